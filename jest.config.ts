@@ -1,0 +1,40 @@
+import type { Config } from 'jest';
+
+// One runner, three projects: the console (jsdom), the API (a real embedded PostgreSQL,
+// started once per run in test/globalSetup.mjs), and end-to-end (Chromium against the built console).
+const tsJest = ['ts-jest', { tsconfig: '<rootDir>/tsconfig.jest.json' }] as const;
+
+const config: Config = {
+  globalSetup: '<rootDir>/test/globalSetup.mjs',
+  globalTeardown: '<rootDir>/test/globalTeardown.mjs',
+  projects: [
+    {
+      displayName: 'web',
+      testEnvironment: 'jest-fixed-jsdom',
+      roots: ['<rootDir>/src'],
+      testMatch: ['**/*.test.ts', '**/*.test.tsx'],
+      transform: { '^.+\\.tsx?$': tsJest },
+      moduleNameMapper: {
+        '^@/config/env$': '<rootDir>/src/config/env.test-values.ts',
+        '^@/(.*)$': '<rootDir>/src/$1',
+      },
+      setupFilesAfterEnv: ['<rootDir>/src/test/setup.ts'],
+    },
+    {
+      displayName: 'api',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/server'],
+      testMatch: ['**/*.test.ts'],
+      transform: { '^.+\\.tsx?$': tsJest },
+    },
+    {
+      displayName: 'e2e',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/e2e'],
+      testMatch: ['**/*.test.ts'],
+      transform: { '^.+\\.tsx?$': tsJest },
+    },
+  ],
+};
+
+export default config;

@@ -1,0 +1,3 @@
+import { fetchBaseQuery } from '@reduxjs/toolkit/query/react';
+
+export const baseQuery = fetchBaseQuery({ baseUrl: '/api/v1' });

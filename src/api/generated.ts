@@ -1,0 +1,1130 @@
+import { emptyApi as api } from './emptyApi';
+export const addTagTypes = [
+  'auth',
+  'condition',
+  'medication',
+  'age-category',
+  'weight-category',
+  'drug-interaction',
+  'lifestyle',
+  'lifestyle-contraindication',
+  'users',
+  'dashboard',
+  'drug',
+] as const;
+const injectedRtkApi = api
+  .enhanceEndpoints({
+    addTagTypes,
+  })
+  .injectEndpoints({
+    endpoints: (build) => ({
+      register: build.mutation<RegisterApiResponse, RegisterApiArg>({
+        query: (queryArg) => ({
+          url: `/auth/register`,
+          method: 'POST',
+          body: queryArg.registerRequest,
+        }),
+        invalidatesTags: ['auth'],
+      }),
+      login: build.mutation<LoginApiResponse, LoginApiArg>({
+        query: (queryArg) => ({ url: `/auth/login`, method: 'POST', body: queryArg.loginRequest }),
+        invalidatesTags: ['auth'],
+      }),
+      getMe: build.query<GetMeApiResponse, GetMeApiArg>({
+        query: () => ({ url: `/auth/me` }),
+        providesTags: ['auth'],
+      }),
+      logout: build.mutation<LogoutApiResponse, LogoutApiArg>({
+        query: () => ({ url: `/auth/logout`, method: 'POST' }),
+        invalidatesTags: ['auth'],
+      }),
+      updateProfile: build.mutation<UpdateProfileApiResponse, UpdateProfileApiArg>({
+        query: (queryArg) => ({
+          url: `/auth/profile`,
+          method: 'PUT',
+          body: queryArg.profileRequest,
+        }),
+        invalidatesTags: ['auth'],
+      }),
+      changePassword: build.mutation<ChangePasswordApiResponse, ChangePasswordApiArg>({
+        query: (queryArg) => ({
+          url: `/auth/password`,
+          method: 'PUT',
+          body: queryArg.changePasswordRequest,
+        }),
+        invalidatesTags: ['auth'],
+      }),
+      forgotPassword: build.mutation<ForgotPasswordApiResponse, ForgotPasswordApiArg>({
+        query: (queryArg) => ({
+          url: `/auth/forgot-password`,
+          method: 'POST',
+          body: queryArg.forgotPasswordRequest,
+        }),
+        invalidatesTags: ['auth'],
+      }),
+      resetPassword: build.mutation<ResetPasswordApiResponse, ResetPasswordApiArg>({
+        query: (queryArg) => ({
+          url: `/auth/reset-password`,
+          method: 'POST',
+          body: queryArg.resetPasswordRequest,
+        }),
+        invalidatesTags: ['auth'],
+      }),
+      listConditions: build.query<ListConditionsApiResponse, ListConditionsApiArg>({
+        query: () => ({ url: `/condition` }),
+        providesTags: ['condition'],
+      }),
+      createCondition: build.mutation<CreateConditionApiResponse, CreateConditionApiArg>({
+        query: (queryArg) => ({
+          url: `/condition`,
+          method: 'POST',
+          body: queryArg.conditionCreate,
+        }),
+        invalidatesTags: ['condition'],
+      }),
+      updateCondition: build.mutation<UpdateConditionApiResponse, UpdateConditionApiArg>({
+        query: (queryArg) => ({ url: `/condition`, method: 'PUT', body: queryArg.conditionUpdate }),
+        invalidatesTags: ['condition'],
+      }),
+      getCondition: build.query<GetConditionApiResponse, GetConditionApiArg>({
+        query: (queryArg) => ({ url: `/condition/${queryArg.id}` }),
+        providesTags: ['condition'],
+      }),
+      deleteCondition: build.mutation<DeleteConditionApiResponse, DeleteConditionApiArg>({
+        query: (queryArg) => ({ url: `/condition/${queryArg.id}`, method: 'DELETE' }),
+        invalidatesTags: ['condition'],
+      }),
+      listMedications: build.query<ListMedicationsApiResponse, ListMedicationsApiArg>({
+        query: () => ({ url: `/medication` }),
+        providesTags: ['medication'],
+      }),
+      createMedication: build.mutation<CreateMedicationApiResponse, CreateMedicationApiArg>({
+        query: (queryArg) => ({
+          url: `/medication`,
+          method: 'POST',
+          body: queryArg.medicationCreate,
+        }),
+        invalidatesTags: ['medication'],
+      }),
+      getMedication: build.query<GetMedicationApiResponse, GetMedicationApiArg>({
+        query: (queryArg) => ({ url: `/medication/${queryArg.id}` }),
+        providesTags: ['medication'],
+      }),
+      updateMedication: build.mutation<UpdateMedicationApiResponse, UpdateMedicationApiArg>({
+        query: (queryArg) => ({
+          url: `/medication/update-medication`,
+          method: 'PUT',
+          body: queryArg.medicationUpdate,
+        }),
+        invalidatesTags: ['medication'],
+      }),
+      deleteMedication: build.mutation<DeleteMedicationApiResponse, DeleteMedicationApiArg>({
+        query: (queryArg) => ({ url: `/medications/${queryArg.id}`, method: 'DELETE' }),
+        invalidatesTags: ['medication'],
+      }),
+      addWeightBasedDosage: build.mutation<
+        AddWeightBasedDosageApiResponse,
+        AddWeightBasedDosageApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/medication/add-weight-based-dosage`,
+          method: 'POST',
+          body: queryArg.weightDosageCreate,
+        }),
+        invalidatesTags: ['medication'],
+      }),
+      addAgeBasedDosage: build.mutation<AddAgeBasedDosageApiResponse, AddAgeBasedDosageApiArg>({
+        query: (queryArg) => ({
+          url: `/medication/add-age-based-dosage`,
+          method: 'POST',
+          body: queryArg.ageDosageCreate,
+        }),
+        invalidatesTags: ['medication'],
+      }),
+      updateWeightBasedDosage: build.mutation<
+        UpdateWeightBasedDosageApiResponse,
+        UpdateWeightBasedDosageApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/medication/update-weight-based-dosage`,
+          method: 'PUT',
+          body: queryArg.dosageUpdate,
+        }),
+        invalidatesTags: ['medication'],
+      }),
+      updateAgeBasedDosage: build.mutation<
+        UpdateAgeBasedDosageApiResponse,
+        UpdateAgeBasedDosageApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/medication/update-age-based-dosage`,
+          method: 'PUT',
+          body: queryArg.dosageUpdate,
+        }),
+        invalidatesTags: ['medication'],
+      }),
+      addContraindication: build.mutation<
+        AddContraindicationApiResponse,
+        AddContraindicationApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/medication/add-contraindications`,
+          method: 'PUT',
+          body: queryArg.contraindicationLink,
+        }),
+        invalidatesTags: ['medication'],
+      }),
+      removeContraindication: build.mutation<
+        RemoveContraindicationApiResponse,
+        RemoveContraindicationApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/medication/remove-contraindication`,
+          method: 'DELETE',
+          body: queryArg.contraindicationLink,
+        }),
+        invalidatesTags: ['medication'],
+      }),
+      listAgeCategories: build.query<ListAgeCategoriesApiResponse, ListAgeCategoriesApiArg>({
+        query: () => ({ url: `/age-category` }),
+        providesTags: ['age-category'],
+      }),
+      createAgeCategory: build.mutation<CreateAgeCategoryApiResponse, CreateAgeCategoryApiArg>({
+        query: (queryArg) => ({
+          url: `/age-category`,
+          method: 'POST',
+          body: queryArg.ageCategoryCreate,
+        }),
+        invalidatesTags: ['age-category'],
+      }),
+      updateAgeCategory: build.mutation<UpdateAgeCategoryApiResponse, UpdateAgeCategoryApiArg>({
+        query: (queryArg) => ({
+          url: `/age-category`,
+          method: 'PUT',
+          body: queryArg.ageCategoryUpdate,
+        }),
+        invalidatesTags: ['age-category'],
+      }),
+      getAgeCategory: build.query<GetAgeCategoryApiResponse, GetAgeCategoryApiArg>({
+        query: (queryArg) => ({ url: `/age-category/${queryArg.id}` }),
+        providesTags: ['age-category'],
+      }),
+      deleteAgeCategory: build.mutation<DeleteAgeCategoryApiResponse, DeleteAgeCategoryApiArg>({
+        query: (queryArg) => ({ url: `/age-category/${queryArg.id}`, method: 'DELETE' }),
+        invalidatesTags: ['age-category'],
+      }),
+      listWeightCategories: build.query<
+        ListWeightCategoriesApiResponse,
+        ListWeightCategoriesApiArg
+      >({
+        query: () => ({ url: `/weight-category` }),
+        providesTags: ['weight-category'],
+      }),
+      createWeightCategory: build.mutation<
+        CreateWeightCategoryApiResponse,
+        CreateWeightCategoryApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/weight-category`,
+          method: 'POST',
+          body: queryArg.weightCategoryCreate,
+        }),
+        invalidatesTags: ['weight-category'],
+      }),
+      updateWeightCategory: build.mutation<
+        UpdateWeightCategoryApiResponse,
+        UpdateWeightCategoryApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/weight-category`,
+          method: 'PUT',
+          body: queryArg.weightCategoryUpdate,
+        }),
+        invalidatesTags: ['weight-category'],
+      }),
+      getWeightCategory: build.query<GetWeightCategoryApiResponse, GetWeightCategoryApiArg>({
+        query: (queryArg) => ({ url: `/weight-category/${queryArg.id}` }),
+        providesTags: ['weight-category'],
+      }),
+      deleteWeightCategory: build.mutation<
+        DeleteWeightCategoryApiResponse,
+        DeleteWeightCategoryApiArg
+      >({
+        query: (queryArg) => ({ url: `/weight-category/${queryArg.id}`, method: 'DELETE' }),
+        invalidatesTags: ['weight-category'],
+      }),
+      listDrugInteractions: build.query<
+        ListDrugInteractionsApiResponse,
+        ListDrugInteractionsApiArg
+      >({
+        query: () => ({ url: `/drug-interaction` }),
+        providesTags: ['drug-interaction'],
+      }),
+      createDrugInteraction: build.mutation<
+        CreateDrugInteractionApiResponse,
+        CreateDrugInteractionApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/drug-interaction`,
+          method: 'POST',
+          body: queryArg.drugInteractionCreate,
+        }),
+        invalidatesTags: ['drug-interaction'],
+      }),
+      updateDrugInteraction: build.mutation<
+        UpdateDrugInteractionApiResponse,
+        UpdateDrugInteractionApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/drug-interaction`,
+          method: 'PUT',
+          body: queryArg.drugInteractionUpdate,
+        }),
+        invalidatesTags: ['drug-interaction'],
+      }),
+      deleteDrugInteraction: build.mutation<
+        DeleteDrugInteractionApiResponse,
+        DeleteDrugInteractionApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/drug-interaction`,
+          method: 'DELETE',
+          body: queryArg.idBody,
+        }),
+        invalidatesTags: ['drug-interaction'],
+      }),
+      getDrugInteraction: build.query<GetDrugInteractionApiResponse, GetDrugInteractionApiArg>({
+        query: (queryArg) => ({ url: `/drug-interaction/${queryArg.id}` }),
+        providesTags: ['drug-interaction'],
+      }),
+      listLifestyles: build.query<ListLifestylesApiResponse, ListLifestylesApiArg>({
+        query: () => ({ url: `/lifestyle` }),
+        providesTags: ['lifestyle'],
+      }),
+      createLifestyle: build.mutation<CreateLifestyleApiResponse, CreateLifestyleApiArg>({
+        query: (queryArg) => ({
+          url: `/lifestyle`,
+          method: 'POST',
+          body: queryArg.lifestyleCreate,
+        }),
+        invalidatesTags: ['lifestyle'],
+      }),
+      updateLifestyle: build.mutation<UpdateLifestyleApiResponse, UpdateLifestyleApiArg>({
+        query: (queryArg) => ({ url: `/lifestyle`, method: 'PUT', body: queryArg.lifestyleUpdate }),
+        invalidatesTags: ['lifestyle'],
+      }),
+      deleteLifestyle: build.mutation<DeleteLifestyleApiResponse, DeleteLifestyleApiArg>({
+        query: (queryArg) => ({ url: `/lifestyle`, method: 'DELETE', body: queryArg.idBody }),
+        invalidatesTags: ['lifestyle'],
+      }),
+      getLifestyle: build.query<GetLifestyleApiResponse, GetLifestyleApiArg>({
+        query: (queryArg) => ({ url: `/lifestyle/${queryArg.id}` }),
+        providesTags: ['lifestyle'],
+      }),
+      listLifestyleContraindications: build.query<
+        ListLifestyleContraindicationsApiResponse,
+        ListLifestyleContraindicationsApiArg
+      >({
+        query: () => ({ url: `/lifestyle-contraindication` }),
+        providesTags: ['lifestyle-contraindication'],
+      }),
+      createLifestyleContraindication: build.mutation<
+        CreateLifestyleContraindicationApiResponse,
+        CreateLifestyleContraindicationApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/lifestyle-contraindication`,
+          method: 'POST',
+          body: queryArg.lifestyleContraindicationCreate,
+        }),
+        invalidatesTags: ['lifestyle-contraindication'],
+      }),
+      deleteLifestyleContraindication: build.mutation<
+        DeleteLifestyleContraindicationApiResponse,
+        DeleteLifestyleContraindicationApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/lifestyle-contraindication`,
+          method: 'DELETE',
+          body: queryArg.idBody,
+        }),
+        invalidatesTags: ['lifestyle-contraindication'],
+      }),
+      listUsers: build.query<ListUsersApiResponse, ListUsersApiArg>({
+        query: () => ({ url: `/users` }),
+        providesTags: ['users'],
+      }),
+      getUserSearchHistory: build.query<
+        GetUserSearchHistoryApiResponse,
+        GetUserSearchHistoryApiArg
+      >({
+        query: (queryArg) => ({ url: `/users/${queryArg.id}/search-history` }),
+        providesTags: ['users'],
+      }),
+      getDashboardStats: build.query<GetDashboardStatsApiResponse, GetDashboardStatsApiArg>({
+        query: () => ({ url: `/dashboard/stats` }),
+        providesTags: ['dashboard'],
+      }),
+      listDrugs: build.query<ListDrugsApiResponse, ListDrugsApiArg>({
+        query: () => ({ url: `/drug` }),
+        providesTags: ['drug'],
+      }),
+      createDrug: build.mutation<CreateDrugApiResponse, CreateDrugApiArg>({
+        query: (queryArg) => ({ url: `/drug`, method: 'POST', body: queryArg.drugCreate }),
+        invalidatesTags: ['drug'],
+      }),
+      updateDrug: build.mutation<UpdateDrugApiResponse, UpdateDrugApiArg>({
+        query: (queryArg) => ({ url: `/drug`, method: 'PUT', body: queryArg.drugUpdate }),
+        invalidatesTags: ['drug'],
+      }),
+      getDrug: build.query<GetDrugApiResponse, GetDrugApiArg>({
+        query: (queryArg) => ({ url: `/drug/${queryArg.id}` }),
+        providesTags: ['drug'],
+      }),
+      deleteDrug: build.mutation<DeleteDrugApiResponse, DeleteDrugApiArg>({
+        query: (queryArg) => ({ url: `/drug/${queryArg.id}`, method: 'DELETE' }),
+        invalidatesTags: ['drug'],
+      }),
+    }),
+    overrideExisting: false,
+  });
+export { injectedRtkApi as generatedApi };
+export type RegisterApiResponse =
+  /** status 201 Account created (an administrator). */ RegisterResponse;
+export type RegisterApiArg = {
+  registerRequest: RegisterRequest;
+};
+export type LoginApiResponse = /** status 200 Signed in. */ LoginResponse;
+export type LoginApiArg = {
+  loginRequest: LoginRequest;
+};
+export type GetMeApiResponse = /** status 200 The signed-in user. */ UserResponse;
+export type GetMeApiArg = void;
+export type LogoutApiResponse = /** status 200 The token is revoked. */ MessageResponse;
+export type LogoutApiArg = void;
+export type UpdateProfileApiResponse = /** status 200 Profile updated. */ UserResponse;
+export type UpdateProfileApiArg = {
+  profileRequest: ProfileRequest;
+};
+export type ChangePasswordApiResponse =
+  /** status 200 Password changed; other sessions are signed out. */ MessageResponse;
+export type ChangePasswordApiArg = {
+  changePasswordRequest: ChangePasswordRequest;
+};
+export type ForgotPasswordApiResponse = /** status 200 Accepted. */ MessageResponse;
+export type ForgotPasswordApiArg = {
+  forgotPasswordRequest: ForgotPasswordRequest;
+};
+export type ResetPasswordApiResponse =
+  /** status 200 Password set; the reset token is used up. */ MessageResponse;
+export type ResetPasswordApiArg = {
+  resetPasswordRequest: ResetPasswordRequest;
+};
+export type ListConditionsApiResponse =
+  /** status 200 Every condition, by name. */ ConditionListResponse;
+export type ListConditionsApiArg = void;
+export type CreateConditionApiResponse = /** status 201 Created. */ ConditionResponse;
+export type CreateConditionApiArg = {
+  conditionCreate: ConditionCreate;
+};
+export type UpdateConditionApiResponse = /** status 200 Updated. */ ConditionResponse;
+export type UpdateConditionApiArg = {
+  conditionUpdate: ConditionUpdate;
+};
+export type GetConditionApiResponse = /** status 200 One condition. */ ConditionResponse;
+export type GetConditionApiArg = {
+  id: Id;
+};
+export type DeleteConditionApiResponse = /** status 200 Deleted. */ MessageResponse;
+export type DeleteConditionApiArg = {
+  id: Id;
+};
+export type ListMedicationsApiResponse =
+  /** status 200 Every medication with its dosages and contraindications, by name. */ MedicationListResponse;
+export type ListMedicationsApiArg = void;
+export type CreateMedicationApiResponse = /** status 201 Created. */ MedicationResponse;
+export type CreateMedicationApiArg = {
+  medicationCreate: MedicationCreate;
+};
+export type GetMedicationApiResponse =
+  /** status 200 One medication with its dosages and contraindications. */ MedicationResponse;
+export type GetMedicationApiArg = {
+  id: Id;
+};
+export type UpdateMedicationApiResponse = /** status 200 Updated. */ MedicationResponse;
+export type UpdateMedicationApiArg = {
+  medicationUpdate: MedicationUpdate;
+};
+export type DeleteMedicationApiResponse = /** status 200 Deleted. */ MessageResponse;
+export type DeleteMedicationApiArg = {
+  id: Id;
+};
+export type AddWeightBasedDosageApiResponse = /** status 201 Created. */ WeightDosageResponse;
+export type AddWeightBasedDosageApiArg = {
+  weightDosageCreate: WeightDosageCreate;
+};
+export type AddAgeBasedDosageApiResponse = /** status 201 Created. */ AgeDosageResponse;
+export type AddAgeBasedDosageApiArg = {
+  ageDosageCreate: AgeDosageCreate;
+};
+export type UpdateWeightBasedDosageApiResponse = /** status 200 Updated. */ WeightDosageResponse;
+export type UpdateWeightBasedDosageApiArg = {
+  dosageUpdate: DosageUpdate;
+};
+export type UpdateAgeBasedDosageApiResponse = /** status 200 Updated. */ AgeDosageResponse;
+export type UpdateAgeBasedDosageApiArg = {
+  dosageUpdate: DosageUpdate;
+};
+export type AddContraindicationApiResponse =
+  /** status 200 The condition is now a contraindication of the medication. */ ContraindicationResponse;
+export type AddContraindicationApiArg = {
+  contraindicationLink: ContraindicationLink;
+};
+export type RemoveContraindicationApiResponse = /** status 200 Removed. */ MessageResponse;
+export type RemoveContraindicationApiArg = {
+  contraindicationLink: ContraindicationLink;
+};
+export type ListAgeCategoriesApiResponse =
+  /** status 200 Every age category. */ AgeCategoryListResponse;
+export type ListAgeCategoriesApiArg = void;
+export type CreateAgeCategoryApiResponse = /** status 201 Created. */ AgeCategoryResponse;
+export type CreateAgeCategoryApiArg = {
+  ageCategoryCreate: AgeCategoryCreate;
+};
+export type UpdateAgeCategoryApiResponse = /** status 200 Updated. */ AgeCategoryResponse;
+export type UpdateAgeCategoryApiArg = {
+  ageCategoryUpdate: AgeCategoryUpdate;
+};
+export type GetAgeCategoryApiResponse = /** status 200 One age category. */ AgeCategoryResponse;
+export type GetAgeCategoryApiArg = {
+  id: Id;
+};
+export type DeleteAgeCategoryApiResponse = /** status 200 Deleted. */ MessageResponse;
+export type DeleteAgeCategoryApiArg = {
+  id: Id;
+};
+export type ListWeightCategoriesApiResponse =
+  /** status 200 Every weight category. */ WeightCategoryListResponse;
+export type ListWeightCategoriesApiArg = void;
+export type CreateWeightCategoryApiResponse = /** status 201 Created. */ WeightCategoryResponse;
+export type CreateWeightCategoryApiArg = {
+  weightCategoryCreate: WeightCategoryCreate;
+};
+export type UpdateWeightCategoryApiResponse = /** status 200 Updated. */ WeightCategoryResponse;
+export type UpdateWeightCategoryApiArg = {
+  weightCategoryUpdate: WeightCategoryUpdate;
+};
+export type GetWeightCategoryApiResponse =
+  /** status 200 One weight category. */ WeightCategoryResponse;
+export type GetWeightCategoryApiArg = {
+  id: Id;
+};
+export type DeleteWeightCategoryApiResponse = /** status 200 Deleted. */ MessageResponse;
+export type DeleteWeightCategoryApiArg = {
+  id: Id;
+};
+export type ListDrugInteractionsApiResponse =
+  /** status 200 Every interaction. */ DrugInteractionListResponse;
+export type ListDrugInteractionsApiArg = void;
+export type CreateDrugInteractionApiResponse = /** status 201 Created. */ DrugInteractionResponse;
+export type CreateDrugInteractionApiArg = {
+  drugInteractionCreate: DrugInteractionCreate;
+};
+export type UpdateDrugInteractionApiResponse = /** status 200 Updated. */ DrugInteractionResponse;
+export type UpdateDrugInteractionApiArg = {
+  drugInteractionUpdate: DrugInteractionUpdate;
+};
+export type DeleteDrugInteractionApiResponse = /** status 200 Deleted. */ MessageResponse;
+export type DeleteDrugInteractionApiArg = {
+  idBody: IdBody;
+};
+export type GetDrugInteractionApiResponse =
+  /** status 200 One interaction. */ DrugInteractionResponse;
+export type GetDrugInteractionApiArg = {
+  id: Id;
+};
+export type ListLifestylesApiResponse =
+  /** status 200 Every lifestyle, by name. */ LifestyleListResponse;
+export type ListLifestylesApiArg = void;
+export type CreateLifestyleApiResponse = /** status 201 Created. */ LifestyleResponse;
+export type CreateLifestyleApiArg = {
+  lifestyleCreate: LifestyleCreate;
+};
+export type UpdateLifestyleApiResponse = /** status 200 Updated. */ LifestyleResponse;
+export type UpdateLifestyleApiArg = {
+  lifestyleUpdate: LifestyleUpdate;
+};
+export type DeleteLifestyleApiResponse = /** status 200 Deleted. */ MessageResponse;
+export type DeleteLifestyleApiArg = {
+  idBody: IdBody;
+};
+export type GetLifestyleApiResponse = /** status 200 One lifestyle. */ LifestyleResponse;
+export type GetLifestyleApiArg = {
+  id: Id;
+};
+export type ListLifestyleContraindicationsApiResponse =
+  /** status 200 Every lifestyle contraindication. */ LifestyleContraindicationListResponse;
+export type ListLifestyleContraindicationsApiArg = void;
+export type CreateLifestyleContraindicationApiResponse =
+  /** status 201 Created. */ LifestyleContraindicationResponse;
+export type CreateLifestyleContraindicationApiArg = {
+  lifestyleContraindicationCreate: LifestyleContraindicationCreate;
+};
+export type DeleteLifestyleContraindicationApiResponse = /** status 200 Deleted. */ MessageResponse;
+export type DeleteLifestyleContraindicationApiArg = {
+  idBody: IdBody;
+};
+export type ListUsersApiResponse =
+  /** status 200 Every user with their search count. */ AdminUserListResponse;
+export type ListUsersApiArg = void;
+export type GetUserSearchHistoryApiResponse =
+  /** status 200 The user's drug searches, newest first. */ SearchHistoryResponse;
+export type GetUserSearchHistoryApiArg = {
+  id: Id;
+};
+export type GetDashboardStatsApiResponse = /** status 200 The statistics. */ DashboardStatsResponse;
+export type GetDashboardStatsApiArg = void;
+export type ListDrugsApiResponse =
+  /** status 200 Every drug of the simple drug list, by name. */ DrugListResponse;
+export type ListDrugsApiArg = void;
+export type CreateDrugApiResponse = /** status 201 Created. */ DrugResponse;
+export type CreateDrugApiArg = {
+  drugCreate: DrugCreate;
+};
+export type UpdateDrugApiResponse = /** status 200 Updated. */ DrugResponse;
+export type UpdateDrugApiArg = {
+  drugUpdate: DrugUpdate;
+};
+export type GetDrugApiResponse = /** status 200 One drug. */ DrugResponse;
+export type GetDrugApiArg = {
+  id: Id;
+};
+export type DeleteDrugApiResponse = /** status 200 Deleted. */ MessageResponse;
+export type DeleteDrugApiArg = {
+  id: Id;
+};
+export type Id = number;
+export type Timestamp = string;
+export type User = {
+  id: Id;
+  name: string;
+  email: string;
+  role: 'admin' | 'user';
+  created_at: Timestamp;
+};
+export type RegisterResponse = {
+  message: string;
+  user: User;
+};
+export type Error = {
+  message: string;
+  errors?: {
+    [key: string]: string[];
+  };
+};
+export type Name = string;
+export type Email = string;
+export type Password = string;
+export type RegisterRequest = {
+  name: Name;
+  email: Email;
+  password: Password;
+};
+export type LoginResponse = {
+  message: string;
+  user: User;
+  token: string;
+};
+export type LoginRequest = {
+  email: string;
+  password: string;
+};
+export type UserResponse = {
+  data: User;
+  message?: string;
+};
+export type MessageResponse = {
+  message: string;
+};
+export type ProfileRequest = {
+  name: Name;
+  email: Email;
+};
+export type ChangePasswordRequest = {
+  current_password: string;
+  new_password: Password;
+};
+export type ForgotPasswordRequest = {
+  email: Email;
+};
+export type ResetPasswordRequest = {
+  token: string;
+  password: Password;
+};
+export type Condition = {
+  id: Id;
+  name: string;
+  description: string | null;
+};
+export type ConditionListResponse = {
+  data: Condition[];
+};
+export type ConditionResponse = {
+  data: Condition;
+  message?: string;
+};
+export type Description = string;
+export type ConditionCreate = {
+  name: Name;
+  description?: Description | null;
+};
+export type ConditionUpdate = {
+  id: Id;
+  name: Name;
+  description?: Description | null;
+};
+export type Flag = 0 | 1;
+export type DosageUnit = 'mg' | 'ml' | 'g' | 'mcg';
+export type DosagePerWeight = {
+  dosage: number;
+  dosage_unit: DosageUnit;
+};
+export type FrequencyUnit = 'hours' | 'days' | 'weeks' | 'months';
+export type DurationUnit = 'hours' | 'days' | 'weeks' | 'months';
+export type DosageRead = {
+  id: Id;
+  medication_id: Id;
+  min_dosage: number;
+  max_dosage: number;
+  dosage_unit: DosageUnit;
+  min_frequency: number;
+  max_frequency: number;
+  frequency_unit: FrequencyUnit;
+  min_frequency_duration: number;
+  max_frequency_duration: number;
+  frequency_duration_unit: DurationUnit;
+};
+export type WeightUnit = 'kg' | 'lbs';
+export type WeightCategoryName = 'Underweight' | 'Normal' | 'Overweight' | 'Obese';
+export type WeightCategory = {
+  id: Id;
+  min_weight: number;
+  max_weight: number;
+  weight_unit: WeightUnit;
+  category_name: WeightCategoryName;
+  description: string | null;
+};
+export type WeightDosage = DosageRead & {
+  weight_category_id: Id;
+  weight_category: WeightCategory;
+};
+export type AgeUnit = 'years' | 'months' | 'days';
+export type AgeCategoryName = 'Adult' | 'Pediatric' | 'Geriatric';
+export type AgeCategory = {
+  id: Id;
+  min_age: number;
+  max_age: number;
+  age_unit: AgeUnit;
+  category_name: AgeCategoryName | null;
+  description: string | null;
+};
+export type AgeDosage = DosageRead & {
+  age_category_id: Id;
+  age_category: AgeCategory;
+};
+export type NamedRef = {
+  id: Id;
+  name: string;
+};
+export type LifestyleContraindication = {
+  id: Id;
+  medication_id: Id;
+  lifestyle_id: Id;
+  lifestyle: NamedRef;
+  medication: NamedRef;
+};
+export type PregnancyCategory = 'A' | 'B' | 'C' | 'D' | 'X';
+export type Medication = {
+  id: Id;
+  name: string;
+  condition_id: Id;
+  condition: Condition;
+  is_dosage_weight_based: Flag;
+  avg_weight_dosage: number | null;
+  avg_weight_dosage_unit: DosageUnit;
+  /** The average weight dosage as a list (empty when none is recorded). */
+  dosage_per_weight: DosagePerWeight[];
+  weight_category_dosages: WeightDosage[];
+  age_category_dosages: AgeDosage[];
+  condition_contraindications: Condition[];
+  /** The ids of the conditions in `condition_contraindications`. */
+  contraindications: Id[];
+  medical_lifestyle_contraindications: LifestyleContraindication[];
+  /** The legacy FDA letter category, or null when none is recorded. */
+  pregnancy_category: PregnancyCategory | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+export type MedicationListResponse = {
+  data: Medication[];
+};
+export type MedicationResponse = {
+  data: Medication;
+  message?: string;
+};
+export type Amount = number;
+export type PregnancyCategoryInput = PregnancyCategory | '' | null;
+export type WeightDosageBlock = {
+  medication_id?: Id;
+  weight_category_id: Id;
+  min_dosage: Amount;
+  max_dosage: Amount;
+  dosage_unit: DosageUnit;
+  min_frequency: Amount;
+  max_frequency: Amount;
+  frequency_unit: FrequencyUnit;
+  min_duration: Amount;
+  max_duration: Amount;
+  duration_unit: DurationUnit;
+};
+export type AgeDosageBlock = {
+  medication_id?: Id;
+  age_category_id: Id;
+  min_dosage: Amount;
+  max_dosage: Amount;
+  dosage_unit: DosageUnit;
+  min_frequency: Amount;
+  max_frequency: Amount;
+  frequency_unit: FrequencyUnit;
+  min_duration: Amount;
+  max_duration: Amount;
+  duration_unit: DurationUnit;
+};
+export type MedicationCreate = {
+  name: Name;
+  condition_id: Id;
+  is_dosage_weight_based: boolean;
+  avg_weight_dosage?: Amount | null;
+  avg_weight_dosage_unit?: DosageUnit;
+  contraindications?: Id[];
+  pregnancy_category?: PregnancyCategoryInput;
+  weight_dosage?: WeightDosageBlock;
+  age_dosage?: AgeDosageBlock;
+};
+export type MedicationUpdate = {
+  id: Id;
+  name: Name;
+  pregnancy_category?: PregnancyCategoryInput;
+};
+export type WeightDosageResponse = {
+  data: WeightDosage;
+  message?: string;
+};
+export type WeightDosageCreate = {
+  medication_id: Id;
+  weight_category_id: Id;
+  min_dosage: Amount;
+  max_dosage: Amount;
+  dosage_unit: DosageUnit;
+  min_frequency: Amount;
+  max_frequency: Amount;
+  frequency_unit: FrequencyUnit;
+  min_duration: Amount;
+  max_duration: Amount;
+  duration_unit: DurationUnit;
+};
+export type AgeDosageResponse = {
+  data: AgeDosage;
+  message?: string;
+};
+export type AgeDosageCreate = {
+  medication_id: Id;
+  age_category_id: Id;
+  min_dosage: Amount;
+  max_dosage: Amount;
+  dosage_unit: DosageUnit;
+  min_frequency: Amount;
+  max_frequency: Amount;
+  frequency_unit: FrequencyUnit;
+  min_duration: Amount;
+  max_duration: Amount;
+  duration_unit: DurationUnit;
+};
+export type DosageUpdate = {
+  id: Id;
+  min_dosage: Amount;
+  max_dosage: Amount;
+  dosage_unit: DosageUnit;
+  min_frequency: Amount;
+  max_frequency: Amount;
+  frequency_unit: FrequencyUnit;
+  min_duration: Amount;
+  max_duration: Amount;
+  duration_unit: DurationUnit;
+};
+export type ContraindicationResponse = {
+  data: {
+    medication_id: Id;
+    condition_id: Id;
+  };
+  message?: string;
+};
+export type ContraindicationLink = {
+  medication_id: Id;
+  condition_id: Id;
+};
+export type AgeCategoryListResponse = {
+  data: AgeCategory[];
+};
+export type AgeCategoryResponse = {
+  data: AgeCategory;
+  message?: string;
+};
+export type AgeCategoryCreate = {
+  minimum_age: Amount;
+  maximum_age: Amount;
+  unit: AgeUnit;
+  category?: AgeCategoryName | null;
+  description?: Description | null;
+};
+export type AgeCategoryUpdate = {
+  id: Id;
+  minimum_age: Amount;
+  maximum_age: Amount;
+  unit: AgeUnit;
+  category?: AgeCategoryName | null;
+  description?: Description | null;
+};
+export type WeightCategoryListResponse = {
+  data: WeightCategory[];
+};
+export type WeightCategoryResponse = {
+  data: WeightCategory;
+  message?: string;
+};
+export type WeightCategoryCreate = {
+  minimum_weight: Amount;
+  maximum_weight: Amount;
+  unit: WeightUnit;
+  category: WeightCategoryName;
+  description?: Description | null;
+};
+export type WeightCategoryUpdate = {
+  id: Id;
+  minimum_weight: Amount;
+  maximum_weight: Amount;
+  unit: WeightUnit;
+  category: WeightCategoryName;
+  description?: Description | null;
+};
+export type Severity = 'minor' | 'moderate' | 'major' | 'contraindicated';
+export type DrugInteraction = {
+  id: Id;
+  medication_id: Id;
+  interacting_medication_id: Id;
+  medication: NamedRef;
+  interacting_medication: NamedRef;
+  severity: Severity;
+  description: string;
+  is_allergen: Flag;
+  created_at: Timestamp;
+};
+export type DrugInteractionListResponse = {
+  data: DrugInteraction[];
+};
+export type DrugInteractionResponse = {
+  data: DrugInteraction;
+  message?: string;
+};
+export type InteractionDescription = string;
+export type DrugInteractionCreate = {
+  medication_id: Id;
+  interacting_medication_id: Id;
+  severity: Severity;
+  description: InteractionDescription;
+  is_allergen?: boolean;
+};
+export type DrugInteractionUpdate = {
+  id: Id;
+  medication_id?: Id;
+  interacting_medication_id?: Id;
+  severity: Severity;
+  description: InteractionDescription;
+  is_allergen?: boolean;
+};
+export type IdBody = {
+  id: Id;
+};
+export type Lifestyle = {
+  id: Id;
+  name: string;
+};
+export type LifestyleListResponse = {
+  data: Lifestyle[];
+};
+export type LifestyleResponse = {
+  data: Lifestyle;
+  message?: string;
+};
+export type LifestyleCreate = {
+  name: Name;
+};
+export type LifestyleUpdate = {
+  id: Id;
+  name: Name;
+};
+export type LifestyleContraindicationListResponse = {
+  data: LifestyleContraindication[];
+};
+export type LifestyleContraindicationResponse = {
+  data: LifestyleContraindication;
+  message?: string;
+};
+export type LifestyleContraindicationCreate = {
+  medication_id: Id;
+  lifestyle_id: Id;
+};
+export type AdminUser = {
+  id: Id;
+  name: string;
+  email: string;
+  role: 'admin' | 'user';
+  registered_at: Timestamp;
+  last_active_at: Timestamp | null;
+  search_count: number;
+};
+export type AdminUserListResponse = {
+  data: AdminUser[];
+};
+export type SearchHistoryEntry = {
+  id: Id;
+  /** The medication searched, or null when it has since been deleted. */
+  drug_id: Id | null;
+  drug_name: string;
+  searched_at: Timestamp;
+};
+export type SearchHistoryResponse = {
+  data: SearchHistoryEntry[];
+};
+export type RecentDrug = {
+  id: Id;
+  name: string;
+  created_at: Timestamp;
+};
+export type RecentSearch = {
+  id: Id;
+  user_id: Id;
+  user_name: string;
+  drug_id: Id | null;
+  drug_name: string;
+  searched_at: Timestamp;
+};
+export type DashboardStats = {
+  /** The number of medications. */
+  total_drugs: number;
+  total_users: number;
+  total_searches: number;
+  active_today: number;
+  recent_drugs: RecentDrug[];
+  recent_searches: RecentSearch[];
+};
+export type DashboardStatsResponse = {
+  data: DashboardStats;
+};
+export type Drug = {
+  id: Id;
+  name: string;
+  description: string;
+  dosage: string;
+  side_effects: string[];
+  contraindications: string[];
+  category: string;
+  manufacturer: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+export type DrugListResponse = {
+  data: Drug[];
+};
+export type DrugResponse = {
+  data: Drug;
+  message?: string;
+};
+export type DrugText = string;
+export type DrugTextList = Name[];
+export type DrugCreate = {
+  name: Name;
+  description: DrugText;
+  dosage: Name;
+  side_effects: DrugTextList;
+  contraindications: DrugTextList;
+  category: Name;
+  manufacturer: Name;
+};
+export type DrugUpdate = {
+  id: Id;
+  name: Name;
+  description: DrugText;
+  dosage: Name;
+  side_effects: DrugTextList;
+  contraindications: DrugTextList;
+  category: Name;
+  manufacturer: Name;
+};
+export const {
+  useRegisterMutation,
+  useLoginMutation,
+  useGetMeQuery,
+  useLogoutMutation,
+  useUpdateProfileMutation,
+  useChangePasswordMutation,
+  useForgotPasswordMutation,
+  useResetPasswordMutation,
+  useListConditionsQuery,
+  useCreateConditionMutation,
+  useUpdateConditionMutation,
+  useGetConditionQuery,
+  useDeleteConditionMutation,
+  useListMedicationsQuery,
+  useCreateMedicationMutation,
+  useGetMedicationQuery,
+  useUpdateMedicationMutation,
+  useDeleteMedicationMutation,
+  useAddWeightBasedDosageMutation,
+  useAddAgeBasedDosageMutation,
+  useUpdateWeightBasedDosageMutation,
+  useUpdateAgeBasedDosageMutation,
+  useAddContraindicationMutation,
+  useRemoveContraindicationMutation,
+  useListAgeCategoriesQuery,
+  useCreateAgeCategoryMutation,
+  useUpdateAgeCategoryMutation,
+  useGetAgeCategoryQuery,
+  useDeleteAgeCategoryMutation,
+  useListWeightCategoriesQuery,
+  useCreateWeightCategoryMutation,
+  useUpdateWeightCategoryMutation,
+  useGetWeightCategoryQuery,
+  useDeleteWeightCategoryMutation,
+  useListDrugInteractionsQuery,
+  useCreateDrugInteractionMutation,
+  useUpdateDrugInteractionMutation,
+  useDeleteDrugInteractionMutation,
+  useGetDrugInteractionQuery,
+  useListLifestylesQuery,
+  useCreateLifestyleMutation,
+  useUpdateLifestyleMutation,
+  useDeleteLifestyleMutation,
+  useGetLifestyleQuery,
+  useListLifestyleContraindicationsQuery,
+  useCreateLifestyleContraindicationMutation,
+  useDeleteLifestyleContraindicationMutation,
+  useListUsersQuery,
+  useGetUserSearchHistoryQuery,
+  useGetDashboardStatsQuery,
+  useListDrugsQuery,
+  useCreateDrugMutation,
+  useUpdateDrugMutation,
+  useGetDrugQuery,
+  useDeleteDrugMutation,
+} = injectedRtkApi;
