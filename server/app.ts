@@ -1,0 +1,158 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import Ajv, { type ErrorObject } from 'ajv';
+import addFormats from 'ajv-formats';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type pg from 'pg';
+import { authGuard } from './auth/guard';
+import type { Config } from './config';
+import { loadContract, routeDefinitions, sharedSchema, type RouteDefinition } from './contract';
+import { HttpError } from './errors';
+import { routes } from './routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: pg.Pool;
+    config: Config;
+    /** The contract's definition of an operation: method, path and schemas. */
+    operation(operationId: string): RouteDefinition;
+  }
+  interface FastifyContextConfig {
+    isPublic?: boolean;
+    anyRole?: boolean;
+  }
+}
+
+export const API_PREFIX = '/api/v1';
+const BODY_LIMIT = 1024 * 1024;
+
+/** The built console's policy: scripts only from this origin; MUI's emotion injects styles. */
+const SECURITY_HEADERS = {
+  'content-security-policy':
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
+    "font-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'no-referrer',
+  'cross-origin-opener-policy': 'same-origin',
+};
+
+/** Two validators from the one contract: JSON bodies are checked as sent; path, query and
+ * multipart fields arrive as text and are converted to the contract's types first. */
+function makeAjv(coerce: boolean, contract: ReturnType<typeof sharedSchema>) {
+  const ajv = new Ajv({
+    allErrors: true,
+    coerceTypes: coerce ? 'array' : false,
+    removeAdditional: false,
+    useDefaults: true,
+    strict: false,
+  });
+  addFormats(ajv);
+  ajv.addSchema(contract);
+  return ajv;
+}
+
+function fieldErrors(errors: ErrorObject[]): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const e of errors) {
+    if (e.keyword === 'anyOf' || e.keyword === 'if') continue;
+    const base = e.instancePath.replace(/^\//, '').replace(/\//g, '.');
+    const extra =
+      (e.params as { missingProperty?: string }).missingProperty ??
+      (e.params as { additionalProperty?: string }).additionalProperty;
+    const field = [base, extra].filter(Boolean).join('.') || 'body';
+    const message =
+      e.keyword === 'required'
+        ? 'is required'
+        : e.keyword === 'additionalProperties'
+          ? 'is not an accepted field'
+          : (e.message ?? 'is invalid');
+    (out[field] ??= []).includes(message) || out[field].push(message);
+  }
+  return out;
+}
+
+export async function buildApp(
+  db: pg.Pool,
+  config: Config,
+  options: FastifyServerOptions = {},
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    bodyLimit: BODY_LIMIT,
+    ...options,
+    logger: options.logger ?? false,
+    ajv: undefined,
+  });
+  const contract = loadContract();
+  const schema = sharedSchema(contract);
+  const definitions = routeDefinitions(contract);
+  const strictAjv = makeAjv(false, schema);
+  const coercingAjv = makeAjv(true, schema);
+
+  app.decorate('db', db);
+  app.decorate('config', config);
+  app.decorate('operation', (operationId: string) => {
+    const definition = definitions.get(operationId);
+    if (!definition) throw new Error(`No operation ${operationId} in the contract`);
+    return definition;
+  });
+  app.addSchema(schema);
+  app.setValidatorCompiler(({ schema: routeSchema, httpPart, contentType }) => {
+    const jsonBody = httpPart === 'body' && contentType !== 'multipart/form-data';
+    return (jsonBody ? strictAjv : coercingAjv).compile(routeSchema);
+  });
+
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.headers(SECURITY_HEADERS);
+    return payload;
+  });
+
+  app.setErrorHandler((error: FastifyError & { validation?: ErrorObject[] }, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply
+        .status(error.statusCode)
+        .send({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
+    }
+    if (error.validation) {
+      return reply.status(422).send({ message: 'The given data was invalid.', errors: fieldErrors(error.validation) });
+    }
+    const pgCode = (error as { code?: string }).code;
+    if (pgCode === '23505') return reply.status(409).send({ message: 'A record with these values already exists.' });
+    if (pgCode === '23503') return reply.status(409).send({ message: 'This record is still used by other records.' });
+    if (pgCode === '22003' || pgCode === '22P02') return reply.status(422).send({ message: 'A value is out of range.' });
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const message = status === 413 ? 'The request body is larger than 1 MiB.' : error.message;
+      return reply.status(status).send({ message });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.' });
+  });
+
+  await app.register(fastifyMultipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: 0, files: 0 } });
+
+  await app.register(
+    async (api) => {
+      api.addHook('onRequest', authGuard);
+      api.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: 'No such API route.' }));
+      for (const plugin of routes) await api.register(plugin);
+    },
+    { prefix: API_PREFIX },
+  );
+
+  if (existsSync(join(config.staticDir, 'index.html'))) {
+    await app.register(fastifyStatic, { root: config.staticDir, wildcard: false, index: 'index.html' });
+    // Client routes (/dashboard/...) get the console, which routes them itself.
+    app.setNotFoundHandler((request, reply) => {
+      if (request.method === 'GET' && request.headers.accept?.includes('text/html')) {
+        return reply.type('text/html').sendFile('index.html');
+      }
+      return reply.status(404).send({ message: 'Not found.' });
+    });
+  } else {
+    app.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: 'Not found.' }));
+  }
+  return app;
+}

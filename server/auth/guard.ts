@@ -1,0 +1,36 @@
+import type { FastifyRequest } from 'fastify';
+import { HttpError } from '../errors';
+import { findSession, type SessionUser } from '../repositories/accounts';
+import { hashToken } from './tokens';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    session?: SessionUser;
+  }
+}
+
+const MAX_TOKEN_LENGTH = 200;
+
+/** Every API call but the public ones needs a live token; all but the account calls need an administrator. */
+export async function authGuard(request: FastifyRequest): Promise<void> {
+  const { isPublic, anyRole } = request.routeOptions.config;
+  if (isPublic || request.is404) return;
+  const header = request.headers.authorization ?? '';
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  if (!match || match[1].length > MAX_TOKEN_LENGTH) {
+    throw new HttpError(401, 'Unauthenticated: sign in to continue.');
+  }
+  const { db, config } = request.server;
+  const session = await findSession(db, hashToken(match[1]), config.tokenIdleHours);
+  if (!session) throw new HttpError(401, 'Your session has expired or was signed out. Sign in again.');
+  if (!anyRole && session.role !== 'admin') {
+    throw new HttpError(403, 'This action needs an administrator account.');
+  }
+  request.session = session;
+}
+
+/** The signed-in user of a guarded route. */
+export function sessionOf(request: FastifyRequest): SessionUser {
+  if (!request.session) throw new HttpError(401, 'Unauthenticated: sign in to continue.');
+  return request.session;
+}

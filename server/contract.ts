@@ -1,0 +1,131 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { FastifySchema, HTTPMethods } from 'fastify';
+import { parse } from 'yaml';
+
+/**
+ * api/openapi.yaml is the single source of every route's method, path, request and response
+ * schema. Route plugins ask for an operation by its operationId and add only the handler.
+ */
+export const CONTRACT_ID = 'contract';
+/** npm scripts run from the package root, so the contract sits at a fixed place beside them. */
+export const CONTRACT_PATH = resolve('api/openapi.yaml');
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+interface Parameter {
+  name: string;
+  in: 'path' | 'query';
+  required?: boolean;
+  schema: Json;
+}
+interface Operation {
+  operationId: string;
+  tags: string[];
+  security?: unknown[];
+  parameters?: (Parameter | { $ref: string })[];
+  requestBody?: { content: Record<string, { schema: Json }> };
+  responses: Record<string, { $ref?: string; content?: Record<string, { schema: Json }> }>;
+}
+export interface Contract {
+  paths: Record<string, Record<string, Operation | Parameter[]>>;
+  components: { schemas: Record<string, Json>; parameters: Record<string, Parameter> };
+  [key: string]: unknown;
+}
+
+export interface RouteDefinition {
+  operationId: string;
+  method: HTTPMethods;
+  url: string;
+  schema: FastifySchema;
+  /** No token needed (login, register, forgot and reset password). */
+  isPublic: boolean;
+  /** Open to any signed-in user rather than administrators only: the account operations. */
+  anyRole: boolean;
+  /** The body's accepted media types (empty when the operation takes no body). */
+  mediaTypes: string[];
+}
+
+export function loadContract(path = CONTRACT_PATH): Contract {
+  return parse(readFileSync(path, 'utf8')) as Contract;
+}
+
+/** Points local references at the shared schema registered under CONTRACT_ID. */
+function rewriteRefs(node: Json): Json {
+  if (Array.isArray(node)) return node.map(rewriteRefs);
+  if (node && typeof node === 'object') {
+    const out: { [key: string]: Json } = {};
+    for (const [key, value] of Object.entries(node)) {
+      out[key] =
+        key === '$ref' && typeof value === 'string' && value.startsWith('#/')
+          ? `${CONTRACT_ID}${value}`
+          : rewriteRefs(value);
+    }
+    return out;
+  }
+  return node;
+}
+
+/** The contract's schemas as one JSON Schema document for Ajv and the serializer. */
+export function sharedSchema(contract: Contract) {
+  return { $id: CONTRACT_ID, components: rewriteRefs(contract.components as unknown as Json) };
+}
+
+function resolveParameter(contract: Contract, p: Parameter | { $ref: string }): Parameter {
+  if ('$ref' in p) return contract.components.parameters[p.$ref.split('/').pop() as string];
+  return p;
+}
+
+function parametersSchema(params: Parameter[]) {
+  if (params.length === 0) return undefined;
+  return {
+    type: 'object',
+    properties: Object.fromEntries(params.map((p) => [p.name, rewriteRefs(p.schema)])),
+    required: params.filter((p) => p.required).map((p) => p.name),
+  };
+}
+
+export function routeDefinitions(contract: Contract): Map<string, RouteDefinition> {
+  const routes = new Map<string, RouteDefinition>();
+  for (const [path, item] of Object.entries(contract.paths)) {
+    const shared = ((item.parameters as Parameter[] | undefined) ?? []).map((p) =>
+      resolveParameter(contract, p),
+    );
+    for (const [method, value] of Object.entries(item)) {
+      if (method === 'parameters') continue;
+      const op = value as Operation;
+      const params = [...shared, ...(op.parameters ?? []).map((p) => resolveParameter(contract, p))];
+      const schema: FastifySchema = {};
+      const pathParams = parametersSchema(params.filter((p) => p.in === 'path'));
+      const query = parametersSchema(params.filter((p) => p.in === 'query'));
+      if (pathParams) schema.params = pathParams;
+      if (query) schema.querystring = query;
+      if (op.requestBody) {
+        schema.body = {
+          content: Object.fromEntries(
+            Object.entries(op.requestBody.content).map(([type, media]) => [
+              type,
+              { schema: rewriteRefs(media.schema) },
+            ]),
+          ),
+        };
+      }
+      schema.response = Object.fromEntries(
+        Object.entries(op.responses).flatMap(([status, response]) => {
+          const media = response.content?.['application/json'];
+          if (response.$ref) return [[status, { $ref: `${CONTRACT_ID}#/components/schemas/Error` }]];
+          return media ? [[status, rewriteRefs(media.schema)]] : [];
+        }),
+      );
+      routes.set(op.operationId, {
+        operationId: op.operationId,
+        method: method.toUpperCase() as HTTPMethods,
+        url: path.replace(/\{(\w+)\}/g, ':$1'),
+        schema,
+        isPublic: Array.isArray(op.security) && op.security.length === 0,
+        anyRole: op.tags.includes('auth'),
+        mediaTypes: Object.keys(op.requestBody?.content ?? {}),
+      });
+    }
+  }
+  return routes;
+}

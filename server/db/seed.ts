@@ -1,0 +1,364 @@
+/**
+ * The demo data set: reference data (conditions, age and weight categories, lifestyles,
+ * medications with dosages, contraindications and interactions, the simple drug list), demo
+ * app users and their search history.
+ *
+ * ILLUSTRATIVE DEMO DATA ONLY. NOT MEDICAL ADVICE. The doses, categories, contraindications and
+ * interactions are simplified for demonstration and must never be used for patient care.
+ *
+ * The data itself lives in ./seed-data.ts. Everything random (sign-up dates, activity, searches)
+ * comes from a fixed-seed PRNG, so the data set is the same every time for the same `now`.
+ */
+import type pg from 'pg';
+import { hashPassword } from '../auth/passwords';
+import {
+  AGE_CATEGORIES,
+  CONDITIONS,
+  DRUGS,
+  INTERACTIONS,
+  LIFESTYLES,
+  MEDICATIONS,
+  POPULAR_SEARCHES,
+  USERS,
+  WEIGHT_CATEGORIES,
+  type DosageSeed,
+} from './seed-data';
+
+export const DEMO_USER_PASSWORD = 'demo-user-password';
+
+type Db = pg.PoolClient | pg.Client;
+type Value = string | number | boolean | Date | null | string[];
+
+const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
+const PRNG_SEED = 0x5eed2024;
+/** Indexes into USERS of the accounts that were never active (no last_active_at, no history). */
+const NEVER_ACTIVE = new Set([6, 15]);
+/** Indexes into USERS of the accounts active today. */
+const ACTIVE_TODAY = new Set([0, 2, 4, 8, 11, 13, 17, 19]);
+
+/** mulberry32: a tiny, fast, deterministic PRNG returning numbers in [0, 1). */
+function mulberry32(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * One multi-row `INSERT ... VALUES ($1, $2, ...), (...)`. Table and column names are constants
+ * of this file; every value is a bound parameter.
+ */
+async function insertRows<R extends pg.QueryResultRow = pg.QueryResultRow>(
+  client: Db,
+  table: string,
+  columns: readonly string[],
+  rows: Value[][],
+  returning?: string,
+): Promise<R[]> {
+  if (rows.length === 0) return [];
+  const values: Value[] = [];
+  const tuples = rows.map((row) => {
+    if (row.length !== columns.length) {
+      throw new Error(`seed: ${table} row has ${row.length} values for ${columns.length} columns`);
+    }
+    const placeholders = row.map((value) => {
+      values.push(value);
+      return `$${values.length}`;
+    });
+    return `(${placeholders.join(', ')})`;
+  });
+  const text =
+    `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${tuples.join(', ')}` +
+    (returning ? ` RETURNING ${returning}` : '');
+  const result = await client.query<R>(text, values);
+  return result.rows;
+}
+
+function lookup<V>(map: Map<string, V>, key: string, what: string): V {
+  const value = map.get(key.toLowerCase());
+  if (value === undefined) throw new Error(`seed: unknown ${what} "${key}"`);
+  return value;
+}
+
+function idsByKey(rows: { id: number; key: string }[]): Map<string, number> {
+  return new Map(rows.map((row) => [row.key.toLowerCase(), row.id]));
+}
+
+const DOSAGE_COLUMNS = [
+  'min_dosage',
+  'max_dosage',
+  'dosage_unit',
+  'min_frequency',
+  'max_frequency',
+  'frequency_unit',
+  'min_duration',
+  'max_duration',
+  'duration_unit',
+] as const;
+
+function dosageValues(dosage: DosageSeed<string>): Value[] {
+  return [...dosage.dose, ...dosage.frequency, ...dosage.duration];
+}
+
+/** Loads the demo data set. The caller runs it inside a transaction on an empty database. */
+export async function seedDemo(
+  client: pg.PoolClient | pg.Client,
+  options: { passwordCost?: number; now?: Date } = {},
+): Promise<void> {
+  // Whole milliseconds throughout, so every stored time compares exactly.
+  const now = (options.now ?? new Date()).getTime();
+  const random = mulberry32(PRNG_SEED);
+
+  // Hash while the reference data is inserted; scrypt runs on the libuv thread pool.
+  const hashing = Promise.all(
+    USERS.map(() => hashPassword(DEMO_USER_PASSWORD, options.passwordCost)),
+  );
+  // Do not leave a rejection unhandled if an insert below fails first.
+  hashing.catch(() => undefined);
+
+  // ---------- parents ----------
+  const conditionIds = idsByKey(
+    await insertRows<{ id: number; key: string }>(
+      client,
+      'conditions',
+      ['name', 'description'],
+      CONDITIONS.map((c) => [c.name, c.description]),
+      'id, name AS key',
+    ),
+  );
+
+  const ageRows = await insertRows<{ id: number; key: string }>(
+    client,
+    'age_categories',
+    ['min_age', 'max_age', 'age_unit', 'category_name', 'description'],
+    AGE_CATEGORIES.map((a) => [a.minAge, a.maxAge, a.unit, a.categoryName, a.description]),
+    'id, description AS key',
+  );
+  const ageIds = new Map(
+    AGE_CATEGORIES.map((a): [string, number] => [
+      a.key,
+      lookup(idsByKey(ageRows), a.description, 'age category'),
+    ]),
+  );
+
+  const weightIds = idsByKey(
+    await insertRows<{ id: number; key: string }>(
+      client,
+      'weight_categories',
+      ['min_weight', 'max_weight', 'weight_unit', 'category_name', 'description'],
+      WEIGHT_CATEGORIES.map((w) => [w.minWeight, w.maxWeight, 'kg', w.categoryName, w.description]),
+      'id, category_name AS key',
+    ),
+  );
+
+  const lifestyleIds = idsByKey(
+    await insertRows<{ id: number; key: string }>(
+      client,
+      'lifestyles',
+      ['name'],
+      LIFESTYLES.map((name) => [name]),
+      'id, name AS key',
+    ),
+  );
+
+  const medicationIds = idsByKey(
+    await insertRows<{ id: number; key: string }>(
+      client,
+      'medications',
+      [
+        'name',
+        'condition_id',
+        'is_dosage_weight_based',
+        'avg_weight_dosage',
+        'avg_weight_dosage_unit',
+        'pregnancy_category',
+      ],
+      MEDICATIONS.map((m) => [
+        m.name,
+        lookup(conditionIds, m.condition, 'condition'),
+        m.dosing === 'weight',
+        m.avgWeightDosage,
+        m.avgWeightDosageUnit,
+        m.pregnancyCategory,
+      ]),
+      'id, name AS key',
+    ),
+  );
+  const medicationId = (name: string) => lookup(medicationIds, name, 'medication');
+
+  // ---------- children of medications ----------
+  await insertRows(
+    client,
+    'medication_contraindications',
+    ['medication_id', 'condition_id'],
+    MEDICATIONS.flatMap((m) =>
+      m.contraindications.map((condition) => [
+        medicationId(m.name),
+        lookup(conditionIds, condition, 'condition'),
+      ]),
+    ),
+  );
+
+  await insertRows(
+    client,
+    'weight_category_dosages',
+    ['medication_id', 'weight_category_id', ...DOSAGE_COLUMNS],
+    MEDICATIONS.flatMap((m) =>
+      m.dosing === 'weight'
+        ? m.dosages.map((d) => [
+            medicationId(m.name),
+            lookup(weightIds, d.category, 'weight category'),
+            ...dosageValues(d),
+          ])
+        : [],
+    ),
+  );
+
+  await insertRows(
+    client,
+    'age_category_dosages',
+    ['medication_id', 'age_category_id', ...DOSAGE_COLUMNS],
+    MEDICATIONS.flatMap((m) =>
+      m.dosing === 'age'
+        ? m.dosages.map((d) => [
+            medicationId(m.name),
+            lookup(ageIds, d.category, 'age category'),
+            ...dosageValues(d),
+          ])
+        : [],
+    ),
+  );
+
+  await insertRows(
+    client,
+    'lifestyle_contraindications',
+    ['medication_id', 'lifestyle_id'],
+    MEDICATIONS.flatMap((m) =>
+      m.lifestyles.map((lifestyle) => [
+        medicationId(m.name),
+        lookup(lifestyleIds, lifestyle, 'lifestyle'),
+      ]),
+    ),
+  );
+
+  await insertRows(
+    client,
+    'drug_interactions',
+    ['medication_id', 'interacting_medication_id', 'severity', 'description', 'is_allergen'],
+    INTERACTIONS.map((i) => [
+      medicationId(i.medication),
+      medicationId(i.interactsWith),
+      i.severity,
+      i.description,
+      i.isAllergen ?? false,
+    ]),
+  );
+
+  await insertRows(
+    client,
+    'drugs',
+    [
+      'name',
+      'description',
+      'dosage',
+      'side_effects',
+      'contraindications',
+      'category',
+      'manufacturer',
+    ],
+    DRUGS.map((d) => [
+      d.name,
+      d.description,
+      d.dosage,
+      d.sideEffects,
+      d.contraindications,
+      d.category,
+      d.manufacturer,
+    ]),
+  );
+
+  // ---------- users and their activity ----------
+  const localMidnight = new Date(now);
+  localMidnight.setHours(0, 0, 0, 0);
+  const sinceMidnight = Math.min(now - localMidnight.getTime(), now % DAY);
+
+  const activity = USERS.map((_, index) => {
+    // Sign-ups spread over the last 90 days, oldest first, so ids follow sign-up order.
+    const createdDaysAgo = 90 - index * (86 / (USERS.length - 1)) - random() * 2;
+    const createdAt = Math.floor(now - createdDaysAgo * DAY);
+    let lastActiveAt: number | null = null;
+    if (ACTIVE_TODAY.has(index)) {
+      lastActiveAt = Math.floor(now - random() * Math.min(6 * HOUR, sinceMidnight));
+    } else if (!NEVER_ACTIVE.has(index)) {
+      lastActiveAt = Math.floor(now - (1 + random() * (Math.min(30, createdDaysAgo) - 1)) * DAY);
+    }
+    return { createdAt, lastActiveAt };
+  });
+
+  const hashes = await hashing;
+  const userRows = await insertRows<{ id: number; key: string }>(
+    client,
+    'users',
+    ['name', 'email', 'password_hash', 'role', 'created_at', 'last_active_at'],
+    USERS.map((u, index) => {
+      const { createdAt, lastActiveAt } = activity[index];
+      return [
+        u.name,
+        u.email,
+        hashes[index],
+        'user',
+        new Date(createdAt),
+        lastActiveAt === null ? null : new Date(lastActiveAt),
+      ];
+    }),
+    'id, email AS key',
+  );
+  const userIds = idsByKey(userRows);
+
+  // Searches over the last 30 days, between sign-up and last activity, favouring common drugs.
+  const popular = new Set(POPULAR_SEARCHES.map((name) => name.toLowerCase()));
+  const choices = MEDICATIONS.map((m) => ({
+    id: medicationId(m.name),
+    name: m.name,
+    weight: popular.has(m.name.toLowerCase()) ? 5 : 1,
+  }));
+  const totalWeight = choices.reduce((sum, choice) => sum + choice.weight, 0);
+  const pickMedication = () => {
+    let ticket = random() * totalWeight;
+    for (const choice of choices) {
+      ticket -= choice.weight;
+      if (ticket < 0) return choice;
+    }
+    return choices[choices.length - 1];
+  };
+
+  const searches: { userId: number; medicationId: number; name: string; at: number }[] = [];
+  USERS.forEach((u, index) => {
+    const { createdAt, lastActiveAt } = activity[index];
+    if (lastActiveAt === null) return;
+    const start = Math.max(createdAt, now - 30 * DAY);
+    const count = 5 + Math.floor(random() * 14);
+    for (let n = 0; n < count; n += 1) {
+      const choice = pickMedication();
+      searches.push({
+        userId: lookup(userIds, u.email, 'user'),
+        medicationId: choice.id,
+        name: choice.name,
+        at: Math.floor(start + random() * (lastActiveAt - start)),
+      });
+    }
+  });
+  searches.sort((a, b) => a.at - b.at);
+
+  await insertRows(
+    client,
+    'search_history',
+    ['user_id', 'medication_id', 'drug_name', 'searched_at'],
+    searches.map((s) => [s.userId, s.medicationId, s.name, new Date(s.at)]),
+  );
+}

@@ -1,0 +1,134 @@
+import type { Queryable } from '../db/pool';
+
+export interface UserRow {
+  id: number;
+  name: string;
+  email: string;
+  role: 'admin' | 'user';
+  created_at: Date;
+}
+export interface SessionUser extends UserRow {
+  token_id: number;
+}
+
+const USER_COLUMNS = 'u.id, u.name, u.email, u.role, u.created_at';
+
+export async function findUserByEmail(db: Queryable, email: string) {
+  const { rows } = await db.query<UserRow & { password_hash: string }>(
+    `SELECT ${USER_COLUMNS}, u.password_hash FROM users u WHERE lower(u.email) = lower($1)`,
+    [email],
+  );
+  return rows[0];
+}
+
+export async function findUserById(db: Queryable, id: number) {
+  const { rows } = await db.query<UserRow & { password_hash: string }>(
+    `SELECT ${USER_COLUMNS}, u.password_hash FROM users u WHERE u.id = $1`,
+    [id],
+  );
+  return rows[0];
+}
+
+export async function insertUser(
+  db: Queryable,
+  user: { name: string; email: string; passwordHash: string; role: 'admin' | 'user' },
+) {
+  const { rows } = await db.query<UserRow>(
+    `INSERT INTO users AS u (name, email, password_hash, role) VALUES ($1, $2, $3, $4)
+     ON CONFLICT DO NOTHING RETURNING ${USER_COLUMNS}`,
+    [user.name, user.email, user.passwordHash, user.role],
+  );
+  return rows[0];
+}
+
+export async function updateProfile(db: Queryable, id: number, name: string, email: string) {
+  const { rows } = await db.query<UserRow>(
+    `UPDATE users AS u SET name = $2, email = $3 WHERE u.id = $1 RETURNING ${USER_COLUMNS}`,
+    [id, name, email],
+  );
+  return rows[0];
+}
+
+export async function setPassword(db: Queryable, id: number, passwordHash: string) {
+  await db.query('UPDATE users SET password_hash = $2 WHERE id = $1', [id, passwordHash]);
+}
+
+export async function insertToken(db: Queryable, userId: number, hash: Buffer, maxDays: number) {
+  await db.query(
+    `INSERT INTO auth_tokens (user_id, token_hash, expires_at)
+     VALUES ($1, $2, now() + make_interval(days => $3))`,
+    [userId, hash, maxDays],
+  );
+}
+
+/**
+ * The user behind a token that is neither revoked nor expired (absolute or idle). Marks the
+ * token and the user active, writing at most once a minute per token.
+ */
+export async function findSession(db: Queryable, hash: Buffer, idleHours: number) {
+  const { rows } = await db.query<SessionUser & { stale: boolean }>(
+    `SELECT ${USER_COLUMNS}, t.id AS token_id, t.last_used_at < now() - interval '1 minute' AS stale
+       FROM auth_tokens t JOIN users u ON u.id = t.user_id
+      WHERE t.token_hash = $1 AND t.revoked_at IS NULL AND t.expires_at > now()
+        AND t.last_used_at > now() - make_interval(hours => $2)`,
+    [hash, idleHours],
+  );
+  const row = rows[0];
+  if (!row) return undefined;
+  if (row.stale) {
+    await db.query(
+      `WITH t AS (UPDATE auth_tokens SET last_used_at = now() WHERE id = $1)
+       UPDATE users SET last_active_at = now() WHERE id = $2`,
+      [row.token_id, row.id],
+    );
+  }
+  const { stale: _stale, ...user } = row;
+  return user;
+}
+
+export async function revokeToken(db: Queryable, tokenId: number) {
+  await db.query('UPDATE auth_tokens SET revoked_at = now() WHERE id = $1', [tokenId]);
+}
+
+export async function revokeOtherTokens(db: Queryable, userId: number, keepTokenId: number | null) {
+  await db.query(
+    'UPDATE auth_tokens SET revoked_at = now() WHERE user_id = $1 AND id IS DISTINCT FROM $2 AND revoked_at IS NULL',
+    [userId, keepTokenId],
+  );
+}
+
+export async function insertPasswordReset(db: Queryable, userId: number, hash: Buffer, minutes: number) {
+  await db.query(
+    `INSERT INTO password_resets (user_id, token_hash, expires_at)
+     VALUES ($1, $2, now() + make_interval(mins => $3))`,
+    [userId, hash, minutes],
+  );
+}
+
+/** Uses up a reset token: returns its user when it was valid, unused and unexpired. */
+export async function consumePasswordReset(db: Queryable, hash: Buffer) {
+  const { rows } = await db.query<{ user_id: number }>(
+    `UPDATE password_resets SET used_at = now()
+      WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now() RETURNING user_id`,
+    [hash],
+  );
+  return rows[0]?.user_id;
+}
+
+/** Records an attempt under each key and answers how many each key had in the window before it. */
+export async function countAttempts(db: Queryable, keys: string[], windowMinutes: number) {
+  const { rows } = await db.query<{ key: string; count: number }>(
+    `SELECT key, count(*)::int AS count FROM auth_attempts
+      WHERE key = ANY($1) AND attempted_at > now() - make_interval(mins => $2) GROUP BY key`,
+    [keys, windowMinutes],
+  );
+  return new Map(rows.map((r) => [r.key, r.count]));
+}
+
+export async function recordAttempts(db: Queryable, keys: string[]) {
+  await db.query('INSERT INTO auth_attempts (key) SELECT unnest($1::text[])', [keys]);
+}
+
+export async function clearAttempts(db: Queryable, keys: string[]) {
+  await db.query('DELETE FROM auth_attempts WHERE key = ANY($1)', [keys]);
+}

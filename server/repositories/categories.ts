@@ -1,0 +1,91 @@
+import type { Queryable } from '../db/pool';
+
+/**
+ * Age and weight categories share one shape: a range with a unit, a category name and a
+ * description, written as minimum_* / maximum_* / unit / category and read as min_* / max_* /
+ * *_unit / category_name (spec section 3).
+ */
+interface CategorySpec {
+  table: 'age_categories' | 'weight_categories';
+  dosageTable: 'age_category_dosages' | 'weight_category_dosages';
+  foreignKey: 'age_category_id' | 'weight_category_id';
+  /** Column names as read: [min, max, unit]. */
+  columns: [string, string, string];
+  /** Field names as written: [minimum, maximum]. */
+  fields: [string, string];
+}
+
+export type CategoryInput = Record<string, unknown> & {
+  unit: string;
+  category?: string | null;
+  description?: string | null;
+};
+
+export function categoryRepository(spec: CategorySpec) {
+  const [min, max, unit] = spec.columns;
+  const select = `id, ${min}, ${max}, ${unit}, category_name, description`;
+  const values = (input: CategoryInput) => [
+    input[spec.fields[0]],
+    input[spec.fields[1]],
+    input.unit,
+    input.category ?? null,
+    input.description ?? null,
+  ];
+  return {
+    async list(db: Queryable) {
+      const { rows } = await db.query(`SELECT ${select} FROM ${spec.table} ORDER BY ${unit}, ${min}, id`);
+      return rows;
+    },
+    async get(db: Queryable, id: number) {
+      const { rows } = await db.query(`SELECT ${select} FROM ${spec.table} WHERE id = $1`, [id]);
+      return rows[0];
+    },
+    async insert(db: Queryable, input: CategoryInput) {
+      const { rows } = await db.query(
+        `INSERT INTO ${spec.table} (${min}, ${max}, ${unit}, category_name, description)
+         VALUES ($1, $2, $3, $4, $5) RETURNING ${select}`,
+        values(input),
+      );
+      return rows[0];
+    },
+    async update(db: Queryable, id: number, input: CategoryInput) {
+      const { rows } = await db.query(
+        `UPDATE ${spec.table} SET ${min} = $2, ${max} = $3, ${unit} = $4, category_name = $5,
+                description = $6, updated_at = now() WHERE id = $1 RETURNING ${select}`,
+        [id, ...values(input)],
+      );
+      return rows[0];
+    },
+    /** The names of the medications with a dosage in this category. */
+    async usedBy(db: Queryable, id: number) {
+      const { rows } = await db.query<{ name: string }>(
+        `SELECT DISTINCT m.name FROM ${spec.dosageTable} d JOIN medications m ON m.id = d.medication_id
+          WHERE d.${spec.foreignKey} = $1 ORDER BY m.name LIMIT 6`,
+        [id],
+      );
+      return rows.map((r) => r.name);
+    },
+    async remove(db: Queryable, id: number) {
+      const result = await db.query(`DELETE FROM ${spec.table} WHERE id = $1`, [id]);
+      return result.rowCount === 1;
+    },
+  };
+}
+
+export type CategoryRepository = ReturnType<typeof categoryRepository>;
+
+export const ageCategories = categoryRepository({
+  table: 'age_categories',
+  dosageTable: 'age_category_dosages',
+  foreignKey: 'age_category_id',
+  columns: ['min_age', 'max_age', 'age_unit'],
+  fields: ['minimum_age', 'maximum_age'],
+});
+
+export const weightCategories = categoryRepository({
+  table: 'weight_categories',
+  dosageTable: 'weight_category_dosages',
+  foreignKey: 'weight_category_id',
+  columns: ['min_weight', 'max_weight', 'weight_unit'],
+  fields: ['minimum_weight', 'maximum_weight'],
+});

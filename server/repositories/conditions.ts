@@ -1,0 +1,51 @@
+import type { Queryable } from '../db/pool';
+
+export interface ConditionInput {
+  name: string;
+  description?: string | null;
+}
+
+const COLUMNS = 'id, name, description';
+
+export async function listConditions(db: Queryable) {
+  const { rows } = await db.query(`SELECT ${COLUMNS} FROM conditions ORDER BY lower(name), id`);
+  return rows;
+}
+
+export async function getCondition(db: Queryable, id: number) {
+  const { rows } = await db.query(`SELECT ${COLUMNS} FROM conditions WHERE id = $1`, [id]);
+  return rows[0];
+}
+
+export async function insertCondition(db: Queryable, input: ConditionInput) {
+  const { rows } = await db.query(
+    `INSERT INTO conditions (name, description) VALUES ($1, $2) RETURNING ${COLUMNS}`,
+    [input.name, input.description ?? null],
+  );
+  return rows[0];
+}
+
+export async function updateCondition(db: Queryable, id: number, input: ConditionInput) {
+  const { rows } = await db.query(
+    `UPDATE conditions SET name = $2, description = $3, updated_at = now() WHERE id = $1 RETURNING ${COLUMNS}`,
+    [id, input.name, input.description ?? null],
+  );
+  return rows[0];
+}
+
+/** The names of the medications that still use a condition, as their condition or a contraindication. */
+export async function medicationsUsingCondition(db: Queryable, id: number) {
+  const { rows } = await db.query<{ name: string }>(
+    `SELECT name FROM medications WHERE condition_id = $1
+     UNION SELECT m.name FROM medication_contraindications mc JOIN medications m ON m.id = mc.medication_id
+      WHERE mc.condition_id = $1
+     ORDER BY name LIMIT 6`,
+    [id],
+  );
+  return rows.map((r) => r.name);
+}
+
+export async function deleteCondition(db: Queryable, id: number) {
+  const result = await db.query('DELETE FROM conditions WHERE id = $1', [id]);
+  return result.rowCount === 1;
+}

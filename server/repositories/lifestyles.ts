@@ -1,0 +1,68 @@
+import type { Queryable } from '../db/pool';
+
+export async function listLifestyles(db: Queryable) {
+  const { rows } = await db.query('SELECT id, name FROM lifestyles ORDER BY lower(name), id');
+  return rows;
+}
+
+export async function getLifestyle(db: Queryable, id: number) {
+  const { rows } = await db.query('SELECT id, name FROM lifestyles WHERE id = $1', [id]);
+  return rows[0];
+}
+
+export async function insertLifestyle(db: Queryable, name: string) {
+  const { rows } = await db.query('INSERT INTO lifestyles (name) VALUES ($1) RETURNING id, name', [name]);
+  return rows[0];
+}
+
+export async function updateLifestyle(db: Queryable, id: number, name: string) {
+  const { rows } = await db.query('UPDATE lifestyles SET name = $2 WHERE id = $1 RETURNING id, name', [id, name]);
+  return rows[0];
+}
+
+export async function medicationsUsingLifestyle(db: Queryable, id: number) {
+  const { rows } = await db.query<{ name: string }>(
+    `SELECT m.name FROM lifestyle_contraindications lc JOIN medications m ON m.id = lc.medication_id
+      WHERE lc.lifestyle_id = $1 ORDER BY m.name LIMIT 6`,
+    [id],
+  );
+  return rows.map((r) => r.name);
+}
+
+export async function deleteLifestyle(db: Queryable, id: number) {
+  const { rowCount } = await db.query('DELETE FROM lifestyles WHERE id = $1', [id]);
+  return rowCount === 1;
+}
+
+const CONTRAINDICATION_SELECT = `
+SELECT lc.id, lc.medication_id, lc.lifestyle_id,
+  json_build_object('id', l.id, 'name', l.name) AS lifestyle,
+  json_build_object('id', m.id, 'name', m.name) AS medication
+FROM lifestyle_contraindications lc
+JOIN lifestyles l ON l.id = lc.lifestyle_id
+JOIN medications m ON m.id = lc.medication_id`;
+
+export async function listLifestyleContraindications(db: Queryable) {
+  const { rows } = await db.query(`${CONTRAINDICATION_SELECT} ORDER BY lower(m.name), lower(l.name), lc.id`);
+  return rows;
+}
+
+export async function getLifestyleContraindication(db: Queryable, id: number) {
+  const { rows } = await db.query(`${CONTRAINDICATION_SELECT} WHERE lc.id = $1`, [id]);
+  return rows[0];
+}
+
+/** Inserts the pair; undefined when it already exists. */
+export async function insertLifestyleContraindication(db: Queryable, medicationId: number, lifestyleId: number) {
+  const { rows } = await db.query<{ id: number }>(
+    `INSERT INTO lifestyle_contraindications (medication_id, lifestyle_id) VALUES ($1, $2)
+     ON CONFLICT DO NOTHING RETURNING id`,
+    [medicationId, lifestyleId],
+  );
+  return rows[0]?.id;
+}
+
+export async function deleteLifestyleContraindication(db: Queryable, id: number) {
+  const { rowCount } = await db.query('DELETE FROM lifestyle_contraindications WHERE id = $1', [id]);
+  return rowCount === 1;
+}

@@ -1,0 +1,15 @@
+import type { FastifyInstance } from 'fastify';
+import { ageCategories } from '../repositories/categories';
+import { registerCategoryRoutes } from './categories';
+
+export default async function ageCategoryRoutes(app: FastifyInstance) {
+  registerCategoryRoutes(app, ageCategories, {
+    label: 'Age category',
+    list: 'listAgeCategories',
+    get: 'getAgeCategory',
+    create: 'createAgeCategory',
+    update: 'updateAgeCategory',
+    remove: 'deleteAgeCategory',
+    range: ['minimum_age', 'maximum_age'],
+  });
+}

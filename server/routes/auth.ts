@@ -1,0 +1,114 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sessionOf } from '../auth/guard';
+import { hashPassword, verifyPassword } from '../auth/passwords';
+import { newToken, hashToken } from '../auth/tokens';
+import { HttpError, invalid } from '../errors';
+import * as accounts from '../repositories/accounts';
+import { defineRoute } from './define';
+
+const RESET_MINUTES = 30;
+const tooMany = () => new HttpError(429, 'Too many attempts. Please wait a few minutes and try again.');
+
+function publicUser(user: accounts.UserRow) {
+  const { id, name, email, role, created_at } = user;
+  return { id, name, email, role, created_at };
+}
+
+type Body<T> = FastifyRequest<{ Body: T }>;
+
+export default async function authRoutes(app: FastifyInstance) {
+  const { db, config } = app;
+  const { limits } = config;
+
+  /** Refuses with 429 once any key has `limit` attempts in the window; otherwise records one. */
+  async function throttle(keys: string[], limit: number, record = true) {
+    const counts = await accounts.countAttempts(db, keys, limits.windowMinutes);
+    if (keys.some((key) => (counts.get(key) ?? 0) >= limit)) throw tooMany();
+    if (record) await accounts.recordAttempts(db, keys);
+  }
+
+  defineRoute(app, 'register', async (request: Body<{ name: string; email: string; password: string }>, reply) => {
+    if (!config.allowRegistration) throw new HttpError(403, 'Registration is closed on this server.');
+    await throttle([`register:ip:${request.ip}`], limits.registerPerAddress);
+    const { name, email, password } = request.body;
+    const passwordHash = await hashPassword(password, config.passwordCost);
+    const user = await accounts.insertUser(db, { name: name.trim(), email: email.trim(), passwordHash, role: 'admin' });
+    if (!user) throw invalid({ email: ['The email has already been taken.'] }, 'The email has already been taken.');
+    return reply.status(201).send({ message: 'Registration successful', user: publicUser(user) });
+  });
+
+  defineRoute(app, 'login', async (request: Body<{ email: string; password: string }>) => {
+    const email = request.body.email.trim().toLowerCase();
+    const accountKey = `login:email:${email}`;
+    const addressKey = `login:ip:${request.ip}`;
+    const counts = await accounts.countAttempts(db, [accountKey, addressKey], limits.windowMinutes);
+    if ((counts.get(accountKey) ?? 0) >= limits.loginPerAccount || (counts.get(addressKey) ?? 0) >= limits.loginPerAddress) {
+      throw tooMany();
+    }
+    const user = await accounts.findUserByEmail(db, email);
+    // Same work and the same answer whether the account is unknown or the password is wrong.
+    const ok = user
+      ? await verifyPassword(request.body.password, user.password_hash)
+      : await hashPassword(request.body.password, config.passwordCost).then(() => false);
+    if (!user || !ok) {
+      await accounts.recordAttempts(db, [accountKey, addressKey]);
+      throw new HttpError(401, 'Invalid email or password');
+    }
+    await accounts.clearAttempts(db, [accountKey]);
+    const { token, hash } = newToken();
+    await accounts.insertToken(db, user.id, hash, config.tokenMaxDays);
+    return { message: 'Login successful', user: publicUser(user), token };
+  });
+
+  defineRoute(app, 'getMe', async (request) => ({ data: publicUser(sessionOf(request)) }));
+
+  defineRoute(app, 'logout', async (request) => {
+    await accounts.revokeToken(db, sessionOf(request).token_id);
+    return { message: 'Logged out' };
+  });
+
+  defineRoute(app, 'updateProfile', async (request: Body<{ name: string; email: string }>) => {
+    const session = sessionOf(request);
+    const existing = await accounts.findUserByEmail(db, request.body.email.trim());
+    if (existing && existing.id !== session.id) {
+      throw invalid({ email: ['The email has already been taken.'] }, 'The email has already been taken.');
+    }
+    const user = await accounts.updateProfile(db, session.id, request.body.name.trim(), request.body.email.trim());
+    return { data: publicUser(user), message: 'Profile updated successfully' };
+  });
+
+  defineRoute(app, 'changePassword', async (request: Body<{ current_password: string; new_password: string }>) => {
+    const session = sessionOf(request);
+    const key = `password:user:${session.id}`;
+    await throttle([key], limits.loginPerAccount, false);
+    const user = await accounts.findUserById(db, session.id);
+    if (!user || !(await verifyPassword(request.body.current_password, user.password_hash))) {
+      await accounts.recordAttempts(db, [key]);
+      throw invalid({ current_password: ['The current password is incorrect.'] }, 'The current password is incorrect.');
+    }
+    await accounts.setPassword(db, session.id, await hashPassword(request.body.new_password, config.passwordCost));
+    await accounts.revokeOtherTokens(db, session.id, session.token_id);
+    return { message: 'Password updated successfully' };
+  });
+
+  defineRoute(app, 'forgotPassword', async (request: Body<{ email: string }>) => {
+    await throttle([`reset:ip:${request.ip}`], limits.resetPerAddress);
+    const user = await accounts.findUserByEmail(db, request.body.email.trim());
+    if (user) {
+      const { token, hash } = newToken();
+      await accounts.insertPasswordReset(db, user.id, hash, RESET_MINUTES);
+      // No mail server here: the link goes to the server log (architecture.md section 6, item 2).
+      request.log.info({ resetLink: `/reset-password?token=${token}` }, 'password reset requested');
+    }
+    return { message: 'If an account exists for this email, a password reset link has been sent.' };
+  });
+
+  defineRoute(app, 'resetPassword', async (request: Body<{ token: string; password: string }>) => {
+    await throttle([`reset:ip:${request.ip}`], limits.resetPerAddress);
+    const userId = await accounts.consumePasswordReset(db, hashToken(request.body.token));
+    if (!userId) throw invalid({ token: ['This reset link is invalid or has expired.'] }, 'This reset link is invalid or has expired.');
+    await accounts.setPassword(db, userId, await hashPassword(request.body.password, config.passwordCost));
+    await accounts.revokeOtherTokens(db, userId, null);
+    return { message: 'Your password has been reset. You can now sign in.' };
+  });
+}

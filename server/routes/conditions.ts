@@ -1,0 +1,50 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { conflict, notFound } from '../errors';
+import * as conditions from '../repositories/conditions';
+import { defineRoute } from './define';
+import { stillUsed } from './usage';
+
+type IdParams = FastifyRequest<{ Params: { id: number } }>;
+type Body<T> = FastifyRequest<{ Body: T }>;
+type ConditionBody = { id: number; name: string; description?: string | null };
+
+async function uniqueName<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if ((error as { code?: string }).code === '23505') throw conflict('A condition with this name already exists.');
+    throw error;
+  }
+}
+
+export default async function conditionRoutes(app: FastifyInstance) {
+  const { db } = app;
+
+  defineRoute(app, 'listConditions', async () => ({ data: await conditions.listConditions(db) }));
+
+  defineRoute(app, 'getCondition', async (request: IdParams) => {
+    const row = await conditions.getCondition(db, request.params.id);
+    if (!row) throw notFound('Condition');
+    return { data: row };
+  });
+
+  defineRoute(app, 'createCondition', async (request: Body<ConditionBody>, reply) => {
+    const row = await uniqueName(conditions.insertCondition(db, { ...request.body, name: request.body.name.trim() }));
+    return reply.status(201).send({ data: row, message: 'Condition created successfully' });
+  });
+
+  defineRoute(app, 'updateCondition', async (request: Body<ConditionBody>) => {
+    const { id, ...input } = request.body;
+    const row = await uniqueName(conditions.updateCondition(db, id, { ...input, name: input.name.trim() }));
+    if (!row) throw notFound('Condition');
+    return { data: row, message: 'Condition updated successfully' };
+  });
+
+  defineRoute(app, 'deleteCondition', async (request: IdParams) => {
+    const { id } = request.params;
+    const users = await conditions.medicationsUsingCondition(db, id);
+    if (users.length > 0) throw stillUsed('This condition', users);
+    if (!(await conditions.deleteCondition(db, id))) throw notFound('Condition');
+    return { message: 'Condition deleted successfully' };
+  });
+}

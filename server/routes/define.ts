@@ -1,0 +1,70 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  RawServerDefault,
+  RouteGenericInterface,
+  RouteHandlerMethod,
+} from 'fastify';
+import { HttpError } from '../errors';
+
+type Handler<G extends RouteGenericInterface> = (
+  request: FastifyRequest<G>,
+  reply: FastifyReply<G>,
+) => Promise<unknown>;
+
+const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** Multipart fields `a[b]=v` and repeated `a[]=v` as the nested object a JSON body would be. */
+export function nestFormFields(fields: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(fields)) {
+    const parts = key.replace(/\]/g, '').split('[');
+    const isList = parts.at(-1) === '';
+    if (isList) parts.pop();
+    if (parts.some((part) => UNSAFE_KEYS.has(part) || part === '')) {
+      throw new HttpError(422, 'The given data was invalid.', { [key]: ['is not an accepted field'] });
+    }
+    let node = out;
+    for (const part of parts.slice(0, -1)) {
+      if (typeof node[part] !== 'object' || node[part] === null) node[part] = {};
+      node = node[part] as Record<string, unknown>;
+    }
+    const leaf = parts.at(-1) as string;
+    const values = Array.isArray(value) ? value : [value];
+    node[leaf] = isList ? [...((node[leaf] as unknown[] | undefined) ?? []), ...values] : value;
+  }
+  return out;
+}
+
+/**
+ * Registers the contract's operation `operationId` with `handler`: the method, path and
+ * schemas come from api/openapi.yaml, never from the route file. A body of a media type the
+ * operation does not declare is refused before validation.
+ */
+export function defineRoute<G extends RouteGenericInterface = RouteGenericInterface>(
+  app: FastifyInstance,
+  operationId: string,
+  handler: Handler<G>,
+) {
+  const op = app.operation(operationId);
+  app.route<G>({
+    method: op.method,
+    url: op.url,
+    schema: op.schema,
+    config: { isPublic: op.isPublic, anyRole: op.anyRole },
+    preValidation: async (request) => {
+      if (op.mediaTypes.length === 0) return;
+      const type = request.mediaType;
+      if (!type || !op.mediaTypes.includes(type)) {
+        throw new HttpError(415, `Send the body as ${op.mediaTypes.join(' or ')}.`);
+      }
+      if (type === 'multipart/form-data') {
+        request.body = nestFormFields((request.body ?? {}) as Record<string, unknown>);
+      }
+    },
+    // The contract's response schema, not TypeScript, checks and serialises what a handler answers.
+    handler: handler as RouteHandlerMethod<RawServerDefault, IncomingMessage, ServerResponse, G>,
+  });
+}

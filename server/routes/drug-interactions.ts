@@ -1,0 +1,71 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { conflict, invalid, notFound } from '../errors';
+import * as interactions from '../repositories/interactions';
+import { missingIds } from '../repositories/medications';
+import { defineRoute } from './define';
+
+type IdParams = FastifyRequest<{ Params: { id: number } }>;
+type Body<T> = FastifyRequest<{ Body: T }>;
+type InteractionBody = interactions.InteractionInput & {
+  id: number;
+  medication_id: number;
+  interacting_medication_id: number;
+};
+
+export default async function drugInteractionRoutes(app: FastifyInstance) {
+  const { db } = app;
+
+  async function loaded(id: number) {
+    const row = await interactions.getInteraction(db, id);
+    if (!row) throw notFound('Drug interaction');
+    return row;
+  }
+
+  function duplicate(existing: { medication: string; interacting: string }) {
+    return conflict(
+      `An interaction between ${existing.medication} and ${existing.interacting} already exists. Edit it instead.`,
+    );
+  }
+
+  defineRoute(app, 'listDrugInteractions', async () => ({ data: await interactions.listInteractions(db) }));
+
+  defineRoute(app, 'getDrugInteraction', async (request: IdParams) => ({ data: await loaded(request.params.id) }));
+
+  defineRoute(app, 'createDrugInteraction', async (request: Body<InteractionBody>, reply) => {
+    const body = request.body;
+    if (body.medication_id === body.interacting_medication_id) {
+      throw invalid(
+        { interacting_medication_id: ['A medication cannot interact with itself'] },
+        'A medication cannot interact with itself',
+      );
+    }
+    const missing = await missingIds(db, 'medications', [body.medication_id, body.interacting_medication_id]);
+    if (missing.length) throw invalid({ medication_id: [`No such medication: ${missing.join(', ')}`] });
+    const existing = await interactions.findPair(db, body.medication_id, body.interacting_medication_id);
+    if (existing) throw duplicate(existing);
+    const id = await interactions.insertInteraction(db, body, body).catch(async (error) => {
+      const raced = (error as { code?: string }).code === '23505' &&
+        (await interactions.findPair(db, body.medication_id, body.interacting_medication_id));
+      throw raced ? duplicate(raced) : error;
+    });
+    return reply.status(201).send({ data: await loaded(id), message: 'Drug interaction added successfully' });
+  });
+
+  defineRoute(app, 'updateDrugInteraction', async (request: Body<InteractionBody>) => {
+    const current = await loaded(request.body.id);
+    const { medication_id, interacting_medication_id } = request.body;
+    if (
+      (medication_id !== undefined && medication_id !== current.medication_id) ||
+      (interacting_medication_id !== undefined && interacting_medication_id !== current.interacting_medication_id)
+    ) {
+      throw invalid({ medication_id: ['The medications of an interaction cannot be changed'] });
+    }
+    await interactions.updateInteraction(db, request.body.id, request.body);
+    return { data: await loaded(request.body.id), message: 'Drug interaction updated successfully' };
+  });
+
+  defineRoute(app, 'deleteDrugInteraction', async (request: Body<{ id: number }>) => {
+    if (!(await interactions.deleteInteraction(db, request.body.id))) throw notFound('Drug interaction');
+    return { message: 'Drug interaction deleted successfully' };
+  });
+}

@@ -1,0 +1,27 @@
+import type { FastifyPluginAsync } from 'fastify';
+import ageCategoryRoutes from './age-categories';
+import authRoutes from './auth';
+import conditionRoutes from './conditions';
+import dashboardRoutes from './dashboard';
+import drugInteractionRoutes from './drug-interactions';
+import drugRoutes from './drugs';
+import lifestyleContraindicationRoutes from './lifestyle-contraindications';
+import lifestyleRoutes from './lifestyles';
+import medicationRoutes from './medications';
+import userRoutes from './users';
+import weightCategoryRoutes from './weight-categories';
+
+/** One plugin per resource of the contract. */
+export const routes: FastifyPluginAsync[] = [
+  authRoutes,
+  conditionRoutes,
+  medicationRoutes,
+  ageCategoryRoutes,
+  weightCategoryRoutes,
+  drugInteractionRoutes,
+  lifestyleRoutes,
+  lifestyleContraindicationRoutes,
+  userRoutes,
+  dashboardRoutes,
+  drugRoutes,
+];

@@ -1,0 +1,36 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { conflict, invalid, notFound } from '../errors';
+import * as lifestyles from '../repositories/lifestyles';
+import { medicationExists, missingIds } from '../repositories/medications';
+import { defineRoute } from './define';
+
+type Body<T> = FastifyRequest<{ Body: T }>;
+
+export default async function lifestyleContraindicationRoutes(app: FastifyInstance) {
+  const { db } = app;
+
+  defineRoute(app, 'listLifestyleContraindications', async () => ({
+    data: await lifestyles.listLifestyleContraindications(db),
+  }));
+
+  defineRoute(app, 'createLifestyleContraindication', async (request: Body<{ medication_id: number; lifestyle_id: number }>, reply) => {
+    const { medication_id, lifestyle_id } = request.body;
+    if (!(await medicationExists(db, medication_id))) throw notFound('Medication');
+    if ((await missingIds(db, 'lifestyles', [lifestyle_id])).length) {
+      throw invalid({ lifestyle_id: [`No such lifestyle: ${lifestyle_id}`] });
+    }
+    const id = await lifestyles.insertLifestyleContraindication(db, medication_id, lifestyle_id);
+    if (!id) throw conflict('This lifestyle is already a contraindication of this medication.');
+    return reply.status(201).send({
+      data: await lifestyles.getLifestyleContraindication(db, id),
+      message: 'Lifestyle contraindication added successfully',
+    });
+  });
+
+  defineRoute(app, 'deleteLifestyleContraindication', async (request: Body<{ id: number }>) => {
+    if (!(await lifestyles.deleteLifestyleContraindication(db, request.body.id))) {
+      throw notFound('Lifestyle contraindication');
+    }
+    return { message: 'Lifestyle contraindication deleted successfully' };
+  });
+}

@@ -1,0 +1,46 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { conflict, notFound } from '../errors';
+import * as lifestyles from '../repositories/lifestyles';
+import { defineRoute } from './define';
+import { stillUsed } from './usage';
+
+type Body<T> = FastifyRequest<{ Body: T }>;
+
+async function uniqueName<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if ((error as { code?: string }).code === '23505') throw conflict('A lifestyle with this name already exists.');
+    throw error;
+  }
+}
+
+export default async function lifestyleRoutes(app: FastifyInstance) {
+  const { db } = app;
+
+  defineRoute(app, 'listLifestyles', async () => ({ data: await lifestyles.listLifestyles(db) }));
+
+  defineRoute(app, 'getLifestyle', async (request: FastifyRequest<{ Params: { id: number } }>) => {
+    const row = await lifestyles.getLifestyle(db, request.params.id);
+    if (!row) throw notFound('Lifestyle');
+    return { data: row };
+  });
+
+  defineRoute(app, 'createLifestyle', async (request: Body<{ name: string }>, reply) => {
+    const row = await uniqueName(lifestyles.insertLifestyle(db, request.body.name.trim()));
+    return reply.status(201).send({ data: row, message: 'Lifestyle added successfully' });
+  });
+
+  defineRoute(app, 'updateLifestyle', async (request: Body<{ id: number; name: string }>) => {
+    const row = await uniqueName(lifestyles.updateLifestyle(db, request.body.id, request.body.name.trim()));
+    if (!row) throw notFound('Lifestyle');
+    return { data: row, message: 'Lifestyle updated successfully' };
+  });
+
+  defineRoute(app, 'deleteLifestyle', async (request: Body<{ id: number }>) => {
+    const users = await lifestyles.medicationsUsingLifestyle(db, request.body.id);
+    if (users.length > 0) throw stillUsed('This lifestyle', users, 'the lifestyle contraindications of');
+    if (!(await lifestyles.deleteLifestyle(db, request.body.id))) throw notFound('Lifestyle');
+    return { message: 'Lifestyle deleted successfully' };
+  });
+}

@@ -1,0 +1,15 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { notFound } from '../errors';
+import * as activity from '../repositories/activity';
+import { defineRoute } from './define';
+
+export default async function userRoutes(app: FastifyInstance) {
+  const { db } = app;
+
+  defineRoute(app, 'listUsers', async () => ({ data: await activity.listUsers(db) }));
+
+  defineRoute(app, 'getUserSearchHistory', async (request: FastifyRequest<{ Params: { id: number } }>) => {
+    if (!(await activity.userExists(db, request.params.id))) throw notFound('User');
+    return { data: await activity.searchHistory(db, request.params.id) };
+  });
+}
