@@ -25,7 +25,9 @@ const config: Config = {
       testEnvironment: 'node',
       roots: ['<rootDir>/server'],
       testMatch: ['**/*.test.ts'],
-      transform: { '^.+\\.tsx?$': tsJest },
+      // Fastify brings `cookie` 2 and `content-disposition` 3, which are ESM-only on Node 20.
+      transform: { '^.+\\.[tj]s$': tsJest },
+      transformIgnorePatterns: ['/node_modules/(?!(cookie|content-disposition)/)'],
     },
     {
       displayName: 'e2e',

@@ -1,0 +1,69 @@
+import { client, createTestApp, signIn, type TestApp } from '../test/helpers';
+
+let t: TestApp;
+let api: ReturnType<typeof client>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  api = client(t.app, await signIn(t.app));
+});
+afterAll(() => t.close());
+
+describe('conditions', () => {
+  it('creates, reads, lists, updates and deletes a condition', async () => {
+    const created = await api.post('/condition', { name: 'Gout', description: 'Uric acid crystals' });
+    expect(created.statusCode).toBe(201);
+    const { data, message } = created.json();
+    expect(message).toBe('Condition created successfully');
+    expect(data).toEqual({ id: expect.any(Number), name: 'Gout', description: 'Uric acid crystals' });
+
+    expect((await api.get(`/condition/${data.id}`)).json().data.name).toBe('Gout');
+    expect((await api.get('/condition')).json().data.map((c: { name: string }) => c.name)).toContain('Gout');
+
+    const updated = await api.put('/condition', { id: data.id, name: 'Gouty arthritis', description: null });
+    expect(updated.statusCode).toBe(200);
+    expect(updated.json().data).toEqual({ id: data.id, name: 'Gouty arthritis', description: null });
+
+    const deleted = await api.delete(`/condition/${data.id}`);
+    expect(deleted.statusCode).toBe(200);
+    expect((await api.get(`/condition/${data.id}`)).statusCode).toBe(404);
+    const { rows } = await t.pool.query('SELECT count(*)::int AS n FROM conditions WHERE id = $1', [data.id]);
+    expect(rows[0].n).toBe(0);
+  });
+
+  it('refuses a missing name with 422 naming the field, and stores nothing', async () => {
+    const response = await api.post('/condition', { description: 'no name' });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors.name).toEqual(['is required']);
+    const { rows } = await t.pool.query("SELECT count(*)::int AS n FROM conditions WHERE description = 'no name'");
+    expect(rows[0].n).toBe(0);
+  });
+
+  it('refuses a duplicate name with 409', async () => {
+    await api.post('/condition', { name: 'Asthma' });
+    const again = await api.post('/condition', { name: 'asthma' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toMatch(/already exists/);
+  });
+
+  it('answers 401 without a token and 404 for an unknown id', async () => {
+    expect((await client(t.app).get('/condition')).statusCode).toBe(401);
+    expect((await api.get('/condition/999999')).statusCode).toBe(404);
+    expect((await api.put('/condition', { id: 999999, name: 'x' })).statusCode).toBe(404);
+    expect((await api.delete('/condition/999999')).statusCode).toBe(404);
+  });
+
+  it('refuses to delete a condition that a medication uses, naming the medication', async () => {
+    const condition = (await api.post('/condition', { name: 'Migraine' })).json().data;
+    const medication = await api.post('/medication', {
+      name: 'Sumatriptan',
+      condition_id: condition.id,
+      is_dosage_weight_based: false,
+    });
+    expect(medication.statusCode).toBe(201);
+    const refused = await api.delete(`/condition/${condition.id}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toContain('Sumatriptan');
+    expect((await api.get(`/condition/${condition.id}`)).statusCode).toBe(200);
+  });
+});

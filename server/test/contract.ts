@@ -1,0 +1,36 @@
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import { loadContract, routeDefinitions, sharedSchema } from '../contract';
+
+/**
+ * Checks a real answer against api/openapi.yaml: the status must be one the operation declares,
+ * and the body must match that status's schema. Every test client runs its answers through this.
+ */
+const contract = loadContract();
+const definitions = [...routeDefinitions(contract).values()];
+const ajv = new Ajv2020({ allErrors: true, strict: false });
+addFormats(ajv);
+ajv.addSchema(sharedSchema(contract));
+
+const matchers = definitions.map((d) => ({
+  definition: d,
+  pattern: new RegExp(`^/api/v1${d.url.replace(/:(\w+)/g, '[^/]+')}$`),
+}));
+
+export function operationFor(method: string, url: string) {
+  const path = url.split('?')[0];
+  return matchers.find((m) => m.definition.method === method && m.pattern.test(path))?.definition;
+}
+
+export function contractProblems(method: string, url: string, status: number, body: unknown): string[] {
+  const operation = operationFor(method, url);
+  if (!operation) return status === 404 ? [] : [`${method} ${url} is not in the contract`];
+  const schema = operation.schema.response as Record<string, object> | undefined;
+  const responseSchema = schema?.[String(status)];
+  if (!responseSchema) return [`${operation.operationId} answered ${status}, which the contract does not declare`];
+  const validate = ajv.compile(responseSchema);
+  if (validate(body)) return [];
+  return (validate.errors ?? []).map((e) => `${operation.operationId} ${status}: ${e.instancePath} ${e.message}`);
+}
+
+export const allOperationIds = definitions.map((d) => d.operationId);

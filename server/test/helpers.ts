@@ -1,0 +1,94 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app';
+import { readConfig, type Config } from '../config';
+import { migrate } from '../db/migrate';
+import { createPool } from '../db/pool';
+import { contractProblems } from './contract';
+
+/** A database of its own on the run's PostgreSQL (test/globalSetup.mjs), migrated and empty. */
+export async function createTestDatabase(): Promise<{ url: string; pool: pg.Pool; drop(): Promise<void> }> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) throw new Error('TEST_DATABASE_URL is not set: run the tests through Jest (test/globalSetup.mjs)');
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const pool = createPool(url.toString(), 5);
+  await migrate(pool);
+  return {
+    url: url.toString(),
+    pool,
+    async drop() {
+      await pool.end();
+      const client = new pg.Client({ connectionString: base });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+export const TEST_PASSWORD_COST = 10;
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return { ...readConfig({ SEED: 'none', STATIC_DIR: '/nonexistent' }), passwordCost: TEST_PASSWORD_COST, ...overrides };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  pool: pg.Pool;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const app = await buildApp(database.pool, testConfig(overrides));
+  await app.ready();
+  return {
+    app,
+    pool: database.pool,
+    async close() {
+      await app.close();
+      await database.drop();
+    },
+  };
+}
+
+let counter = 0;
+
+/** Registers and signs in a fresh administrator; answers its bearer token. */
+export async function signIn(app: FastifyInstance, who: { email?: string; password?: string } = {}) {
+  const email = who.email ?? `admin${++counter}-${randomBytes(3).toString('hex')}@example.com`;
+  const password = who.password ?? 'correct-horse-battery';
+  await app.inject({ method: 'POST', url: '/api/v1/auth/register', payload: { name: 'Test Admin', email, password } });
+  const login = await app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email, password } });
+  if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);
+  return login.json<{ token: string }>().token;
+}
+
+/**
+ * A small client: `api.post('/condition', body)` with the token, answering the inject response.
+ * Every answer is checked against the contract (status declared, body valid), so each API test
+ * is also a contract test.
+ */
+export function client(app: FastifyInstance, token?: string) {
+  const call =
+    (method: 'GET' | 'POST' | 'PUT' | 'DELETE') =>
+    async (url: string, payload?: object): Promise<LightMyRequestResponse> => {
+      const response = await app.inject({
+        method,
+        url: `/api/v1${url}`,
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+        ...(payload !== undefined ? { payload } : {}),
+      });
+      const problems = contractProblems(method, `/api/v1${url}`, response.statusCode, response.json());
+      if (problems.length) throw new Error(`Answer breaks the contract:\n${problems.join('\n')}\n${response.body}`);
+      return response;
+    };
+  return { get: call('GET'), post: call('POST'), put: call('PUT'), delete: call('DELETE') };
+}
