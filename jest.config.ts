@@ -35,6 +35,8 @@ const config: Config = {
       roots: ['<rootDir>/e2e'],
       testMatch: ['**/*.test.ts'],
       transform: { '^.+\\.tsx?$': tsJest },
+      globalSetup: '<rootDir>/e2e/support/globalSetup.mjs',
+      testTimeout: 60_000,
     },
   ],
 };

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { checkRanges, notFound } from '../errors';
 import type { CategoryInput, CategoryRepository } from '../repositories/categories';
 import { defineRoute } from './define';
+import { listCache } from './listCache';
 import { stillUsed } from './usage';
 
 type IdParams = FastifyRequest<{ Params: { id: number } }>;
@@ -16,7 +17,9 @@ export function registerCategoryRoutes(
   const { db } = app;
   const missing = () => notFound(names.label);
 
-  defineRoute(app, names.list, async () => ({ data: await repo.list(db) }));
+  const cached = listCache(app);
+
+  defineRoute(app, names.list, (_request, reply) => cached(reply, names.list, () => repo.list(db)));
 
   defineRoute(app, names.get, async (request: IdParams) => {
     const row = await repo.get(db, request.params.id);

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { conflict, notFound } from '../errors';
 import * as conditions from '../repositories/conditions';
 import { defineRoute } from './define';
+import { listCache } from './listCache';
 import { stillUsed } from './usage';
 
 type IdParams = FastifyRequest<{ Params: { id: number } }>;
@@ -20,7 +21,11 @@ async function uniqueName<T>(work: Promise<T>): Promise<T> {
 export default async function conditionRoutes(app: FastifyInstance) {
   const { db } = app;
 
-  defineRoute(app, 'listConditions', async () => ({ data: await conditions.listConditions(db) }));
+  const cached = listCache(app);
+
+  defineRoute(app, 'listConditions', (_request, reply) =>
+    cached(reply, 'conditions', () => conditions.listConditions(db)),
+  );
 
   defineRoute(app, 'getCondition', async (request: IdParams) => {
     const row = await conditions.getCondition(db, request.params.id);

@@ -3,6 +3,7 @@ import { conflict, invalid, notFound } from '../errors';
 import * as interactions from '../repositories/interactions';
 import { missingIds } from '../repositories/medications';
 import { defineRoute } from './define';
+import { listCache } from './listCache';
 
 type IdParams = FastifyRequest<{ Params: { id: number } }>;
 type Body<T> = FastifyRequest<{ Body: T }>;
@@ -27,7 +28,11 @@ export default async function drugInteractionRoutes(app: FastifyInstance) {
     );
   }
 
-  defineRoute(app, 'listDrugInteractions', async () => ({ data: await interactions.listInteractions(db) }));
+  const cached = listCache(app);
+
+  defineRoute(app, 'listDrugInteractions', (_request, reply) =>
+    cached(reply, 'interactions', () => interactions.listInteractions(db)),
+  );
 
   defineRoute(app, 'getDrugInteraction', async (request: IdParams) => ({ data: await loaded(request.params.id) }));
 

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { notFound } from '../errors';
 import * as drugs from '../repositories/drugs';
 import { defineRoute } from './define';
+import { listCache } from './listCache';
 
 type IdParams = FastifyRequest<{ Params: { id: number } }>;
 type Body = FastifyRequest<{ Body: drugs.DrugInput & { id: number } }>;
@@ -23,7 +24,9 @@ function tidy(drug: drugs.DrugInput): drugs.DrugInput {
 export default async function drugRoutes(app: FastifyInstance) {
   const { db } = app;
 
-  defineRoute(app, 'listDrugs', async () => ({ data: await drugs.listDrugs(db) }));
+  const cached = listCache(app);
+
+  defineRoute(app, 'listDrugs', (_request, reply) => cached(reply, 'drugs', () => drugs.listDrugs(db)));
 
   defineRoute(app, 'getDrug', async (request: IdParams) => {
     const row = await drugs.getDrug(db, request.params.id);

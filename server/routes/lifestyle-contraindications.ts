@@ -3,15 +3,18 @@ import { conflict, invalid, notFound } from '../errors';
 import * as lifestyles from '../repositories/lifestyles';
 import { medicationExists, missingIds } from '../repositories/medications';
 import { defineRoute } from './define';
+import { listCache } from './listCache';
 
 type Body<T> = FastifyRequest<{ Body: T }>;
 
 export default async function lifestyleContraindicationRoutes(app: FastifyInstance) {
   const { db } = app;
 
-  defineRoute(app, 'listLifestyleContraindications', async () => ({
-    data: await lifestyles.listLifestyleContraindications(db),
-  }));
+  const cached = listCache(app);
+
+  defineRoute(app, 'listLifestyleContraindications', (_request, reply) =>
+    cached(reply, 'lifestyle-contraindications', () => lifestyles.listLifestyleContraindications(db)),
+  );
 
   defineRoute(app, 'createLifestyleContraindication', async (request: Body<{ medication_id: number; lifestyle_id: number }>, reply) => {
     const { medication_id, lifestyle_id } = request.body;

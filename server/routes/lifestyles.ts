@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { conflict, notFound } from '../errors';
 import * as lifestyles from '../repositories/lifestyles';
 import { defineRoute } from './define';
+import { listCache } from './listCache';
 import { stillUsed } from './usage';
 
 type Body<T> = FastifyRequest<{ Body: T }>;
@@ -18,7 +19,11 @@ async function uniqueName<T>(work: Promise<T>): Promise<T> {
 export default async function lifestyleRoutes(app: FastifyInstance) {
   const { db } = app;
 
-  defineRoute(app, 'listLifestyles', async () => ({ data: await lifestyles.listLifestyles(db) }));
+  const cached = listCache(app);
+
+  defineRoute(app, 'listLifestyles', (_request, reply) =>
+    cached(reply, 'lifestyles', () => lifestyles.listLifestyles(db)),
+  );
 
   defineRoute(app, 'getLifestyle', async (request: FastifyRequest<{ Params: { id: number } }>) => {
     const row = await lifestyles.getLifestyle(db, request.params.id);

@@ -4,6 +4,7 @@ import { checkRanges, conflict, invalid, notFound } from '../errors';
 import * as medications from '../repositories/medications';
 import type { DosageFields, DosageKind, MedicationInput } from '../repositories/medications';
 import { defineRoute } from './define';
+import { listCache } from './listCache';
 
 type IdParams = FastifyRequest<{ Params: { id: number } }>;
 type Body<T> = FastifyRequest<{ Body: T }>;
@@ -46,7 +47,11 @@ export default async function medicationRoutes(app: FastifyInstance) {
     if (Object.keys(errors).length) throw invalid(errors);
   }
 
-  defineRoute(app, 'listMedications', async () => ({ data: await medications.listMedications(db) }));
+  const cached = listCache(app);
+
+  defineRoute(app, 'listMedications', (_request, reply) =>
+    cached(reply, 'medications', () => medications.listMedications(db)),
+  );
 
   defineRoute(app, 'getMedication', async (request: IdParams) => ({ data: await loaded(request.params.id) }));
 

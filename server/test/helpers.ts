@@ -92,3 +92,65 @@ export function client(app: FastifyInstance, token?: string) {
     };
   return { get: call('GET'), post: call('POST'), put: call('PUT'), delete: call('DELETE') };
 }
+
+// ---------- additions for the per-resource API tests ----------
+
+/** `SELECT count(*) FROM <from>` as a number, e.g. `await countRows(t.pool, 'medications WHERE name = $1', ['X'])`. */
+export async function countRows(pool: pg.Pool, from: string, params: unknown[] = []): Promise<number> {
+  const { rows } = await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${from}`, params);
+  return rows[0].n;
+}
+
+/**
+ * Inserts a user straight into the database (the app users who search drugs are never registered
+ * through the API). The password is hashed only when one is given, so it can sign in.
+ */
+export async function insertUser(
+  pool: pg.Pool,
+  fields: {
+    name?: string;
+    email?: string;
+    role?: 'admin' | 'user';
+    password?: string;
+    createdAt?: Date;
+    lastActiveAt?: Date | null;
+  } = {},
+): Promise<{ id: number; email: string }> {
+  const { hashPassword } = await import('../auth/passwords');
+  const email = fields.email ?? `user-${randomBytes(4).toString('hex')}@example.com`;
+  const hash = fields.password ? await hashPassword(fields.password, TEST_PASSWORD_COST) : 'scrypt$none';
+  const { rows } = await pool.query<{ id: number }>(
+    `INSERT INTO users (name, email, password_hash, role, created_at, last_active_at)
+     VALUES ($1, $2, $3, $4, COALESCE($5, now()), $6) RETURNING id`,
+    [fields.name ?? 'App User', email, hash, fields.role ?? 'user', fields.createdAt ?? null, fields.lastActiveAt ?? null],
+  );
+  return { id: rows[0].id, email };
+}
+
+/** A hand-built multipart/form-data body (text fields only; repeat a name to send a list). */
+export function multipartBody(fields: [string, string | number | boolean][]): { payload: string; contentType: string } {
+  const boundary = `----medref${randomBytes(8).toString('hex')}`;
+  const parts = fields.map(
+    ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${String(value)}\r\n`,
+  );
+  return { payload: `${parts.join('')}--${boundary}--\r\n`, contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+/** POSTs a multipart form to `url` (under /api/v1), checking the answer against the contract like `client`. */
+export async function postMultipart(
+  app: FastifyInstance,
+  token: string | undefined,
+  url: string,
+  fields: [string, string | number | boolean][],
+): Promise<LightMyRequestResponse> {
+  const { payload, contentType } = multipartBody(fields);
+  const response = await app.inject({
+    method: 'POST',
+    url: `/api/v1${url}`,
+    headers: { 'content-type': contentType, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    payload,
+  });
+  const problems = contractProblems('POST', `/api/v1${url}`, response.statusCode, response.json());
+  if (problems.length) throw new Error(`Answer breaks the contract:\n${problems.join('\n')}\n${response.body}`);
+  return response;
+}
