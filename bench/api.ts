@@ -20,7 +20,12 @@ interface Row {
   ok: boolean;
 }
 
-async function load(name: string, options: autocannon.Options, target: (r: autocannon.Result) => boolean, targetText: string): Promise<Row> {
+async function load(
+  name: string,
+  options: autocannon.Options,
+  target: (r: autocannon.Result) => boolean,
+  targetText: string,
+): Promise<Row> {
   const result = await autocannon({ ...options, duration: options.duration ?? DURATION });
   return {
     name,
@@ -77,7 +82,9 @@ async function main() {
         'none (scrypt N=2^17 by design)',
       ),
     );
-    console.log(`\nAPI benchmark: ${DURATION} s per read endpoint, loopback, ${new Date().toISOString()}`);
+    console.log(
+      `\nAPI benchmark: ${DURATION} s per read endpoint, loopback, ${new Date().toISOString()}`,
+    );
     console.table(
       rows.map((r) => ({
         endpoint: r.name,

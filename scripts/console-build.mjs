@@ -9,7 +9,10 @@ function newest(path) {
   if (!existsSync(path)) return 0;
   const stat = statSync(path);
   if (!stat.isDirectory()) return stat.mtimeMs;
-  return readdirSync(path).reduce((max, name) => Math.max(max, newest(join(path, name))), stat.mtimeMs);
+  return readdirSync(path).reduce(
+    (max, name) => Math.max(max, newest(join(path, name))),
+    stat.mtimeMs,
+  );
 }
 
 export function consoleIsStale() {

@@ -4,7 +4,11 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Ajv, { type ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyServerOptions,
+} from 'fastify';
 import type pg from 'pg';
 import { authGuard } from './auth/guard';
 import type { Config } from './config';
@@ -69,7 +73,8 @@ function fieldErrors(errors: ErrorObject[]): Record<string, string[]> {
         : e.keyword === 'additionalProperties'
           ? 'is not an accepted field'
           : (e.message ?? 'is invalid');
-    (out[field] ??= []).includes(message) || out[field].push(message);
+    const messages = (out[field] ??= []);
+    if (!messages.includes(message)) messages.push(message);
   }
   return out;
 }
@@ -116,34 +121,50 @@ export async function buildApp(
         .send({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
     }
     if (error.validation) {
-      return reply.status(422).send({ message: 'The given data was invalid.', errors: fieldErrors(error.validation) });
+      return reply
+        .status(422)
+        .send({ message: 'The given data was invalid.', errors: fieldErrors(error.validation) });
     }
     const pgCode = (error as { code?: string }).code;
-    if (pgCode === '23505') return reply.status(409).send({ message: 'A record with these values already exists.' });
-    if (pgCode === '23503') return reply.status(409).send({ message: 'This record is still used by other records.' });
-    if (pgCode === '22003' || pgCode === '22P02') return reply.status(422).send({ message: 'A value is out of range.' });
+    if (pgCode === '23505')
+      return reply.status(409).send({ message: 'A record with these values already exists.' });
+    if (pgCode === '23503')
+      return reply.status(409).send({ message: 'This record is still used by other records.' });
+    if (pgCode === '22003' || pgCode === '22P02')
+      return reply.status(422).send({ message: 'A value is out of range.' });
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const message = status === 413 ? 'The request body is larger than 1 MiB.' : error.message;
       return reply.status(status).send({ message });
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.' });
+    return reply
+      .status(500)
+      .send({ message: 'Something went wrong on our side. Please try again.' });
   });
 
-  await app.register(fastifyMultipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: 0, files: 0 } });
+  await app.register(fastifyMultipart, {
+    attachFieldsToBody: 'keyValues',
+    limits: { fileSize: 0, files: 0 },
+  });
 
   await app.register(
     async (api) => {
       api.addHook('onRequest', authGuard);
-      api.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: 'No such API route.' }));
+      api.setNotFoundHandler((_request, reply) =>
+        reply.status(404).send({ message: 'No such API route.' }),
+      );
       for (const plugin of routes) await api.register(plugin);
     },
     { prefix: API_PREFIX },
   );
 
   if (existsSync(join(config.staticDir, 'index.html'))) {
-    await app.register(fastifyStatic, { root: config.staticDir, wildcard: false, index: 'index.html' });
+    await app.register(fastifyStatic, {
+      root: config.staticDir,
+      wildcard: false,
+      index: 'index.html',
+    });
     // Client routes (/dashboard/...) get the console, which routes them itself.
     app.setNotFoundHandler((request, reply) => {
       if (request.method === 'GET' && request.headers.accept?.includes('text/html')) {

@@ -93,7 +93,10 @@ export function routeDefinitions(contract: Contract): Map<string, RouteDefinitio
     for (const [method, value] of Object.entries(item)) {
       if (method === 'parameters') continue;
       const op = value as Operation;
-      const params = [...shared, ...(op.parameters ?? []).map((p) => resolveParameter(contract, p))];
+      const params = [
+        ...shared,
+        ...(op.parameters ?? []).map((p) => resolveParameter(contract, p)),
+      ];
       const schema: FastifySchema = {};
       const pathParams = parametersSchema(params.filter((p) => p.in === 'path'));
       const query = parametersSchema(params.filter((p) => p.in === 'query'));
@@ -112,7 +115,8 @@ export function routeDefinitions(contract: Contract): Map<string, RouteDefinitio
       schema.response = Object.fromEntries(
         Object.entries(op.responses).flatMap(([status, response]) => {
           const media = response.content?.['application/json'];
-          if (response.$ref) return [[status, { $ref: `${CONTRACT_ID}#/components/schemas/Error` }]];
+          if (response.$ref)
+            return [[status, { $ref: `${CONTRACT_ID}#/components/schemas/Error` }]];
           return media ? [[status, rewriteRefs(media.schema)]] : [];
         }),
       );

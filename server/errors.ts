@@ -11,8 +11,10 @@ export class HttpError extends Error {
 
 export const notFound = (what: string) => new HttpError(404, `${what} not found`);
 export const conflict = (message: string) => new HttpError(409, message);
-export const invalid = (errors: Record<string, string[]>, message = 'The given data was invalid.') =>
-  new HttpError(422, message, errors);
+export const invalid = (
+  errors: Record<string, string[]>,
+  message = 'The given data was invalid.',
+) => new HttpError(422, message, errors);
 
 /** Minimum must not exceed maximum (architecture.md section 6, item 3). */
 export function checkRanges(body: object, pairs: [string, string][], prefix = ''): void {

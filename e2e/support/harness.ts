@@ -35,7 +35,11 @@ function freePort(): Promise<number> {
     const server = createServer();
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -44,7 +48,8 @@ function freePort(): Promise<number> {
 function killPostgresUnder(dir: string) {
   for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
     try {
-      if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(dir)) process.kill(Number(pid), 'SIGKILL');
+      if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(dir))
+        process.kill(Number(pid), 'SIGKILL');
     } catch {
       // the process ended meanwhile
     }
@@ -106,7 +111,11 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 }
 
-export async function newPage(browser: Browser, baseUrl: string, viewport = { width: 1280, height: 800 }) {
+export async function newPage(
+  browser: Browser,
+  baseUrl: string,
+  viewport = { width: 1280, height: 800 },
+) {
   const context: BrowserContext = await browser.newContext({ baseURL: baseUrl, viewport });
   const page: Page = await context.newPage();
   return { context, page };
@@ -126,7 +135,10 @@ export async function registerAdmin(baseUrl: string, name = 'Ada Admin') {
 }
 
 /** Signs in through the login screen and waits for the dashboard. */
-export async function signInThroughUi(page: Page, credentials: { email: string; password: string }) {
+export async function signInThroughUi(
+  page: Page,
+  credentials: { email: string; password: string },
+) {
   await page.goto('/login');
   await page.getByLabel(/email/i).fill(credentials.email);
   await page.getByLabel(/^password/i).fill(credentials.password);

@@ -22,7 +22,8 @@ export async function authGuard(request: FastifyRequest): Promise<void> {
   }
   const { db, config } = request.server;
   const session = await findSession(db, hashToken(match[1]), config.tokenIdleHours);
-  if (!session) throw new HttpError(401, 'Your session has expired or was signed out. Sign in again.');
+  if (!session)
+    throw new HttpError(401, 'Your session has expired or was signed out. Sign in again.');
   if (!anyRole && session.role !== 'admin') {
     throw new HttpError(403, 'This action needs an administrator account.');
   }

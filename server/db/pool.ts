@@ -11,7 +11,10 @@ export function createPool(connectionString: string, max = 10): pg.Pool {
 }
 
 /** Runs `work` in one transaction: all of it is stored, or none of it. */
-export async function withTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+export async function withTransaction<T>(
+  pool: pg.Pool,
+  work: (client: pg.PoolClient) => Promise<T>,
+): Promise<T> {
   const client = await pool.connect();
   try {
     await client.query('BEGIN');

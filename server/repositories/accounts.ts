@@ -97,7 +97,12 @@ export async function revokeOtherTokens(db: Queryable, userId: number, keepToken
   );
 }
 
-export async function insertPasswordReset(db: Queryable, userId: number, hash: Buffer, minutes: number) {
+export async function insertPasswordReset(
+  db: Queryable,
+  userId: number,
+  hash: Buffer,
+  minutes: number,
+) {
   await db.query(
     `INSERT INTO password_resets (user_id, token_hash, expires_at)
      VALUES ($1, $2, now() + make_interval(mins => $3))`,

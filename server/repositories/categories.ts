@@ -33,7 +33,9 @@ export function categoryRepository(spec: CategorySpec) {
   ];
   return {
     async list(db: Queryable) {
-      const { rows } = await db.query(`SELECT ${select} FROM ${spec.table} ORDER BY ${unit}, ${min}, id`);
+      const { rows } = await db.query(
+        `SELECT ${select} FROM ${spec.table} ORDER BY ${unit}, ${min}, id`,
+      );
       return rows;
     },
     async get(db: Queryable, id: number) {

@@ -10,8 +10,17 @@ export interface DrugInput {
   manufacturer: string;
 }
 
-const COLUMNS = 'id, name, description, dosage, side_effects, contraindications, category, manufacturer, created_at, updated_at';
-const values = (d: DrugInput) => [d.name, d.description, d.dosage, d.side_effects, d.contraindications, d.category, d.manufacturer];
+const COLUMNS =
+  'id, name, description, dosage, side_effects, contraindications, category, manufacturer, created_at, updated_at';
+const values = (d: DrugInput) => [
+  d.name,
+  d.description,
+  d.dosage,
+  d.side_effects,
+  d.contraindications,
+  d.category,
+  d.manufacturer,
+];
 
 export async function listDrugs(db: Queryable) {
   const { rows } = await db.query(`SELECT ${COLUMNS} FROM drugs ORDER BY lower(name), id`);

@@ -45,7 +45,13 @@ export async function insertInteraction(
   const { rows } = await db.query<{ id: number }>(
     `INSERT INTO drug_interactions (medication_id, interacting_medication_id, severity, description, is_allergen)
      VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-    [pair.medication_id, pair.interacting_medication_id, input.severity, input.description, input.is_allergen ?? false],
+    [
+      pair.medication_id,
+      pair.interacting_medication_id,
+      input.severity,
+      input.description,
+      input.is_allergen ?? false,
+    ],
   );
   return rows[0].id;
 }

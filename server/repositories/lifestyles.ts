@@ -11,12 +11,17 @@ export async function getLifestyle(db: Queryable, id: number) {
 }
 
 export async function insertLifestyle(db: Queryable, name: string) {
-  const { rows } = await db.query('INSERT INTO lifestyles (name) VALUES ($1) RETURNING id, name', [name]);
+  const { rows } = await db.query('INSERT INTO lifestyles (name) VALUES ($1) RETURNING id, name', [
+    name,
+  ]);
   return rows[0];
 }
 
 export async function updateLifestyle(db: Queryable, id: number, name: string) {
-  const { rows } = await db.query('UPDATE lifestyles SET name = $2 WHERE id = $1 RETURNING id, name', [id, name]);
+  const { rows } = await db.query(
+    'UPDATE lifestyles SET name = $2 WHERE id = $1 RETURNING id, name',
+    [id, name],
+  );
   return rows[0];
 }
 
@@ -43,7 +48,9 @@ JOIN lifestyles l ON l.id = lc.lifestyle_id
 JOIN medications m ON m.id = lc.medication_id`;
 
 export async function listLifestyleContraindications(db: Queryable) {
-  const { rows } = await db.query(`${CONTRAINDICATION_SELECT} ORDER BY lower(m.name), lower(l.name), lc.id`);
+  const { rows } = await db.query(
+    `${CONTRAINDICATION_SELECT} ORDER BY lower(m.name), lower(l.name), lc.id`,
+  );
   return rows;
 }
 
@@ -53,7 +60,11 @@ export async function getLifestyleContraindication(db: Queryable, id: number) {
 }
 
 /** Inserts the pair; undefined when it already exists. */
-export async function insertLifestyleContraindication(db: Queryable, medicationId: number, lifestyleId: number) {
+export async function insertLifestyleContraindication(
+  db: Queryable,
+  medicationId: number,
+  lifestyleId: number,
+) {
   const { rows } = await db.query<{ id: number }>(
     `INSERT INTO lifestyle_contraindications (medication_id, lifestyle_id) VALUES ($1, $2)
      ON CONFLICT DO NOTHING RETURNING id`,
@@ -63,6 +74,8 @@ export async function insertLifestyleContraindication(db: Queryable, medicationI
 }
 
 export async function deleteLifestyleContraindication(db: Queryable, id: number) {
-  const { rowCount } = await db.query('DELETE FROM lifestyle_contraindications WHERE id = $1', [id]);
+  const { rowCount } = await db.query('DELETE FROM lifestyle_contraindications WHERE id = $1', [
+    id,
+  ]);
   return rowCount === 1;
 }

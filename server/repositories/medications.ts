@@ -111,7 +111,10 @@ export async function missingIds(
   ids: number[],
 ) {
   if (ids.length === 0) return [];
-  const { rows } = await db.query<{ id: number }>(`SELECT id FROM ${table} WHERE id = ANY($1::int[])`, [ids]);
+  const { rows } = await db.query<{ id: number }>(
+    `SELECT id FROM ${table} WHERE id = ANY($1::int[])`,
+    [ids],
+  );
   const found = new Set(rows.map((r) => r.id));
   return ids.filter((id) => !found.has(id));
 }
@@ -141,7 +144,12 @@ export async function insertMedication(db: Queryable, input: MedicationInput): P
 }
 
 /** Changes the name, and the pregnancy category only when `pregnancy_category` is given. */
-export async function updateMedication(db: Queryable, id: number, name: string, pregnancy?: string | null) {
+export async function updateMedication(
+  db: Queryable,
+  id: number,
+  name: string,
+  pregnancy?: string | null,
+) {
   const { rowCount } = await db.query(
     `UPDATE medications SET name = $2,
             pregnancy_category = CASE WHEN $3 THEN $4 ELSE pregnancy_category END, updated_at = now()
@@ -172,8 +180,19 @@ export async function insertDosage(
     `INSERT INTO ${t.table} (medication_id, ${t.fk}, min_dosage, max_dosage, dosage_unit, min_frequency,
        max_frequency, frequency_unit, min_duration, max_duration, duration_unit)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
-    [medicationId, categoryId, d.min_dosage, d.max_dosage, d.dosage_unit, d.min_frequency, d.max_frequency,
-      d.frequency_unit, d.min_duration, d.max_duration, d.duration_unit],
+    [
+      medicationId,
+      categoryId,
+      d.min_dosage,
+      d.max_dosage,
+      d.dosage_unit,
+      d.min_frequency,
+      d.max_frequency,
+      d.frequency_unit,
+      d.min_duration,
+      d.max_duration,
+      d.duration_unit,
+    ],
   );
   return rows[0].id;
 }
@@ -184,25 +203,46 @@ export async function updateDosage(db: Queryable, kind: DosageKind, id: number, 
             min_frequency = $5, max_frequency = $6, frequency_unit = $7, min_duration = $8,
             max_duration = $9, duration_unit = $10
       WHERE id = $1`,
-    [id, d.min_dosage, d.max_dosage, d.dosage_unit, d.min_frequency, d.max_frequency, d.frequency_unit,
-      d.min_duration, d.max_duration, d.duration_unit],
+    [
+      id,
+      d.min_dosage,
+      d.max_dosage,
+      d.dosage_unit,
+      d.min_frequency,
+      d.max_frequency,
+      d.frequency_unit,
+      d.min_duration,
+      d.max_duration,
+      d.duration_unit,
+    ],
   );
   return rowCount === 1;
 }
 
 export async function getDosage(db: Queryable, kind: DosageKind, id: number) {
-  const { rows } = await db.query(`SELECT ${dosageJson(kind)} AS dosage FROM ${dosageFrom(kind)} WHERE d.id = $1`, [id]);
+  const { rows } = await db.query(
+    `SELECT ${dosageJson(kind)} AS dosage FROM ${dosageFrom(kind)} WHERE d.id = $1`,
+    [id],
+  );
   return rows[0]?.dosage;
 }
 
-export async function addContraindication(db: Queryable, medicationId: number, conditionId: number) {
+export async function addContraindication(
+  db: Queryable,
+  medicationId: number,
+  conditionId: number,
+) {
   await db.query(
     `INSERT INTO medication_contraindications (medication_id, condition_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
     [medicationId, conditionId],
   );
 }
 
-export async function removeContraindication(db: Queryable, medicationId: number, conditionId: number) {
+export async function removeContraindication(
+  db: Queryable,
+  medicationId: number,
+  conditionId: number,
+) {
   const { rowCount } = await db.query(
     'DELETE FROM medication_contraindications WHERE medication_id = $1 AND condition_id = $2',
     [medicationId, conditionId],

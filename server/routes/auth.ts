@@ -7,7 +7,8 @@ import * as accounts from '../repositories/accounts';
 import { defineRoute } from './define';
 
 const RESET_MINUTES = 30;
-const tooMany = () => new HttpError(429, 'Too many attempts. Please wait a few minutes and try again.');
+const tooMany = () =>
+  new HttpError(429, 'Too many attempts. Please wait a few minutes and try again.');
 
 function publicUser(user: accounts.UserRow) {
   const { id, name, email, role, created_at } = user;
@@ -27,22 +28,39 @@ export default async function authRoutes(app: FastifyInstance) {
     if (record) await accounts.recordAttempts(db, keys);
   }
 
-  defineRoute(app, 'register', async (request: Body<{ name: string; email: string; password: string }>, reply) => {
-    if (!config.allowRegistration) throw new HttpError(403, 'Registration is closed on this server.');
-    await throttle([`register:ip:${request.ip}`], limits.registerPerAddress);
-    const { name, email, password } = request.body;
-    const passwordHash = await hashPassword(password, config.passwordCost);
-    const user = await accounts.insertUser(db, { name: name.trim(), email: email.trim(), passwordHash, role: 'admin' });
-    if (!user) throw invalid({ email: ['The email has already been taken.'] }, 'The email has already been taken.');
-    return reply.status(201).send({ message: 'Registration successful', user: publicUser(user) });
-  });
+  defineRoute(
+    app,
+    'register',
+    async (request: Body<{ name: string; email: string; password: string }>, reply) => {
+      if (!config.allowRegistration)
+        throw new HttpError(403, 'Registration is closed on this server.');
+      await throttle([`register:ip:${request.ip}`], limits.registerPerAddress);
+      const { name, email, password } = request.body;
+      const passwordHash = await hashPassword(password, config.passwordCost);
+      const user = await accounts.insertUser(db, {
+        name: name.trim(),
+        email: email.trim(),
+        passwordHash,
+        role: 'admin',
+      });
+      if (!user)
+        throw invalid(
+          { email: ['The email has already been taken.'] },
+          'The email has already been taken.',
+        );
+      return reply.status(201).send({ message: 'Registration successful', user: publicUser(user) });
+    },
+  );
 
   defineRoute(app, 'login', async (request: Body<{ email: string; password: string }>) => {
     const email = request.body.email.trim().toLowerCase();
     const accountKey = `login:email:${email}`;
     const addressKey = `login:ip:${request.ip}`;
     const counts = await accounts.countAttempts(db, [accountKey, addressKey], limits.windowMinutes);
-    if ((counts.get(accountKey) ?? 0) >= limits.loginPerAccount || (counts.get(addressKey) ?? 0) >= limits.loginPerAddress) {
+    if (
+      (counts.get(accountKey) ?? 0) >= limits.loginPerAccount ||
+      (counts.get(addressKey) ?? 0) >= limits.loginPerAddress
+    ) {
       throw tooMany();
     }
     const user = await accounts.findUserByEmail(db, email);
@@ -71,25 +89,44 @@ export default async function authRoutes(app: FastifyInstance) {
     const session = sessionOf(request);
     const existing = await accounts.findUserByEmail(db, request.body.email.trim());
     if (existing && existing.id !== session.id) {
-      throw invalid({ email: ['The email has already been taken.'] }, 'The email has already been taken.');
+      throw invalid(
+        { email: ['The email has already been taken.'] },
+        'The email has already been taken.',
+      );
     }
-    const user = await accounts.updateProfile(db, session.id, request.body.name.trim(), request.body.email.trim());
+    const user = await accounts.updateProfile(
+      db,
+      session.id,
+      request.body.name.trim(),
+      request.body.email.trim(),
+    );
     return { data: publicUser(user), message: 'Profile updated successfully' };
   });
 
-  defineRoute(app, 'changePassword', async (request: Body<{ current_password: string; new_password: string }>) => {
-    const session = sessionOf(request);
-    const key = `password:user:${session.id}`;
-    await throttle([key], limits.loginPerAccount, false);
-    const user = await accounts.findUserById(db, session.id);
-    if (!user || !(await verifyPassword(request.body.current_password, user.password_hash))) {
-      await accounts.recordAttempts(db, [key]);
-      throw invalid({ current_password: ['The current password is incorrect.'] }, 'The current password is incorrect.');
-    }
-    await accounts.setPassword(db, session.id, await hashPassword(request.body.new_password, config.passwordCost));
-    await accounts.revokeOtherTokens(db, session.id, session.token_id);
-    return { message: 'Password updated successfully' };
-  });
+  defineRoute(
+    app,
+    'changePassword',
+    async (request: Body<{ current_password: string; new_password: string }>) => {
+      const session = sessionOf(request);
+      const key = `password:user:${session.id}`;
+      await throttle([key], limits.loginPerAccount, false);
+      const user = await accounts.findUserById(db, session.id);
+      if (!user || !(await verifyPassword(request.body.current_password, user.password_hash))) {
+        await accounts.recordAttempts(db, [key]);
+        throw invalid(
+          { current_password: ['The current password is incorrect.'] },
+          'The current password is incorrect.',
+        );
+      }
+      await accounts.setPassword(
+        db,
+        session.id,
+        await hashPassword(request.body.new_password, config.passwordCost),
+      );
+      await accounts.revokeOtherTokens(db, session.id, session.token_id);
+      return { message: 'Password updated successfully' };
+    },
+  );
 
   defineRoute(app, 'forgotPassword', async (request: Body<{ email: string }>) => {
     await throttle([`reset:ip:${request.ip}`], limits.resetPerAddress);
@@ -106,8 +143,16 @@ export default async function authRoutes(app: FastifyInstance) {
   defineRoute(app, 'resetPassword', async (request: Body<{ token: string; password: string }>) => {
     await throttle([`reset:ip:${request.ip}`], limits.resetPerAddress);
     const userId = await accounts.consumePasswordReset(db, hashToken(request.body.token));
-    if (!userId) throw invalid({ token: ['This reset link is invalid or has expired.'] }, 'This reset link is invalid or has expired.');
-    await accounts.setPassword(db, userId, await hashPassword(request.body.password, config.passwordCost));
+    if (!userId)
+      throw invalid(
+        { token: ['This reset link is invalid or has expired.'] },
+        'This reset link is invalid or has expired.',
+      );
+    await accounts.setPassword(
+      db,
+      userId,
+      await hashPassword(request.body.password, config.passwordCost),
+    );
     await accounts.revokeOtherTokens(db, userId, null);
     return { message: 'Your password has been reset. You can now sign in.' };
   });

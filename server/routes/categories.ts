@@ -12,7 +12,15 @@ type Body = FastifyRequest<{ Body: CategoryInput & { id: number } }>;
 export function registerCategoryRoutes(
   app: FastifyInstance,
   repo: CategoryRepository,
-  names: { label: string; list: string; get: string; create: string; update: string; remove: string; range: [string, string] },
+  names: {
+    label: string;
+    list: string;
+    get: string;
+    create: string;
+    update: string;
+    remove: string;
+    range: [string, string];
+  },
 ) {
   const { db } = app;
   const missing = () => notFound(names.label);
@@ -42,7 +50,8 @@ export function registerCategoryRoutes(
 
   defineRoute(app, names.remove, async (request: IdParams) => {
     const users = await repo.usedBy(db, request.params.id);
-    if (users.length > 0) throw stillUsed(`This ${names.label.toLowerCase()}`, users, 'the dosages of');
+    if (users.length > 0)
+      throw stillUsed(`This ${names.label.toLowerCase()}`, users, 'the dosages of');
     if (!(await repo.remove(db, request.params.id))) throw missing();
     return { message: `${names.label} deleted successfully` };
   });

@@ -13,7 +13,8 @@ async function uniqueName<T>(work: Promise<T>): Promise<T> {
   try {
     return await work;
   } catch (error) {
-    if ((error as { code?: string }).code === '23505') throw conflict('A condition with this name already exists.');
+    if ((error as { code?: string }).code === '23505')
+      throw conflict('A condition with this name already exists.');
     throw error;
   }
 }
@@ -34,13 +35,17 @@ export default async function conditionRoutes(app: FastifyInstance) {
   });
 
   defineRoute(app, 'createCondition', async (request: Body<ConditionBody>, reply) => {
-    const row = await uniqueName(conditions.insertCondition(db, { ...request.body, name: request.body.name.trim() }));
+    const row = await uniqueName(
+      conditions.insertCondition(db, { ...request.body, name: request.body.name.trim() }),
+    );
     return reply.status(201).send({ data: row, message: 'Condition created successfully' });
   });
 
   defineRoute(app, 'updateCondition', async (request: Body<ConditionBody>) => {
     const { id, ...input } = request.body;
-    const row = await uniqueName(conditions.updateCondition(db, id, { ...input, name: input.name.trim() }));
+    const row = await uniqueName(
+      conditions.updateCondition(db, id, { ...input, name: input.name.trim() }),
+    );
     if (!row) throw notFound('Condition');
     return { data: row, message: 'Condition updated successfully' };
   });

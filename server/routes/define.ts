@@ -24,7 +24,9 @@ export function nestFormFields(fields: Record<string, unknown>): Record<string, 
     const isList = parts.at(-1) === '';
     if (isList) parts.pop();
     if (parts.some((part) => UNSAFE_KEYS.has(part) || part === '')) {
-      throw new HttpError(422, 'The given data was invalid.', { [key]: ['is not an accepted field'] });
+      throw new HttpError(422, 'The given data was invalid.', {
+        [key]: ['is not an accepted field'],
+      });
     }
     let node = out;
     for (const part of parts.slice(0, -1)) {

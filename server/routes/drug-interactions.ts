@@ -34,7 +34,9 @@ export default async function drugInteractionRoutes(app: FastifyInstance) {
     cached(reply, 'interactions', () => interactions.listInteractions(db)),
   );
 
-  defineRoute(app, 'getDrugInteraction', async (request: IdParams) => ({ data: await loaded(request.params.id) }));
+  defineRoute(app, 'getDrugInteraction', async (request: IdParams) => ({
+    data: await loaded(request.params.id),
+  }));
 
   defineRoute(app, 'createDrugInteraction', async (request: Body<InteractionBody>, reply) => {
     const body = request.body;
@@ -44,16 +46,27 @@ export default async function drugInteractionRoutes(app: FastifyInstance) {
         'A medication cannot interact with itself',
       );
     }
-    const missing = await missingIds(db, 'medications', [body.medication_id, body.interacting_medication_id]);
-    if (missing.length) throw invalid({ medication_id: [`No such medication: ${missing.join(', ')}`] });
-    const existing = await interactions.findPair(db, body.medication_id, body.interacting_medication_id);
+    const missing = await missingIds(db, 'medications', [
+      body.medication_id,
+      body.interacting_medication_id,
+    ]);
+    if (missing.length)
+      throw invalid({ medication_id: [`No such medication: ${missing.join(', ')}`] });
+    const existing = await interactions.findPair(
+      db,
+      body.medication_id,
+      body.interacting_medication_id,
+    );
     if (existing) throw duplicate(existing);
     const id = await interactions.insertInteraction(db, body, body).catch(async (error) => {
-      const raced = (error as { code?: string }).code === '23505' &&
+      const raced =
+        (error as { code?: string }).code === '23505' &&
         (await interactions.findPair(db, body.medication_id, body.interacting_medication_id));
       throw raced ? duplicate(raced) : error;
     });
-    return reply.status(201).send({ data: await loaded(id), message: 'Drug interaction added successfully' });
+    return reply
+      .status(201)
+      .send({ data: await loaded(id), message: 'Drug interaction added successfully' });
   });
 
   defineRoute(app, 'updateDrugInteraction', async (request: Body<InteractionBody>) => {
@@ -61,16 +74,21 @@ export default async function drugInteractionRoutes(app: FastifyInstance) {
     const { medication_id, interacting_medication_id } = request.body;
     if (
       (medication_id !== undefined && medication_id !== current.medication_id) ||
-      (interacting_medication_id !== undefined && interacting_medication_id !== current.interacting_medication_id)
+      (interacting_medication_id !== undefined &&
+        interacting_medication_id !== current.interacting_medication_id)
     ) {
       throw invalid({ medication_id: ['The medications of an interaction cannot be changed'] });
     }
     await interactions.updateInteraction(db, request.body.id, request.body);
-    return { data: await loaded(request.body.id), message: 'Drug interaction updated successfully' };
+    return {
+      data: await loaded(request.body.id),
+      message: 'Drug interaction updated successfully',
+    };
   });
 
   defineRoute(app, 'deleteDrugInteraction', async (request: Body<{ id: number }>) => {
-    if (!(await interactions.deleteInteraction(db, request.body.id))) throw notFound('Drug interaction');
+    if (!(await interactions.deleteInteraction(db, request.body.id)))
+      throw notFound('Drug interaction');
     return { message: 'Drug interaction deleted successfully' };
   });
 }

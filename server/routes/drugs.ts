@@ -26,7 +26,9 @@ export default async function drugRoutes(app: FastifyInstance) {
 
   const cached = listCache(app);
 
-  defineRoute(app, 'listDrugs', (_request, reply) => cached(reply, 'drugs', () => drugs.listDrugs(db)));
+  defineRoute(app, 'listDrugs', (_request, reply) =>
+    cached(reply, 'drugs', () => drugs.listDrugs(db)),
+  );
 
   defineRoute(app, 'getDrug', async (request: IdParams) => {
     const row = await drugs.getDrug(db, request.params.id);

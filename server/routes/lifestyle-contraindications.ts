@@ -13,22 +13,28 @@ export default async function lifestyleContraindicationRoutes(app: FastifyInstan
   const cached = listCache(app);
 
   defineRoute(app, 'listLifestyleContraindications', (_request, reply) =>
-    cached(reply, 'lifestyle-contraindications', () => lifestyles.listLifestyleContraindications(db)),
+    cached(reply, 'lifestyle-contraindications', () =>
+      lifestyles.listLifestyleContraindications(db),
+    ),
   );
 
-  defineRoute(app, 'createLifestyleContraindication', async (request: Body<{ medication_id: number; lifestyle_id: number }>, reply) => {
-    const { medication_id, lifestyle_id } = request.body;
-    if (!(await medicationExists(db, medication_id))) throw notFound('Medication');
-    if ((await missingIds(db, 'lifestyles', [lifestyle_id])).length) {
-      throw invalid({ lifestyle_id: [`No such lifestyle: ${lifestyle_id}`] });
-    }
-    const id = await lifestyles.insertLifestyleContraindication(db, medication_id, lifestyle_id);
-    if (!id) throw conflict('This lifestyle is already a contraindication of this medication.');
-    return reply.status(201).send({
-      data: await lifestyles.getLifestyleContraindication(db, id),
-      message: 'Lifestyle contraindication added successfully',
-    });
-  });
+  defineRoute(
+    app,
+    'createLifestyleContraindication',
+    async (request: Body<{ medication_id: number; lifestyle_id: number }>, reply) => {
+      const { medication_id, lifestyle_id } = request.body;
+      if (!(await medicationExists(db, medication_id))) throw notFound('Medication');
+      if ((await missingIds(db, 'lifestyles', [lifestyle_id])).length) {
+        throw invalid({ lifestyle_id: [`No such lifestyle: ${lifestyle_id}`] });
+      }
+      const id = await lifestyles.insertLifestyleContraindication(db, medication_id, lifestyle_id);
+      if (!id) throw conflict('This lifestyle is already a contraindication of this medication.');
+      return reply.status(201).send({
+        data: await lifestyles.getLifestyleContraindication(db, id),
+        message: 'Lifestyle contraindication added successfully',
+      });
+    },
+  );
 
   defineRoute(app, 'deleteLifestyleContraindication', async (request: Body<{ id: number }>) => {
     if (!(await lifestyles.deleteLifestyleContraindication(db, request.body.id))) {

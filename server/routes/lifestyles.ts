@@ -11,7 +11,8 @@ async function uniqueName<T>(work: Promise<T>): Promise<T> {
   try {
     return await work;
   } catch (error) {
-    if ((error as { code?: string }).code === '23505') throw conflict('A lifestyle with this name already exists.');
+    if ((error as { code?: string }).code === '23505')
+      throw conflict('A lifestyle with this name already exists.');
     throw error;
   }
 }
@@ -37,14 +38,17 @@ export default async function lifestyleRoutes(app: FastifyInstance) {
   });
 
   defineRoute(app, 'updateLifestyle', async (request: Body<{ id: number; name: string }>) => {
-    const row = await uniqueName(lifestyles.updateLifestyle(db, request.body.id, request.body.name.trim()));
+    const row = await uniqueName(
+      lifestyles.updateLifestyle(db, request.body.id, request.body.name.trim()),
+    );
     if (!row) throw notFound('Lifestyle');
     return { data: row, message: 'Lifestyle updated successfully' };
   });
 
   defineRoute(app, 'deleteLifestyle', async (request: Body<{ id: number }>) => {
     const users = await lifestyles.medicationsUsingLifestyle(db, request.body.id);
-    if (users.length > 0) throw stillUsed('This lifestyle', users, 'the lifestyle contraindications of');
+    if (users.length > 0)
+      throw stillUsed('This lifestyle', users, 'the lifestyle contraindications of');
     if (!(await lifestyles.deleteLifestyle(db, request.body.id))) throw notFound('Lifestyle');
     return { message: 'Lifestyle deleted successfully' };
   });

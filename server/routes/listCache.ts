@@ -6,7 +6,10 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
  * stale, because every write moves the version in its own transaction.
  */
 export function listCache(app: FastifyInstance) {
-  const entries = new Map<string, { version: string; body: ReturnType<FastifyReply['serialize']> }>();
+  const entries = new Map<
+    string,
+    { version: string; body: ReturnType<FastifyReply['serialize']> }
+  >();
   return async function send(reply: FastifyReply, key: string, load: () => Promise<unknown>) {
     const { rows } = await app.db.query<{ version: string }>('SELECT version FROM data_version');
     const version = rows[0].version;

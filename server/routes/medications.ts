@@ -8,7 +8,11 @@ import { listCache } from './listCache';
 
 type IdParams = FastifyRequest<{ Params: { id: number } }>;
 type Body<T> = FastifyRequest<{ Body: T }>;
-type DosageBlock = DosageFields & { medication_id?: number; weight_category_id?: number; age_category_id?: number };
+type DosageBlock = DosageFields & {
+  medication_id?: number;
+  weight_category_id?: number;
+  age_category_id?: number;
+};
 type MedicationCreate = MedicationInput & { weight_dosage?: DosageBlock; age_dosage?: DosageBlock };
 
 const DOSAGE_RANGES: [string, string][] = [
@@ -23,7 +27,9 @@ const CATEGORY = {
 
 function uniqueDosage(error: unknown): never {
   if ((error as { code?: string }).code === '23505') {
-    throw conflict('This medication already has a dosage for this category. Edit that dosage instead.');
+    throw conflict(
+      'This medication already has a dosage for this category. Edit that dosage instead.',
+    );
   }
   throw error;
 }
@@ -38,7 +44,9 @@ export default async function medicationRoutes(app: FastifyInstance) {
   }
 
   /** 422 naming each referenced id that does not exist. */
-  async function requireIds(checks: [string, 'conditions' | 'age_categories' | 'weight_categories', number[]][]) {
+  async function requireIds(
+    checks: [string, 'conditions' | 'age_categories' | 'weight_categories', number[]][],
+  ) {
     const errors: Record<string, string[]> = {};
     for (const [field, table, ids] of checks) {
       const missing = await medications.missingIds(db, table, ids);
@@ -53,7 +61,9 @@ export default async function medicationRoutes(app: FastifyInstance) {
     cached(reply, 'medications', () => medications.listMedications(db)),
   );
 
-  defineRoute(app, 'getMedication', async (request: IdParams) => ({ data: await loaded(request.params.id) }));
+  defineRoute(app, 'getMedication', async (request: IdParams) => ({
+    data: await loaded(request.params.id),
+  }));
 
   defineRoute(app, 'createMedication', async (request: Body<MedicationCreate>, reply) => {
     const body = request.body;
@@ -68,21 +78,36 @@ export default async function medicationRoutes(app: FastifyInstance) {
     await requireIds([
       ['condition_id', 'conditions', [body.condition_id]],
       ['contraindications', 'conditions', body.contraindications ?? []],
-      [`${kind}_dosage.${CATEGORY[kind].field}`, CATEGORY[kind].table, categoryId ? [categoryId] : []],
+      [
+        `${kind}_dosage.${CATEGORY[kind].field}`,
+        CATEGORY[kind].table,
+        categoryId ? [categoryId] : [],
+      ],
     ]);
     const id = await withTransaction(db, async (client) => {
-      const medicationId = await medications.insertMedication(client, { ...body, name: body.name.trim() });
-      if (block && categoryId) await medications.insertDosage(client, kind, medicationId, categoryId, block);
+      const medicationId = await medications.insertMedication(client, {
+        ...body,
+        name: body.name.trim(),
+      });
+      if (block && categoryId)
+        await medications.insertDosage(client, kind, medicationId, categoryId, block);
       return medicationId;
     });
-    return reply.status(201).send({ data: await loaded(id), message: 'Medication added successfully' });
+    return reply
+      .status(201)
+      .send({ data: await loaded(id), message: 'Medication added successfully' });
   });
 
-  defineRoute(app, 'updateMedication', async (request: Body<{ id: number; name: string; pregnancy_category?: string | null }>) => {
-    const { id, name, pregnancy_category } = request.body;
-    if (!(await medications.updateMedication(db, id, name.trim(), pregnancy_category))) throw notFound('Medication');
-    return { data: await loaded(id), message: 'Medication updated successfully' };
-  });
+  defineRoute(
+    app,
+    'updateMedication',
+    async (request: Body<{ id: number; name: string; pregnancy_category?: string | null }>) => {
+      const { id, name, pregnancy_category } = request.body;
+      if (!(await medications.updateMedication(db, id, name.trim(), pregnancy_category)))
+        throw notFound('Medication');
+      return { data: await loaded(id), message: 'Medication updated successfully' };
+    },
+  );
 
   defineRoute(app, 'deleteMedication', async (request: IdParams) => {
     if (!(await medications.deleteMedication(db, request.params.id))) throw notFound('Medication');
@@ -94,38 +119,66 @@ export default async function medicationRoutes(app: FastifyInstance) {
     const addId = kind === 'weight' ? 'addWeightBasedDosage' : 'addAgeBasedDosage';
     const updateId = kind === 'weight' ? 'updateWeightBasedDosage' : 'updateAgeBasedDosage';
 
-    defineRoute(app, addId, async (request: Body<DosageBlock & { medication_id: number }>, reply) => {
-      const body = request.body;
-      checkRanges(body, DOSAGE_RANGES);
-      if (!(await medications.medicationExists(db, body.medication_id))) throw notFound('Medication');
-      const categoryId = body[field] as number;
-      await requireIds([[field, table, [categoryId]]]);
-      const id = await withTransaction(db, async (client) => {
-        const dosageId = await medications.insertDosage(client, kind, body.medication_id, categoryId, body).catch(uniqueDosage);
-        await medications.touchMedication(client, body.medication_id);
-        return dosageId;
-      });
-      return reply.status(201).send({ data: await medications.getDosage(db, kind, id), message: `${label} dosage added successfully` });
-    });
+    defineRoute(
+      app,
+      addId,
+      async (request: Body<DosageBlock & { medication_id: number }>, reply) => {
+        const body = request.body;
+        checkRanges(body, DOSAGE_RANGES);
+        if (!(await medications.medicationExists(db, body.medication_id)))
+          throw notFound('Medication');
+        const categoryId = body[field] as number;
+        await requireIds([[field, table, [categoryId]]]);
+        const id = await withTransaction(db, async (client) => {
+          const dosageId = await medications
+            .insertDosage(client, kind, body.medication_id, categoryId, body)
+            .catch(uniqueDosage);
+          await medications.touchMedication(client, body.medication_id);
+          return dosageId;
+        });
+        return reply
+          .status(201)
+          .send({
+            data: await medications.getDosage(db, kind, id),
+            message: `${label} dosage added successfully`,
+          });
+      },
+    );
 
     defineRoute(app, updateId, async (request: Body<DosageFields & { id: number }>) => {
       checkRanges(request.body, DOSAGE_RANGES);
-      if (!(await medications.updateDosage(db, kind, request.body.id, request.body))) throw notFound(`${label} dosage`);
-      return { data: await medications.getDosage(db, kind, request.body.id), message: `${label} dosage updated successfully` };
+      if (!(await medications.updateDosage(db, kind, request.body.id, request.body)))
+        throw notFound(`${label} dosage`);
+      return {
+        data: await medications.getDosage(db, kind, request.body.id),
+        message: `${label} dosage updated successfully`,
+      };
     });
   }
 
-  defineRoute(app, 'addContraindication', async (request: Body<{ medication_id: number; condition_id: number }>) => {
-    const { medication_id, condition_id } = request.body;
-    if (!(await medications.medicationExists(db, medication_id))) throw notFound('Medication');
-    await requireIds([['condition_id', 'conditions', [condition_id]]]);
-    await medications.addContraindication(db, medication_id, condition_id);
-    return { data: { medication_id, condition_id }, message: 'Contraindication added successfully' };
-  });
+  defineRoute(
+    app,
+    'addContraindication',
+    async (request: Body<{ medication_id: number; condition_id: number }>) => {
+      const { medication_id, condition_id } = request.body;
+      if (!(await medications.medicationExists(db, medication_id))) throw notFound('Medication');
+      await requireIds([['condition_id', 'conditions', [condition_id]]]);
+      await medications.addContraindication(db, medication_id, condition_id);
+      return {
+        data: { medication_id, condition_id },
+        message: 'Contraindication added successfully',
+      };
+    },
+  );
 
-  defineRoute(app, 'removeContraindication', async (request: Body<{ medication_id: number; condition_id: number }>) => {
-    const { medication_id, condition_id } = request.body;
-    if (!(await medications.removeContraindication(db, medication_id, condition_id))) throw notFound('Contraindication');
-    return { message: 'Contraindication removed successfully' };
-  });
+  defineRoute(
+    app,
+    'removeContraindication',
+    async (request: Body<{ medication_id: number; condition_id: number }>) => {
+      const { medication_id, condition_id } = request.body;
+      if (!(await medications.removeContraindication(db, medication_id, condition_id)))
+        throw notFound('Contraindication');
+      return { message: 'Contraindication removed successfully' };
+    },
+  );
 }

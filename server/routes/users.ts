@@ -8,8 +8,12 @@ export default async function userRoutes(app: FastifyInstance) {
 
   defineRoute(app, 'listUsers', async () => ({ data: await activity.listUsers(db) }));
 
-  defineRoute(app, 'getUserSearchHistory', async (request: FastifyRequest<{ Params: { id: number } }>) => {
-    if (!(await activity.userExists(db, request.params.id))) throw notFound('User');
-    return { data: await activity.searchHistory(db, request.params.id) };
-  });
+  defineRoute(
+    app,
+    'getUserSearchHistory',
+    async (request: FastifyRequest<{ Params: { id: number } }>) => {
+      if (!(await activity.userExists(db, request.params.id))) throw notFound('User');
+      return { data: await activity.searchHistory(db, request.params.id) };
+    },
+  );
 }

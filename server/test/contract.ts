@@ -22,15 +22,23 @@ export function operationFor(method: string, url: string) {
   return matchers.find((m) => m.definition.method === method && m.pattern.test(path))?.definition;
 }
 
-export function contractProblems(method: string, url: string, status: number, body: unknown): string[] {
+export function contractProblems(
+  method: string,
+  url: string,
+  status: number,
+  body: unknown,
+): string[] {
   const operation = operationFor(method, url);
   if (!operation) return status === 404 ? [] : [`${method} ${url} is not in the contract`];
   const schema = operation.schema.response as Record<string, object> | undefined;
   const responseSchema = schema?.[String(status)];
-  if (!responseSchema) return [`${operation.operationId} answered ${status}, which the contract does not declare`];
+  if (!responseSchema)
+    return [`${operation.operationId} answered ${status}, which the contract does not declare`];
   const validate = ajv.compile(responseSchema);
   if (validate(body)) return [];
-  return (validate.errors ?? []).map((e) => `${operation.operationId} ${status}: ${e.instancePath} ${e.message}`);
+  return (validate.errors ?? []).map(
+    (e) => `${operation.operationId} ${status}: ${e.instancePath} ${e.message}`,
+  );
 }
 
 export const allOperationIds = definitions.map((d) => d.operationId);

@@ -8,9 +8,16 @@ import { createPool } from '../db/pool';
 import { contractProblems } from './contract';
 
 /** A database of its own on the run's PostgreSQL (test/globalSetup.mjs), migrated and empty. */
-export async function createTestDatabase(): Promise<{ url: string; pool: pg.Pool; drop(): Promise<void> }> {
+export async function createTestDatabase(): Promise<{
+  url: string;
+  pool: pg.Pool;
+  drop(): Promise<void>;
+}> {
   const base = process.env.TEST_DATABASE_URL;
-  if (!base) throw new Error('TEST_DATABASE_URL is not set: run the tests through Jest (test/globalSetup.mjs)');
+  if (!base)
+    throw new Error(
+      'TEST_DATABASE_URL is not set: run the tests through Jest (test/globalSetup.mjs)',
+    );
   const name = `test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
@@ -36,7 +43,11 @@ export async function createTestDatabase(): Promise<{ url: string; pool: pg.Pool
 export const TEST_PASSWORD_COST = 10;
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...readConfig({ SEED: 'none', STATIC_DIR: '/nonexistent' }), passwordCost: TEST_PASSWORD_COST, ...overrides };
+  return {
+    ...readConfig({ SEED: 'none', STATIC_DIR: '/nonexistent' }),
+    passwordCost: TEST_PASSWORD_COST,
+    ...overrides,
+  };
 }
 
 export interface TestApp {
@@ -62,11 +73,22 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
 let counter = 0;
 
 /** Registers and signs in a fresh administrator; answers its bearer token. */
-export async function signIn(app: FastifyInstance, who: { email?: string; password?: string } = {}) {
+export async function signIn(
+  app: FastifyInstance,
+  who: { email?: string; password?: string } = {},
+) {
   const email = who.email ?? `admin${++counter}-${randomBytes(3).toString('hex')}@example.com`;
   const password = who.password ?? 'correct-horse-battery';
-  await app.inject({ method: 'POST', url: '/api/v1/auth/register', payload: { name: 'Test Admin', email, password } });
-  const login = await app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email, password } });
+  await app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/register',
+    payload: { name: 'Test Admin', email, password },
+  });
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/login',
+    payload: { email, password },
+  });
   if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);
   return login.json<{ token: string }>().token;
 }
@@ -86,8 +108,14 @@ export function client(app: FastifyInstance, token?: string) {
         headers: token ? { authorization: `Bearer ${token}` } : {},
         ...(payload !== undefined ? { payload } : {}),
       });
-      const problems = contractProblems(method, `/api/v1${url}`, response.statusCode, response.json());
-      if (problems.length) throw new Error(`Answer breaks the contract:\n${problems.join('\n')}\n${response.body}`);
+      const problems = contractProblems(
+        method,
+        `/api/v1${url}`,
+        response.statusCode,
+        response.json(),
+      );
+      if (problems.length)
+        throw new Error(`Answer breaks the contract:\n${problems.join('\n')}\n${response.body}`);
       return response;
     };
   return { get: call('GET'), post: call('POST'), put: call('PUT'), delete: call('DELETE') };
@@ -96,8 +124,15 @@ export function client(app: FastifyInstance, token?: string) {
 // ---------- additions for the per-resource API tests ----------
 
 /** `SELECT count(*) FROM <from>` as a number, e.g. `await countRows(t.pool, 'medications WHERE name = $1', ['X'])`. */
-export async function countRows(pool: pg.Pool, from: string, params: unknown[] = []): Promise<number> {
-  const { rows } = await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${from}`, params);
+export async function countRows(
+  pool: pg.Pool,
+  from: string,
+  params: unknown[] = [],
+): Promise<number> {
+  const { rows } = await pool.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM ${from}`,
+    params,
+  );
   return rows[0].n;
 }
 
@@ -118,22 +153,38 @@ export async function insertUser(
 ): Promise<{ id: number; email: string }> {
   const { hashPassword } = await import('../auth/passwords');
   const email = fields.email ?? `user-${randomBytes(4).toString('hex')}@example.com`;
-  const hash = fields.password ? await hashPassword(fields.password, TEST_PASSWORD_COST) : 'scrypt$none';
+  const hash = fields.password
+    ? await hashPassword(fields.password, TEST_PASSWORD_COST)
+    : 'scrypt$none';
   const { rows } = await pool.query<{ id: number }>(
     `INSERT INTO users (name, email, password_hash, role, created_at, last_active_at)
      VALUES ($1, $2, $3, $4, COALESCE($5, now()), $6) RETURNING id`,
-    [fields.name ?? 'App User', email, hash, fields.role ?? 'user', fields.createdAt ?? null, fields.lastActiveAt ?? null],
+    [
+      fields.name ?? 'App User',
+      email,
+      hash,
+      fields.role ?? 'user',
+      fields.createdAt ?? null,
+      fields.lastActiveAt ?? null,
+    ],
   );
   return { id: rows[0].id, email };
 }
 
 /** A hand-built multipart/form-data body (text fields only; repeat a name to send a list). */
-export function multipartBody(fields: [string, string | number | boolean][]): { payload: string; contentType: string } {
+export function multipartBody(fields: [string, string | number | boolean][]): {
+  payload: string;
+  contentType: string;
+} {
   const boundary = `----medref${randomBytes(8).toString('hex')}`;
   const parts = fields.map(
-    ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${String(value)}\r\n`,
+    ([name, value]) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${String(value)}\r\n`,
   );
-  return { payload: `${parts.join('')}--${boundary}--\r\n`, contentType: `multipart/form-data; boundary=${boundary}` };
+  return {
+    payload: `${parts.join('')}--${boundary}--\r\n`,
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
 }
 
 /** POSTs a multipart form to `url` (under /api/v1), checking the answer against the contract like `client`. */
@@ -147,10 +198,14 @@ export async function postMultipart(
   const response = await app.inject({
     method: 'POST',
     url: `/api/v1${url}`,
-    headers: { 'content-type': contentType, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      'content-type': contentType,
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
     payload,
   });
   const problems = contractProblems('POST', `/api/v1${url}`, response.statusCode, response.json());
-  if (problems.length) throw new Error(`Answer breaks the contract:\n${problems.join('\n')}\n${response.body}`);
+  if (problems.length)
+    throw new Error(`Answer breaks the contract:\n${problems.join('\n')}\n${response.body}`);
   return response;
 }
