@@ -28,6 +28,7 @@ const config: Config = {
       // Fastify brings `cookie` 2 and `content-disposition` 3, which are ESM-only on Node 20.
       transform: { '^.+\\.[tj]s$': tsJest },
       transformIgnorePatterns: ['/node_modules/(?!(cookie|content-disposition)/)'],
+      setupFilesAfterEnv: ['<rootDir>/server/test/setup.ts'],
     },
     {
       displayName: 'e2e',
@@ -36,7 +37,7 @@ const config: Config = {
       testMatch: ['**/*.test.ts'],
       transform: { '^.+\\.tsx?$': tsJest },
       globalSetup: '<rootDir>/e2e/support/globalSetup.mjs',
-      testTimeout: 60_000,
+      setupFilesAfterEnv: ['<rootDir>/e2e/support/setup.ts'],
     },
   ],
 };
