@@ -130,8 +130,16 @@ export async function buildApp(
       return reply.status(409).send({ message: 'A record with these values already exists.' });
     if (pgCode === '23503')
       return reply.status(409).send({ message: 'This record is still used by other records.' });
-    if (pgCode === '22003' || pgCode === '22P02')
-      return reply.status(422).send({ message: 'A value is out of range.' });
+    // Class 22 is PostgreSQL's "data exception" (a NUL character, a number out of range, ...).
+    if (pgCode?.startsWith('22') || pgCode === '23514')
+      return reply
+        .status(422)
+        .send({
+          message: 'A value is not accepted: check for invalid characters or numbers out of range.',
+        });
+    // A multipart body the parser could not read (no boundary, cut short) is the client's doing.
+    if (error.statusCode === undefined && request.isMultipart())
+      return reply.status(400).send({ message: 'The multipart body could not be read.' });
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const message = status === 413 ? 'The request body is larger than 1 MiB.' : error.message;
@@ -145,7 +153,15 @@ export async function buildApp(
 
   await app.register(fastifyMultipart, {
     attachFieldsToBody: 'keyValues',
-    limits: { fileSize: 0, files: 0 },
+    limits: { fileSize: 0, files: 0, fields: 500, parts: 500, fieldSize: BODY_LIMIT },
+  });
+  // The multipart plugin reads the body itself, past Fastify's bodyLimit: hold it to the same 1 MiB.
+  app.addHook('onRequest', async (request) => {
+    if (!request.headers['content-type']?.toLowerCase().startsWith('multipart/')) return;
+    const length = Number(request.headers['content-length']);
+    if (!Number.isFinite(length))
+      throw new HttpError(400, 'Send a Content-Length with a multipart body.');
+    if (length > BODY_LIMIT) throw new HttpError(413, 'The request body is larger than 1 MiB.');
   });
 
   await app.register(

@@ -8,7 +8,14 @@ let api: ReturnType<typeof client>;
 
 /** An age category as written: minimum_age / maximum_age / unit / category. */
 function validAgeCategory(overrides: Record<string, unknown> = {}) {
-  return { minimum_age: 18, maximum_age: 65, unit: 'years', category: 'Adult', description: 'Grown-ups', ...overrides };
+  return {
+    minimum_age: 18,
+    maximum_age: 65,
+    unit: 'years',
+    category: 'Adult',
+    description: 'Grown-ups',
+    ...overrides,
+  };
 }
 
 async function stored(id: number) {
@@ -52,7 +59,13 @@ describe('age categories', () => {
 
     const updated = await api.put('/age-category', {
       id: data.id,
-      ...validAgeCategory({ minimum_age: 0, maximum_age: 28, unit: 'days', category: 'Pediatric', description: null }),
+      ...validAgeCategory({
+        minimum_age: 0,
+        maximum_age: 28,
+        unit: 'days',
+        category: 'Pediatric',
+        description: null,
+      }),
     });
     expect(updated.statusCode).toBe(200);
     expect(updated.json().message).toBe('Age category updated successfully');
@@ -80,7 +93,10 @@ describe('age categories', () => {
   });
 
   it('accepts a null or absent category (None) and reads it as category_name null', async () => {
-    const asNull = await api.post('/age-category', validAgeCategory({ category: null, unit: 'months', maximum_age: 24 }));
+    const asNull = await api.post(
+      '/age-category',
+      validAgeCategory({ category: null, unit: 'months', maximum_age: 24 }),
+    );
     expect(asNull.statusCode).toBe(201);
     expect(asNull.json().data.category_name).toBeNull();
     expect((await stored(asNull.json().data.id)).category_name).toBeNull();
@@ -93,7 +109,10 @@ describe('age categories', () => {
 
   it('refuses a minimum above the maximum with 422, on create and on update, storing nothing', async () => {
     const before = await countRows(t.pool, 'age_categories');
-    const response = await api.post('/age-category', validAgeCategory({ minimum_age: 70, maximum_age: 65 }));
+    const response = await api.post(
+      '/age-category',
+      validAgeCategory({ minimum_age: 70, maximum_age: 65 }),
+    );
     expect(response.statusCode).toBe(422);
     expect(response.json().errors).toHaveProperty('minimum_age');
     expect(await countRows(t.pool, 'age_categories')).toBe(before);
@@ -156,7 +175,9 @@ describe('age categories', () => {
 
   it('answers 404 for an unknown id and 422 for an id that is not a number', async () => {
     expect((await api.get('/age-category/999999')).statusCode).toBe(404);
-    expect((await api.put('/age-category', { id: 999999, ...validAgeCategory() })).statusCode).toBe(404);
+    expect((await api.put('/age-category', { id: 999999, ...validAgeCategory() })).statusCode).toBe(
+      404,
+    );
     expect((await api.delete('/age-category/999999')).statusCode).toBe(404);
     const invalid = await api.get('/age-category/twelve');
     expect(invalid.statusCode).toBe(422);
@@ -169,7 +190,9 @@ describe('age categories', () => {
     expect((await anonymous.get('/age-category')).statusCode).toBe(401);
     expect((await anonymous.get('/age-category/1')).statusCode).toBe(401);
     expect((await anonymous.post('/age-category', validAgeCategory())).statusCode).toBe(401);
-    expect((await anonymous.put('/age-category', { id: 1, ...validAgeCategory() })).statusCode).toBe(401);
+    expect(
+      (await anonymous.put('/age-category', { id: 1, ...validAgeCategory() })).statusCode,
+    ).toBe(401);
     expect((await anonymous.delete('/age-category/1')).statusCode).toBe(401);
     expect(await countRows(t.pool, 'age_categories')).toBe(before);
   });

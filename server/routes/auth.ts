@@ -87,19 +87,19 @@ export default async function authRoutes(app: FastifyInstance) {
 
   defineRoute(app, 'updateProfile', async (request: Body<{ name: string; email: string }>) => {
     const session = sessionOf(request);
-    const existing = await accounts.findUserByEmail(db, request.body.email.trim());
-    if (existing && existing.id !== session.id) {
-      throw invalid(
+    const taken = () =>
+      invalid(
         { email: ['The email has already been taken.'] },
         'The email has already been taken.',
       );
-    }
-    const user = await accounts.updateProfile(
-      db,
-      session.id,
-      request.body.name.trim(),
-      request.body.email.trim(),
-    );
+    const existing = await accounts.findUserByEmail(db, request.body.email.trim());
+    if (existing && existing.id !== session.id) throw taken();
+    const user = await accounts
+      .updateProfile(db, session.id, request.body.name.trim(), request.body.email.trim())
+      .catch((error: { code?: string }) => {
+        // Another account took the address between the check and the update.
+        throw error.code === '23505' ? taken() : error;
+      });
     return { data: publicUser(user), message: 'Profile updated successfully' };
   });
 

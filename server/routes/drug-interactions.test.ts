@@ -8,7 +8,11 @@ let api: ReturnType<typeof client>;
 const meds: Record<string, number> = {};
 
 async function medication(name: string, conditionId: number) {
-  const response = await api.post('/medication', { name, condition_id: conditionId, is_dosage_weight_based: false });
+  const response = await api.post('/medication', {
+    name,
+    condition_id: conditionId,
+    is_dosage_weight_based: false,
+  });
   return response.json().data.id as number;
 }
 
@@ -91,30 +95,47 @@ describe('drug interactions', () => {
   it('refuses a medication interacting with itself with 422, storing nothing', async () => {
     const response = await api.post(
       '/drug-interaction',
-      validInteraction({ medication_id: meds.Clopidogrel, interacting_medication_id: meds.Clopidogrel }),
+      validInteraction({
+        medication_id: meds.Clopidogrel,
+        interacting_medication_id: meds.Clopidogrel,
+      }),
     );
     expect(response.statusCode).toBe(422);
     expect(response.json().message).toBe('A medication cannot interact with itself');
-    expect(response.json().errors.interacting_medication_id).toEqual(['A medication cannot interact with itself']);
-    expect(await countRows(t.pool, 'drug_interactions WHERE medication_id = $1', [meds.Clopidogrel])).toBe(0);
+    expect(response.json().errors.interacting_medication_id).toEqual([
+      'A medication cannot interact with itself',
+    ]);
+    expect(
+      await countRows(t.pool, 'drug_interactions WHERE medication_id = $1', [meds.Clopidogrel]),
+    ).toBe(0);
   });
 
   it('refuses the same pair in reverse order with 409 naming both medications', async () => {
     const first = await api.post(
       '/drug-interaction',
-      validInteraction({ medication_id: meds.Clopidogrel, interacting_medication_id: meds.Omeprazole, severity: 'moderate' }),
+      validInteraction({
+        medication_id: meds.Clopidogrel,
+        interacting_medication_id: meds.Omeprazole,
+        severity: 'moderate',
+      }),
     );
     expect(first.statusCode).toBe(201);
     const reversed = await api.post(
       '/drug-interaction',
-      validInteraction({ medication_id: meds.Omeprazole, interacting_medication_id: meds.Clopidogrel }),
+      validInteraction({
+        medication_id: meds.Omeprazole,
+        interacting_medication_id: meds.Clopidogrel,
+      }),
     );
     expect(reversed.statusCode).toBe(409);
     expect(reversed.json().message).toContain('Clopidogrel');
     expect(reversed.json().message).toContain('Omeprazole');
     const same = await api.post(
       '/drug-interaction',
-      validInteraction({ medication_id: meds.Clopidogrel, interacting_medication_id: meds.Omeprazole }),
+      validInteraction({
+        medication_id: meds.Clopidogrel,
+        interacting_medication_id: meds.Omeprazole,
+      }),
     );
     expect(same.statusCode).toBe(409);
     expect(await pairCount(meds.Clopidogrel, meds.Omeprazole)).toBe(1);
@@ -130,7 +151,11 @@ describe('drug interactions', () => {
     const before = await countRows(t.pool, 'drug_interactions');
     const response = await api.post(
       '/drug-interaction',
-      validInteraction({ medication_id: meds.Aspirin, interacting_medication_id: meds.Ibuprofen, ...change }),
+      validInteraction({
+        medication_id: meds.Aspirin,
+        interacting_medication_id: meds.Ibuprofen,
+        ...change,
+      }),
     );
     expect(response.statusCode).toBe(422);
     expect(response.json().errors).toHaveProperty([field]);
@@ -138,17 +163,26 @@ describe('drug interactions', () => {
   });
 
   it('refuses an unknown medication id with 422 naming it', async () => {
-    const response = await api.post('/drug-interaction', validInteraction({ interacting_medication_id: 999999 }));
+    const response = await api.post(
+      '/drug-interaction',
+      validInteraction({ interacting_medication_id: 999999 }),
+    );
     expect(response.statusCode).toBe(422);
     expect(response.json().errors.medication_id).toEqual([expect.stringContaining('999999')]);
-    expect(await countRows(t.pool, 'drug_interactions WHERE interacting_medication_id = 999999')).toBe(0);
+    expect(
+      await countRows(t.pool, 'drug_interactions WHERE interacting_medication_id = 999999'),
+    ).toBe(0);
   });
 
   it('updates only severity, description and the allergen flag', async () => {
     const created = (
       await api.post(
         '/drug-interaction',
-        validInteraction({ medication_id: meds.Aspirin, interacting_medication_id: meds.Clopidogrel, is_allergen: true }),
+        validInteraction({
+          medication_id: meds.Aspirin,
+          interacting_medication_id: meds.Clopidogrel,
+          is_allergen: true,
+        }),
       )
     ).json().data;
 
@@ -216,26 +250,50 @@ describe('drug interactions', () => {
 
   it('refuses an invalid update with 422 and answers 404 for an unknown interaction', async () => {
     const created = (
-      await api.post('/drug-interaction', validInteraction({ medication_id: meds.Warfarin, interacting_medication_id: meds.Omeprazole }))
+      await api.post(
+        '/drug-interaction',
+        validInteraction({
+          medication_id: meds.Warfarin,
+          interacting_medication_id: meds.Omeprazole,
+        }),
+      )
     ).json().data;
-    const invalid = await api.put('/drug-interaction', { id: created.id, severity: 'deadly', description: 'x' });
+    const invalid = await api.put('/drug-interaction', {
+      id: created.id,
+      severity: 'deadly',
+      description: 'x',
+    });
     expect(invalid.statusCode).toBe(422);
     expect(invalid.json().errors).toHaveProperty('severity');
     expect((await stored(created.id)).severity).toBe('major');
-    expect((await api.put('/drug-interaction', { id: 999999, severity: 'minor', description: 'x' })).statusCode).toBe(404);
+    expect(
+      (await api.put('/drug-interaction', { id: 999999, severity: 'minor', description: 'x' }))
+        .statusCode,
+    ).toBe(404);
     expect((await api.get('/drug-interaction/999999')).statusCode).toBe(404);
+    const badId = await api.get('/drug-interaction/abc');
+    expect(badId.statusCode).toBe(422);
+    expect(badId.json().errors).toHaveProperty('id');
   });
 
   it('deletes with an { id } body', async () => {
     const created = (
-      await api.post('/drug-interaction', validInteraction({ medication_id: meds.Warfarin, interacting_medication_id: meds.Ibuprofen }))
+      await api.post(
+        '/drug-interaction',
+        validInteraction({
+          medication_id: meds.Warfarin,
+          interacting_medication_id: meds.Ibuprofen,
+        }),
+      )
     ).json().data;
     const deleted = await api.delete('/drug-interaction', { id: created.id });
     expect(deleted.statusCode).toBe(200);
     expect(deleted.json().message).toBe('Drug interaction deleted successfully');
     expect(await countRows(t.pool, 'drug_interactions WHERE id = $1', [created.id])).toBe(0);
     // Both medications stay.
-    expect(await countRows(t.pool, 'medications WHERE id = ANY($1)', [[meds.Warfarin, meds.Ibuprofen]])).toBe(2);
+    expect(
+      await countRows(t.pool, 'medications WHERE id = ANY($1)', [[meds.Warfarin, meds.Ibuprofen]]),
+    ).toBe(2);
     expect((await api.delete('/drug-interaction', { id: created.id })).statusCode).toBe(404);
 
     const missing = await api.delete('/drug-interaction', {});
@@ -246,11 +304,17 @@ describe('drug interactions', () => {
   it('answers 401 without a token for every call and stores nothing', async () => {
     const anonymous = client(t.app);
     const before = await countRows(t.pool, 'drug_interactions');
-    const body = validInteraction({ medication_id: meds.Omeprazole, interacting_medication_id: meds.Aspirin });
+    const body = validInteraction({
+      medication_id: meds.Omeprazole,
+      interacting_medication_id: meds.Aspirin,
+    });
     expect((await anonymous.get('/drug-interaction')).statusCode).toBe(401);
     expect((await anonymous.get('/drug-interaction/1')).statusCode).toBe(401);
     expect((await anonymous.post('/drug-interaction', body)).statusCode).toBe(401);
-    expect((await anonymous.put('/drug-interaction', { id: 1, severity: 'minor', description: 'x' })).statusCode).toBe(401);
+    expect(
+      (await anonymous.put('/drug-interaction', { id: 1, severity: 'minor', description: 'x' }))
+        .statusCode,
+    ).toBe(401);
     expect((await anonymous.delete('/drug-interaction', { id: 1 })).statusCode).toBe(401);
     expect(await countRows(t.pool, 'drug_interactions')).toBe(before);
   });

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { notFound } from '../errors';
+import { invalid, notFound } from '../errors';
 import * as drugs from '../repositories/drugs';
 import { defineRoute } from './define';
 import { listCache } from './listCache';
@@ -10,6 +10,11 @@ type Body = FastifyRequest<{ Body: drugs.DrugInput & { id: number } }>;
 /** Trimmed text, and lists without empty items (spec: entered comma-separated and trimmed). */
 function tidy(drug: drugs.DrugInput): drugs.DrugInput {
   const list = (items: string[]) => items.map((s) => s.trim()).filter(Boolean);
+  const empty = (['side_effects', 'contraindications'] as const).filter(
+    (f) => list(drug[f]).length === 0,
+  );
+  if (empty.length)
+    throw invalid(Object.fromEntries(empty.map((f) => [f, ['needs at least one item']])));
   return {
     name: drug.name.trim(),
     description: drug.description.trim(),

@@ -10,14 +10,19 @@ let otherMedicationId: number;
 const lifestyles: Record<string, number> = {};
 
 const linkCount = (medication: number, lifestyle: number) =>
-  countRows(t.pool, 'lifestyle_contraindications WHERE medication_id = $1 AND lifestyle_id = $2', [medication, lifestyle]);
+  countRows(t.pool, 'lifestyle_contraindications WHERE medication_id = $1 AND lifestyle_id = $2', [
+    medication,
+    lifestyle,
+  ]);
 
 beforeAll(async () => {
   t = await createTestApp();
   api = client(t.app, await signIn(t.app));
   const condition = (await api.post('/condition', { name: 'Insomnia' })).json().data.id;
   const medication = (name: string) =>
-    api.post('/medication', { name, condition_id: condition, is_dosage_weight_based: false }).then((r) => r.json().data.id);
+    api
+      .post('/medication', { name, condition_id: condition, is_dosage_weight_based: false })
+      .then((r) => r.json().data.id);
   medicationId = await medication('Zolpidem');
   otherMedicationId = await medication('Melatonin');
   for (const name of ['Alcohol', 'Driving', 'Night shifts']) {
@@ -28,7 +33,10 @@ afterAll(() => t.close());
 
 describe('lifestyle contraindications', () => {
   it('creates one with the lifestyle and medication names, lists it and shows it on the medication', async () => {
-    const response = await api.post('/lifestyle-contraindication', { medication_id: medicationId, lifestyle_id: lifestyles.Alcohol });
+    const response = await api.post('/lifestyle-contraindication', {
+      medication_id: medicationId,
+      lifestyle_id: lifestyles.Alcohol,
+    });
     expect(response.statusCode).toBe(201);
     const { data, message } = response.json();
     expect(message).toBe('Lifestyle contraindication added successfully');
@@ -58,12 +66,22 @@ describe('lifestyle contraindications', () => {
   it('answers 404 for an unknown medication and 422 for an unknown lifestyle or missing field, storing nothing', async () => {
     const before = await countRows(t.pool, 'lifestyle_contraindications');
     expect(
-      (await api.post('/lifestyle-contraindication', { medication_id: 999999, lifestyle_id: lifestyles['Night shifts'] })).statusCode,
+      (
+        await api.post('/lifestyle-contraindication', {
+          medication_id: 999999,
+          lifestyle_id: lifestyles['Night shifts'],
+        })
+      ).statusCode,
     ).toBe(404);
-    const unknownLifestyle = await api.post('/lifestyle-contraindication', { medication_id: otherMedicationId, lifestyle_id: 999999 });
+    const unknownLifestyle = await api.post('/lifestyle-contraindication', {
+      medication_id: otherMedicationId,
+      lifestyle_id: 999999,
+    });
     expect(unknownLifestyle.statusCode).toBe(422);
     expect(unknownLifestyle.json().errors).toHaveProperty('lifestyle_id');
-    const missing = await api.post('/lifestyle-contraindication', { medication_id: otherMedicationId });
+    const missing = await api.post('/lifestyle-contraindication', {
+      medication_id: otherMedicationId,
+    });
     expect(missing.statusCode).toBe(422);
     expect(missing.json().errors.lifestyle_id).toEqual(['is required']);
     const extra = await api.post('/lifestyle-contraindication', {
@@ -78,13 +96,18 @@ describe('lifestyle contraindications', () => {
 
   it('deletes with an { id } body, leaving the medication and lifestyle', async () => {
     const { id } = (
-      await api.post('/lifestyle-contraindication', { medication_id: otherMedicationId, lifestyle_id: lifestyles['Night shifts'] })
+      await api.post('/lifestyle-contraindication', {
+        medication_id: otherMedicationId,
+        lifestyle_id: lifestyles['Night shifts'],
+      })
     ).json().data;
     const deleted = await api.delete('/lifestyle-contraindication', { id });
     expect(deleted.statusCode).toBe(200);
     expect(deleted.json().message).toBe('Lifestyle contraindication deleted successfully');
     expect(await countRows(t.pool, 'lifestyle_contraindications WHERE id = $1', [id])).toBe(0);
-    expect(await countRows(t.pool, 'lifestyles WHERE id = $1', [lifestyles['Night shifts']])).toBe(1);
+    expect(await countRows(t.pool, 'lifestyles WHERE id = $1', [lifestyles['Night shifts']])).toBe(
+      1,
+    );
     expect(await countRows(t.pool, 'medications WHERE id = $1', [otherMedicationId])).toBe(1);
 
     expect((await api.delete('/lifestyle-contraindication', { id })).statusCode).toBe(404);
@@ -98,8 +121,12 @@ describe('lifestyle contraindications', () => {
     const before = await countRows(t.pool, 'lifestyle_contraindications');
     expect((await anonymous.get('/lifestyle-contraindication')).statusCode).toBe(401);
     expect(
-      (await anonymous.post('/lifestyle-contraindication', { medication_id: otherMedicationId, lifestyle_id: lifestyles.Alcohol }))
-        .statusCode,
+      (
+        await anonymous.post('/lifestyle-contraindication', {
+          medication_id: otherMedicationId,
+          lifestyle_id: lifestyles.Alcohol,
+        })
+      ).statusCode,
     ).toBe(401);
     expect((await anonymous.delete('/lifestyle-contraindication', { id: 1 })).statusCode).toBe(401);
     expect(await countRows(t.pool, 'lifestyle_contraindications')).toBe(before);

@@ -25,19 +25,27 @@ describe('lifestyles', () => {
   it('creates, reads, lists, updates and deletes a lifestyle', async () => {
     const created = await api.post('/lifestyle', { name: '  Smoking ' });
     expect(created.statusCode).toBe(201);
-    expect(created.json()).toEqual({ data: { id: expect.any(Number), name: 'Smoking' }, message: 'Lifestyle added successfully' });
+    expect(created.json()).toEqual({
+      data: { id: expect.any(Number), name: 'Smoking' },
+      message: 'Lifestyle added successfully',
+    });
     const { id } = created.json().data;
     expect(await storedName(id)).toBe('Smoking');
 
     expect((await api.get(`/lifestyle/${id}`)).json().data).toEqual({ id, name: 'Smoking' });
     await lifestyle('Alcohol');
     const names = (await api.get('/lifestyle')).json().data.map((l: { name: string }) => l.name);
-    expect(names).toEqual([...names].sort((a: string, b: string) => a.toLowerCase().localeCompare(b.toLowerCase())));
+    expect(names).toEqual(
+      [...names].sort((a: string, b: string) => a.toLowerCase().localeCompare(b.toLowerCase())),
+    );
     expect(names).toEqual(expect.arrayContaining(['Alcohol', 'Smoking']));
 
     const updated = await api.put('/lifestyle', { id, name: 'Tobacco smoking' });
     expect(updated.statusCode).toBe(200);
-    expect(updated.json()).toEqual({ data: { id, name: 'Tobacco smoking' }, message: 'Lifestyle updated successfully' });
+    expect(updated.json()).toEqual({
+      data: { id, name: 'Tobacco smoking' },
+      message: 'Lifestyle updated successfully',
+    });
     expect(await storedName(id)).toBe('Tobacco smoking');
 
     const deleted = await api.delete('/lifestyle', { id });
@@ -82,9 +90,20 @@ describe('lifestyles', () => {
     const id = await lifestyle('Sun exposure');
     const condition = (await api.post('/condition', { name: 'Acne' })).json().data.id;
     const medication = (
-      await api.post('/medication', { name: 'Doxycycline', condition_id: condition, is_dosage_weight_based: false })
+      await api.post('/medication', {
+        name: 'Doxycycline',
+        condition_id: condition,
+        is_dosage_weight_based: false,
+      })
     ).json().data.id;
-    expect((await api.post('/lifestyle-contraindication', { medication_id: medication, lifestyle_id: id })).statusCode).toBe(201);
+    expect(
+      (
+        await api.post('/lifestyle-contraindication', {
+          medication_id: medication,
+          lifestyle_id: id,
+        })
+      ).statusCode,
+    ).toBe(201);
 
     const refused = await api.delete('/lifestyle', { id });
     expect(refused.statusCode).toBe(409);

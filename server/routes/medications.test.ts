@@ -1,5 +1,14 @@
 import * as medicationRepository from '../repositories/medications';
-import { client, countRows, createTestApp, insertUser, postMultipart, signIn, type TestApp } from '../test/helpers';
+import {
+  client,
+  countRows,
+  createTestApp,
+  insertUser,
+  multipartBody,
+  postMultipart,
+  signIn,
+  type TestApp,
+} from '../test/helpers';
 
 // Each file makes its own database and the machine is shared: generous time for hooks and tests.
 jest.setTimeout(30_000);
@@ -79,10 +88,16 @@ async function storedMedication(id: number) {
   const dosageColumns = `min_dosage, max_dosage, dosage_unit, min_frequency, max_frequency, frequency_unit,
     min_duration, max_duration, duration_unit`;
   const weight = (
-    await t.pool.query(`SELECT weight_category_id, ${dosageColumns} FROM weight_category_dosages WHERE medication_id = $1`, [id])
+    await t.pool.query(
+      `SELECT weight_category_id, ${dosageColumns} FROM weight_category_dosages WHERE medication_id = $1`,
+      [id],
+    )
   ).rows;
   const age = (
-    await t.pool.query(`SELECT age_category_id, ${dosageColumns} FROM age_category_dosages WHERE medication_id = $1`, [id])
+    await t.pool.query(
+      `SELECT age_category_id, ${dosageColumns} FROM age_category_dosages WHERE medication_id = $1`,
+      [id],
+    )
   ).rows;
   const contraindications = (
     await t.pool.query(
@@ -99,14 +114,26 @@ beforeAll(async () => {
   api = client(t.app, token);
   conditionId = (await api.post('/condition', { name: 'Otitis media' })).json().data.id;
   contraIds = [
-    (await api.post('/condition', { name: 'Penicillin allergy', description: 'Hypersensitivity' })).json().data.id,
+    (
+      await api.post('/condition', { name: 'Penicillin allergy', description: 'Hypersensitivity' })
+    ).json().data.id,
     (await api.post('/condition', { name: 'Mononucleosis' })).json().data.id,
   ];
   weightCategoryId = (
-    await api.post('/weight-category', { minimum_weight: 10, maximum_weight: 40, unit: 'kg', category: 'Normal' })
+    await api.post('/weight-category', {
+      minimum_weight: 10,
+      maximum_weight: 40,
+      unit: 'kg',
+      category: 'Normal',
+    })
   ).json().data.id;
   ageCategoryId = (
-    await api.post('/age-category', { minimum_age: 18, maximum_age: 65, unit: 'years', category: 'Adult' })
+    await api.post('/age-category', {
+      minimum_age: 18,
+      maximum_age: 65,
+      unit: 'years',
+      category: 'Adult',
+    })
   ).json().data.id;
 });
 afterAll(() => t.close());
@@ -145,7 +172,13 @@ describe('POST /medication (JSON)', () => {
     expect(dosage).toMatchObject({
       medication_id: data.id,
       weight_category_id: weightCategoryId,
-      weight_category: { id: weightCategoryId, category_name: 'Normal', weight_unit: 'kg', min_weight: 10, max_weight: 40 },
+      weight_category: {
+        id: weightCategoryId,
+        category_name: 'Normal',
+        weight_unit: 'kg',
+        min_weight: 10,
+        max_weight: 40,
+      },
       min_dosage: 250,
       max_dosage: 500,
       dosage_unit: 'mg',
@@ -195,7 +228,11 @@ describe('POST /medication (JSON)', () => {
     expect(data.age_category_dosages).toEqual([
       expect.objectContaining({
         age_category_id: ageCategoryId,
-        age_category: expect.objectContaining({ id: ageCategoryId, category_name: 'Adult', age_unit: 'years' }),
+        age_category: expect.objectContaining({
+          id: ageCategoryId,
+          category_name: 'Adult',
+          age_unit: 'years',
+        }),
         min_frequency_duration: 3,
         max_frequency_duration: 7,
         frequency_duration_unit: 'days',
@@ -214,31 +251,50 @@ describe('POST /medication (JSON)', () => {
   });
 
   it('refuses the age block on a weight-based medication (and the reverse) with 422, storing nothing', async () => {
-    const wrongForWeight = weightBasedMedication({ weight_dosage: undefined, age_dosage: validAgeDosage() });
+    const wrongForWeight = weightBasedMedication({
+      weight_dosage: undefined,
+      age_dosage: validAgeDosage(),
+    });
     const refused = await api.post('/medication', wrongForWeight);
     expect(refused.statusCode).toBe(422);
     expect(refused.json().errors).toHaveProperty('age_dosage');
 
-    const wrongForAge = ageBasedMedication({ age_dosage: undefined, weight_dosage: validWeightDosage() });
+    const wrongForAge = ageBasedMedication({
+      age_dosage: undefined,
+      weight_dosage: validWeightDosage(),
+    });
     const refusedToo = await api.post('/medication', wrongForAge);
     expect(refusedToo.statusCode).toBe(422);
     expect(refusedToo.json().errors).toHaveProperty('weight_dosage');
 
-    expect(await countRows(t.pool, 'medications WHERE name = ANY($1)', [[wrongForWeight.name, wrongForAge.name]])).toBe(0);
+    expect(
+      await countRows(t.pool, 'medications WHERE name = ANY($1)', [
+        [wrongForWeight.name, wrongForAge.name],
+      ]),
+    ).toBe(0);
   });
 
   it.each([
     ['dosage', { min_dosage: 500, max_dosage: 250 }, 'weight_dosage.min_dosage'],
     ['frequency', { min_frequency: 4, max_frequency: 2 }, 'weight_dosage.min_frequency'],
     ['duration', { min_duration: 10, max_duration: 5 }, 'weight_dosage.min_duration'],
-  ])('refuses a %s minimum above its maximum with 422 and leaves no medication behind', async (_what, range, field) => {
-    const body = weightBasedMedication({ weight_dosage: validWeightDosage(range) });
-    const response = await api.post('/medication', body);
-    expect(response.statusCode).toBe(422);
-    expect(response.json().errors).toHaveProperty([field]);
-    expect(await countRows(t.pool, 'medications WHERE name = $1', [body.name])).toBe(0);
-    expect(await countRows(t.pool, 'medication_contraindications mc JOIN medications m ON m.id = mc.medication_id WHERE m.name = $1', [body.name])).toBe(0);
-  });
+  ])(
+    'refuses a %s minimum above its maximum with 422 and leaves no medication behind',
+    async (_what, range, field) => {
+      const body = weightBasedMedication({ weight_dosage: validWeightDosage(range) });
+      const response = await api.post('/medication', body);
+      expect(response.statusCode).toBe(422);
+      expect(response.json().errors).toHaveProperty([field]);
+      expect(await countRows(t.pool, 'medications WHERE name = $1', [body.name])).toBe(0);
+      expect(
+        await countRows(
+          t.pool,
+          'medication_contraindications mc JOIN medications m ON m.id = mc.medication_id WHERE m.name = $1',
+          [body.name],
+        ),
+      ).toBe(0);
+    },
+  );
 
   it('rolls the whole creation back when the dosage insert fails inside the transaction', async () => {
     const body = weightBasedMedication();
@@ -258,7 +314,12 @@ describe('POST /medication (JSON)', () => {
       failing.mockRestore();
     }
     expect(await countRows(t.pool, 'medications WHERE name = $1', [body.name])).toBe(0);
-    expect(await countRows(t.pool, 'medication_contraindications mc LEFT JOIN medications m ON m.id = mc.medication_id WHERE m.id IS NULL')).toBe(0);
+    expect(
+      await countRows(
+        t.pool,
+        'medication_contraindications mc LEFT JOIN medications m ON m.id = mc.medication_id WHERE m.id IS NULL',
+      ),
+    ).toBe(0);
   });
 
   it('refuses unknown condition, contraindication and category ids with 422 naming each field', async () => {
@@ -267,9 +328,14 @@ describe('POST /medication (JSON)', () => {
     expect(response.statusCode).toBe(422);
     expect(response.json().errors.condition_id).toEqual([expect.stringContaining('999999')]);
 
-    const unknownContra = await api.post('/medication', weightBasedMedication({ contraindications: [contraIds[0], 888888] }));
+    const unknownContra = await api.post(
+      '/medication',
+      weightBasedMedication({ contraindications: [contraIds[0], 888888] }),
+    );
     expect(unknownContra.statusCode).toBe(422);
-    expect(unknownContra.json().errors.contraindications).toEqual([expect.stringContaining('888888')]);
+    expect(unknownContra.json().errors.contraindications).toEqual([
+      expect.stringContaining('888888'),
+    ]);
 
     const unknownCategory = await api.post(
       '/medication',
@@ -282,17 +348,26 @@ describe('POST /medication (JSON)', () => {
   });
 
   it('refuses missing and invalid fields with 422 naming them', async () => {
-    const response = await api.post('/medication', { condition_id: conditionId, is_dosage_weight_based: 'yes' });
+    const response = await api.post('/medication', {
+      condition_id: conditionId,
+      is_dosage_weight_based: 'yes',
+    });
     expect(response.statusCode).toBe(422);
     const { errors } = response.json();
     expect(errors.name).toEqual(['is required']);
     expect(errors).toHaveProperty('is_dosage_weight_based');
 
-    const badUnit = await api.post('/medication', weightBasedMedication({ weight_dosage: validWeightDosage({ dosage_unit: 'Mg' }) }));
+    const badUnit = await api.post(
+      '/medication',
+      weightBasedMedication({ weight_dosage: validWeightDosage({ dosage_unit: 'Mg' }) }),
+    );
     expect(badUnit.statusCode).toBe(422);
     expect(badUnit.json().errors).toHaveProperty(['weight_dosage.dosage_unit']);
 
-    const badPregnancy = await api.post('/medication', ageBasedMedication({ pregnancy_category: 'Z' }));
+    const badPregnancy = await api.post(
+      '/medication',
+      ageBasedMedication({ pregnancy_category: 'Z' }),
+    );
     expect(badPregnancy.statusCode).toBe(422);
     expect(badPregnancy.json().errors).toHaveProperty('pregnancy_category');
   });
@@ -310,7 +385,10 @@ describe('POST /medication (multipart form data)', () => {
       ['avg_weight_dosage_unit', 'mg'],
       ...contraIds.map((id): [string, number] => ['contraindications[]', id]),
       ['pregnancy_category', 'B'],
-      ...Object.entries(dosage).map(([key, value]): [string, string | number] => [`weight_dosage[${key}]`, value]),
+      ...Object.entries(dosage).map(([key, value]): [string, string | number] => [
+        `weight_dosage[${key}]`,
+        value,
+      ]),
     ];
   }
 
@@ -322,10 +400,20 @@ describe('POST /medication (multipart form data)', () => {
     expect(fromForm.name).toBe('Cefalexin form');
     expect(fromForm.is_dosage_weight_based).toBe(1);
     expect(fromForm.contraindications).toEqual([...contraIds].sort((a, b) => a - b));
-    expect(fromForm.weight_category_dosages[0]).toMatchObject({ min_dosage: 250, max_dosage: 500, min_frequency_duration: 3 });
+    expect(fromForm.weight_category_dosages[0]).toMatchObject({
+      min_dosage: 250,
+      max_dosage: 500,
+      min_frequency_duration: 3,
+    });
 
     expect(await storedMedication(fromForm.id)).toEqual(await storedMedication(fromJson.id));
-    const strip = ({ id: _id, name: _n, created_at: _c, updated_at: _u, ...rest }: Record<string, unknown>) => ({
+    const strip = ({
+      id: _id,
+      name: _n,
+      created_at: _c,
+      updated_at: _u,
+      ...rest
+    }: Record<string, unknown>) => ({
       ...rest,
       weight_category_dosages: (rest.weight_category_dosages as Record<string, unknown>[]).map(
         ({ id: _i, medication_id: _m, ...d }) => d,
@@ -336,19 +424,56 @@ describe('POST /medication (multipart form data)', () => {
 
   it('accepts a single contraindications[] field as a list of one', async () => {
     const fields = formFields('Cefuroxime form').filter(([key]) => key !== 'contraindications[]');
-    const response = await postMultipart(t.app, token, '/medication', [...fields, ['contraindications[]', contraIds[1]]]);
+    const response = await postMultipart(t.app, token, '/medication', [
+      ...fields,
+      ['contraindications[]', contraIds[1]],
+    ]);
     expect(response.statusCode).toBe(201);
     expect(response.json().data.contraindications).toEqual([contraIds[1]]);
   });
 
   it('validates form fields like JSON: min above max is a 422 and nothing is stored', async () => {
-    const fields = formFields('Cefixime form').map(([key, value]): [string, string | number | boolean] =>
-      key === 'weight_dosage[min_dosage]' ? [key, 900] : [key, value],
+    const fields = formFields('Cefixime form').map(
+      ([key, value]): [string, string | number | boolean] =>
+        key === 'weight_dosage[min_dosage]' ? [key, 900] : [key, value],
     );
     const response = await postMultipart(t.app, token, '/medication', fields);
     expect(response.statusCode).toBe(422);
     expect(response.json().errors).toHaveProperty(['weight_dosage.min_dosage']);
     expect(await countRows(t.pool, "medications WHERE name = 'Cefixime form'")).toBe(0);
+  });
+
+  it('answers a malformed multipart body with 400, never a 500, storing nothing', async () => {
+    const before = await countRows(t.pool, 'medications');
+    for (const contentType of ['multipart/form-data; boundary=XYZ', 'multipart/form-data']) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/medication',
+        headers: { authorization: `Bearer ${token}`, 'content-type': contentType },
+        payload: 'this is not a multipart body',
+      });
+      expect({ contentType, status: response.statusCode }).toEqual({ contentType, status: 400 });
+      expect(response.json().message).toEqual(expect.any(String));
+    }
+    expect(await countRows(t.pool, 'medications')).toBe(before);
+  });
+
+  it('answers a multipart body over 1 MiB with 413, like a JSON one', async () => {
+    const padding = Array.from({ length: 24 }, (_, i): [string, string] => [
+      `contraindications[]`,
+      `${i}`.padStart(50_000, '0'),
+    ]);
+    const { payload, contentType } = multipartBody([...formFields('Huge form'), ...padding]);
+    expect(payload.length).toBeGreaterThan(1024 * 1024);
+    const big = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/medication',
+      headers: { authorization: `Bearer ${token}`, 'content-type': contentType },
+      payload,
+    });
+    expect(big.statusCode).toBe(413);
+    expect(big.json().message).toMatch(/1 MiB/);
+    expect(await countRows(t.pool, "medications WHERE name = 'Huge form'")).toBe(0);
   });
 
   it('refuses a dangerous bracketed field name with 422', async () => {
@@ -371,7 +496,12 @@ describe('GET /medication', () => {
       const condition = (await localApi.post('/condition', { name: 'Pain' })).json().data.id;
       const contra = (await localApi.post('/condition', { name: 'Ulcer' })).json().data.id;
       const category = (
-        await localApi.post('/age-category', { minimum_age: 12, maximum_age: 80, unit: 'years', category: 'Adult' })
+        await localApi.post('/age-category', {
+          minimum_age: 12,
+          maximum_age: 80,
+          unit: 'years',
+          category: 'Adult',
+        })
       ).json().data.id;
       const addMedications = async (from: number, to: number) => {
         for (let i = from; i < to; i++) {
@@ -432,37 +562,69 @@ describe('PUT /medication/update-medication', () => {
   it('renames, sets the pregnancy category, leaves it when absent and clears it with an empty string', async () => {
     const { id } = await createMedication(ageBasedMedication({ pregnancy_category: 'A' }));
     const stored = async () =>
-      (await t.pool.query('SELECT name, pregnancy_category FROM medications WHERE id = $1', [id])).rows[0];
+      (await t.pool.query('SELECT name, pregnancy_category FROM medications WHERE id = $1', [id]))
+        .rows[0];
 
-    const set = await api.put('/medication/update-medication', { id, name: '  Acetaminophen  ', pregnancy_category: 'D' });
+    const set = await api.put('/medication/update-medication', {
+      id,
+      name: '  Acetaminophen  ',
+      pregnancy_category: 'D',
+    });
     expect(set.statusCode).toBe(200);
     expect(set.json().message).toBe('Medication updated successfully');
     expect(set.json().data).toMatchObject({ id, name: 'Acetaminophen', pregnancy_category: 'D' });
     expect(await stored()).toEqual({ name: 'Acetaminophen', pregnancy_category: 'D' });
 
-    const absent = await api.put('/medication/update-medication', { id, name: 'Acetaminophen 500' });
+    const absent = await api.put('/medication/update-medication', {
+      id,
+      name: 'Acetaminophen 500',
+    });
     expect(absent.json().data.pregnancy_category).toBe('D');
     expect(await stored()).toEqual({ name: 'Acetaminophen 500', pregnancy_category: 'D' });
 
-    const cleared = await api.put('/medication/update-medication', { id, name: 'Acetaminophen 500', pregnancy_category: '' });
+    const cleared = await api.put('/medication/update-medication', {
+      id,
+      name: 'Acetaminophen 500',
+      pregnancy_category: '',
+    });
     expect(cleared.json().data.pregnancy_category).toBeNull();
     expect(await stored()).toEqual({ name: 'Acetaminophen 500', pregnancy_category: null });
 
-    await api.put('/medication/update-medication', { id, name: 'Acetaminophen 500', pregnancy_category: 'B' });
-    const nulled = await api.put('/medication/update-medication', { id, name: 'Acetaminophen 500', pregnancy_category: null });
+    await api.put('/medication/update-medication', {
+      id,
+      name: 'Acetaminophen 500',
+      pregnancy_category: 'B',
+    });
+    const nulled = await api.put('/medication/update-medication', {
+      id,
+      name: 'Acetaminophen 500',
+      pregnancy_category: null,
+    });
     expect(nulled.json().data.pregnancy_category).toBeNull();
   });
 
   it('refuses an empty name with 422 and changes nothing; answers 404 for an unknown id', async () => {
     const created = await createMedication(ageBasedMedication());
-    const response = await api.put('/medication/update-medication', { id: created.id, name: '', pregnancy_category: 'X' });
+    const response = await api.put('/medication/update-medication', {
+      id: created.id,
+      name: '',
+      pregnancy_category: 'X',
+    });
     expect(response.statusCode).toBe(422);
     expect(response.json().errors).toHaveProperty('name');
-    expect((await t.pool.query('SELECT name, pregnancy_category FROM medications WHERE id = $1', [created.id])).rows[0]).toEqual({
+    expect(
+      (
+        await t.pool.query('SELECT name, pregnancy_category FROM medications WHERE id = $1', [
+          created.id,
+        ])
+      ).rows[0],
+    ).toEqual({
       name: created.name,
       pregnancy_category: 'C',
     });
-    expect((await api.put('/medication/update-medication', { id: 999999, name: 'Ghost' })).statusCode).toBe(404);
+    expect(
+      (await api.put('/medication/update-medication', { id: 999999, name: 'Ghost' })).statusCode,
+    ).toBe(404);
   });
 });
 
@@ -471,7 +633,14 @@ describe('DELETE /medications/{id}', () => {
     const medication = await createMedication(weightBasedMedication({ name: 'Warfarin' }));
     const other = await createMedication(ageBasedMedication({ name: 'Aspirin' }));
     const lifestyle = (await api.post('/lifestyle', { name: 'Alcohol' })).json().data.id;
-    expect((await api.post('/lifestyle-contraindication', { medication_id: medication.id, lifestyle_id: lifestyle })).statusCode).toBe(201);
+    expect(
+      (
+        await api.post('/lifestyle-contraindication', {
+          medication_id: medication.id,
+          lifestyle_id: lifestyle,
+        })
+      ).statusCode,
+    ).toBe(201);
     expect(
       (
         await api.post('/drug-interaction', {
@@ -483,24 +652,41 @@ describe('DELETE /medications/{id}', () => {
       ).statusCode,
     ).toBe(201);
     const { id: userId } = await insertUser(t.pool);
-    await t.pool.query('INSERT INTO search_history (user_id, medication_id, drug_name) VALUES ($1, $2, $3)', [
-      userId,
-      medication.id,
-      'Warfarin',
-    ]);
+    await t.pool.query(
+      'INSERT INTO search_history (user_id, medication_id, drug_name) VALUES ($1, $2, $3)',
+      [userId, medication.id, 'Warfarin'],
+    );
 
     const response = await api.delete(`/medications/${medication.id}`);
     expect(response.statusCode).toBe(200);
     expect(response.json().message).toBe('Medication deleted successfully');
 
     expect(await countRows(t.pool, 'medications WHERE id = $1', [medication.id])).toBe(0);
-    expect(await countRows(t.pool, 'weight_category_dosages WHERE medication_id = $1', [medication.id])).toBe(0);
-    expect(await countRows(t.pool, 'medication_contraindications WHERE medication_id = $1', [medication.id])).toBe(0);
-    expect(await countRows(t.pool, 'lifestyle_contraindications WHERE medication_id = $1', [medication.id])).toBe(0);
     expect(
-      await countRows(t.pool, 'drug_interactions WHERE $1 IN (medication_id, interacting_medication_id)', [medication.id]),
+      await countRows(t.pool, 'weight_category_dosages WHERE medication_id = $1', [medication.id]),
     ).toBe(0);
-    const history = (await t.pool.query('SELECT medication_id, drug_name FROM search_history WHERE user_id = $1', [userId])).rows;
+    expect(
+      await countRows(t.pool, 'medication_contraindications WHERE medication_id = $1', [
+        medication.id,
+      ]),
+    ).toBe(0);
+    expect(
+      await countRows(t.pool, 'lifestyle_contraindications WHERE medication_id = $1', [
+        medication.id,
+      ]),
+    ).toBe(0);
+    expect(
+      await countRows(
+        t.pool,
+        'drug_interactions WHERE $1 IN (medication_id, interacting_medication_id)',
+        [medication.id],
+      ),
+    ).toBe(0);
+    const history = (
+      await t.pool.query('SELECT medication_id, drug_name FROM search_history WHERE user_id = $1', [
+        userId,
+      ])
+    ).rows;
     expect(history).toEqual([{ medication_id: null, drug_name: 'Warfarin' }]);
     // The other medication, the lifestyle and the conditions stay.
     expect((await api.get(`/medication/${other.id}`)).statusCode).toBe(200);
@@ -538,7 +724,11 @@ describe.each([
 ] as const)('$kind dosages', ({ kind, add, update, field, table, message }) => {
   const categoryId = () => (kind === 'weight' ? weightCategoryId : ageCategoryId);
   const bareMedication = () =>
-    createMedication({ name: uniqueName(`Bare ${kind}`), condition_id: conditionId, is_dosage_weight_based: kind === 'weight' });
+    createMedication({
+      name: uniqueName(`Bare ${kind}`),
+      condition_id: conditionId,
+      is_dosage_weight_based: kind === 'weight',
+    });
   const dosageBody = (medicationId: number, overrides: Record<string, unknown> = {}) => ({
     medication_id: medicationId,
     [field]: categoryId(),
@@ -548,7 +738,10 @@ describe.each([
 
   it('adds a dosage, stores it and shows it on the medication', async () => {
     const medication = await bareMedication();
-    const response = await api.post(add, dosageBody(medication.id, { min_dosage: 5, max_dosage: 10, dosage_unit: 'ml' }));
+    const response = await api.post(
+      add,
+      dosageBody(medication.id, { min_dosage: 5, max_dosage: 10, dosage_unit: 'ml' }),
+    );
     expect(response.statusCode).toBe(201);
     const { data, message: text } = response.json();
     expect(text).toBe(`${message} added successfully`);
@@ -561,8 +754,15 @@ describe.each([
       min_frequency_duration: 3,
       max_frequency_duration: 7,
     });
-    const rows = (await t.pool.query(`SELECT ${field}, min_dosage, max_dosage, dosage_unit FROM ${table} WHERE medication_id = $1`, [medication.id])).rows;
-    expect(rows).toEqual([{ [field]: categoryId(), min_dosage: 5, max_dosage: 10, dosage_unit: 'ml' }]);
+    const rows = (
+      await t.pool.query(
+        `SELECT ${field}, min_dosage, max_dosage, dosage_unit FROM ${table} WHERE medication_id = $1`,
+        [medication.id],
+      )
+    ).rows;
+    expect(rows).toEqual([
+      { [field]: categoryId(), min_dosage: 5, max_dosage: 10, dosage_unit: 'ml' },
+    ]);
     const read = (await api.get(`/medication/${medication.id}`)).json().data;
     expect(read[`${kind}_category_dosages`].map((d: { id: number }) => d.id)).toEqual([data.id]);
   });
@@ -582,7 +782,10 @@ describe.each([
     expect(missing.statusCode).toBe(422);
     expect(missing.json().errors.dosage_unit).toEqual(['is required']);
 
-    const reversed = await api.post(add, dosageBody(medication.id, { min_frequency: 5, max_frequency: 1 }));
+    const reversed = await api.post(
+      add,
+      dosageBody(medication.id, { min_frequency: 5, max_frequency: 1 }),
+    );
     expect(reversed.statusCode).toBe(422);
     expect(reversed.json().errors).toHaveProperty('min_frequency');
 
@@ -599,10 +802,17 @@ describe.each([
     expect(await countRows(t.pool, `${table} WHERE medication_id = 999999`)).toBe(0);
   });
 
-  it('updates a dosage\'s ranges and units but never its category', async () => {
+  it("updates a dosage's ranges and units but never its category", async () => {
     const medication = await bareMedication();
     const dosage = (await api.post(add, dosageBody(medication.id))).json().data;
-    const changes = validDosage({ min_dosage: 100, max_dosage: 200, frequency_unit: 'days', min_duration: 1, max_duration: 2, duration_unit: 'weeks' });
+    const changes = validDosage({
+      min_dosage: 100,
+      max_dosage: 200,
+      frequency_unit: 'days',
+      min_duration: 1,
+      max_duration: 2,
+      duration_unit: 'weeks',
+    });
 
     const updated = await api.put(update, { id: dosage.id, ...changes });
     expect(updated.statusCode).toBe(200);
@@ -618,28 +828,78 @@ describe.each([
       frequency_duration_unit: 'weeks',
     });
     const stored = async () =>
-      (await t.pool.query(`SELECT ${field}, medication_id, min_dosage, min_duration, duration_unit FROM ${table} WHERE id = $1`, [dosage.id])).rows[0];
-    expect(await stored()).toEqual({ [field]: categoryId(), medication_id: medication.id, min_dosage: 100, min_duration: 1, duration_unit: 'weeks' });
+      (
+        await t.pool.query(
+          `SELECT ${field}, medication_id, min_dosage, min_duration, duration_unit FROM ${table} WHERE id = $1`,
+          [dosage.id],
+        )
+      ).rows[0];
+    expect(await stored()).toEqual({
+      [field]: categoryId(),
+      medication_id: medication.id,
+      min_dosage: 100,
+      min_duration: 1,
+      duration_unit: 'weeks',
+    });
 
     const otherCategory =
       kind === 'weight'
-        ? (await api.post('/weight-category', { minimum_weight: 40, maximum_weight: 90, unit: 'kg', category: 'Overweight' })).json().data.id
-        : (await api.post('/age-category', { minimum_age: 65, maximum_age: 120, unit: 'years', category: 'Geriatric' })).json().data.id;
-    const recategorised = await api.put(update, { id: dosage.id, ...changes, min_dosage: 1, [field]: otherCategory });
+        ? (
+            await api.post('/weight-category', {
+              minimum_weight: 40,
+              maximum_weight: 90,
+              unit: 'kg',
+              category: 'Overweight',
+            })
+          ).json().data.id
+        : (
+            await api.post('/age-category', {
+              minimum_age: 65,
+              maximum_age: 120,
+              unit: 'years',
+              category: 'Geriatric',
+            })
+          ).json().data.id;
+    const recategorised = await api.put(update, {
+      id: dosage.id,
+      ...changes,
+      min_dosage: 1,
+      [field]: otherCategory,
+    });
     expect(recategorised.statusCode).toBe(422);
     expect(recategorised.json().errors).toHaveProperty(field);
-    const moved = await api.put(update, { id: dosage.id, ...changes, min_dosage: 1, medication_id: 999 });
+    const moved = await api.put(update, {
+      id: dosage.id,
+      ...changes,
+      min_dosage: 1,
+      medication_id: 999,
+    });
     expect(moved.statusCode).toBe(422);
-    expect(await stored()).toEqual({ [field]: categoryId(), medication_id: medication.id, min_dosage: 100, min_duration: 1, duration_unit: 'weeks' });
+    expect(await stored()).toEqual({
+      [field]: categoryId(),
+      medication_id: medication.id,
+      min_dosage: 100,
+      min_duration: 1,
+      duration_unit: 'weeks',
+    });
   });
 
   it('refuses an update with a minimum above the maximum (422) and an unknown dosage (404)', async () => {
     const medication = await bareMedication();
     const dosage = (await api.post(add, dosageBody(medication.id))).json().data;
-    const reversed = await api.put(update, { id: dosage.id, ...validDosage({ min_duration: 9, max_duration: 3 }) });
+    const reversed = await api.put(update, {
+      id: dosage.id,
+      ...validDosage({ min_duration: 9, max_duration: 3 }),
+    });
     expect(reversed.statusCode).toBe(422);
     expect(reversed.json().errors).toHaveProperty('min_duration');
-    expect((await t.pool.query(`SELECT min_duration, max_duration FROM ${table} WHERE id = $1`, [dosage.id])).rows[0]).toEqual({
+    expect(
+      (
+        await t.pool.query(`SELECT min_duration, max_duration FROM ${table} WHERE id = $1`, [
+          dosage.id,
+        ])
+      ).rows[0],
+    ).toEqual({
       min_duration: 3,
       max_duration: 7,
     });
@@ -656,31 +916,54 @@ describe('condition contraindications', () => {
     expect(linked.json()).toEqual({ data: link, message: 'Contraindication added successfully' });
     const again = await api.put('/medication/add-contraindications', link);
     expect(again.statusCode).toBe(200);
-    const stored = () => countRows(t.pool, 'medication_contraindications WHERE medication_id = $1', [medication.id]);
+    const stored = () =>
+      countRows(t.pool, 'medication_contraindications WHERE medication_id = $1', [medication.id]);
     expect(await stored()).toBe(1);
-    expect((await api.get(`/medication/${medication.id}`)).json().data.contraindications).toEqual([contraIds[1]]);
+    expect((await api.get(`/medication/${medication.id}`)).json().data.contraindications).toEqual([
+      contraIds[1],
+    ]);
 
     const removed = await api.delete('/medication/remove-contraindication', link);
     expect(removed.statusCode).toBe(200);
     expect(removed.json().message).toBe('Contraindication removed successfully');
     expect(await stored()).toBe(0);
-    expect((await api.get(`/medication/${medication.id}`)).json().data.condition_contraindications).toEqual([]);
+    expect(
+      (await api.get(`/medication/${medication.id}`)).json().data.condition_contraindications,
+    ).toEqual([]);
     expect((await api.delete('/medication/remove-contraindication', link)).statusCode).toBe(404);
   });
 
   it('answers 404 for an unknown medication and 422 for an unknown condition or a missing field', async () => {
     const medication = await createMedication(ageBasedMedication({ contraindications: [] }));
-    expect((await api.put('/medication/add-contraindications', { medication_id: 999999, condition_id: contraIds[0] })).statusCode).toBe(404);
-    const unknownCondition = await api.put('/medication/add-contraindications', { medication_id: medication.id, condition_id: 999999 });
+    expect(
+      (
+        await api.put('/medication/add-contraindications', {
+          medication_id: 999999,
+          condition_id: contraIds[0],
+        })
+      ).statusCode,
+    ).toBe(404);
+    const unknownCondition = await api.put('/medication/add-contraindications', {
+      medication_id: medication.id,
+      condition_id: 999999,
+    });
     expect(unknownCondition.statusCode).toBe(422);
     expect(unknownCondition.json().errors).toHaveProperty('condition_id');
-    const missing = await api.put('/medication/add-contraindications', { medication_id: medication.id });
+    const missing = await api.put('/medication/add-contraindications', {
+      medication_id: medication.id,
+    });
     expect(missing.statusCode).toBe(422);
     expect(missing.json().errors.condition_id).toEqual(['is required']);
-    const missingRemove = await api.delete('/medication/remove-contraindication', { condition_id: contraIds[0] });
+    const missingRemove = await api.delete('/medication/remove-contraindication', {
+      condition_id: contraIds[0],
+    });
     expect(missingRemove.statusCode).toBe(422);
     expect(missingRemove.json().errors.medication_id).toEqual(['is required']);
-    expect(await countRows(t.pool, 'medication_contraindications WHERE medication_id = $1', [medication.id])).toBe(0);
+    expect(
+      await countRows(t.pool, 'medication_contraindications WHERE medication_id = $1', [
+        medication.id,
+      ]),
+    ).toBe(0);
   });
 });
 
@@ -694,12 +977,18 @@ describe('without a token', () => {
       anonymous.post('/medication', weightBasedMedication()),
       anonymous.put('/medication/update-medication', { id: 1, name: 'x' }),
       anonymous.delete('/medications/1'),
-      anonymous.post('/medication/add-weight-based-dosage', { medication_id: 1, ...validWeightDosage() }),
+      anonymous.post('/medication/add-weight-based-dosage', {
+        medication_id: 1,
+        ...validWeightDosage(),
+      }),
       anonymous.post('/medication/add-age-based-dosage', { medication_id: 1, ...validAgeDosage() }),
       anonymous.put('/medication/update-weight-based-dosage', { id: 1, ...validDosage() }),
       anonymous.put('/medication/update-age-based-dosage', { id: 1, ...validDosage() }),
       anonymous.put('/medication/add-contraindications', { medication_id: 1, condition_id: 1 }),
-      anonymous.delete('/medication/remove-contraindication', { medication_id: 1, condition_id: 1 }),
+      anonymous.delete('/medication/remove-contraindication', {
+        medication_id: 1,
+        condition_id: 1,
+      }),
     ];
     for (const response of await Promise.all(calls)) expect(response.statusCode).toBe(401);
     const form = await postMultipart(t.app, undefined, '/medication', [['name', 'Nope']]);

@@ -8,7 +8,14 @@ let api: ReturnType<typeof client>;
 
 /** A weight category as written: minimum_weight / maximum_weight / unit / category. */
 function validWeightCategory(overrides: Record<string, unknown> = {}) {
-  return { minimum_weight: 18.5, maximum_weight: 24.9, unit: 'kg', category: 'Normal', description: 'Healthy range', ...overrides };
+  return {
+    minimum_weight: 18.5,
+    maximum_weight: 24.9,
+    unit: 'kg',
+    category: 'Normal',
+    description: 'Healthy range',
+    ...overrides,
+  };
 }
 
 async function stored(id: number) {
@@ -51,7 +58,13 @@ describe('weight categories', () => {
 
     const updated = await api.put('/weight-category', {
       id: data.id,
-      ...validWeightCategory({ minimum_weight: 200, maximum_weight: 400, unit: 'lbs', category: 'Obese', description: null }),
+      ...validWeightCategory({
+        minimum_weight: 200,
+        maximum_weight: 400,
+        unit: 'lbs',
+        category: 'Obese',
+        description: null,
+      }),
     });
     expect(updated.statusCode).toBe(200);
     expect(updated.json().message).toBe('Weight category updated successfully');
@@ -93,13 +106,19 @@ describe('weight categories', () => {
 
   it('refuses a minimum above the maximum with 422, on create and on update', async () => {
     const before = await countRows(t.pool, 'weight_categories');
-    const response = await api.post('/weight-category', validWeightCategory({ minimum_weight: 30 }));
+    const response = await api.post(
+      '/weight-category',
+      validWeightCategory({ minimum_weight: 30 }),
+    );
     expect(response.statusCode).toBe(422);
     expect(response.json().errors).toHaveProperty('minimum_weight');
     expect(await countRows(t.pool, 'weight_categories')).toBe(before);
 
     const { id } = (await api.post('/weight-category', validWeightCategory())).json().data;
-    const update = await api.put('/weight-category', { id, ...validWeightCategory({ maximum_weight: 10 }) });
+    const update = await api.put('/weight-category', {
+      id,
+      ...validWeightCategory({ maximum_weight: 10 }),
+    });
     expect(update.statusCode).toBe(422);
     expect((await stored(id)).max_weight).toBe(24.9);
   });
@@ -146,7 +165,9 @@ describe('weight categories', () => {
 
   it('answers 404 for an unknown id and 422 for an id that is not a number', async () => {
     expect((await api.get('/weight-category/999999')).statusCode).toBe(404);
-    expect((await api.put('/weight-category', { id: 999999, ...validWeightCategory() })).statusCode).toBe(404);
+    expect(
+      (await api.put('/weight-category', { id: 999999, ...validWeightCategory() })).statusCode,
+    ).toBe(404);
     expect((await api.delete('/weight-category/999999')).statusCode).toBe(404);
     const invalid = await api.delete('/weight-category/-3');
     expect(invalid.statusCode).toBe(422);
@@ -159,7 +180,9 @@ describe('weight categories', () => {
     expect((await anonymous.get('/weight-category')).statusCode).toBe(401);
     expect((await anonymous.get('/weight-category/1')).statusCode).toBe(401);
     expect((await anonymous.post('/weight-category', validWeightCategory())).statusCode).toBe(401);
-    expect((await anonymous.put('/weight-category', { id: 1, ...validWeightCategory() })).statusCode).toBe(401);
+    expect(
+      (await anonymous.put('/weight-category', { id: 1, ...validWeightCategory() })).statusCode,
+    ).toBe(401);
     expect((await anonymous.delete('/weight-category/1')).statusCode).toBe(401);
     expect(await countRows(t.pool, 'weight_categories')).toBe(before);
   });
