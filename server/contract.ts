@@ -22,6 +22,8 @@ interface Operation {
   operationId: string;
   tags: string[];
   security?: unknown[];
+  /** Who may call it; an operation that lists `user` is open to every signed-in user. */
+  'x-roles'?: ('admin' | 'user')[];
   parameters?: (Parameter | { $ref: string })[];
   requestBody?: { content: Record<string, { schema: Json }> };
   responses: Record<string, { $ref?: string; content?: Record<string, { schema: Json }> }>;
@@ -39,7 +41,8 @@ export interface RouteDefinition {
   schema: FastifySchema;
   /** No token needed (login, register, forgot and reset password). */
   isPublic: boolean;
-  /** Open to any signed-in user rather than administrators only: the account operations. */
+  /** Open to any signed-in user rather than administrators only: the account operations, and
+   * those whose `x-roles` lists `user`. */
   anyRole: boolean;
   /** The body's accepted media types (empty when the operation takes no body). */
   mediaTypes: string[];
@@ -126,7 +129,7 @@ export function routeDefinitions(contract: Contract): Map<string, RouteDefinitio
         url: path.replace(/\{(\w+)\}/g, ':$1'),
         schema,
         isPublic: Array.isArray(op.security) && op.security.length === 0,
-        anyRole: op.tags.includes('auth'),
+        anyRole: op.tags.includes('auth') || (op['x-roles'] ?? []).includes('user'),
         mediaTypes: Object.keys(op.requestBody?.content ?? {}),
       });
     }

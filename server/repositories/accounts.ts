@@ -63,11 +63,15 @@ export async function insertToken(db: Queryable, userId: number, hash: Buffer, m
 
 /**
  * The user behind a token that is neither revoked nor expired (absolute or idle). Marks the
- * token and the user active, writing at most once a minute per token.
+ * token and the user active: the token's last use at most once a minute per token, the user's
+ * last activity at most once a minute per user (whichever of their tokens is used), and at once
+ * on the first call after a sign-in when the user was never active.
  */
 export async function findSession(db: Queryable, hash: Buffer, idleHours: number) {
-  const { rows } = await db.query<SessionUser & { stale: boolean }>(
-    `SELECT ${USER_COLUMNS}, t.id AS token_id, t.last_used_at < now() - interval '1 minute' AS stale
+  const { rows } = await db.query<SessionUser & { stale_token: boolean; stale_user: boolean }>(
+    `SELECT ${USER_COLUMNS}, t.id AS token_id,
+            t.last_used_at < now() - interval '1 minute' AS stale_token,
+            u.last_active_at IS NULL OR u.last_active_at < now() - interval '1 minute' AS stale_user
        FROM auth_tokens t JOIN users u ON u.id = t.user_id
       WHERE t.token_hash = $1 AND t.revoked_at IS NULL AND t.expires_at > now()
         AND t.last_used_at > now() - make_interval(hours => $2)`,
@@ -75,14 +79,17 @@ export async function findSession(db: Queryable, hash: Buffer, idleHours: number
   );
   const row = rows[0];
   if (!row) return undefined;
-  if (row.stale) {
+  const { stale_token: staleToken, stale_user: staleUser, ...user } = row;
+  if (staleToken || staleUser) {
+    // The conditions are checked again under the row locks, so concurrent calls write once.
     await db.query(
-      `WITH t AS (UPDATE auth_tokens SET last_used_at = now() WHERE id = $1)
-       UPDATE users SET last_active_at = now() WHERE id = $2`,
-      [row.token_id, row.id],
+      `WITH t AS (UPDATE auth_tokens SET last_used_at = now()
+                   WHERE id = $1 AND $3 AND last_used_at < now() - interval '1 minute')
+       UPDATE users SET last_active_at = now()
+        WHERE id = $2 AND $4 AND (last_active_at IS NULL OR last_active_at < now() - interval '1 minute')`,
+      [row.token_id, row.id, staleToken, staleUser],
     );
   }
-  const { stale: _stale, ...user } = row;
   return user;
 }
 

@@ -1,9 +1,6 @@
 import type { Queryable } from '../db/pool';
 
-/**
- * A medication as read (spec section 3), built by PostgreSQL as JSON in one statement whatever
- * the number of medications: no query per medication.
- */
+/** The SQL of medications, their dosages and their condition contraindications. */
 export type DosageKind = 'weight' | 'age';
 
 export interface DosageFields {
@@ -64,39 +61,171 @@ function dosageFrom(kind: DosageKind): string {
   return `${t.table} d JOIN ${t.categoryTable} c ON c.id = d.${t.fk}`;
 }
 
-const MEDICATION_SELECT = `
-SELECT m.id, m.name, m.condition_id,
-  json_build_object('id', cond.id, 'name', cond.name, 'description', cond.description) AS condition,
-  m.is_dosage_weight_based::int AS is_dosage_weight_based,
-  m.avg_weight_dosage, m.avg_weight_dosage_unit,
-  CASE WHEN m.avg_weight_dosage IS NULL THEN '[]'::json
-       ELSE json_build_array(json_build_object('dosage', m.avg_weight_dosage, 'dosage_unit', m.avg_weight_dosage_unit))
-  END AS dosage_per_weight,
-  COALESCE((SELECT json_agg(${dosageJson('weight')} ORDER BY ${DOSAGE_TABLES.weight.order})
-              FROM ${dosageFrom('weight')} WHERE d.medication_id = m.id), '[]'::json) AS weight_category_dosages,
-  COALESCE((SELECT json_agg(${dosageJson('age')} ORDER BY ${DOSAGE_TABLES.age.order})
-              FROM ${dosageFrom('age')} WHERE d.medication_id = m.id), '[]'::json) AS age_category_dosages,
-  COALESCE((SELECT json_agg(json_build_object('id', c.id, 'name', c.name, 'description', c.description) ORDER BY lower(c.name))
-              FROM medication_contraindications mc JOIN conditions c ON c.id = mc.condition_id
-             WHERE mc.medication_id = m.id), '[]'::json) AS condition_contraindications,
-  COALESCE((SELECT json_agg(mc.condition_id ORDER BY mc.condition_id)
-              FROM medication_contraindications mc WHERE mc.medication_id = m.id), '[]'::json) AS contraindications,
-  COALESCE((SELECT json_agg(json_build_object('id', lc.id, 'medication_id', lc.medication_id, 'lifestyle_id', lc.lifestyle_id,
-                      'lifestyle', json_build_object('id', l.id, 'name', l.name),
-                      'medication', json_build_object('id', m.id, 'name', m.name)) ORDER BY lower(l.name))
-              FROM lifestyle_contraindications lc JOIN lifestyles l ON l.id = lc.lifestyle_id
-             WHERE lc.medication_id = m.id), '[]'::json) AS medical_lifestyle_contraindications,
-  m.pregnancy_category, m.created_at, m.updated_at
-FROM medications m JOIN conditions cond ON cond.id = m.condition_id`;
+const CONDITION_COLUMNS = 'c.id, c.name, c.description';
+const WEIGHT_CATEGORY_COLUMNS =
+  'c.id, c.min_weight, c.max_weight, c.weight_unit, c.category_name, c.description';
+const AGE_CATEGORY_COLUMNS =
+  'c.id, c.min_age, c.max_age, c.age_unit, c.category_name, c.description';
+/** A dosage as read: the written `min_duration` is read as `min_frequency_duration`. */
+const DOSAGE_COLUMNS = `d.id, d.medication_id, d.min_dosage, d.max_dosage, d.dosage_unit, d.min_frequency,
+  d.max_frequency, d.frequency_unit, d.min_duration AS min_frequency_duration,
+  d.max_duration AS max_frequency_duration, d.duration_unit AS frequency_duration_unit`;
+/** ISO 8601 in UTC as text: the same as a Date would serialise to, without parsing one per row. */
+const isoTime = (column: string, as: string) =>
+  `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS ${as}`;
+
+type Row = Record<string, unknown> & { id: number };
+type LinkRow = Row & { medication_id: number };
+
+/** `WHERE <column> = $1` when reading one medication, nothing when reading them all. */
+const only = (column: string, one: boolean) => (one ? `WHERE ${column} = $1` : '');
+
+/**
+ * Runs `work` on one connection in one read-only snapshot, so the separate statements of a read
+ * see the same data. A client already in a transaction (it has `release`) is used as it is.
+ */
+async function inSnapshot<T>(db: Queryable, work: (q: Queryable) => Promise<T>): Promise<T> {
+  if ('release' in db) return work(db);
+  const client = await db.connect();
+  try {
+    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    const result = await work(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+function byMedication<T extends { medication_id: number }>(rows: T[]): Map<number, T[]> {
+  const groups = new Map<number, T[]>();
+  for (const row of rows) {
+    const group = groups.get(row.medication_id);
+    if (group) group.push(row);
+    else groups.set(row.medication_id, [row]);
+  }
+  return groups;
+}
+
+/**
+ * Medications as read (spec section 3): all of them by name, or the one with id `id`. A fixed
+ * number of set-based statements whatever the number of medications (no query, and no correlated
+ * subquery, per medication): the medications, each kind of dosage, the contraindications and the
+ * lifestyle contraindications, each ordered by medication, then put together here. Categories
+ * and conditions are read once and shared by every row that names them.
+ */
+async function readMedications(db: Queryable, id?: number) {
+  const one = id !== undefined;
+  const params = one ? [id] : [];
+  return inSnapshot(db, async (q) => {
+    const medications = await q.query<Row & { condition_id: number; name: string }>(
+      `SELECT m.id, m.name, m.condition_id, m.is_dosage_weight_based::int AS is_dosage_weight_based,
+              m.avg_weight_dosage, m.avg_weight_dosage_unit, m.pregnancy_category,
+              ${isoTime('m.created_at', 'created_at')}, ${isoTime('m.updated_at', 'updated_at')}
+         FROM medications m ${only('m.id', one)}
+        ORDER BY lower(m.name), m.id`,
+      params,
+    );
+    if (medications.rows.length === 0) return [];
+    const conditions = await q.query<Row>(
+      one
+        ? `SELECT ${CONDITION_COLUMNS} FROM conditions c
+            WHERE c.id IN (SELECT condition_id FROM medications WHERE id = $1
+                           UNION SELECT condition_id FROM medication_contraindications WHERE medication_id = $1)`
+        : `SELECT ${CONDITION_COLUMNS} FROM conditions c`,
+      params,
+    );
+    const weightCategories = await q.query<Row>(
+      `SELECT ${WEIGHT_CATEGORY_COLUMNS} FROM weight_categories c
+        ${one ? 'WHERE c.id IN (SELECT weight_category_id FROM weight_category_dosages WHERE medication_id = $1)' : ''}`,
+      params,
+    );
+    const ageCategories = await q.query<Row>(
+      `SELECT ${AGE_CATEGORY_COLUMNS} FROM age_categories c
+        ${one ? 'WHERE c.id IN (SELECT age_category_id FROM age_category_dosages WHERE medication_id = $1)' : ''}`,
+      params,
+    );
+    const weightDosages = await q.query<LinkRow & { weight_category_id: number }>(
+      `SELECT ${DOSAGE_COLUMNS}, d.weight_category_id
+         FROM weight_category_dosages d JOIN weight_categories c ON c.id = d.weight_category_id
+         ${only('d.medication_id', one)}
+        ORDER BY d.medication_id, ${DOSAGE_TABLES.weight.order}`,
+      params,
+    );
+    const ageDosages = await q.query<LinkRow & { age_category_id: number }>(
+      `SELECT ${DOSAGE_COLUMNS}, d.age_category_id
+         FROM age_category_dosages d JOIN age_categories c ON c.id = d.age_category_id
+         ${only('d.medication_id', one)}
+        ORDER BY d.medication_id, ${DOSAGE_TABLES.age.order}`,
+      params,
+    );
+    const contraindications = await q.query<{ medication_id: number; condition_id: number }>(
+      `SELECT mc.medication_id, mc.condition_id
+         FROM medication_contraindications mc JOIN conditions c ON c.id = mc.condition_id
+         ${only('mc.medication_id', one)}
+        ORDER BY mc.medication_id, lower(c.name), c.id`,
+      params,
+    );
+    const lifestyles = await q.query<LinkRow & { lifestyle_id: number; lifestyle_name: string }>(
+      `SELECT lc.id, lc.medication_id, lc.lifestyle_id, l.name AS lifestyle_name
+         FROM lifestyle_contraindications lc JOIN lifestyles l ON l.id = lc.lifestyle_id
+         ${only('lc.medication_id', one)}
+        ORDER BY lc.medication_id, lower(l.name), lc.id`,
+      params,
+    );
+
+    const condition = new Map(conditions.rows.map((row) => [row.id, row]));
+    const weightCategory = new Map(weightCategories.rows.map((row) => [row.id, row]));
+    const ageCategory = new Map(ageCategories.rows.map((row) => [row.id, row]));
+    const weight = byMedication(
+      weightDosages.rows.map((row) => ({
+        ...row,
+        weight_category: weightCategory.get(row.weight_category_id),
+      })),
+    );
+    const age = byMedication(
+      ageDosages.rows.map((row) => ({
+        ...row,
+        age_category: ageCategory.get(row.age_category_id),
+      })),
+    );
+    const contraindicated = byMedication(contraindications.rows);
+    const lifestyle = byMedication(lifestyles.rows);
+
+    return medications.rows.map((m) => {
+      const links = contraindicated.get(m.id) ?? [];
+      return {
+        ...m,
+        condition: condition.get(m.condition_id),
+        dosage_per_weight:
+          m.avg_weight_dosage === null
+            ? []
+            : [{ dosage: m.avg_weight_dosage, dosage_unit: m.avg_weight_dosage_unit }],
+        weight_category_dosages: weight.get(m.id) ?? [],
+        age_category_dosages: age.get(m.id) ?? [],
+        condition_contraindications: links.map((link) => condition.get(link.condition_id)),
+        contraindications: links.map((link) => link.condition_id).sort((a, b) => a - b),
+        medical_lifestyle_contraindications: (lifestyle.get(m.id) ?? []).map(
+          ({ lifestyle_name, ...link }) => ({
+            ...link,
+            lifestyle: { id: link.lifestyle_id, name: lifestyle_name },
+            medication: { id: m.id, name: m.name },
+          }),
+        ),
+      };
+    });
+  });
+}
 
 export async function listMedications(db: Queryable) {
-  const { rows } = await db.query(`${MEDICATION_SELECT} ORDER BY lower(m.name), m.id`);
-  return rows;
+  return readMedications(db);
 }
 
 export async function getMedication(db: Queryable, id: number) {
-  const { rows } = await db.query(`${MEDICATION_SELECT} WHERE m.id = $1`, [id]);
-  return rows[0];
+  return (await readMedications(db, id))[0];
 }
 
 export async function medicationExists(db: Queryable, id: number) {

@@ -3,11 +3,13 @@ import ageCategoryRoutes from './age-categories';
 import authRoutes from './auth';
 import conditionRoutes from './conditions';
 import dashboardRoutes from './dashboard';
+import dataQualityRoutes from './data-quality';
 import drugInteractionRoutes from './drug-interactions';
 import drugRoutes from './drugs';
 import lifestyleContraindicationRoutes from './lifestyle-contraindications';
 import lifestyleRoutes from './lifestyles';
 import medicationRoutes from './medications';
+import safetyCheckRoutes from './safety-check';
 import userRoutes from './users';
 import weightCategoryRoutes from './weight-categories';
 
@@ -24,4 +26,6 @@ export const routes: FastifyPluginAsync[] = [
   userRoutes,
   dashboardRoutes,
   drugRoutes,
+  safetyCheckRoutes,
+  dataQualityRoutes,
 ];

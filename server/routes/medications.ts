@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sessionOf } from '../auth/guard';
 import { withTransaction } from '../db/pool';
 import { checkRanges, conflict, invalid, notFound } from '../errors';
+import * as activity from '../repositories/activity';
 import * as medications from '../repositories/medications';
 import type { DosageFields, DosageKind, MedicationInput } from '../repositories/medications';
 import { defineRoute } from './define';
@@ -61,9 +63,12 @@ export default async function medicationRoutes(app: FastifyInstance) {
     cached(reply, 'medications', () => medications.listMedications(db)),
   );
 
-  defineRoute(app, 'getMedication', async (request: IdParams) => ({
-    data: await loaded(request.params.id),
-  }));
+  // Open to every signed-in account (x-roles in the contract); each look-up is a search.
+  defineRoute(app, 'getMedication', async (request: IdParams) => {
+    const data = await loaded(request.params.id);
+    await activity.recordSearches(db, sessionOf(request).id, [data.id]);
+    return { data };
+  });
 
   defineRoute(app, 'createMedication', async (request: Body<MedicationCreate>, reply) => {
     const body = request.body;

@@ -6,7 +6,18 @@ import { defineRoute } from './define';
 export default async function userRoutes(app: FastifyInstance) {
   const { db } = app;
 
-  defineRoute(app, 'listUsers', async () => ({ data: await activity.listUsers(db) }));
+  defineRoute(
+    app,
+    'listUsers',
+    async (
+      request: FastifyRequest<{
+        Querystring: { q?: string; page?: number; page_size?: number; sort?: activity.UserSort };
+      }>,
+    ) => {
+      const { q, page = 1, page_size: pageSize = 25, sort = 'name' } = request.query;
+      return activity.listUsers(db, { q, page, pageSize, sort });
+    },
+  );
 
   defineRoute(
     app,

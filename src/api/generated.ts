@@ -11,6 +11,8 @@ export const addTagTypes = [
   'users',
   'dashboard',
   'drug',
+  'safety-check',
+  'data-quality',
 ] as const;
 const injectedRtkApi = api
   .enhanceEndpoints({
@@ -351,7 +353,15 @@ const injectedRtkApi = api
         invalidatesTags: ['lifestyle-contraindication'],
       }),
       listUsers: build.query<ListUsersApiResponse, ListUsersApiArg>({
-        query: () => ({ url: `/users` }),
+        query: (queryArg) => ({
+          url: `/users`,
+          params: {
+            q: queryArg.q,
+            page: queryArg.page,
+            page_size: queryArg.pageSize,
+            sort: queryArg.sort,
+          },
+        }),
         providesTags: ['users'],
       }),
       getUserSearchHistory: build.query<
@@ -384,6 +394,18 @@ const injectedRtkApi = api
       deleteDrug: build.mutation<DeleteDrugApiResponse, DeleteDrugApiArg>({
         query: (queryArg) => ({ url: `/drug/${queryArg.id}`, method: 'DELETE' }),
         invalidatesTags: ['drug'],
+      }),
+      safetyCheck: build.mutation<SafetyCheckApiResponse, SafetyCheckApiArg>({
+        query: (queryArg) => ({
+          url: `/safety-check`,
+          method: 'POST',
+          body: queryArg.safetyCheckRequest,
+        }),
+        invalidatesTags: ['safety-check'],
+      }),
+      getDataQuality: build.query<GetDataQualityApiResponse, GetDataQualityApiArg>({
+        query: () => ({ url: `/data-quality` }),
+        providesTags: ['data-quality'],
       }),
     }),
     overrideExisting: false,
@@ -575,8 +597,16 @@ export type DeleteLifestyleContraindicationApiArg = {
   idBody: IdBody;
 };
 export type ListUsersApiResponse =
-  /** status 200 Every user with their search count. */ AdminUserListResponse;
-export type ListUsersApiArg = void;
+  /** status 200 The page of users, and how many match in all. */ AdminUserListResponse;
+export type ListUsersApiArg = {
+  /** Words to search for, case-insensitively: a user matches when every word is part of their name or their e-mail address. Empty or absent: every user. */
+  q?: string;
+  /** The page, from 1. */
+  page?: number;
+  pageSize?: number;
+  /** The order: a field, descending with a leading `-`. Names and e-mails sort case-insensitively; users never active come first when sorting by `last_active_at` ascending and last when descending; ties are broken by id. */
+  sort?: AdminUserSort;
+};
 export type GetUserSearchHistoryApiResponse =
   /** status 200 The user's drug searches, newest first. */ SearchHistoryResponse;
 export type GetUserSearchHistoryApiArg = {
@@ -603,6 +633,14 @@ export type DeleteDrugApiResponse = /** status 200 Deleted. */ MessageResponse;
 export type DeleteDrugApiArg = {
   id: Id;
 };
+export type SafetyCheckApiResponse =
+  /** status 200 The verdict, the findings and the dosing per medication. */ SafetyCheckResponse;
+export type SafetyCheckApiArg = {
+  safetyCheckRequest: SafetyCheckRequest;
+};
+export type GetDataQualityApiResponse =
+  /** status 200 Every finding; an empty list when the data is clean. */ DataQualityResponse;
+export type GetDataQualityApiArg = void;
 export type Id = number;
 export type Timestamp = string;
 export type User = {
@@ -993,9 +1031,27 @@ export type AdminUser = {
   last_active_at: Timestamp | null;
   search_count: number;
 };
+export type PageMeta = {
+  /** How many records match, on all pages. */
+  total: number;
+  page: number;
+  page_size: number;
+};
 export type AdminUserListResponse = {
   data: AdminUser[];
+  meta: PageMeta;
 };
+export type AdminUserSort =
+  | 'name'
+  | '-name'
+  | 'email'
+  | '-email'
+  | 'registered_at'
+  | '-registered_at'
+  | 'last_active_at'
+  | '-last_active_at'
+  | 'search_count'
+  | '-search_count';
 export type SearchHistoryEntry = {
   id: Id;
   /** The medication searched, or null when it has since been deleted. */
@@ -1019,6 +1075,11 @@ export type RecentSearch = {
   drug_name: string;
   searched_at: Timestamp;
 };
+export type DailyCount = {
+  /** A calendar day, YYYY-MM-DD. */
+  date: string;
+  count: number;
+};
 export type DashboardStats = {
   /** The number of medications. */
   total_drugs: number;
@@ -1027,6 +1088,10 @@ export type DashboardStats = {
   active_today: number;
   recent_drugs: RecentDrug[];
   recent_searches: RecentSearch[];
+  /** The last 30 days, oldest first and today last, days without searches included (count 0). */
+  searches_per_day: DailyCount[];
+  /** The IANA name of the time zone whose calendar days `active_today` and `searches_per_day` use. */
+  time_zone: string;
 };
 export type DashboardStatsResponse = {
   data: DashboardStats;
@@ -1051,7 +1116,7 @@ export type DrugResponse = {
   message?: string;
 };
 export type DrugText = string;
-export type DrugTextList = Name[];
+export type DrugTextList = string[];
 export type DrugCreate = {
   name: Name;
   description: DrugText;
@@ -1070,6 +1135,93 @@ export type DrugUpdate = {
   contraindications: DrugTextList;
   category: Name;
   manufacturer: Name;
+};
+export type SafetyVerdict = 'none' | 'minor' | 'moderate' | 'major' | 'contraindicated';
+export type SafetyFinding = {
+  kind: 'interaction' | 'condition' | 'lifestyle' | 'pregnancy' | 'dose';
+  severity: Severity;
+  /** The medications concerned, by name. */
+  medication_ids: Id[];
+  message: string;
+  interaction_id?: Id;
+  /** On interactions; true when the interaction is flagged as an allergen. */
+  allergen?: boolean;
+  condition_id?: Id;
+  lifestyle_id?: Id;
+  pregnancy_category?: PregnancyCategory | null;
+};
+export type SafetyDosingCategory = {
+  id: Id;
+  category_name: string | null;
+  min: number;
+  max: number;
+  unit: string;
+};
+export type SafetyRange = {
+  min: number;
+  max: number;
+  unit: string;
+};
+export type SafetyDosing = {
+  medication_id: Id;
+  medication_name: string;
+  basis: 'weight' | 'age';
+  category: SafetyDosingCategory | null;
+  dose: SafetyRange | null;
+  frequency: SafetyRange | null;
+  duration: SafetyRange | null;
+  reason: string | null;
+};
+export type SafetyCheckResult = {
+  verdict: SafetyVerdict;
+  findings: SafetyFinding[];
+  dosing: SafetyDosing[];
+};
+export type SafetyCheckResponse = {
+  data: SafetyCheckResult;
+};
+export type SafetyCheckIdList = Id[];
+export type SafetyCheckPatient = {
+  age?: Amount;
+  age_unit?: AgeUnit;
+  weight?: Amount;
+  weight_unit?: WeightUnit;
+  pregnant?: boolean;
+  condition_ids?: SafetyCheckIdList;
+  lifestyle_ids?: SafetyCheckIdList;
+};
+export type SafetyCheckRequest = {
+  medication_ids: Id[];
+  patient?: SafetyCheckPatient;
+};
+export type DataQualityFinding = {
+  kind:
+    | 'dosage_range_inverted'
+    | 'category_range_inverted'
+    | 'age_category_overlap'
+    | 'weight_category_overlap'
+    | 'missing_weight_dosage'
+    | 'missing_age_dosage'
+    | 'duplicate_interaction'
+    | 'missing_pregnancy_category';
+  severity: 'error' | 'warning' | 'info';
+  /** The record to fix. */
+  entity:
+    | 'medication'
+    | 'weight_dosage'
+    | 'age_dosage'
+    | 'age_category'
+    | 'weight_category'
+    | 'drug_interaction';
+  entity_id: Id;
+  /** The other record of a pair (the overlapping category, the duplicate interaction). */
+  related_id?: Id;
+  /** The medication a dosage or an interaction belongs to. */
+  medication_id?: Id;
+  message: string;
+};
+export type DataQualityResponse = {
+  data: DataQualityFinding[];
 };
 export const {
   useRegisterMutation,
@@ -1127,4 +1279,6 @@ export const {
   useUpdateDrugMutation,
   useGetDrugQuery,
   useDeleteDrugMutation,
+  useSafetyCheckMutation,
+  useGetDataQualityQuery,
 } = injectedRtkApi;

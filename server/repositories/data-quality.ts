@@ -1,0 +1,114 @@
+import type { Queryable } from '../db/pool';
+
+/**
+ * The SQL of the data-quality report: one statement that gathers every candidate problem. The
+ * rules that need unit conversions (category overlaps) are applied by the route to the
+ * categories, which are few.
+ */
+
+export interface InvertedDosageRow {
+  kind: 'weight' | 'age';
+  id: number;
+  medication_id: number;
+  medication_name: string;
+  category_id: number;
+  category_name: string | null;
+  category_min: number;
+  category_max: number;
+  category_unit: string;
+  min_dosage: number;
+  max_dosage: number;
+  dosage_unit: string;
+  min_frequency: number;
+  max_frequency: number;
+  frequency_unit: string;
+  min_duration: number;
+  max_duration: number;
+  duration_unit: string;
+}
+
+export interface CategoryRow {
+  id: number;
+  min: number;
+  max: number;
+  unit: string;
+  category_name: string | null;
+}
+
+export interface DuplicateInteractionRow {
+  low_id: number;
+  low_name: string;
+  high_id: number;
+  high_name: string;
+  interactions: { id: number; medication_id: number; interacting_medication_id: number }[];
+}
+
+export interface DataQualityData {
+  inverted_dosages: InvertedDosageRow[];
+  age_categories: CategoryRow[];
+  weight_categories: CategoryRow[];
+  without_basis_dosage: { id: number; name: string; weight_based: boolean }[];
+  without_pregnancy_category: { id: number; name: string }[];
+  duplicate_interactions: DuplicateInteractionRow[];
+}
+
+const invertedDosages = (kind: 'weight' | 'age') => `
+  SELECT json_build_object(
+    'kind', '${kind}', 'id', d.id, 'medication_id', m.id, 'medication_name', m.name,
+    'category_id', c.id, 'category_name', c.category_name, 'category_min', c.min_${kind},
+    'category_max', c.max_${kind}, 'category_unit', c.${kind}_unit,
+    'min_dosage', d.min_dosage, 'max_dosage', d.max_dosage, 'dosage_unit', d.dosage_unit,
+    'min_frequency', d.min_frequency, 'max_frequency', d.max_frequency, 'frequency_unit', d.frequency_unit,
+    'min_duration', d.min_duration, 'max_duration', d.max_duration, 'duration_unit', d.duration_unit) AS row
+    FROM ${kind}_category_dosages d
+    JOIN medications m ON m.id = d.medication_id
+    JOIN ${kind}_categories c ON c.id = d.${kind}_category_id
+   WHERE d.min_dosage > d.max_dosage OR d.min_frequency > d.max_frequency OR d.min_duration > d.max_duration`;
+
+const categories = (kind: 'weight' | 'age') => `
+  COALESCE((SELECT json_agg(json_build_object('id', c.id, 'min', c.min_${kind}, 'max', c.max_${kind},
+                      'unit', c.${kind}_unit, 'category_name', c.category_name) ORDER BY c.id)
+              FROM ${kind}_categories c), '[]'::json)`;
+
+export const DATA_QUALITY_SQL = `
+SELECT
+  COALESCE((SELECT json_agg(x.row) FROM (${invertedDosages('weight')} UNION ALL ${invertedDosages('age')}) x), '[]'::json)
+    AS inverted_dosages,
+  ${categories('age')} AS age_categories,
+  ${categories('weight')} AS weight_categories,
+  COALESCE((
+    SELECT json_agg(json_build_object('id', m.id, 'name', m.name, 'weight_based', m.is_dosage_weight_based) ORDER BY m.id)
+      FROM medications m
+     WHERE CASE WHEN m.is_dosage_weight_based
+                THEN NOT EXISTS (SELECT 1 FROM weight_category_dosages d WHERE d.medication_id = m.id)
+                ELSE NOT EXISTS (SELECT 1 FROM age_category_dosages d WHERE d.medication_id = m.id) END
+  ), '[]'::json) AS without_basis_dosage,
+  COALESCE((SELECT json_agg(json_build_object('id', m.id, 'name', m.name) ORDER BY m.id)
+              FROM medications m WHERE m.pregnancy_category IS NULL), '[]'::json) AS without_pregnancy_category,
+  COALESCE((
+    SELECT json_agg(json_build_object('low_id', p.low, 'low_name', lo.name, 'high_id', p.high, 'high_name', hi.name,
+                                      'interactions', p.interactions) ORDER BY p.low, p.high)
+      FROM (SELECT d.low, d.high,
+                   json_agg(json_build_object('id', i.id, 'medication_id', i.medication_id,
+                            'interacting_medication_id', i.interacting_medication_id) ORDER BY i.id) AS interactions
+              FROM (SELECT least(medication_id, interacting_medication_id) AS low,
+                           greatest(medication_id, interacting_medication_id) AS high
+                      FROM drug_interactions
+                     -- Migration 001's unique index on the pair makes a duplicate impossible: then
+                     -- skip the pass over every interaction. Databases without it get the full check.
+                     WHERE NOT EXISTS (SELECT 1 FROM pg_index x
+                                        WHERE x.indexrelid = to_regclass('drug_interactions_pair_key')
+                                          AND x.indisunique AND x.indisvalid)
+                     GROUP BY 1, 2 HAVING count(*) > 1) d
+              JOIN drug_interactions i
+                ON least(i.medication_id, i.interacting_medication_id) = d.low
+               AND greatest(i.medication_id, i.interacting_medication_id) = d.high
+             GROUP BY d.low, d.high) p
+      JOIN medications lo ON lo.id = p.low
+      JOIN medications hi ON hi.id = p.high
+  ), '[]'::json) AS duplicate_interactions`;
+
+export async function loadDataQuality(db: Queryable): Promise<DataQualityData> {
+  const { rows } = await db.query<DataQualityData>(DATA_QUALITY_SQL);
+  return rows[0];
+}

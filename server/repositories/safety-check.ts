@@ -1,0 +1,147 @@
+import type { Queryable } from '../db/pool';
+
+/**
+ * The SQL of the prescription safety check: one statement reads everything the check needs for
+ * the given ids, one statement records the searches. Two queries whatever the list length.
+ */
+
+export interface SafetyDosageRow {
+  id: number;
+  category_id: number;
+  category_name: string | null;
+  min: number;
+  max: number;
+  unit: string;
+  min_dosage: number;
+  max_dosage: number;
+  dosage_unit: string;
+  min_frequency: number;
+  max_frequency: number;
+  frequency_unit: string;
+  min_duration: number;
+  max_duration: number;
+  duration_unit: string;
+}
+
+export interface SafetyMedicationRow {
+  id: number;
+  name: string;
+  weight_based: boolean;
+  pregnancy_category: string | null;
+  /** The dosages of the medication's basis only (weight-based: weight categories; else age). */
+  dosages: SafetyDosageRow[];
+  /** Of the patient's conditions, those the medication is contraindicated in. */
+  condition_ids: number[];
+  /** Of the patient's lifestyles, those the medication is contraindicated with. */
+  lifestyle_ids: number[];
+}
+
+export interface SafetyInteractionRow {
+  id: number;
+  medication_id: number;
+  interacting_medication_id: number;
+  severity: 'minor' | 'moderate' | 'major' | 'contraindicated';
+  description: string;
+  is_allergen: boolean;
+}
+
+export interface SafetyData {
+  medications: SafetyMedicationRow[];
+  conditions: { id: number; name: string }[];
+  lifestyles: { id: number; name: string }[];
+  interactions: SafetyInteractionRow[];
+}
+
+const dosageJson = (category: 'weight' | 'age') => `json_build_object(
+    'id', d.id, 'category_id', c.id, 'category_name', c.category_name,
+    'min', c.min_${category}, 'max', c.max_${category}, 'unit', c.${category}_unit,
+    'min_dosage', d.min_dosage, 'max_dosage', d.max_dosage, 'dosage_unit', d.dosage_unit,
+    'min_frequency', d.min_frequency, 'max_frequency', d.max_frequency, 'frequency_unit', d.frequency_unit,
+    'min_duration', d.min_duration, 'max_duration', d.max_duration, 'duration_unit', d.duration_unit)`;
+
+/**
+ * Every lookup is by the given ids (`= ANY($n)`), each on an index: medications by primary key,
+ * dosages and contraindications by their (medication_id, ...) keys, and interactions by the pair
+ * index (both medications of a pair are in the list exactly when the lesser and the greater
+ * of its two ids are).
+ */
+export const SAFETY_DATA_SQL = `
+SELECT
+  COALESCE((
+    SELECT json_agg(json_build_object(
+      'id', m.id, 'name', m.name, 'weight_based', m.is_dosage_weight_based,
+      'pregnancy_category', m.pregnancy_category,
+      'dosages', CASE WHEN m.is_dosage_weight_based
+        THEN COALESCE((SELECT json_agg(${dosageJson('weight')} ORDER BY d.id)
+                         FROM weight_category_dosages d JOIN weight_categories c ON c.id = d.weight_category_id
+                        WHERE d.medication_id = m.id), '[]'::json)
+        ELSE COALESCE((SELECT json_agg(${dosageJson('age')} ORDER BY d.id)
+                         FROM age_category_dosages d JOIN age_categories c ON c.id = d.age_category_id
+                        WHERE d.medication_id = m.id), '[]'::json)
+      END,
+      'condition_ids', COALESCE((SELECT json_agg(mc.condition_id ORDER BY mc.condition_id)
+                                   FROM medication_contraindications mc
+                                  WHERE mc.medication_id = m.id AND mc.condition_id = ANY($2::int[])), '[]'::json),
+      'lifestyle_ids', COALESCE((SELECT json_agg(lc.lifestyle_id ORDER BY lc.lifestyle_id)
+                                   FROM lifestyle_contraindications lc
+                                  WHERE lc.medication_id = m.id AND lc.lifestyle_id = ANY($3::int[])), '[]'::json)
+    ) ORDER BY m.id)
+    FROM medications m WHERE m.id = ANY($1::int[])
+  ), '[]'::json) AS medications,
+  COALESCE((SELECT json_agg(json_build_object('id', c.id, 'name', c.name) ORDER BY c.id)
+              FROM conditions c WHERE c.id = ANY($2::int[])), '[]'::json) AS conditions,
+  COALESCE((SELECT json_agg(json_build_object('id', l.id, 'name', l.name) ORDER BY l.id)
+              FROM lifestyles l WHERE l.id = ANY($3::int[])), '[]'::json) AS lifestyles,
+  COALESCE((
+    SELECT json_agg(json_build_object(
+      'id', i.id, 'medication_id', i.medication_id, 'interacting_medication_id', i.interacting_medication_id,
+      'severity', i.severity, 'description', i.description, 'is_allergen', i.is_allergen) ORDER BY i.id)
+    FROM drug_interactions i
+    WHERE least(i.medication_id, i.interacting_medication_id) = ANY($1::int[])
+      AND greatest(i.medication_id, i.interacting_medication_id) = ANY($1::int[])
+  ), '[]'::json) AS interactions`;
+
+export async function loadSafetyData(
+  db: Queryable,
+  medicationIds: number[],
+  conditionIds: number[],
+  lifestyleIds: number[],
+): Promise<SafetyData> {
+  // A named (prepared) statement: each connection plans it once, not on every check.
+  const { rows } = await db.query<SafetyData>({
+    name: 'safety-check-read',
+    text: SAFETY_DATA_SQL,
+    values: [medicationIds, conditionIds, lifestyleIds],
+  });
+  return rows[0];
+}
+
+/**
+ * One search-history entry per medication checked, in the order asked, named as it is now. It
+ * runs beside the read (not after it), so it checks the ids itself: when one of them is unknown
+ * (the check answers 422), it records nothing. (The contract makes each list's ids distinct, so
+ * a list is all known exactly when as many rows match it as it has ids.)
+ */
+export const RECORD_SEARCHES_SQL = `
+INSERT INTO search_history (user_id, medication_id, drug_name)
+SELECT $1, s.id, (SELECT m.name FROM medications m WHERE m.id = s.id)
+  FROM unnest($2::int[]) WITH ORDINALITY AS s(id, n)
+ WHERE (SELECT count(*) FROM medications WHERE id = ANY($2::int[])) = cardinality($2::int[])
+   AND (SELECT count(*) FROM conditions WHERE id = ANY($3::int[])) = cardinality($3::int[])
+   AND (SELECT count(*) FROM lifestyles WHERE id = ANY($4::int[])) = cardinality($4::int[])
+ ORDER BY s.n`;
+
+export async function recordSearches(
+  db: Queryable,
+  userId: number,
+  medicationIds: number[],
+  conditionIds: number[],
+  lifestyleIds: number[],
+): Promise<number> {
+  const { rowCount } = await db.query({
+    name: 'safety-check-record-searches',
+    text: RECORD_SEARCHES_SQL,
+    values: [userId, medicationIds, conditionIds, lifestyleIds],
+  });
+  return rowCount ?? 0;
+}

@@ -1,0 +1,321 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { client, createTestApp, signIn, type TestApp } from '../test/helpers';
+
+// Each file makes its own database and the machine is shared: generous time for hooks and tests.
+jest.setTimeout(30_000);
+
+/**
+ * GET /data-quality, every rule with hand-computed expectations (1 lb = 0.45359237 kg;
+ * 1 year = 12 months = 365.25 days; 1 month = 30.4375 days). Rows the API refuses (a minimum
+ * above its maximum, an interaction stored twice) are written with SQL, as an import would.
+ */
+let t: TestApp;
+let api: ReturnType<typeof client>;
+
+async function created(response: Promise<LightMyRequestResponse>): Promise<number> {
+  const r = await response;
+  if (r.statusCode !== 201 && r.statusCode !== 200) throw new Error(`setup failed: ${r.body}`);
+  return r.json().data.id;
+}
+
+async function report() {
+  const response = await api.get('/data-quality');
+  expect(response.statusCode).toBe(200);
+  return response.json().data as Record<string, unknown>[];
+}
+
+const dosage = (extra: Record<string, unknown>) => ({
+  min_dosage: 250,
+  max_dosage: 500,
+  dosage_unit: 'mg',
+  min_frequency: 6,
+  max_frequency: 8,
+  frequency_unit: 'hours',
+  min_duration: 7,
+  max_duration: 10,
+  duration_unit: 'days',
+  ...extra,
+});
+
+const age = (minimum_age: number, maximum_age: number, unit: string, category: string | null) =>
+  created(api.post('/age-category', { minimum_age, maximum_age, unit, category }));
+const weight = (minimum_weight: number, maximum_weight: number, unit: string, category: string) =>
+  created(api.post('/weight-category', { minimum_weight, maximum_weight, unit, category }));
+
+beforeAll(async () => {
+  t = await createTestApp();
+  api = client(t.app, await signIn(t.app));
+});
+afterAll(() => t.close());
+
+it('answers an empty list for an empty database', async () => {
+  expect(await report()).toEqual([]);
+});
+
+describe('with reference data', () => {
+  const id: Record<string, number> = {};
+
+  it('answers an empty list for clean data: categories with gaps between them, every medication dosed', async () => {
+    id.condition = await created(api.post('/condition', { name: 'Fever' }));
+    id.neonate = await age(0, 28, 'days', 'Pediatric'); // 0 to 28 days
+    id.infant = await age(1, 12, 'months', 'Pediatric'); // 30.4375 to 365.25 days: after a gap
+    id.light = await weight(0, 110, 'lbs', 'Underweight'); // 0 to 49.8951607 kg
+    id.fine = await created(
+      api.post('/medication', {
+        name: 'Fine',
+        condition_id: id.condition,
+        is_dosage_weight_based: true,
+        pregnancy_category: 'A',
+        weight_dosage: dosage({ weight_category_id: id.light }),
+      }),
+    );
+    id.cleanAge = await created(
+      api.post('/medication', {
+        name: 'Clean age',
+        condition_id: id.condition,
+        is_dosage_weight_based: false,
+        pregnancy_category: 'B',
+        age_dosage: dosage({ age_category_id: id.infant }),
+      }),
+    );
+    expect(await report()).toEqual([]);
+  });
+
+  it('finds every kind of problem, sorted by severity, kind, entity and id', async () => {
+    // ---- categories ----
+    id.child = await age(1, 12, 'years', 'Pediatric'); // 365.25 to 4383 days: shares 12 months = 1 year with infant
+    id.adolescent = await age(144, 216, 'months', null); // 4383 to 6574.5 days: shares 12 years = 144 months with child
+    id.adult = await age(17, 65, 'years', 'Adult'); // 6209.25 to 23741.25 days: overlaps adolescent from 204 to 216 months
+    const { rows } = await t.pool.query<{ id: number }>(
+      `INSERT INTO age_categories (min_age, max_age, age_unit, category_name) VALUES (70, 65, 'years', 'Geriatric') RETURNING id`,
+    );
+    id.inverted = rows[0].id;
+    id.normal = await weight(49.8951607, 80, 'kg', 'Normal'); // starts at 110 lbs: shares a bound with light
+    id.over = await weight(175, 250, 'lbs', 'Overweight'); // 79.37866475 to 113.3980925 kg: overlaps normal
+    id.obese = await weight(100.5, 300, 'kg', 'Obese'); // overlaps overweight from 100.5 kg (221.5646 lbs) to 250 lbs
+
+    // ---- medications ----
+    const medication = (name: string, weightBased: boolean, pregnancy: string | null) =>
+      created(
+        api.post('/medication', {
+          name,
+          condition_id: id.condition,
+          is_dosage_weight_based: weightBased,
+          pregnancy_category: pregnancy,
+        }),
+      );
+    id.weighty = await medication('Weighty', true, 'B'); // weight-based, only an age dosage
+    await created(
+      api.post(
+        '/medication/add-age-based-dosage',
+        dosage({ medication_id: id.weighty, age_category_id: id.child }),
+      ),
+    );
+    id.agey = await medication('Agey', false, null); // age-based, no dosage, no pregnancy category
+    id.invertedAge = await medication('Upside', false, 'C');
+    id.ageDosage = await created(
+      api.post(
+        '/medication/add-age-based-dosage',
+        dosage({ medication_id: id.invertedAge, age_category_id: id.child }),
+      ),
+    );
+    await t.pool.query(
+      'UPDATE age_category_dosages SET min_dosage = 500, max_dosage = 250 WHERE id = $1',
+      [id.ageDosage],
+    );
+    id.invertedWeight = await medication('Backward', true, 'A');
+    id.weightDosage = await created(
+      api.post(
+        '/medication/add-weight-based-dosage',
+        dosage({ medication_id: id.invertedWeight, weight_category_id: id.normal }),
+      ),
+    );
+    await t.pool.query(
+      'UPDATE weight_category_dosages SET min_frequency = 8, max_frequency = 6, min_duration = 10, max_duration = 7 WHERE id = $1',
+      [id.weightDosage],
+    );
+
+    // ---- interactions: the unique pair index keeps the API (and us) from storing a pair twice ----
+    const interaction = (a: number, b: number) =>
+      created(
+        api.post('/drug-interaction', {
+          medication_id: a,
+          interacting_medication_id: b,
+          severity: 'minor',
+          description: 'Test.',
+        }),
+      );
+    id.i1 = await interaction(id.fine, id.invertedWeight);
+    id.i2 = await interaction(id.weighty, id.invertedAge);
+    await interaction(id.agey, id.fine); // stored once: fine
+    // A database written by another tool has no such index.
+    await t.pool.query('DROP INDEX drug_interactions_pair_key');
+    const insert = async (a: number, b: number) =>
+      (
+        await t.pool.query<{ id: number }>(
+          `INSERT INTO drug_interactions (medication_id, interacting_medication_id, severity, description)
+           VALUES ($1, $2, 'major', 'Again.') RETURNING id`,
+          [a, b],
+        )
+      ).rows[0].id;
+    id.i1Reversed = await insert(id.invertedWeight, id.fine); // both orders
+    id.i2Again = await insert(id.weighty, id.invertedAge); // the same order twice
+
+    const label = {
+      infant: `Pediatric #${id.infant} (1 to 12 months)`,
+      child: `Pediatric #${id.child} (1 to 12 years)`,
+      adolescent: `Age category #${id.adolescent} (144 to 216 months)`,
+      adult: `Adult #${id.adult} (17 to 65 years)`,
+      inverted: `Geriatric #${id.inverted} (70 to 65 years)`,
+      light: `Underweight #${id.light} (0 to 110 lbs)`,
+      normal: `Normal #${id.normal} (49.8951607 to 80 kg)`,
+      over: `Overweight #${id.over} (175 to 250 lbs)`,
+      obese: `Obese #${id.obese} (100.5 to 300 kg)`,
+    };
+    expect(await report()).toEqual([
+      // ---- errors ----
+      {
+        kind: 'dosage_range_inverted',
+        severity: 'error',
+        entity: 'age_dosage',
+        entity_id: id.ageDosage,
+        medication_id: id.invertedAge,
+        message: `Upside, age-based dosage for ${label.child}: minimum dose 500 mg exceeds maximum 250 mg.`,
+      },
+      {
+        kind: 'dosage_range_inverted',
+        severity: 'error',
+        entity: 'weight_dosage',
+        entity_id: id.weightDosage,
+        medication_id: id.invertedWeight,
+        message:
+          `Backward, weight-based dosage for ${label.normal}: minimum frequency 8 hours exceeds maximum 6 hours; ` +
+          'minimum duration 10 days exceeds maximum 7 days.',
+      },
+      {
+        kind: 'category_range_inverted',
+        severity: 'error',
+        entity: 'age_category',
+        entity_id: id.inverted,
+        message: `${label.inverted}: the minimum exceeds the maximum, so no patient falls in it.`,
+      },
+      // ---- warnings ----
+      {
+        kind: 'age_category_overlap',
+        severity: 'warning',
+        entity: 'age_category',
+        entity_id: id.adolescent,
+        related_id: id.adult,
+        message: `${label.adolescent} and ${label.adult} overlap from 204 to 216 months: a patient in that range matches both.`,
+      },
+      {
+        kind: 'weight_category_overlap',
+        severity: 'warning',
+        entity: 'weight_category',
+        entity_id: id.normal,
+        related_id: id.over,
+        message: `${label.normal} and ${label.over} overlap from 79.3787 to 80 kg: a patient in that range matches both.`,
+      },
+      {
+        kind: 'weight_category_overlap',
+        severity: 'warning',
+        entity: 'weight_category',
+        entity_id: id.over,
+        related_id: id.obese,
+        message: `${label.over} and ${label.obese} overlap from 221.5646 to 250 lbs: a patient in that range matches both.`,
+      },
+      {
+        kind: 'missing_weight_dosage',
+        severity: 'warning',
+        entity: 'medication',
+        entity_id: id.weighty,
+        medication_id: id.weighty,
+        message:
+          'Weighty is dosed by weight but has no weight-based dosage: the safety check finds no dosing rule for any patient.',
+      },
+      {
+        kind: 'missing_age_dosage',
+        severity: 'warning',
+        entity: 'medication',
+        entity_id: id.agey,
+        medication_id: id.agey,
+        message:
+          'Agey is dosed by age but has no age-based dosage: the safety check finds no dosing rule for any patient.',
+      },
+      {
+        kind: 'duplicate_interaction',
+        severity: 'warning',
+        entity: 'drug_interaction',
+        entity_id: id.i1Reversed,
+        related_id: id.i1,
+        medication_id: id.invertedWeight,
+        message: `The interaction between Fine and Backward is stored twice, in both orders (#${id.i1} and #${id.i1Reversed}): the safety check reports it twice; delete one.`,
+      },
+      {
+        kind: 'duplicate_interaction',
+        severity: 'warning',
+        entity: 'drug_interaction',
+        entity_id: id.i2Again,
+        related_id: id.i2,
+        medication_id: id.weighty,
+        message: `The interaction between Weighty and Upside is stored twice (#${id.i2} and #${id.i2Again}): the safety check reports it twice; delete one.`,
+      },
+      // ---- information ----
+      {
+        kind: 'age_category_overlap',
+        severity: 'info',
+        entity: 'age_category',
+        entity_id: id.infant,
+        related_id: id.child,
+        message: `${label.infant} and ${label.child} share the bound 1 year: a patient of exactly that age matches both, and the safety check uses #${id.child}, which starts there.`,
+      },
+      {
+        kind: 'age_category_overlap',
+        severity: 'info',
+        entity: 'age_category',
+        entity_id: id.child,
+        related_id: id.adolescent,
+        message: `${label.child} and ${label.adolescent} share the bound 144 months: a patient of exactly that age matches both, and the safety check uses #${id.adolescent}, which starts there.`,
+      },
+      {
+        kind: 'weight_category_overlap',
+        severity: 'info',
+        entity: 'weight_category',
+        entity_id: id.light,
+        related_id: id.normal,
+        message: `${label.light} and ${label.normal} share the bound 49.8951607 kg: a patient of exactly that weight matches both, and the safety check uses #${id.normal}, which starts there.`,
+      },
+      {
+        kind: 'missing_pregnancy_category',
+        severity: 'info',
+        entity: 'medication',
+        entity_id: id.agey,
+        medication_id: id.agey,
+        message: 'Agey has no pregnancy category: the safety check reports missing pregnancy data.',
+      },
+    ]);
+  });
+
+  it('agrees with the safety check at a shared bound: exactly 12 months gets the category that starts there', async () => {
+    const both = await created(
+      api.post('/medication', {
+        name: 'Bounded',
+        condition_id: id.condition,
+        is_dosage_weight_based: false,
+        pregnancy_category: 'A',
+        age_dosage: dosage({ age_category_id: id.infant }),
+      }),
+    );
+    await created(
+      api.post(
+        '/medication/add-age-based-dosage',
+        dosage({ medication_id: both, age_category_id: id.child, min_dosage: 300 }),
+      ),
+    );
+    const check = await api.post('/safety-check', {
+      medication_ids: [both],
+      patient: { age: 12, age_unit: 'months' },
+    });
+    expect(check.json().data.dosing[0].category).toMatchObject({ id: id.child });
+  });
+});

@@ -1,0 +1,231 @@
+/**
+ * The one entry point components use for the API: the generated slice (src/api/generated.ts, built
+ * from api/openapi.yaml by `npm run api:generate`) with id-level cache tags added here.
+ *
+ * Lists provide `{ type, id }` per row and `{ type, id: 'LIST' }`; creates invalidate LIST; updates and
+ * deletes invalidate their row and whatever else shows the changed data. A bare type (`'medication'`)
+ * invalidates every cached entry of that type, lists and details alike. The data-quality report reads
+ * medications, categories and interactions, so their changes invalidate it too.
+ */
+import { addTagTypes, generatedApi } from './generated';
+
+type TagType = (typeof addTagTypes)[number];
+type Tag<T extends TagType = TagType> = T | { type: T; id: number | 'LIST' };
+
+const LIST = 'LIST' as const;
+
+function listTags<T extends TagType>(
+  type: T,
+  rows: readonly { id: number }[] | undefined,
+): Tag<T>[] {
+  return [...(rows ?? []).map(({ id }) => ({ type, id })), { type, id: LIST }];
+}
+
+/** What a change to medications makes stale besides the medication itself. */
+const MEDICATION_DEPENDENTS: Tag[] = ['dashboard', 'data-quality'];
+
+export const api = generatedApi.enhanceEndpoints({
+  addTagTypes,
+  endpoints: {
+    // ---- account: nothing cached depends on these but the user list and the signed-in user ----
+    register: { invalidatesTags: [{ type: 'users', id: LIST }, 'dashboard'] },
+    login: { invalidatesTags: [] },
+    getMe: { providesTags: ['auth'] },
+    logout: { invalidatesTags: [] },
+    updateProfile: { invalidatesTags: ['auth', { type: 'users', id: LIST }] },
+    changePassword: { invalidatesTags: [] },
+    forgotPassword: { invalidatesTags: [] },
+    resetPassword: { invalidatesTags: [] },
+
+    // ---- conditions (medications show their condition and contraindicated conditions) ----
+    listConditions: { providesTags: (result) => listTags('condition', result?.data) },
+    getCondition: { providesTags: (_result, _error, { id }) => [{ type: 'condition', id }] },
+    createCondition: { invalidatesTags: [{ type: 'condition', id: LIST }] },
+    updateCondition: {
+      invalidatesTags: (_result, _error, { conditionUpdate }) => [
+        { type: 'condition', id: conditionUpdate.id },
+        'medication',
+      ],
+    },
+    deleteCondition: {
+      invalidatesTags: (_result, _error, { id }) => [{ type: 'condition', id }, 'medication'],
+    },
+
+    // ---- medications ----
+    listMedications: { providesTags: (result) => listTags('medication', result?.data) },
+    getMedication: { providesTags: (_result, _error, { id }) => [{ type: 'medication', id }] },
+    createMedication: {
+      invalidatesTags: [{ type: 'medication', id: LIST }, ...MEDICATION_DEPENDENTS],
+    },
+    updateMedication: {
+      // Interactions and lifestyle contraindications show the medication's name.
+      invalidatesTags: (_result, _error, { medicationUpdate }) => [
+        { type: 'medication', id: medicationUpdate.id },
+        'drug-interaction',
+        'lifestyle-contraindication',
+        ...MEDICATION_DEPENDENTS,
+      ],
+    },
+    deleteMedication: {
+      invalidatesTags: (_result, _error, { id }) => [
+        { type: 'medication', id },
+        'drug-interaction',
+        'lifestyle-contraindication',
+        ...MEDICATION_DEPENDENTS,
+      ],
+    },
+    addWeightBasedDosage: {
+      invalidatesTags: (_result, _error, { weightDosageCreate }) => [
+        { type: 'medication', id: weightDosageCreate.medication_id },
+        ...MEDICATION_DEPENDENTS,
+      ],
+    },
+    addAgeBasedDosage: {
+      invalidatesTags: (_result, _error, { ageDosageCreate }) => [
+        { type: 'medication', id: ageDosageCreate.medication_id },
+        ...MEDICATION_DEPENDENTS,
+      ],
+    },
+    // A dosage update names only the dosage; its answer names the medication it belongs to.
+    updateWeightBasedDosage: {
+      invalidatesTags: (result) =>
+        result
+          ? [{ type: 'medication', id: result.data.medication_id }, ...MEDICATION_DEPENDENTS]
+          : [],
+    },
+    updateAgeBasedDosage: {
+      invalidatesTags: (result) =>
+        result
+          ? [{ type: 'medication', id: result.data.medication_id }, ...MEDICATION_DEPENDENTS]
+          : [],
+    },
+    addContraindication: {
+      invalidatesTags: (_result, _error, { contraindicationLink }) => [
+        { type: 'medication', id: contraindicationLink.medication_id },
+        ...MEDICATION_DEPENDENTS,
+      ],
+    },
+    removeContraindication: {
+      invalidatesTags: (_result, _error, { contraindicationLink }) => [
+        { type: 'medication', id: contraindicationLink.medication_id },
+        ...MEDICATION_DEPENDENTS,
+      ],
+    },
+
+    // ---- age and weight categories (dosages show their category) ----
+    listAgeCategories: { providesTags: (result) => listTags('age-category', result?.data) },
+    getAgeCategory: { providesTags: (_result, _error, { id }) => [{ type: 'age-category', id }] },
+    createAgeCategory: { invalidatesTags: [{ type: 'age-category', id: LIST }, 'data-quality'] },
+    updateAgeCategory: {
+      invalidatesTags: (_result, _error, { ageCategoryUpdate }) => [
+        { type: 'age-category', id: ageCategoryUpdate.id },
+        'medication',
+        'data-quality',
+      ],
+    },
+    deleteAgeCategory: {
+      invalidatesTags: (_result, _error, { id }) => [
+        { type: 'age-category', id },
+        'medication',
+        'data-quality',
+      ],
+    },
+    listWeightCategories: { providesTags: (result) => listTags('weight-category', result?.data) },
+    getWeightCategory: {
+      providesTags: (_result, _error, { id }) => [{ type: 'weight-category', id }],
+    },
+    createWeightCategory: {
+      invalidatesTags: [{ type: 'weight-category', id: LIST }, 'data-quality'],
+    },
+    updateWeightCategory: {
+      invalidatesTags: (_result, _error, { weightCategoryUpdate }) => [
+        { type: 'weight-category', id: weightCategoryUpdate.id },
+        'medication',
+        'data-quality',
+      ],
+    },
+    deleteWeightCategory: {
+      invalidatesTags: (_result, _error, { id }) => [
+        { type: 'weight-category', id },
+        'medication',
+        'data-quality',
+      ],
+    },
+
+    // ---- drug interactions ----
+    listDrugInteractions: { providesTags: (result) => listTags('drug-interaction', result?.data) },
+    getDrugInteraction: {
+      providesTags: (_result, _error, { id }) => [{ type: 'drug-interaction', id }],
+    },
+    createDrugInteraction: {
+      invalidatesTags: [{ type: 'drug-interaction', id: LIST }, 'data-quality'],
+    },
+    updateDrugInteraction: {
+      invalidatesTags: (_result, _error, { drugInteractionUpdate }) => [
+        { type: 'drug-interaction', id: drugInteractionUpdate.id },
+        'data-quality',
+      ],
+    },
+    deleteDrugInteraction: {
+      invalidatesTags: (_result, _error, { idBody }) => [
+        { type: 'drug-interaction', id: idBody.id },
+        'data-quality',
+      ],
+    },
+
+    // ---- lifestyles (lifestyle contraindications and medications show their name) ----
+    listLifestyles: { providesTags: (result) => listTags('lifestyle', result?.data) },
+    getLifestyle: { providesTags: (_result, _error, { id }) => [{ type: 'lifestyle', id }] },
+    createLifestyle: { invalidatesTags: [{ type: 'lifestyle', id: LIST }] },
+    updateLifestyle: {
+      invalidatesTags: (_result, _error, { lifestyleUpdate }) => [
+        { type: 'lifestyle', id: lifestyleUpdate.id },
+        'lifestyle-contraindication',
+        'medication',
+      ],
+    },
+    deleteLifestyle: {
+      invalidatesTags: (_result, _error, { idBody }) => [
+        { type: 'lifestyle', id: idBody.id },
+        'lifestyle-contraindication',
+        'medication',
+      ],
+    },
+    listLifestyleContraindications: {
+      providesTags: (result) => listTags('lifestyle-contraindication', result?.data),
+    },
+    createLifestyleContraindication: {
+      invalidatesTags: (_result, _error, { lifestyleContraindicationCreate }) => [
+        { type: 'lifestyle-contraindication', id: LIST },
+        { type: 'medication', id: lifestyleContraindicationCreate.medication_id },
+      ],
+    },
+    deleteLifestyleContraindication: {
+      // The call names only the link, so every cached medication (one of which listed it) is stale.
+      invalidatesTags: (_result, _error, { idBody }) => [
+        { type: 'lifestyle-contraindication', id: idBody.id },
+        'medication',
+      ],
+    },
+
+    // ---- users, dashboard, the simple drug list ----
+    listUsers: { providesTags: (result) => listTags('users', result?.data) },
+    getUserSearchHistory: { providesTags: (_result, _error, { id }) => [{ type: 'users', id }] },
+    getDashboardStats: { providesTags: ['dashboard'] },
+    listDrugs: { providesTags: (result) => listTags('drug', result?.data) },
+    getDrug: { providesTags: (_result, _error, { id }) => [{ type: 'drug', id }] },
+    createDrug: { invalidatesTags: [{ type: 'drug', id: LIST }] },
+    updateDrug: {
+      invalidatesTags: (_result, _error, { drugUpdate }) => [{ type: 'drug', id: drugUpdate.id }],
+    },
+    deleteDrug: { invalidatesTags: (_result, _error, { id }) => [{ type: 'drug', id }] },
+
+    // ---- the safety check (adds to the caller's search history) and the data-quality report ----
+    safetyCheck: { invalidatesTags: ['users', 'dashboard'] },
+    getDataQuality: { providesTags: ['data-quality'] },
+  },
+});
+
+export type { ApiError } from './baseQuery';
+// The hooks and types, unchanged: `enhanceEndpoints` above changed the endpoints they use in place.
+export * from './generated';

@@ -1,0 +1,136 @@
+import { useId, useState } from 'react';
+import { useForm, type DefaultValues, type FieldValues, type Path } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import { ErrorBanner } from '@/components/ErrorBanner';
+import { SubmitButton } from '@/components/form/SubmitButton';
+import { UNKNOWN_ERROR_MESSAGE } from '@/app/errorToasts';
+import { isApiError, setServerFieldErrors } from '@/lib/errors';
+import { ConfirmDialog } from './ConfirmDialog';
+import { CrudFields, type CrudField } from './CrudFields';
+
+export const DISCARD_TITLE = 'Discard unsaved changes?';
+export const DISCARD_MESSAGE = 'Your changes have not been saved. Close the form and lose them?';
+
+/** Why saving failed, in words: the server's message, or the thrown error's. */
+function failureText(error: unknown): string {
+  if (isApiError(error) && error.message.trim() !== '') return error.message;
+  if (error instanceof Error && error.message.trim() !== '') return error.message;
+  return UNKNOWN_ERROR_MESSAGE;
+}
+
+export interface CrudFormDialogProps<TValues extends FieldValues, TOutput> {
+  /** Whether the dialog shows. Render the dialog with a new `key` for every opening (see useCrudDialogs). */
+  open: boolean;
+  /** The dialog's title and accessible name, e.g. 'Add Condition' or 'Edit Condition'. */
+  title: string;
+  /** Checks the form's values and turns them into what `onSubmit` sends (react-hook-form + zod). */
+  schema: z.ZodType<TOutput, TValues>;
+  /** The values the form starts with (the record's, when editing); unsaved changes are measured from them. */
+  defaultValues: TValues;
+  /** The fields, in order. */
+  fields: readonly CrudField<TValues>[];
+  /** The save button's text. Default 'Save'. */
+  submitLabel?: string;
+  /**
+   * Where the server's field errors (a 422's `errors`) go: contract field name to form field name,
+   * e.g. `{ minimum_age: 'min_age' }`.
+   */
+  serverFields?: Partial<Record<string, Path<TValues>>>;
+  /**
+   * Saves the checked values. Resolving closes the dialog; rejecting keeps it open, with the reason
+   * in a red banner at the top of the form (the toast of useCrudAction is hidden from assistive
+   * technology while a modal is open) and the server's field errors under the fields.
+   */
+  onSubmit: (values: TOutput) => Promise<unknown>;
+  /** Closes the dialog: after a save, or on Cancel / Escape / a backdrop click (confirmed when changed). */
+  onClose: () => void;
+  /** After the closing transition. */
+  onExited?: () => void;
+}
+
+/**
+ * The add/edit form of a list screen in an MUI Dialog: fields from the feature, Save with progress,
+ * Cancel or a backdrop click closes without saving, closing with unsaved changes asks first, and a
+ * refused save says why inside the form.
+ */
+export function CrudFormDialog<TValues extends FieldValues, TOutput>({
+  open,
+  title,
+  schema,
+  defaultValues,
+  fields,
+  submitLabel = 'Save',
+  serverFields,
+  onSubmit,
+  onClose,
+  onExited,
+}: CrudFormDialogProps<TValues, TOutput>) {
+  const form = useForm<TValues, unknown, TOutput>({
+    resolver: zodResolver(schema),
+    defaultValues: defaultValues as DefaultValues<TValues>,
+  });
+  const { isDirty, isSubmitting } = form.formState;
+  const [confirmingDiscard, setConfirmingDiscard] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const titleId = useId();
+
+  const requestClose = () => {
+    if (isSubmitting) return;
+    if (isDirty) setConfirmingDiscard(true);
+    else onClose();
+  };
+
+  const submit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      await onSubmit(values);
+      onClose();
+    } catch (error) {
+      setFailure(failureText(error));
+      setServerFieldErrors(error, form.setError, serverFields ?? {});
+    }
+  });
+
+  return (
+    <>
+      <Dialog
+        open={open}
+        onClose={requestClose}
+        aria-labelledby={titleId}
+        fullWidth
+        maxWidth="sm"
+        slotProps={{ transition: { onExited } }}
+      >
+        <Box component="form" noValidate onSubmit={submit} aria-labelledby={titleId}>
+          <DialogTitle id={titleId}>{title}</DialogTitle>
+          <DialogContent>
+            {failure && <ErrorBanner message={failure} sx={{ mb: 2 }} />}
+            <CrudFields form={form} fields={fields} />
+          </DialogContent>
+          <DialogActions sx={{ px: 3, pb: 2 }}>
+            <Button onClick={requestClose} disabled={isSubmitting}>
+              Cancel
+            </Button>
+            <SubmitButton busy={isSubmitting}>{submitLabel}</SubmitButton>
+          </DialogActions>
+        </Box>
+      </Dialog>
+      <ConfirmDialog
+        open={confirmingDiscard}
+        title={DISCARD_TITLE}
+        message={DISCARD_MESSAGE}
+        confirmLabel="Discard"
+        cancelLabel="Keep editing"
+        onConfirm={onClose}
+        onClose={() => setConfirmingDiscard(false)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,239 @@
+import { createContext, useContext, useId, useMemo, useState } from 'react';
+import Box from '@mui/material/Box';
+import InputAdornment from '@mui/material/InputAdornment';
+import LinearProgress from '@mui/material/LinearProgress';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import CancelIcon from '@mui/icons-material/Cancel';
+import CheckIcon from '@mui/icons-material/Check';
+import DensityMediumIcon from '@mui/icons-material/DensityMedium';
+import FileDownloadIcon from '@mui/icons-material/FileDownload';
+import SearchIcon from '@mui/icons-material/Search';
+import ViewColumnIcon from '@mui/icons-material/ViewColumn';
+import {
+  ColumnsPanelTrigger,
+  DataGrid,
+  ExportCsv,
+  GridOverlay,
+  QuickFilter,
+  QuickFilterClear,
+  QuickFilterControl,
+  Toolbar,
+  ToolbarButton,
+  gridDensitySelector,
+  gridRowCountSelector,
+  gridSortedRowIdsSelector,
+  useGridApiContext,
+  useGridSelector,
+  type GridColDef,
+  type GridCsvExportOptions,
+  type GridDensity,
+  type GridSortModel,
+  type GridValidRowModel,
+} from '@mui/x-data-grid';
+
+export interface CrudGridProps<Row extends GridValidRowModel> {
+  /** The records; undefined while the first load runs. Each needs an `id`. */
+  rows: readonly Row[] | undefined;
+  /** The columns (memoise them). editDeleteColumns() adds the Edit/Delete actions. */
+  columns: readonly GridColDef<Row>[];
+  /** Shows a progress bar over the grid (a first load or a refresh after a change). */
+  loading: boolean;
+  /** The grid's accessible name, e.g. 'Conditions'. */
+  label: string;
+  /** Shown when there are no records, e.g. 'No conditions found. Add a new condition to get started.' */
+  emptyText: string;
+  /** Shown under the progress bar while there is nothing to show yet, e.g. 'Loading interactions...'. */
+  loadingText?: string;
+  /** The quick search's accessible name. Default 'Search'. */
+  searchLabel?: string;
+  /** The CSV file's name, without extension. */
+  exportFileName: string;
+  /** The first sort, e.g. `[{ field: 'name', sort: 'asc' }]`. */
+  initialSort?: GridSortModel;
+  /** Fields of columns hidden at first (the column chooser shows them). */
+  hiddenColumns?: readonly string[];
+}
+
+interface ToolbarTexts {
+  searchLabel: string;
+  loadingText?: string;
+  exportFileName: string;
+}
+
+/** The texts of the toolbar and the loading overlay, which the grid renders as slots. */
+const GridTexts = createContext<ToolbarTexts>({ searchLabel: 'Search', exportFileName: 'export' });
+
+const DENSITIES: { value: GridDensity; label: string }[] = [
+  { value: 'compact', label: 'Compact' },
+  { value: 'standard', label: 'Standard' },
+  { value: 'comfortable', label: 'Comfortable' },
+];
+
+function DensityMenu() {
+  const apiRef = useGridApiContext();
+  const density = useGridSelector(apiRef, gridDensitySelector);
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const open = anchor !== null;
+  const menuId = useId();
+  return (
+    <>
+      <Tooltip title="Density">
+        <ToolbarButton
+          aria-haspopup="true"
+          aria-controls={open ? menuId : undefined}
+          aria-expanded={open ? 'true' : undefined}
+          onClick={(event) => setAnchor(event.currentTarget)}
+        >
+          <DensityMediumIcon fontSize="small" />
+        </ToolbarButton>
+      </Tooltip>
+      <Menu id={menuId} anchorEl={anchor} open={open} onClose={() => setAnchor(null)}>
+        {DENSITIES.map((option) => (
+          <MenuItem
+            key={option.value}
+            selected={density === option.value}
+            onClick={() => {
+              apiRef.current?.setDensity(option.value);
+              setAnchor(null);
+            }}
+          >
+            <ListItemIcon>
+              {density === option.value && <CheckIcon fontSize="small" />}
+            </ListItemIcon>
+            <ListItemText>{option.label}</ListItemText>
+          </MenuItem>
+        ))}
+      </Menu>
+    </>
+  );
+}
+
+/** Every row, in the grid's current sort order, whatever the search or page. */
+const ALL_ROWS: GridCsvExportOptions['getRowsToExport'] = ({ apiRef }) =>
+  gridSortedRowIdsSelector(apiRef);
+
+function CrudToolbar() {
+  const { searchLabel, exportFileName } = useContext(GridTexts);
+  return (
+    <Toolbar>
+      <QuickFilter expanded style={{ flexGrow: 1, display: 'flex' }}>
+        <QuickFilterControl
+          render={({ ref, slotProps, ...controlProps }) => (
+            <TextField
+              {...controlProps}
+              inputRef={ref}
+              size="small"
+              placeholder="Search…"
+              sx={{ width: { xs: '100%', sm: 320 } }}
+              slotProps={{
+                ...slotProps,
+                htmlInput: { ...slotProps?.htmlInput, 'aria-label': searchLabel },
+                input: {
+                  startAdornment: (
+                    <InputAdornment position="start">
+                      <SearchIcon fontSize="small" />
+                    </InputAdornment>
+                  ),
+                  endAdornment: controlProps.value ? (
+                    <InputAdornment position="end">
+                      <QuickFilterClear edge="end" size="small" aria-label="Clear search">
+                        <CancelIcon fontSize="small" />
+                      </QuickFilterClear>
+                    </InputAdornment>
+                  ) : null,
+                },
+              }}
+            />
+          )}
+        />
+      </QuickFilter>
+      <Tooltip title="Columns">
+        <ColumnsPanelTrigger render={<ToolbarButton />}>
+          <ViewColumnIcon fontSize="small" />
+        </ColumnsPanelTrigger>
+      </Tooltip>
+      <DensityMenu />
+      <Tooltip title="Export all rows as CSV">
+        <ExportCsv
+          render={<ToolbarButton />}
+          options={{ fileName: exportFileName, getRowsToExport: ALL_ROWS, utf8WithBom: true }}
+        >
+          <FileDownloadIcon fontSize="small" />
+        </ExportCsv>
+      </Tooltip>
+    </Toolbar>
+  );
+}
+
+/** A progress bar across the top of the rows; with no rows yet, also the loading text. */
+function LoadingOverlay() {
+  const { loadingText } = useContext(GridTexts);
+  const apiRef = useGridApiContext();
+  const rowCount = useGridSelector(apiRef, gridRowCountSelector);
+  return (
+    <GridOverlay style={{ display: 'block' }}>
+      <LinearProgress aria-label={loadingText ?? 'Loading'} />
+      {rowCount === 0 && loadingText && (
+        <Typography role="status" color="text.secondary" sx={{ textAlign: 'center', mt: 3 }}>
+          {loadingText}
+        </Typography>
+      )}
+    </GridOverlay>
+  );
+}
+
+/**
+ * An MUI X DataGrid with the list screens' toolbar (quick search, column chooser, density, CSV export
+ * of all rows), a progress bar over the rows while loading, and the screen's empty text. It grows
+ * with its rows (a page of 25 by default).
+ */
+export function CrudGrid<Row extends GridValidRowModel>({
+  rows,
+  columns,
+  loading,
+  label,
+  emptyText,
+  loadingText,
+  searchLabel = 'Search',
+  exportFileName,
+  initialSort,
+  hiddenColumns,
+}: CrudGridProps<Row>) {
+  const texts = useMemo(
+    () => ({ searchLabel, loadingText, exportFileName }),
+    [searchLabel, loadingText, exportFileName],
+  );
+  const [initialState] = useState(() => ({
+    pagination: { paginationModel: { pageSize: 25, page: 0 } },
+    sorting: { sortModel: initialSort ?? [] },
+    columns: {
+      columnVisibilityModel: Object.fromEntries(
+        (hiddenColumns ?? []).map((field) => [field, false]),
+      ),
+    },
+  }));
+  return (
+    <GridTexts.Provider value={texts}>
+      <Box sx={{ display: 'flex', flexDirection: 'column', width: '100%' }}>
+        <DataGrid
+          rows={rows ?? []}
+          columns={columns}
+          loading={loading}
+          aria-label={label}
+          showToolbar
+          slots={{ toolbar: CrudToolbar, loadingOverlay: LoadingOverlay }}
+          localeText={{ noRowsLabel: emptyText }}
+          initialState={initialState}
+          pageSizeOptions={[10, 25, 50, 100]}
+          disableRowSelectionOnClick
+        />
+      </Box>
+    </GridTexts.Provider>
+  );
+}

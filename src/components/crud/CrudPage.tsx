@@ -1,0 +1,73 @@
+import type { ReactNode } from 'react';
+import Button from '@mui/material/Button';
+import AddIcon from '@mui/icons-material/Add';
+import type { GridValidRowModel } from '@mui/x-data-grid';
+import { ErrorBanner } from '@/components/ErrorBanner';
+import { PageHeader } from '@/components/PageHeader';
+import { UNKNOWN_ERROR_MESSAGE } from '@/app/errorToasts';
+import { errorMessage } from '@/lib/errors';
+import { CrudGrid, type CrudGridProps } from './CrudGrid';
+
+export interface CrudPageProps<Row extends GridValidRowModel> extends Omit<
+  CrudGridProps<Row>,
+  'label'
+> {
+  /** The page's h1, also the grid's accessible name unless `gridLabel` is given. */
+  title: string;
+  subtitle?: string;
+  /** The Add button's text, e.g. 'Add Condition'. */
+  addLabel: string;
+  onAdd: () => void;
+  /** The list query's error: shown in a red banner above the grid. */
+  error?: unknown;
+  /** The banner's title, e.g. 'Failed to fetch drug interactions'. */
+  errorTitle?: string;
+  gridLabel?: string;
+  /** The screen's dialogs (CrudFormDialog, ConfirmDialog). */
+  children?: ReactNode;
+}
+
+/**
+ * A list screen: title and Add button, a red banner when the list failed to load, and the grid
+ * (CrudGrid: toolbar, progress bar, empty text). The feature passes its columns, texts and dialogs.
+ */
+export function CrudPage<Row extends GridValidRowModel>({
+  title,
+  subtitle,
+  addLabel,
+  onAdd,
+  error,
+  errorTitle,
+  gridLabel,
+  emptyText,
+  children,
+  ...grid
+}: CrudPageProps<Row>) {
+  return (
+    <>
+      <PageHeader
+        title={title}
+        subtitle={subtitle}
+        actions={
+          <Button variant="contained" startIcon={<AddIcon />} onClick={onAdd}>
+            {addLabel}
+          </Button>
+        }
+      />
+      {error !== undefined && error !== null && (
+        <ErrorBanner
+          title={errorTitle}
+          message={errorMessage(error, UNKNOWN_ERROR_MESSAGE)}
+          sx={{ mb: 2 }}
+        />
+      )}
+      <CrudGrid
+        {...grid}
+        label={gridLabel ?? title}
+        // With a failed load, "nothing found" would mislead: the banner says what happened.
+        emptyText={error ? '' : emptyText}
+      />
+      {children}
+    </>
+  );
+}

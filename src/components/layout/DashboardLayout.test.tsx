@@ -1,0 +1,113 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { renderWithProviders } from '@/test/renderWithProviders';
+import { mockFetch, requestsTo } from '@/test/mockFetch';
+import { signedIn, testUser, TEST_TOKEN } from '@/test/fixtures';
+import { THEME_MODE_STORAGE_KEY } from '@/app/theme';
+import { makeStore } from '@/app/store';
+import { restoreSession } from '@/features/auth/authThunks';
+
+/** The shell around the lightest page (settings loads nothing on its own). */
+function renderShell(route = '/dashboard/settings') {
+  window.localStorage.setItem('auth_token', TEST_TOKEN);
+  window.localStorage.setItem('user', JSON.stringify(testUser));
+  return renderWithProviders(undefined, { route, preloadedState: signedIn() });
+}
+
+describe('the signed-in shell', () => {
+  it('greets the user in the top bar and shows their initial, name and the demo-data note', async () => {
+    mockFetch({});
+    renderShell();
+    expect(await screen.findByText(`Welcome, ${testUser.name}`)).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    const sidebar = nav.parentElement as HTMLElement;
+    expect(within(sidebar).getByText('A')).toHaveClass('MuiAvatar-root');
+    expect(within(sidebar).getByText(testUser.name)).toBeInTheDocument();
+    expect(
+      within(sidebar).getByText('Demo data is illustrative, not medical advice'),
+    ).toBeInTheDocument();
+  });
+
+  it("lists the spec's sidebar items in the spec's order", async () => {
+    mockFetch({});
+    renderShell();
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+    const spec = [
+      'Dashboard',
+      'Drugs',
+      'Conditions',
+      'Age Categories',
+      'Weight Categories',
+      'Medications',
+      'Drug Interactions',
+      'Lifestyles',
+      'Users',
+      'Settings',
+    ];
+    // Later screens may add items; the spec's ones must all be there, in this order.
+    const labels = within(nav)
+      .getAllByRole('link')
+      .map((link) => link.textContent ?? '');
+    expect(labels.filter((label) => spec.includes(label))).toEqual(spec);
+    const drugs = within(nav).getByRole('list', { name: 'Drugs sections' });
+    for (const sub of spec.slice(2, 8)) {
+      expect(within(drugs).getByRole('link', { name: sub })).toBeInTheDocument();
+    }
+  });
+
+  it('on small screens, a named menu button opens the navigation drawer, and a link closes it', async () => {
+    mockFetch({});
+    const { user } = renderShell();
+    const menu = await screen.findByRole('button', { name: 'Open navigation menu' });
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
+    await user.click(menu);
+    expect(menu).toHaveAttribute('aria-expanded', 'true');
+    const drawer = await screen.findByRole('presentation');
+    expect(within(drawer).getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+    await user.click(within(drawer).getByRole('link', { name: 'Settings' }));
+    await waitFor(() => expect(screen.queryByRole('presentation')).not.toBeInTheDocument());
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByRole('heading', { name: 'Account Settings' })).toBeInTheDocument();
+  });
+
+  it('Logout revokes the token, clears both storages and goes to /login', async () => {
+    const fetchMock = mockFetch({ 'POST /auth/logout': { body: { message: 'Signed out' } } });
+    window.sessionStorage.setItem('auth_token', TEST_TOKEN);
+    const { user, store } = renderShell();
+    await user.click(await screen.findByRole('button', { name: 'Logout' }));
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/login');
+    expect(requestsTo(fetchMock, 'POST /auth/logout')[0].headers.get('Authorization')).toBe(
+      `Bearer ${TEST_TOKEN}`,
+    );
+    expect(store.getState().auth).toMatchObject({ user: null, token: null });
+    for (const storage of [window.localStorage, window.sessionStorage]) {
+      expect(storage.getItem('auth_token')).toBeNull();
+      expect(storage.getItem('user')).toBeNull();
+    }
+  });
+
+  it('switches between light and dark and remembers the choice', async () => {
+    mockFetch({});
+    const { user } = renderShell();
+    await user.click(await screen.findByRole('button', { name: 'Switch to dark mode' }));
+    expect(await screen.findByRole('button', { name: 'Switch to light mode' })).toBeInTheDocument();
+    expect(window.localStorage.getItem(THEME_MODE_STORAGE_KEY)).toBe('dark');
+    expect(document.documentElement).toHaveClass('dark');
+    await user.click(screen.getByRole('button', { name: 'Switch to light mode' }));
+    expect(window.localStorage.getItem(THEME_MODE_STORAGE_KEY)).toBe('light');
+  });
+
+  it('a forged token found on start is refused: back to /login with the 401 message', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    window.localStorage.setItem('auth_token', 'forged');
+    window.localStorage.setItem('user', JSON.stringify(testUser));
+    mockFetch({ 'GET /auth/me': { status: 401, body: { message: 'Invalid token' } } });
+    const store = makeStore(); // reads the forged session from storage, as the app does on start
+    renderWithProviders(undefined, { route: '/dashboard/settings', store });
+    expect(screen.getByRole('progressbar', { name: 'Loading your session' })).toBeInTheDocument();
+    await store.dispatch(restoreSession());
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(await screen.findByText('Unauthorized - Please log in again')).toBeInTheDocument();
+    expect(window.localStorage.getItem('auth_token')).toBeNull();
+  });
+});

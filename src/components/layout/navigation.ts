@@ -1,0 +1,91 @@
+import type { SvgIconComponent } from '@mui/icons-material';
+import DashboardIcon from '@mui/icons-material/DashboardOutlined';
+import MedicationIcon from '@mui/icons-material/MedicationOutlined';
+import ConditionIcon from '@mui/icons-material/MonitorHeartOutlined';
+import AgeIcon from '@mui/icons-material/CakeOutlined';
+import WeightIcon from '@mui/icons-material/MonitorWeightOutlined';
+import MedicationsIcon from '@mui/icons-material/VaccinesOutlined';
+import InteractionIcon from '@mui/icons-material/CompareArrowsOutlined';
+import LifestyleIcon from '@mui/icons-material/DirectionsRunOutlined';
+import UsersIcon from '@mui/icons-material/PeopleOutlined';
+import SettingsIcon from '@mui/icons-material/SettingsOutlined';
+import SafetyCheckIcon from '@mui/icons-material/HealthAndSafetyOutlined';
+import DataQualityIcon from '@mui/icons-material/FactCheckOutlined';
+
+export interface NavItem {
+  label: string;
+  path: string;
+  icon: SvgIconComponent;
+  /** Highlight on this path only (true), or also on the paths below it (false). */
+  exact: boolean;
+  children?: NavItem[];
+}
+
+/** The sidebar of spec section 2: Dashboard, Drugs with its six sub-items, Users, Settings. */
+export const NAVIGATION: NavItem[] = [
+  { label: 'Dashboard', path: '/dashboard', icon: DashboardIcon, exact: true },
+  {
+    label: 'Drugs',
+    path: '/dashboard/drugs',
+    icon: MedicationIcon,
+    exact: true,
+    children: [
+      {
+        label: 'Conditions',
+        path: '/dashboard/drugs/conditions',
+        icon: ConditionIcon,
+        exact: false,
+      },
+      {
+        label: 'Age Categories',
+        path: '/dashboard/drugs/age-categories',
+        icon: AgeIcon,
+        exact: false,
+      },
+      {
+        label: 'Weight Categories',
+        path: '/dashboard/drugs/weight-categories',
+        icon: WeightIcon,
+        exact: false,
+      },
+      {
+        label: 'Medications',
+        path: '/dashboard/drugs/medications',
+        icon: MedicationsIcon,
+        exact: false,
+      },
+      {
+        label: 'Drug Interactions',
+        path: '/dashboard/drugs/interactions',
+        icon: InteractionIcon,
+        exact: false,
+      },
+      {
+        label: 'Lifestyles',
+        path: '/dashboard/drugs/lifestyles',
+        icon: LifestyleIcon,
+        exact: false,
+      },
+      // Issue 7: what the reference data makes the checker say, and what in it needs fixing.
+      {
+        label: 'Safety Check',
+        path: '/dashboard/safety-check',
+        icon: SafetyCheckIcon,
+        exact: false,
+      },
+      {
+        label: 'Data quality',
+        path: '/dashboard/data-quality',
+        icon: DataQualityIcon,
+        exact: false,
+      },
+    ],
+  },
+  { label: 'Users', path: '/dashboard/users', icon: UsersIcon, exact: false },
+  { label: 'Settings', path: '/dashboard/settings', icon: SettingsIcon, exact: false },
+];
+
+export function isActive(item: NavItem, pathname: string): boolean {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  return item.exact ? path === item.path : path === item.path || path.startsWith(`${item.path}/`);
+}

@@ -1,0 +1,145 @@
+import { useMemo } from 'react';
+import type { GridColDef } from '@mui/x-data-grid';
+import {
+  useCreateAgeCategoryMutation,
+  useDeleteAgeCategoryMutation,
+  useListAgeCategoriesQuery,
+  useUpdateAgeCategoryMutation,
+  type AgeCategory,
+} from '@/api';
+import { ConfirmDialog } from '@/components/crud/ConfirmDialog';
+import { CrudFormDialog } from '@/components/crud/CrudFormDialog';
+import { CrudPage } from '@/components/crud/CrudPage';
+import { editDeleteColumns } from '@/components/crud/editDeleteColumns';
+import { capitalize } from '@/components/crud/format';
+import { serverMessage, useCrudAction } from '@/components/crud/useCrudAction';
+import { useCrudDialogs } from '@/components/crud/useCrudDialogs';
+import {
+  ageCategoryFields,
+  ageCategoryFormValues,
+  ageCategoryPayload,
+  ageCategorySchema,
+  ageCategoryServerFields,
+  describeAgeCategory,
+} from './ageCategoryForm';
+
+/** Sorts 'min - max' texts by their minimum. */
+const byMinimum = (a: string, b: string) => parseFloat(a) - parseFloat(b) || a.localeCompare(b);
+
+const ageCategoryColumns: GridColDef<AgeCategory>[] = [
+  {
+    field: 'age_range',
+    headerName: 'Age Range',
+    flex: 1,
+    minWidth: 140,
+    valueGetter: (_value, row) => `${row.min_age} - ${row.max_age}`,
+    sortComparator: byMinimum,
+  },
+  {
+    field: 'age_unit',
+    headerName: 'Age Unit',
+    flex: 1,
+    minWidth: 120,
+    valueGetter: (value: AgeCategory['age_unit']) => capitalize(value),
+  },
+  {
+    field: 'category_name',
+    headerName: 'Category',
+    flex: 1,
+    minWidth: 140,
+    valueFormatter: (value: AgeCategory['category_name']) => value ?? '-',
+  },
+  {
+    field: 'description',
+    headerName: 'Description',
+    flex: 2,
+    minWidth: 200,
+    valueFormatter: (value: string | null) => value || '-',
+  },
+];
+
+/**
+ * /dashboard/drugs/age-categories: age ranges with their unit and category; add and edit in a dialog
+ * (new: 0 to 0 Years), delete after a confirm. Success toasts are the server's messages.
+ */
+export function AgeCategoriesPage() {
+  const { data, isFetching, error } = useListAgeCategoriesQuery();
+  const [createAgeCategory] = useCreateAgeCategoryMutation();
+  const [updateAgeCategory] = useUpdateAgeCategoryMutation();
+  const [deleteAgeCategory] = useDeleteAgeCategoryMutation();
+  const run = useCrudAction();
+  const dialogs = useCrudDialogs<AgeCategory>();
+  const { openEdit, askDelete } = dialogs;
+
+  const columns = useMemo(
+    () => [
+      ...ageCategoryColumns,
+      ...editDeleteColumns<AgeCategory>({
+        onEdit: openEdit,
+        onDelete: askDelete,
+        describe: describeAgeCategory,
+      }),
+    ],
+    [openEdit, askDelete],
+  );
+
+  const editing = dialogs.form?.row ?? null;
+  const deleting = dialogs.deleting?.row;
+
+  return (
+    <CrudPage
+      title="Age Categories"
+      addLabel="Add Age Category"
+      onAdd={dialogs.openAdd}
+      rows={data?.data}
+      columns={columns}
+      loading={isFetching}
+      error={error}
+      emptyText="No age categories found. Add a new age category to get started."
+      searchLabel="Search age categories"
+      exportFileName="age-categories"
+      hiddenColumns={['description']}
+    >
+      {dialogs.form && (
+        <CrudFormDialog
+          key={dialogs.form.key}
+          open={dialogs.form.open}
+          title={editing ? 'Edit Age Category' : 'Add Age Category'}
+          schema={ageCategorySchema}
+          defaultValues={ageCategoryFormValues(editing)}
+          fields={ageCategoryFields}
+          serverFields={ageCategoryServerFields}
+          onSubmit={(values) =>
+            editing
+              ? run(
+                  updateAgeCategory({
+                    ageCategoryUpdate: { id: editing.id, ...ageCategoryPayload(values) },
+                  }),
+                  { success: serverMessage('Age category updated successfully') },
+                )
+              : run(createAgeCategory({ ageCategoryCreate: ageCategoryPayload(values) }), {
+                  success: serverMessage('Age category created successfully'),
+                })
+          }
+          onClose={dialogs.closeForm}
+          onExited={dialogs.formExited}
+        />
+      )}
+      {dialogs.deleting && deleting && (
+        <ConfirmDialog
+          open={dialogs.deleting.open}
+          title="Delete Age Category"
+          message="Are you sure you want to delete this age category?"
+          details={describeAgeCategory(deleting)}
+          onConfirm={() =>
+            run(deleteAgeCategory({ id: deleting.id }), {
+              success: serverMessage('Age category deleted successfully'),
+            })
+          }
+          onClose={dialogs.closeDelete}
+          onExited={dialogs.deleteExited}
+        />
+      )}
+    </CrudPage>
+  );
+}

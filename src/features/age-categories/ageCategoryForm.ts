@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import type { AgeCategory, AgeCategoryCreate } from '@/api';
+import type { CrudField } from '@/components/crud/CrudFields';
+import { capitalize, capitalizedOptions } from '@/components/crud/format';
+import { amountField, choiceField, minNotAboveMax, optionalText } from '@/components/crud/schema';
+
+export const AGE_UNITS = ['years', 'months', 'days'] as const;
+export const AGE_CATEGORY_NAMES = ['Adult', 'Pediatric', 'Geriatric'] as const;
+export const AGE_RANGE_MESSAGE = 'Minimum age must not exceed maximum age';
+
+/**
+ * The age category form (spec sections 3 and 5): min, max and unit required, numbers from 0, the
+ * minimum not above the maximum; the category may be None (sent as null).
+ */
+export const ageCategorySchema = minNotAboveMax(
+  z.object({
+    min_age: amountField('Minimum age'),
+    max_age: amountField('Maximum age'),
+    age_unit: choiceField('Age unit', AGE_UNITS),
+    category_name: z
+      .union([z.literal(''), z.enum(AGE_CATEGORY_NAMES)])
+      .transform((value) => (value === '' ? null : value)),
+    description: optionalText('Description'),
+  }),
+  'min_age',
+  'max_age',
+  AGE_RANGE_MESSAGE,
+);
+export type AgeCategoryFormValues = z.input<typeof ageCategorySchema>;
+
+/** The form's start: the category's values, or 0 to 0 Years with no category for a new one. */
+export function ageCategoryFormValues(category: AgeCategory | null): AgeCategoryFormValues {
+  return {
+    min_age: String(category?.min_age ?? 0),
+    max_age: String(category?.max_age ?? 0),
+    age_unit: category?.age_unit ?? 'years',
+    category_name: category?.category_name ?? '',
+    description: category?.description ?? '',
+  };
+}
+
+/** The write shape: minimum_age, maximum_age, unit, category, description (read: min_age, ...). */
+export function ageCategoryPayload(values: z.output<typeof ageCategorySchema>): AgeCategoryCreate {
+  return {
+    minimum_age: values.min_age,
+    maximum_age: values.max_age,
+    unit: values.age_unit,
+    category: values.category_name,
+    description: values.description,
+  };
+}
+
+/** '0 - 17 Years (Pediatric)': names a category in buttons and the delete confirm. */
+export function describeAgeCategory(category: AgeCategory): string {
+  const range = `${category.min_age} - ${category.max_age} ${capitalize(category.age_unit)}`;
+  return category.category_name ? `${range} (${category.category_name})` : range;
+}
+
+export const ageCategoryFields: CrudField<AgeCategoryFormValues>[] = [
+  {
+    kind: 'number',
+    name: 'min_age',
+    label: 'Minimum age',
+    required: true,
+    half: true,
+    autoFocus: true,
+  },
+  { kind: 'number', name: 'max_age', label: 'Maximum age', required: true, half: true },
+  {
+    kind: 'select',
+    name: 'age_unit',
+    label: 'Age unit',
+    required: true,
+    half: true,
+    options: capitalizedOptions(AGE_UNITS),
+  },
+  {
+    kind: 'select',
+    name: 'category_name',
+    label: 'Category',
+    half: true,
+    options: [
+      { value: '', label: 'None' },
+      ...AGE_CATEGORY_NAMES.map((name) => ({ value: name, label: name })),
+    ],
+  },
+  { kind: 'textarea', name: 'description', label: 'Description', maxLength: 2000 },
+];
+
+/** Contract field names to form field names, for the server's field errors. */
+export const ageCategoryServerFields = {
+  minimum_age: 'min_age',
+  maximum_age: 'max_age',
+  unit: 'age_unit',
+  category: 'category_name',
+  description: 'description',
+} as const;

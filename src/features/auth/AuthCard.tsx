@@ -1,0 +1,30 @@
+import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+
+/** The frame of the signed-out screens: the product's name, the screen's title, its form and links. */
+export function AuthCard({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Box
+      component="main"
+      sx={{
+        minHeight: '100vh',
+        display: 'grid',
+        placeItems: 'center',
+        p: 2,
+        bgcolor: 'background.default',
+      }}
+    >
+      <Paper variant="outlined" sx={{ width: '100%', maxWidth: 440, p: { xs: 3, sm: 4 } }}>
+        <Typography variant="overline" color="primary" component="p">
+          MedRef Admin
+        </Typography>
+        <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+          {title}
+        </Typography>
+        {children}
+      </Paper>
+    </Box>
+  );
+}

@@ -1,0 +1,109 @@
+import { screen, waitFor } from '@testing-library/react';
+import { findToast, renderWithProviders } from '@/test/renderWithProviders';
+import { mockFetch, requestsTo } from '@/test/mockFetch';
+import { testUser } from '@/test/fixtures';
+
+const loginAnswer = { body: { message: 'Signed in', user: testUser, token: 'fresh-token' } };
+
+async function fillIn(
+  user: ReturnType<typeof renderWithProviders>['user'],
+  email: string,
+  password: string,
+) {
+  await user.type(await screen.findByLabelText(/^Email/), email);
+  await user.type(screen.getByLabelText(/^Password/), password);
+}
+
+beforeEach(() => {
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+
+describe('/login', () => {
+  it('requires email and password, says so under the fields, and sends nothing', async () => {
+    const fetchMock = mockFetch({});
+    const { user } = renderWithProviders(undefined, { route: '/login' });
+    await user.click(await screen.findByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Email is required')).toBeInTheDocument();
+    expect(screen.getByText('Password is required')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Email/)).toHaveAttribute('aria-invalid', 'true');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('refuses an address that is not an email', async () => {
+    mockFetch({});
+    const { user } = renderWithProviders(undefined, { route: '/login' });
+    await fillIn(user, 'not-an-email', 'secret');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Enter a valid email address')).toBeInTheDocument();
+  });
+
+  it('signs in: sends the credentials, stores the session, toasts and goes to /dashboard', async () => {
+    const fetchMock = mockFetch({ 'POST /auth/login': loginAnswer });
+    const { user } = renderWithProviders(undefined, { route: '/login' });
+    await fillIn(user, 'ada@example.org', 'correct horse');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    expect(await findToast('Login successful!')).toHaveAttribute('role', 'alert');
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/dashboard');
+    expect(screen.getByText(`Welcome, ${testUser.name}`)).toBeInTheDocument();
+    expect(await requestsTo(fetchMock, 'POST /auth/login')[0].json()).toEqual({
+      email: 'ada@example.org',
+      password: 'correct horse',
+    });
+    expect(window.localStorage.getItem('auth_token')).toBe('fresh-token');
+    expect(JSON.parse(window.localStorage.getItem('user') ?? '{}')).toEqual(testUser);
+  });
+
+  it('remember me unchecked keeps the session in this tab only', async () => {
+    mockFetch({ 'POST /auth/login': loginAnswer });
+    const { user } = renderWithProviders(undefined, { route: '/login' });
+    await fillIn(user, 'ada@example.org', 'correct horse');
+    const remember = screen.getByRole('checkbox', { name: 'Remember me' });
+    expect(remember).toBeChecked();
+    await user.click(remember);
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await screen.findByRole('heading', { name: 'Dashboard' });
+    expect(window.sessionStorage.getItem('auth_token')).toBe('fresh-token');
+    expect(window.localStorage.getItem('auth_token')).toBeNull();
+  });
+
+  it("a wrong password shows the server's message and stays on /login", async () => {
+    mockFetch({
+      'POST /auth/login': { status: 401, body: { message: 'Invalid email or password.' } },
+    });
+    const { user, store } = renderWithProviders(undefined, { route: '/login' });
+    await fillIn(user, 'ada@example.org', 'wrong');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await findToast('Invalid email or password.')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/login');
+    expect(store.getState().auth.token).toBeNull();
+    expect(screen.queryByText('Unauthorized - Please log in again')).not.toBeInTheDocument();
+  });
+
+  it('disables the button and shows progress while signing in', async () => {
+    let answer: (value: typeof loginAnswer) => void = () => undefined;
+    mockFetch({ 'POST /auth/login': () => new Promise((resolve) => (answer = resolve)) });
+    const { user } = renderWithProviders(undefined, { route: '/login' });
+    await fillIn(user, 'ada@example.org', 'correct horse');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    const button = screen.getByRole('button', { name: 'Sign in' });
+    await waitFor(() => expect(button).toBeDisabled());
+    expect(button).toHaveAttribute('aria-busy', 'true');
+    answer(loginAnswer);
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+  });
+
+  it('links to /forgot-password and /register', async () => {
+    mockFetch({});
+    renderWithProviders(undefined, { route: '/login' });
+    expect(await screen.findByRole('link', { name: 'Forgot password?' })).toHaveAttribute(
+      'href',
+      '/forgot-password',
+    );
+    expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute(
+      'href',
+      '/register',
+    );
+  });
+});

@@ -1,0 +1,98 @@
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { useSnackbar } from 'notistack';
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { useRegisterMutation } from '@/api';
+import { FormInput } from '@/components/form/FormInput';
+import { SubmitButton } from '@/components/form/SubmitButton';
+import { AuthCard } from './AuthCard';
+import { registerValidation } from './authResolvers';
+import type { RegisterForm } from './authSchemas';
+import { useSignIn } from './useSignIn';
+
+/** /register: creates the account, then signs in with it (spec section 4) and so reaches /dashboard. */
+export function RegisterPage() {
+  const [register, { isLoading: isRegistering }] = useRegisterMutation();
+  const { signIn, isSigningIn } = useSignIn();
+  const { enqueueSnackbar } = useSnackbar();
+  const navigate = useNavigate();
+  const { control, handleSubmit } = useForm<RegisterForm>({
+    resolver: registerValidation.resolver,
+    defaultValues: { name: '', email: '', password: '', confirmPassword: '' },
+  });
+  useEffect(() => registerValidation.preload(), []);
+
+  const onSubmit = handleSubmit(async ({ name, email, password }) => {
+    try {
+      await register({ registerRequest: { name, email, password } }).unwrap();
+    } catch {
+      return; // The error toast ('Registration failed' or the server's message) comes from the API listener.
+    }
+    enqueueSnackbar('Registration successful!', { variant: 'success' });
+    try {
+      await signIn({ email, password }, true);
+    } catch {
+      navigate('/login'); // The account exists; signing in by hand is what is left.
+    }
+  });
+
+  return (
+    <AuthCard title="Create an account">
+      <Box component="form" noValidate onSubmit={onSubmit}>
+        <FormInput
+          control={control}
+          name="name"
+          label="Full name"
+          autoComplete="name"
+          required
+          fullWidth
+          margin="normal"
+          autoFocus
+        />
+        <FormInput
+          control={control}
+          name="email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          fullWidth
+          margin="normal"
+        />
+        <FormInput
+          control={control}
+          name="password"
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          required
+          fullWidth
+          margin="normal"
+          helperText="At least 8 characters"
+        />
+        <FormInput
+          control={control}
+          name="confirmPassword"
+          label="Confirm password"
+          type="password"
+          autoComplete="new-password"
+          required
+          fullWidth
+          margin="normal"
+        />
+        <SubmitButton busy={isRegistering || isSigningIn} fullWidth size="large" sx={{ mt: 2 }}>
+          Sign up
+        </SubmitButton>
+        <Typography variant="body2" sx={{ mt: 2 }}>
+          Already have an account?{' '}
+          <Link component={RouterLink} to="/login">
+            Sign in
+          </Link>
+        </Typography>
+      </Box>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,93 @@
+import { useState, useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
+import { useSnackbar } from 'notistack';
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { useResetPasswordMutation } from '@/api';
+import { withoutErrorToast } from '@/app/errorToasts';
+import { ErrorBanner } from '@/components/ErrorBanner';
+import { FormInput } from '@/components/form/FormInput';
+import { SubmitButton } from '@/components/form/SubmitButton';
+import { errorMessage } from '@/lib/errors';
+import { AuthCard } from './AuthCard';
+import { resetPasswordValidation } from './authResolvers';
+import type { ResetPasswordForm } from './authSchemas';
+
+export const PASSWORD_RESET_DONE = 'Your password has been reset. Sign in with your new password.';
+const MISSING_TOKEN = 'This reset link is incomplete. Ask for a new one.';
+
+/** /reset-password?token=...: sets a new password with the token from the emailed (here: logged) link. */
+export function ResetPasswordPage() {
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token') ?? '';
+  const [resetPassword, { isLoading }] = useResetPasswordMutation();
+  const [failure, setFailure] = useState<string | null>(null);
+  const { enqueueSnackbar } = useSnackbar();
+  const navigate = useNavigate();
+  const { control, handleSubmit } = useForm<ResetPasswordForm>({
+    resolver: resetPasswordValidation.resolver,
+    defaultValues: { password: '', confirmPassword: '' },
+  });
+  useEffect(() => resetPasswordValidation.preload(), []);
+
+  const onSubmit = handleSubmit(async ({ password }) => {
+    setFailure(null);
+    try {
+      await withoutErrorToast(
+        resetPassword({ resetPasswordRequest: { token, password } }),
+      ).unwrap();
+    } catch (error) {
+      setFailure(errorMessage(error, 'Failed to reset password'));
+      return;
+    }
+    enqueueSnackbar(PASSWORD_RESET_DONE, { variant: 'success' });
+    navigate('/login', { replace: true });
+  });
+
+  return (
+    <AuthCard title="Reset password">
+      {token === '' ? (
+        <ErrorBanner message={MISSING_TOKEN} />
+      ) : (
+        <Box component="form" noValidate onSubmit={onSubmit}>
+          {failure && <ErrorBanner title="Failed to reset password" message={failure} />}
+          <FormInput
+            control={control}
+            name="password"
+            label="New password"
+            type="password"
+            autoComplete="new-password"
+            required
+            fullWidth
+            margin="normal"
+            helperText="At least 8 characters"
+            autoFocus
+          />
+          <FormInput
+            control={control}
+            name="confirmPassword"
+            label="Confirm new password"
+            type="password"
+            autoComplete="new-password"
+            required
+            fullWidth
+            margin="normal"
+          />
+          <SubmitButton busy={isLoading} fullWidth size="large" sx={{ mt: 1 }}>
+            Set new password
+          </SubmitButton>
+        </Box>
+      )}
+      <Typography variant="body2" sx={{ mt: 2, display: 'flex', gap: 2 }}>
+        <Link component={RouterLink} to="/forgot-password">
+          Ask for a new link
+        </Link>
+        <Link component={RouterLink} to="/login">
+          Back to sign in
+        </Link>
+      </Typography>
+    </AuthCard>
+  );
+}

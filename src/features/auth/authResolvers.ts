@@ -1,0 +1,18 @@
+import { lazyResolver } from '@/lib/lazyResolver';
+import type { ForgotPasswordForm, LoginForm, RegisterForm, ResetPasswordForm } from './authSchemas';
+
+/** The account forms' validation, loaded after the screen shows (see lazyResolver). */
+const schemas = () => import('./authSchemas');
+
+export const loginValidation = lazyResolver<LoginForm, LoginForm>(() =>
+  schemas().then((module) => module.loginResolver),
+);
+export const registerValidation = lazyResolver<RegisterForm, RegisterForm>(() =>
+  schemas().then((module) => module.registerResolver),
+);
+export const forgotPasswordValidation = lazyResolver<ForgotPasswordForm, ForgotPasswordForm>(() =>
+  schemas().then((module) => module.forgotPasswordResolver),
+);
+export const resetPasswordValidation = lazyResolver<ResetPasswordForm, ResetPasswordForm>(() =>
+  schemas().then((module) => module.resetPasswordResolver),
+);

@@ -1,0 +1,183 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import type { Condition } from '@/api';
+import { findToast, renderWithProviders } from '@/test/renderWithProviders';
+import { mockFetch, requestsTo, type MockReply } from '@/test/mockFetch';
+import { signedIn } from '@/test/fixtures';
+import { ConditionsPage } from './ConditionsPage';
+
+const migraine: Condition = { id: 3, name: 'Migraine', description: 'Recurrent headaches' };
+const asthma: Condition = { id: 5, name: 'Asthma', description: null };
+
+function renderPage() {
+  return renderWithProviders(<ConditionsPage />, { preloadedState: signedIn() });
+}
+
+/** The grid's row showing `text`. */
+async function row(text: string) {
+  const cell = await screen.findByRole('gridcell', { name: text });
+  const found = cell.closest<HTMLElement>('[role="row"]');
+  if (!found) throw new Error(`no row for ${text}`);
+  return within(found);
+}
+
+async function dialog(name: string) {
+  return within(await screen.findByRole('dialog', { name }));
+}
+
+// A page with its DataGrid renders slowly in jsdom, more so on a busy machine.
+jest.setTimeout(90_000);
+configure({ asyncUtilTimeout: 15_000 });
+
+beforeEach(() => {
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+
+describe('/dashboard/drugs/conditions', () => {
+  it("lists Name, Description (or '-') and Actions; a progress bar shows while loading", async () => {
+    let answer: (reply: MockReply) => void = () => undefined;
+    mockFetch({ 'GET /condition': () => new Promise<MockReply>((resolve) => (answer = resolve)) });
+    renderPage();
+    expect(await screen.findByRole('progressbar', { name: 'Loading' })).toBeInTheDocument();
+    answer({ body: { data: [migraine, asthma] } });
+
+    expect(await screen.findByRole('gridcell', { name: 'Migraine' })).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar', { name: 'Loading' })).not.toBeInTheDocument();
+    expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
+      'Name',
+      'Description',
+      'Actions',
+    ]);
+    (await row('Asthma')).getByRole('gridcell', { name: '-' });
+    (await row('Migraine')).getByRole('gridcell', { name: 'Recurrent headaches' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Conditions' })).toBeInTheDocument();
+  });
+
+  it('says when there are none', async () => {
+    mockFetch({ 'GET /condition': { body: { data: [] } } });
+    renderPage();
+    expect(
+      await screen.findByText('No conditions found. Add a new condition to get started.'),
+    ).toBeInTheDocument();
+  });
+
+  it('shows a failed load in a red banner with the reason, not the empty text', async () => {
+    mockFetch({
+      'GET /condition': { status: 503, body: { message: 'The database is unavailable' } },
+    });
+    renderPage();
+    const banner = await screen.findByText('The database is unavailable', {
+      selector: '.MuiAlert-message',
+    });
+    expect(banner.closest('.MuiAlert-root')).toHaveClass('MuiAlert-colorError');
+    expect(
+      screen.queryByText('No conditions found. Add a new condition to get started.'),
+    ).not.toBeInTheDocument();
+  });
+
+  it('searches names and descriptions, ignoring case', async () => {
+    mockFetch({ 'GET /condition': { body: { data: [migraine, asthma] } } });
+    const { user } = renderPage();
+    await screen.findByRole('gridcell', { name: 'Asthma' });
+    await user.type(screen.getByRole('searchbox', { name: 'Search conditions' }), 'HEADACHE');
+    await waitFor(() =>
+      expect(screen.queryByRole('gridcell', { name: 'Asthma' })).not.toBeInTheDocument(),
+    );
+    expect(screen.getByRole('gridcell', { name: 'Migraine' })).toBeInTheDocument();
+  });
+
+  it('adds one: the name is required, an empty description is sent as null, the toast is the server message', async () => {
+    const created: Condition = { id: 9, name: 'Gout', description: null };
+    let lists = 0;
+    const fetchMock = mockFetch({
+      'GET /condition': () => ({
+        body: { data: lists++ === 0 ? [migraine] : [migraine, created] },
+      }),
+      'POST /condition': {
+        status: 201,
+        body: { data: created, message: 'Condition created successfully' },
+      },
+    });
+    const { user } = renderPage();
+    await screen.findByRole('gridcell', { name: 'Migraine' });
+    await user.click(screen.getByRole('button', { name: 'Add Condition' }));
+    const form = await dialog('Add Condition');
+    expect(form.getByLabelText(/^Name/)).toHaveValue('');
+    await user.click(form.getByRole('button', { name: 'Save' }));
+    expect(await form.findByText('Name is required')).toBeInTheDocument();
+    expect(requestsTo(fetchMock, 'POST /condition')).toHaveLength(0);
+
+    await user.type(form.getByLabelText(/^Name/), '  Gout ');
+    await user.click(form.getByRole('button', { name: 'Save' }));
+    expect(await findToast('Condition created successfully')).toBeInTheDocument();
+    expect(await requestsTo(fetchMock, 'POST /condition')[0].json()).toEqual({
+      name: 'Gout',
+      description: null,
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await screen.findByRole('gridcell', { name: 'Gout' })).toBeInTheDocument();
+  });
+
+  it('edits one with PUT /condition (the whole object) and shows the server message', async () => {
+    const fetchMock = mockFetch({
+      'GET /condition': { body: { data: [migraine] } },
+      'PUT /condition': {
+        body: {
+          data: { ...migraine, description: 'Throbbing' },
+          message: 'Condition updated successfully',
+        },
+      },
+    });
+    const { user } = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Edit Migraine' }));
+    const form = await dialog('Edit Condition');
+    expect(form.getByLabelText(/^Name/)).toHaveValue('Migraine');
+    expect(form.getByLabelText(/^Description/)).toHaveValue('Recurrent headaches');
+    await user.clear(form.getByLabelText(/^Description/));
+    await user.type(form.getByLabelText(/^Description/), 'Throbbing');
+    await user.click(form.getByRole('button', { name: 'Save' }));
+    expect(await findToast('Condition updated successfully')).toBeInTheDocument();
+    expect(await requestsTo(fetchMock, 'PUT /condition')[0].json()).toEqual({
+      id: 3,
+      name: 'Migraine',
+      description: 'Throbbing',
+    });
+  });
+
+  it('deletes one after the confirm, on the server', async () => {
+    let deleted = false;
+    const fetchMock = mockFetch({
+      'GET /condition': () => ({ body: { data: deleted ? [asthma] : [migraine, asthma] } }),
+      'DELETE /condition/3': () => {
+        deleted = true;
+        return { body: { message: 'Condition deleted successfully' } };
+      },
+    });
+    const { user } = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Delete Migraine' }));
+    const confirm = await dialog('Delete Condition');
+    expect(
+      confirm.getByText('Are you sure you want to delete this condition?'),
+    ).toBeInTheDocument();
+    await user.click(confirm.getByRole('button', { name: 'Delete' }));
+    expect(await findToast('Condition deleted successfully')).toBeInTheDocument();
+    expect(requestsTo(fetchMock, 'DELETE /condition/3')).toHaveLength(1);
+    await waitFor(() =>
+      expect(screen.queryByRole('gridcell', { name: 'Migraine' })).not.toBeInTheDocument(),
+    );
+  });
+
+  it('a delete the server refuses (409) shows its message and keeps the row', async () => {
+    const refusal =
+      'This condition cannot be deleted: it is still used by medications: Sumatriptan.';
+    mockFetch({
+      'GET /condition': { body: { data: [migraine] } },
+      'DELETE /condition/3': { status: 409, body: { message: refusal } },
+    });
+    const { user } = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Delete Migraine' }));
+    await user.click((await dialog('Delete Condition')).getByRole('button', { name: 'Delete' }));
+    expect(await findToast(refusal)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('gridcell', { name: 'Migraine' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,88 @@
+import { lazy, Suspense } from 'react';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Grid from '@mui/material/Grid';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useGetDashboardStatsQuery, type DailyCount } from '@/api';
+import { ErrorBanner } from '@/components/ErrorBanner';
+import { PageHeader } from '@/components/PageHeader';
+import { errorMessage } from '@/lib/errors';
+import { RecentDrugs, RecentSearches } from './RecentActivity';
+import { StatCards } from './StatCards';
+
+// MUI X Charts is large: its own chunk, fetched when the dashboard first shows a chart.
+const SearchesChart = lazy(() => import('./SearchesChart'));
+
+const CHART_HEIGHT = 260;
+
+function SearchesPerDay({ days, timeZone }: { days: DailyCount[] | undefined; timeZone?: string }) {
+  return (
+    <Card
+      variant="outlined"
+      component="section"
+      aria-labelledby="searches-per-day"
+      aria-busy={!days}
+    >
+      <CardContent>
+        <Typography id="searches-per-day" variant="h6" component="h2">
+          Searches per day
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          The last {days?.length ?? 30} days{timeZone ? ` (days in ${timeZone})` : ''}
+        </Typography>
+        {days ? (
+          <Suspense fallback={<Skeleton variant="rectangular" height={CHART_HEIGHT} />}>
+            <SearchesChart days={days} />
+          </Suspense>
+        ) : (
+          <Skeleton variant="rectangular" height={CHART_HEIGHT} />
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/**
+ * /dashboard: the counts, the searches per day and the recent activity from GET /dashboard/stats.
+ * Medication changes anywhere invalidate the 'dashboard' tag (src/api/index.ts), so a new
+ * medication shows here on the next visit.
+ */
+export function DashboardPage() {
+  const { data, error, isError, isFetching, refetch } = useGetDashboardStatsQuery();
+  const stats = data?.data;
+
+  return (
+    <>
+      <PageHeader title="Dashboard" />
+      {isError && (
+        <Stack direction="row" spacing={2} sx={{ mb: 3, alignItems: 'center' }}>
+          <ErrorBanner
+            title="The dashboard could not be loaded"
+            message={errorMessage(error, 'An unknown error occurred')}
+            sx={{ flex: 1 }}
+          />
+          <Button variant="outlined" onClick={() => void refetch()} disabled={isFetching}>
+            Retry
+          </Button>
+        </Stack>
+      )}
+      {!(isError && !stats) && (
+        <Stack spacing={3}>
+          <StatCards stats={stats} timeZone={stats?.time_zone} />
+          <SearchesPerDay days={stats?.searches_per_day} timeZone={stats?.time_zone} />
+          <Grid container spacing={2}>
+            <Grid size={{ xs: 12, md: 6 }}>
+              <RecentDrugs drugs={stats?.recent_drugs} />
+            </Grid>
+            <Grid size={{ xs: 12, md: 6 }}>
+              <RecentSearches searches={stats?.recent_searches} />
+            </Grid>
+          </Grid>
+        </Stack>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,97 @@
+import type { ReactNode } from 'react';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import type { RecentDrug, RecentSearch } from '@/api';
+import { RelativeTime } from '@/components/RelativeTime';
+
+interface RecentCardProps<T> {
+  title: string;
+  /** Spec section 2's empty text. */
+  emptyText: string;
+  /** Undefined while loading. */
+  items: T[] | undefined;
+  render: (item: T) => { key: number; primary: ReactNode; secondary: ReactNode };
+}
+
+/** A titled card listing up to five recent items, skeletons while loading, or its empty text. */
+function RecentCard<T>({ title, emptyText, items, render }: RecentCardProps<T>) {
+  const titleId = `${title.toLowerCase().replace(/\W+/g, '-')}`;
+  return (
+    <Card
+      variant="outlined"
+      component="section"
+      aria-labelledby={titleId}
+      aria-busy={!items}
+      sx={{ height: '100%' }}
+    >
+      <CardContent>
+        <Typography id={titleId} variant="h6" component="h2" gutterBottom>
+          {title}
+        </Typography>
+        {!items ? (
+          Array.from({ length: 5 }, (_, i) => <Skeleton key={i} height={48} />)
+        ) : items.length === 0 ? (
+          <Typography color="text.secondary" sx={{ py: 2 }}>
+            {emptyText}
+          </Typography>
+        ) : (
+          <List dense disablePadding>
+            {items.map((item) => {
+              const { key, primary, secondary } = render(item);
+              return (
+                <ListItem key={key} disableGutters divider>
+                  <ListItemText primary={primary} secondary={secondary} />
+                </ListItem>
+              );
+            })}
+          </List>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The five newest medications: name and when it was added. */
+export function RecentDrugs({ drugs }: { drugs: RecentDrug[] | undefined }) {
+  return (
+    <RecentCard
+      title="Recent Drugs"
+      emptyText="No drugs found"
+      items={drugs}
+      render={(drug) => ({
+        key: drug.id,
+        primary: drug.name,
+        secondary: (
+          <>
+            Added <RelativeTime value={drug.created_at} />
+          </>
+        ),
+      })}
+    />
+  );
+}
+
+/** The five newest searches: who searched, which drug, and when. */
+export function RecentSearches({ searches }: { searches: RecentSearch[] | undefined }) {
+  return (
+    <RecentCard
+      title="Recent Searches"
+      emptyText="No searches found"
+      items={searches}
+      render={(search) => ({
+        key: search.id,
+        primary: search.drug_name,
+        secondary: (
+          <>
+            {search.user_name} · <RelativeTime value={search.searched_at} />
+          </>
+        ),
+      })}
+    />
+  );
+}

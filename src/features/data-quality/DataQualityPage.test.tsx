@@ -1,0 +1,109 @@
+import { screen, within } from '@testing-library/react';
+import type { DataQualityFinding } from '@/api';
+import { renderWithProviders } from '@/test/renderWithProviders';
+import { mockFetch } from '@/test/mockFetch';
+import { signedIn } from '@/test/fixtures';
+import { DataQualityPage } from './DataQualityPage';
+
+const findings: DataQualityFinding[] = [
+  {
+    kind: 'dosage_range_inverted',
+    severity: 'error',
+    entity: 'weight_dosage',
+    entity_id: 31,
+    medication_id: 4,
+    message:
+      'Backward, weight-based dosage for Normal #2 (50 to 80 kg): minimum dose 900 mg exceeds maximum 500 mg.',
+  },
+  {
+    kind: 'weight_category_overlap',
+    severity: 'warning',
+    entity: 'weight_category',
+    entity_id: 2,
+    related_id: 3,
+    message:
+      'Normal #2 (50 to 80 kg) and Overweight #3 (175 to 250 lbs) overlap from 79.3787 to 80 kg.',
+  },
+  {
+    kind: 'duplicate_interaction',
+    severity: 'warning',
+    entity: 'drug_interaction',
+    entity_id: 12,
+    related_id: 11,
+    medication_id: 4,
+    message:
+      'The interaction between Aspirin and Backward is stored twice, in both orders (#11 and #12).',
+  },
+  {
+    kind: 'missing_pregnancy_category',
+    severity: 'info',
+    entity: 'medication',
+    entity_id: 9,
+    medication_id: 9,
+    message:
+      'Fluconazole has no pregnancy category: the safety check reports missing pregnancy data.',
+  },
+];
+
+function renderPage() {
+  return renderWithProviders(<DataQualityPage />, { preloadedState: signedIn() });
+}
+
+async function rowOf(text: string) {
+  const cell = await screen.findByRole('gridcell', { name: text });
+  const row = cell.closest<HTMLElement>('[role="row"]');
+  if (!row) throw new Error(`no row for ${text}`);
+  return within(row);
+}
+
+describe('/dashboard/data-quality', () => {
+  it('lists the findings with their severity, the problem and a link to the record to fix', async () => {
+    mockFetch({ 'GET /data-quality': { body: { data: findings } } });
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'Data quality' })).toBeInTheDocument();
+    expect(await screen.findByText('4 findings: 1 error, 2 warnings, 1 note.')).toBeInTheDocument();
+
+    const dosage = await rowOf('Dosage minimum above maximum');
+    expect(dosage.getByText('Error')).toHaveAttribute('data-severity', 'error');
+    expect(dosage.getByRole('link', { name: 'Weight-based dosage #31' })).toHaveAttribute(
+      'href',
+      '/dashboard/drugs/medications/4',
+    );
+    expect((await rowOf('Weight categories overlap')).getByRole('link')).toHaveAttribute(
+      'href',
+      '/dashboard/drugs/weight-categories',
+    );
+    expect((await rowOf('Interaction stored twice')).getByRole('link')).toHaveAttribute(
+      'href',
+      '/dashboard/drugs/interactions',
+    );
+    const pregnancy = await rowOf('No pregnancy category');
+    expect(pregnancy.getByText('Information')).toBeInTheDocument();
+    expect(pregnancy.getByRole('link', { name: 'Medication #9' })).toHaveAttribute(
+      'href',
+      '/dashboard/drugs/medications/9',
+    );
+    expect(pregnancy.getByText(/Fluconazole has no pregnancy category/)).toBeInTheDocument();
+  });
+
+  it('says so when the data is clean', async () => {
+    mockFetch({ 'GET /data-quality': { body: { data: [] } } });
+    renderPage();
+    expect(await screen.findByText('No problems found.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('No problems found: the reference data passes every check.'),
+    ).toBeInTheDocument();
+  });
+
+  it('shows a failure in a banner', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined); // the base query logs failures
+    mockFetch({
+      'GET /data-quality': {
+        status: 403,
+        body: { message: 'This action needs an administrator account.' },
+      },
+    });
+    renderPage();
+    expect(await screen.findByText('Failed to load the data-quality report')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,371 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import type { DrugInteraction } from '@/api';
+import { findToast, renderWithProviders } from '@/test/renderWithProviders';
+import { mockFetch, requestsTo, type MockReply } from '@/test/mockFetch';
+import { signedIn } from '@/test/fixtures';
+import { InteractionsPage } from './InteractionsPage';
+import { interactionRequest } from './interactionForm';
+import { SEVERITY_COLOURS } from './SeverityBadge';
+
+const LONG =
+  'Additive anticoagulant and antiplatelet effects markedly raise the risk of serious bleeding, including gastrointestinal haemorrhage.';
+
+const warfarinAspirin: DrugInteraction = {
+  id: 11,
+  medication_id: 1,
+  interacting_medication_id: 2,
+  medication: { id: 1, name: 'Warfarin' },
+  interacting_medication: { id: 2, name: 'Aspirin' },
+  severity: 'major',
+  description: LONG,
+  is_allergen: 0,
+  created_at: '2025-01-01T00:00:00.000Z',
+};
+const amoxicillinCefalexin: DrugInteraction = {
+  id: 12,
+  medication_id: 3,
+  interacting_medication_id: 4,
+  medication: { id: 3, name: 'Amoxicillin' },
+  interacting_medication: { id: 4, name: 'Cefalexin' },
+  severity: 'contraindicated',
+  description: 'Penicillin allergy: cross-sensitivity.',
+  is_allergen: 1,
+  created_at: '2025-01-01T00:00:00.000Z',
+};
+const medications = {
+  body: {
+    data: [
+      { id: 2, name: 'Aspirin' },
+      { id: 1, name: 'Warfarin' },
+      { id: 3, name: 'Amoxicillin' },
+    ],
+  },
+};
+
+function renderPage() {
+  return renderWithProviders(<InteractionsPage />, { preloadedState: signedIn() });
+}
+
+async function rowOf(text: string) {
+  const cell = await screen.findByRole('gridcell', { name: text });
+  const row = cell.closest<HTMLElement>('[role="row"]');
+  if (!row) throw new Error(`no row for ${text}`);
+  return within(row);
+}
+
+async function openAdd(user: ReturnType<typeof renderPage>['user']) {
+  await user.click(await screen.findByRole('button', { name: 'Add Interaction' }));
+  const form = within(await screen.findByRole('dialog', { name: 'Add Interaction' }));
+  // The selects fill once the medications arrive.
+  await waitFor(() =>
+    expect(within(form.getByLabelText(/^Medication/)).getAllByRole('option')).toHaveLength(4),
+  );
+  return form;
+}
+
+/** WCAG relative luminance and contrast ratio of two #rrggbb colours. */
+function contrast(a: string, b: string): number {
+  const luminance = (hex: string) => {
+    const [r, g, bl] = [1, 3, 5].map((i) => {
+      const c = parseInt(hex.slice(i, i + 2), 16) / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const [high, low] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (high + 0.05) / (low + 0.05);
+}
+
+// A page with its DataGrid renders slowly in jsdom, more so on a busy machine.
+/** A notification saying `text`, when the banner says it too. */
+const toastSaying = (text: string) =>
+  waitFor(() =>
+    expect(screen.getAllByText(text).some((element) => element.closest('[data-toast-order]'))).toBe(
+      true,
+    ),
+  );
+
+jest.setTimeout(90_000);
+configure({ asyncUtilTimeout: 15_000 });
+
+beforeEach(() => {
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+
+describe('/dashboard/drugs/interactions', () => {
+  it("lists the interactions: severity as a coloured word, description shortened, allergen Yes/No; 'Loading interactions...' first", async () => {
+    let answer: (reply: MockReply) => void = () => undefined;
+    mockFetch({
+      'GET /drug-interaction': () => new Promise<MockReply>((resolve) => (answer = resolve)),
+    });
+    const { user } = renderPage();
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Drug Interactions' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Manage drug interactions and contraindications')).toBeInTheDocument();
+    expect(await screen.findByText('Loading interactions...')).toBeInTheDocument();
+    expect(
+      screen.getByRole('progressbar', { name: 'Loading interactions...' }),
+    ).toBeInTheDocument();
+    answer({ body: { data: [warfarinAspirin, amoxicillinCefalexin] } });
+
+    const row = await rowOf('Warfarin');
+    expect(screen.queryByText('Loading interactions...')).not.toBeInTheDocument();
+    expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
+      'Medication',
+      'Interacting Medication',
+      'Severity',
+      'Description',
+      'Allergen',
+      'Edit',
+      'Delete',
+    ]);
+    expect(row.getByRole('gridcell', { name: 'Aspirin' })).toBeInTheDocument();
+    const badge = row.getByText('Major');
+    expect(badge).toHaveAttribute('data-severity', 'major');
+    expect(badge).toHaveStyle({ color: SEVERITY_COLOURS.major.text });
+    const description = row.getByText(/^Additive anticoagulant/);
+    expect(description.textContent).toMatch(/…$/);
+    expect(description.textContent!.length).toBeLessThan(LONG.length);
+    // The full text on hover.
+    await user.hover(description);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(LONG);
+    expect(row.getByRole('gridcell', { name: 'No' })).toBeInTheDocument();
+    const other = await rowOf('Amoxicillin');
+    expect(other.getByText('Contraindicated')).toHaveAttribute('data-severity', 'contraindicated');
+    expect(other.getByRole('gridcell', { name: 'Yes' })).toBeInTheDocument();
+  });
+
+  it('uses the spec colours with readable text: minor yellow, moderate orange, major red, contraindicated purple', () => {
+    const hue = (hex: string) => {
+      const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255);
+      const max = Math.max(r, g, b);
+      const min = Math.min(r, g, b);
+      const d = max - min;
+      const h = max === r ? ((g - b) / d) % 6 : max === g ? (b - r) / d + 2 : (r - g) / d + 4;
+      return (h * 60 + 360) % 360;
+    };
+    const inRange = (h: number, [from, to]: [number, number]) => h >= from && h <= to;
+    expect(inRange(hue(SEVERITY_COLOURS.minor.border), [45, 65])).toBe(true); // yellow
+    expect(inRange(hue(SEVERITY_COLOURS.moderate.border), [15, 40])).toBe(true); // orange
+    expect(inRange(hue(SEVERITY_COLOURS.major.border), [0, 10])).toBe(true); // red
+    expect(inRange(hue(SEVERITY_COLOURS.contraindicated.border), [260, 300])).toBe(true); // purple
+    for (const colours of Object.values(SEVERITY_COLOURS)) {
+      expect(contrast(colours.text, colours.background)).toBeGreaterThanOrEqual(7);
+    }
+  });
+
+  it("a failed load: a red banner 'Failed to fetch drug interactions' with the reason, and a toast", async () => {
+    mockFetch({ 'GET /drug-interaction': { status: 500, body: { message: 'Database down' } } });
+    renderPage();
+    const title = await screen.findByText('Failed to fetch drug interactions');
+    expect(title.closest('.MuiAlert-root')).toHaveClass('MuiAlert-colorError');
+    expect(title.closest('.MuiAlert-root')).toHaveTextContent('Database down');
+    await toastSaying('Database down');
+    expect(screen.queryByText('No drug interactions found')).not.toBeInTheDocument();
+  });
+
+  it("says 'No drug interactions found' when there are none", async () => {
+    mockFetch({ 'GET /drug-interaction': { body: { data: [] } } });
+    renderPage();
+    expect(await screen.findByText('No drug interactions found')).toBeInTheDocument();
+  });
+
+  it('searches both medication names, severity and description, ignoring case (not the allergen column)', async () => {
+    mockFetch({
+      'GET /drug-interaction': { body: { data: [warfarinAspirin, amoxicillinCefalexin] } },
+    });
+    const { user } = renderPage();
+    await rowOf('Warfarin');
+    const search = screen.getByRole('searchbox', { name: 'Search interactions' });
+    const shows = async (present: string[], absent: string[]) => {
+      await waitFor(() => {
+        for (const name of absent)
+          expect(screen.queryByRole('gridcell', { name })).not.toBeInTheDocument();
+      });
+      for (const name of present)
+        expect(screen.getByRole('gridcell', { name })).toBeInTheDocument();
+    };
+    for (const [term, present, absent] of [
+      ['aspirin', ['Warfarin'], ['Amoxicillin']], // interacting medication
+      ['AMOXI', ['Amoxicillin'], ['Warfarin']], // medication
+      ['contraIndicated', ['Amoxicillin'], ['Warfarin']], // severity
+      ['haemorrhage', ['Warfarin'], ['Amoxicillin']], // the full description, not only what shows
+    ] as const) {
+      await user.clear(search);
+      await user.type(search, term);
+      await shows([...present], [...absent]);
+    }
+    await user.clear(search);
+    await user.type(search, 'yes');
+    await shows([], ['Warfarin', 'Amoxicillin']);
+  });
+
+  it("adds one: severity minor and allergen off at first; 'A medication cannot interact with itself'; ids sent as integers", async () => {
+    const fetchMock = mockFetch({
+      'GET /drug-interaction': { body: { data: [] } },
+      'GET /medication': medications,
+      'POST /drug-interaction': {
+        status: 201,
+        body: { data: warfarinAspirin, message: 'Drug interaction added successfully' },
+      },
+    });
+    const { user } = renderPage();
+    const form = await openAdd(user);
+    expect(form.getByLabelText(/^Severity/)).toHaveDisplayValue('Minor');
+    expect(
+      within(form.getByLabelText(/^Severity/))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Minor', 'Moderate', 'Major', 'Contraindicated']);
+    expect(form.getByRole('checkbox', { name: 'Is an allergen' })).not.toBeChecked();
+    expect(form.getByLabelText(/^Medication/)).toBeEnabled();
+
+    await user.click(form.getByRole('button', { name: 'Save' }));
+    expect(await form.findByText('Medication is required')).toBeInTheDocument();
+    expect(form.getByText('Interacting medication is required')).toBeInTheDocument();
+    expect(form.getByText('Description is required')).toBeInTheDocument();
+
+    await user.selectOptions(form.getByLabelText(/^Medication/), 'Warfarin');
+    const interacting = form.getByLabelText(/^Interacting Medication/);
+    expect(within(interacting).getByRole('option', { name: 'Warfarin' })).toBeDisabled();
+    expect(within(interacting).getByRole('option', { name: 'Aspirin' })).toBeEnabled();
+    // Choose the interacting one first, then the same as the medication: refused under the field.
+    await user.selectOptions(form.getByLabelText(/^Medication/), 'Aspirin');
+    await user.selectOptions(interacting, 'Warfarin');
+    await user.selectOptions(form.getByLabelText(/^Medication/), 'Warfarin');
+    await user.type(form.getByLabelText(/^Description/), 'Bleeding risk');
+    await user.click(form.getByRole('button', { name: 'Save' }));
+    expect(await form.findByText('A medication cannot interact with itself')).toBeInTheDocument();
+    expect(requestsTo(fetchMock, 'POST /drug-interaction')).toHaveLength(0);
+
+    await user.selectOptions(interacting, 'Aspirin');
+    await user.selectOptions(form.getByLabelText(/^Severity/), 'Major');
+    await user.click(form.getByRole('checkbox', { name: 'Is an allergen' }));
+    await user.click(form.getByRole('button', { name: 'Save' }));
+    expect(await findToast('Drug interaction added successfully')).toBeInTheDocument();
+    expect(await requestsTo(fetchMock, 'POST /drug-interaction')[0].json()).toEqual({
+      medication_id: 1,
+      interacting_medication_id: 2,
+      severity: 'major',
+      description: 'Bleeding risk',
+      is_allergen: true,
+    });
+  });
+
+  it("a pair that already exists (409) shows the server's message; the dialog stays open", async () => {
+    const duplicate =
+      'An interaction between Warfarin and Aspirin already exists. Edit it instead.';
+    mockFetch({
+      'GET /drug-interaction': { body: { data: [warfarinAspirin] } },
+      'GET /medication': medications,
+      'POST /drug-interaction': { status: 409, body: { message: duplicate } },
+    });
+    const { user } = renderPage();
+    const form = await openAdd(user);
+    await user.selectOptions(form.getByLabelText(/^Medication/), 'Aspirin');
+    await user.selectOptions(form.getByLabelText(/^Interacting Medication/), 'Warfarin');
+    await user.type(form.getByLabelText(/^Description/), 'Again');
+    await user.click(form.getByRole('button', { name: 'Save' }));
+    await toastSaying(duplicate);
+    expect(form.getByRole('alert')).toHaveTextContent(duplicate);
+    expect(screen.getByRole('dialog', { name: 'Add Interaction' })).toBeInTheDocument();
+  });
+
+  it('edits one: both selects disabled; only severity, description and allergen are sent, with the id', async () => {
+    const fetchMock = mockFetch({
+      'GET /drug-interaction': { body: { data: [warfarinAspirin] } },
+      'GET /medication': medications,
+      'PUT /drug-interaction': {
+        body: { data: warfarinAspirin, message: 'Drug interaction updated successfully' },
+      },
+    });
+    const { user } = renderPage();
+    await user.click(
+      await screen.findByRole('button', { name: 'Edit Warfarin and Aspirin interaction' }),
+    );
+    const form = within(await screen.findByRole('dialog', { name: 'Edit Interaction' }));
+    expect(form.getByLabelText(/^Medication/)).toBeDisabled();
+    expect(form.getByLabelText(/^Medication/)).toHaveDisplayValue('Warfarin');
+    expect(form.getByLabelText(/^Interacting Medication/)).toBeDisabled();
+    expect(form.getByLabelText(/^Interacting Medication/)).toHaveDisplayValue('Aspirin');
+    expect(form.getByLabelText(/^Description/)).toHaveValue(LONG);
+    await user.selectOptions(form.getByLabelText(/^Severity/), 'Contraindicated');
+    await user.click(form.getByRole('checkbox', { name: 'Is an allergen' }));
+    await user.click(form.getByRole('button', { name: 'Save' }));
+    expect(await findToast('Drug interaction updated successfully')).toBeInTheDocument();
+    expect(await requestsTo(fetchMock, 'PUT /drug-interaction')[0].json()).toEqual({
+      id: 11,
+      severity: 'contraindicated',
+      description: LONG,
+      is_allergen: true,
+    });
+  });
+
+  it('deletes with DELETE /drug-interaction { id } after the confirm; a failure shows the reason', async () => {
+    let fail = true;
+    const fetchMock = mockFetch({
+      'GET /drug-interaction': { body: { data: [warfarinAspirin] } },
+      'DELETE /drug-interaction': () =>
+        fail
+          ? { status: 404, body: { message: 'Drug interaction not found' } }
+          : { body: { message: 'Deleted' } },
+    });
+    const { user } = renderPage();
+    const remove = async () => {
+      await user.click(
+        await screen.findByRole('button', { name: 'Delete Warfarin and Aspirin interaction' }),
+      );
+      const confirm = within(await screen.findByRole('dialog', { name: 'Delete Interaction' }));
+      expect(
+        confirm.getByText(
+          'Are you sure you want to delete this drug interaction? This action cannot be undone.',
+        ),
+      ).toBeInTheDocument();
+      await user.click(confirm.getByRole('button', { name: 'Delete' }));
+    };
+    await remove();
+    expect(await findToast('Drug interaction not found')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    fail = false;
+    await remove();
+    expect(await findToast('Drug interaction deleted successfully')).toBeInTheDocument();
+    const bodies = await Promise.all(
+      requestsTo(fetchMock, 'DELETE /drug-interaction').map((r) => r.json()),
+    );
+    expect(bodies).toEqual([{ id: 11 }, { id: 11 }]);
+  });
+});
+
+describe('interactionRequest', () => {
+  const values = {
+    medication_id: '07',
+    interacting_medication_id: '12',
+    severity: 'moderate' as const,
+    description: 'Text',
+    is_allergen: false,
+  };
+
+  it('a new interaction: both ids parsed as integers', () => {
+    expect(interactionRequest(values, null)).toEqual({
+      kind: 'create',
+      body: {
+        medication_id: 7,
+        interacting_medication_id: 12,
+        severity: 'moderate',
+        description: 'Text',
+        is_allergen: false,
+      },
+    });
+  });
+
+  it("an edit without an id fails with 'Interaction ID is required for editing'", () => {
+    expect(() => interactionRequest(values, { id: undefined })).toThrow(
+      'Interaction ID is required for editing',
+    );
+    expect(interactionRequest(values, { id: 5 })).toEqual({
+      kind: 'update',
+      body: { id: 5, severity: 'moderate', description: 'Text', is_allergen: false },
+    });
+  });
+});

@@ -1,0 +1,152 @@
+import { z } from 'zod';
+import type {
+  DrugInteraction,
+  DrugInteractionCreate,
+  DrugInteractionUpdate,
+  Medication,
+  Severity,
+} from '@/api';
+import type { CrudField, SelectOption } from '@/components/crud/CrudFields';
+import { capitalizedOptions } from '@/components/crud/format';
+import { choiceField, requiredText } from '@/components/crud/schema';
+
+export const SEVERITIES = [
+  'minor',
+  'moderate',
+  'major',
+  'contraindicated',
+] as const satisfies readonly Severity[];
+export const SELF_INTERACTION_MESSAGE = 'A medication cannot interact with itself';
+export const INTERACTION_ID_REQUIRED_MESSAGE = 'Interaction ID is required for editing';
+
+/**
+ * The interaction form (spec sections 4 and 5): both medications chosen and different, a severity,
+ * a required description, the allergen flag. The medication ids stay strings (select values) until
+ * {@link interactionRequest} parses them.
+ */
+export const interactionSchema = z
+  .object({
+    medication_id: z.string().min(1, 'Medication is required'),
+    interacting_medication_id: z.string().min(1, 'Interacting medication is required'),
+    severity: choiceField('Severity', SEVERITIES),
+    description: requiredText('Description', 2000),
+    is_allergen: z.boolean(),
+  })
+  .refine((values) => values.medication_id !== values.interacting_medication_id, {
+    message: SELF_INTERACTION_MESSAGE,
+    path: ['interacting_medication_id'],
+  });
+export type InteractionFormValues = z.input<typeof interactionSchema>;
+export type InteractionFormOutput = z.output<typeof interactionSchema>;
+
+/** The form's start: the interaction's values, or severity minor and allergen off for a new one. */
+export function interactionFormValues(interaction: DrugInteraction | null): InteractionFormValues {
+  return {
+    medication_id: interaction ? String(interaction.medication_id) : '',
+    interacting_medication_id: interaction ? String(interaction.interacting_medication_id) : '',
+    severity: interaction?.severity ?? 'minor',
+    description: interaction?.description ?? '',
+    is_allergen: interaction ? interaction.is_allergen === 1 : false,
+  };
+}
+
+export type InteractionRequest =
+  { kind: 'create'; body: DrugInteractionCreate } | { kind: 'update'; body: DrugInteractionUpdate };
+
+/**
+ * What saving sends. A new interaction: both medication ids (parsed as integers), severity,
+ * description, is_allergen. An edit changes only severity, description and the allergen flag, and
+ * needs the interaction's id ('Interaction ID is required for editing').
+ */
+export function interactionRequest(
+  values: InteractionFormOutput,
+  editing: { id?: number | null } | null,
+): InteractionRequest {
+  const { severity, description, is_allergen } = values;
+  if (editing) {
+    if (!editing.id) throw new Error(INTERACTION_ID_REQUIRED_MESSAGE);
+    return { kind: 'update', body: { id: editing.id, severity, description, is_allergen } };
+  }
+  return {
+    kind: 'create',
+    body: {
+      medication_id: Number.parseInt(values.medication_id, 10),
+      interacting_medication_id: Number.parseInt(values.interacting_medication_id, 10),
+      severity,
+      description,
+      is_allergen,
+    },
+  };
+}
+
+/**
+ * The medication options, by name: the medication list, plus the edited interaction's own two (so
+ * the disabled selects show them even before the list arrives).
+ */
+export function medicationOptions(
+  medications: readonly Pick<Medication, 'id' | 'name'>[] | undefined,
+  editing: DrugInteraction | null,
+): SelectOption[] {
+  const byId = new Map<number, string>();
+  for (const medication of medications ?? []) byId.set(medication.id, medication.name);
+  if (editing) {
+    byId.set(editing.medication_id, editing.medication.name);
+    byId.set(editing.interacting_medication_id, editing.interacting_medication.name);
+  }
+  return [...byId]
+    .sort(([, a], [, b]) => a.localeCompare(b))
+    .map(([id, name]) => ({ value: String(id), label: name }));
+}
+
+/** The dialog's fields: the medication selects are fixed once the interaction exists. */
+export function interactionFields(
+  options: SelectOption[],
+  editing: boolean,
+  loadingMedications: boolean,
+): CrudField<InteractionFormValues>[] {
+  const placeholder = {
+    value: '',
+    label: loadingMedications ? 'Loading medications…' : 'Select a medication',
+  };
+  const locked = editing ? 'Cannot be changed on an existing interaction' : undefined;
+  return [
+    {
+      kind: 'select',
+      name: 'medication_id',
+      label: 'Medication',
+      required: true,
+      disabled: editing,
+      helperText: locked,
+      half: true,
+      options: [placeholder, ...options],
+    },
+    {
+      kind: 'select',
+      name: 'interacting_medication_id',
+      label: 'Interacting Medication',
+      required: true,
+      disabled: editing,
+      helperText: locked,
+      half: true,
+      options: [placeholder, ...options],
+      // The medication already chosen cannot interact with itself.
+      isOptionDisabled: (value, values) => value !== '' && value === values.medication_id,
+    },
+    {
+      kind: 'select',
+      name: 'severity',
+      label: 'Severity',
+      required: true,
+      options: capitalizedOptions(SEVERITIES),
+    },
+    {
+      kind: 'textarea',
+      name: 'description',
+      label: 'Description',
+      required: true,
+      rows: 4,
+      maxLength: 2000,
+    },
+    { kind: 'checkbox', name: 'is_allergen', label: 'Is an allergen' },
+  ];
+}

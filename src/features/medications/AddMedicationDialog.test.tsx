@@ -1,0 +1,249 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { findToast, renderWithProviders } from '@/test/renderWithProviders';
+import { mockFetch, requestsTo } from '@/test/mockFetch';
+import { signedIn } from '@/test/fixtures';
+import { AddMedicationDialog } from './AddMedicationDialog';
+import { amoxicillin, referenceLists } from './medicationFixtures';
+import { PREGNANCY_CATEGORY_HELP } from './medicationForm';
+
+// Dialogs with many fields, typed into key by key, on a shared 2-core machine: generous time.
+jest.setTimeout(90_000);
+
+type User = ReturnType<typeof renderWithProviders>['user'];
+
+beforeEach(() => {
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+
+async function openDialog(routes: Parameters<typeof mockFetch>[0] = {}) {
+  const fetchMock = mockFetch({ ...referenceLists, ...routes });
+  const onClose = jest.fn();
+  const view = renderWithProviders(<AddMedicationDialog open onClose={onClose} />, {
+    preloadedState: signedIn(),
+  });
+  // A progress dialog shows while the selects' lists load; then the form replaces it.
+  await screen.findByLabelText(/^Name/);
+  const dialog = within(screen.getByRole('dialog', { name: 'Add Medication' }));
+  return { ...view, dialog, fetchMock, onClose };
+}
+
+type Dialog = Awaited<ReturnType<typeof openDialog>>['dialog'];
+
+async function fillRequired(user: User, dialog: Dialog, name = 'Ibuprofen') {
+  await user.type(dialog.getByLabelText(/^Name/), name);
+  await user.type(dialog.getByLabelText(/^Minimum dosage/), '200');
+  await user.type(dialog.getByLabelText(/^Maximum dosage/), '400');
+}
+
+const created = {
+  body: { data: amoxicillin, message: 'Medication added successfully' },
+  status: 201,
+};
+
+describe('Add Medication', () => {
+  it('starts with the first condition and age category, Mg, 1 to 3 Hours, 3 to 7 Days, no pregnancy flag', async () => {
+    const { dialog } = await openDialog();
+    expect(dialog.getByLabelText(/^Condition/)).toHaveValue('1');
+    expect(dialog.getByRole('checkbox', { name: 'Dosage is weight-based' })).not.toBeChecked();
+    expect(dialog.getByLabelText(/^Age Category/)).toHaveValue('21');
+    expect(dialog.queryByLabelText(/^Weight Category/)).not.toBeInTheDocument();
+    expect(dialog.getByLabelText('Average weight dosage unit')).toHaveValue('mg');
+    expect(dialog.getByLabelText('Dosage unit')).toHaveValue('mg');
+    expect(dialog.getByLabelText(/^Minimum frequency/)).toHaveValue(1);
+    expect(dialog.getByLabelText(/^Maximum frequency/)).toHaveValue(3);
+    expect(dialog.getByLabelText('Frequency unit')).toHaveValue('hours');
+    expect(dialog.getByLabelText(/^Minimum duration/)).toHaveValue(3);
+    expect(dialog.getByLabelText(/^Maximum duration/)).toHaveValue(7);
+    expect(dialog.getByLabelText('Duration unit')).toHaveValue('days');
+    expect(dialog.getByRole('combobox', { name: 'Contraindicated conditions' })).toHaveTextContent(
+      '0 condition(s) selected',
+    );
+    expect(dialog.getByRole('checkbox', { name: 'Is Pregnancy' })).not.toBeChecked();
+    expect(dialog.queryByLabelText('Pregnancy Category')).not.toBeInTheDocument();
+    // The spec's unit choices, shown capitalised.
+    const options = (label: string) =>
+      within(dialog.getByLabelText(label))
+        .getAllByRole('option')
+        .map((option) => option.textContent);
+    expect(options('Dosage unit')).toEqual(['Mg', 'Ml', 'G']);
+    expect(options('Frequency unit')).toEqual(['Hours', 'Days', 'Weeks']);
+    expect(options('Duration unit')).toEqual(['Days', 'Weeks', 'Months']);
+  });
+
+  it('switches between Age Category and Weight Category with the weight-based box', async () => {
+    const { dialog, user } = await openDialog();
+    await user.click(dialog.getByRole('checkbox', { name: 'Dosage is weight-based' }));
+    expect(dialog.getByLabelText(/^Weight Category/)).toHaveValue('11');
+    expect(
+      within(dialog.getByLabelText(/^Weight Category/))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Normal (18.5 - 24.9 Kg)', 'Obese (30 - 200 Kg)']);
+    expect(dialog.queryByLabelText(/^Age Category/)).not.toBeInTheDocument();
+  });
+
+  it('shows the pregnancy category (A first) with the legacy-labelling warning only when checked', async () => {
+    const { dialog, user } = await openDialog();
+    await user.click(dialog.getByRole('checkbox', { name: 'Is Pregnancy' }));
+    const select = dialog.getByLabelText('Pregnancy Category');
+    expect(select).toHaveValue('A');
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['A', 'B', 'C', 'D', 'X']);
+    expect(dialog.getByText(PREGNANCY_CATEGORY_HELP)).toBeInTheDocument();
+    expect(PREGNANCY_CATEGORY_HELP).toMatch(/replaced by narrative labelling .* 2015/);
+    expect(PREGNANCY_CATEGORY_HELP).toMatch(/'B' does not mean safe/);
+    await user.click(dialog.getByRole('checkbox', { name: 'Is Pregnancy' }));
+    expect(dialog.queryByLabelText('Pregnancy Category')).not.toBeInTheDocument();
+  });
+
+  it('sends an age-based medication with an age_dosage block, units lowercase, pregnancy category empty', async () => {
+    const { dialog, user, fetchMock, onClose } = await openDialog({ 'POST /medication': created });
+    await fillRequired(user, dialog);
+    await user.click(dialog.getByRole('button', { name: 'Add Medication' }));
+
+    expect(await findToast('Medication added successfully')).toBeInTheDocument();
+    const [request] = requestsTo(fetchMock, 'POST /medication');
+    expect(request.headers.get('content-type')).toBe('application/json');
+    expect(await request.json()).toEqual({
+      name: 'Ibuprofen',
+      condition_id: 1,
+      is_dosage_weight_based: false,
+      avg_weight_dosage: null,
+      avg_weight_dosage_unit: 'mg',
+      contraindications: [],
+      pregnancy_category: '',
+      age_dosage: {
+        age_category_id: 21,
+        min_dosage: 200,
+        max_dosage: 400,
+        dosage_unit: 'mg',
+        min_frequency: 1,
+        max_frequency: 3,
+        frequency_unit: 'hours',
+        min_duration: 3,
+        max_duration: 7,
+        duration_unit: 'days',
+      },
+    });
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+  });
+
+  it('sends a weight-based medication with its contraindications, average dosage and pregnancy category', async () => {
+    const { dialog, user, fetchMock } = await openDialog({ 'POST /medication': created });
+    await user.selectOptions(dialog.getByLabelText(/^Condition/), '3');
+    await fillRequired(user, dialog, '  Amoxicillin  ');
+
+    // Several contraindicated conditions: '{n} condition(s) selected', each a removable chip.
+    await user.click(dialog.getByRole('combobox', { name: 'Contraindicated conditions' }));
+    const listbox = within(await screen.findByRole('listbox'));
+    await user.click(listbox.getByRole('option', { name: 'Hypertension' }));
+    await user.click(listbox.getByRole('option', { name: 'Asthma' }));
+    await user.click(listbox.getByRole('option', { name: 'Gout' }));
+    await user.keyboard('{Escape}');
+    const combobox = dialog.getByRole('combobox', { name: 'Contraindicated conditions' });
+    expect(combobox).toHaveTextContent('3 condition(s) selected');
+    const chips = within(dialog.getByRole('list', { name: 'Selected contraindicated conditions' }));
+    const hypertensionChip = chips
+      .getByText('Hypertension')
+      .closest('.MuiChip-root') as HTMLElement;
+    await user.click(within(hypertensionChip).getByTestId('CancelIcon'));
+    expect(combobox).toHaveTextContent('2 condition(s) selected');
+
+    await user.type(dialog.getByLabelText('Average weight dosage'), '12.5');
+    await user.selectOptions(dialog.getByLabelText('Average weight dosage unit'), 'ml');
+    await user.click(dialog.getByRole('checkbox', { name: 'Dosage is weight-based' }));
+    await user.selectOptions(dialog.getByLabelText(/^Weight Category/), '12');
+    await user.selectOptions(dialog.getByLabelText('Dosage unit'), 'g');
+    await user.selectOptions(dialog.getByLabelText('Frequency unit'), 'days');
+    await user.selectOptions(dialog.getByLabelText('Duration unit'), 'months');
+    await user.click(dialog.getByRole('checkbox', { name: 'Is Pregnancy' }));
+    await user.selectOptions(dialog.getByLabelText('Pregnancy Category'), 'B');
+    await user.click(dialog.getByRole('button', { name: 'Add Medication' }));
+
+    await findToast('Medication added successfully');
+    expect(await requestsTo(fetchMock, 'POST /medication')[0].json()).toEqual({
+      name: 'Amoxicillin',
+      condition_id: 3,
+      is_dosage_weight_based: true,
+      avg_weight_dosage: 12.5,
+      avg_weight_dosage_unit: 'ml',
+      contraindications: [2, 3],
+      pregnancy_category: 'B',
+      weight_dosage: {
+        weight_category_id: 12,
+        min_dosage: 200,
+        max_dosage: 400,
+        dosage_unit: 'g',
+        min_frequency: 1,
+        max_frequency: 3,
+        frequency_unit: 'days',
+        min_duration: 3,
+        max_duration: 7,
+        duration_unit: 'months',
+      },
+    });
+  });
+
+  it('requires a name and the dosage range, and keeps every minimum at or below its maximum', async () => {
+    const { dialog, user, fetchMock } = await openDialog();
+    await user.clear(dialog.getByLabelText(/^Minimum frequency/));
+    await user.click(dialog.getByRole('button', { name: 'Add Medication' }));
+    expect(await dialog.findByText('Name is required')).toBeInTheDocument();
+    expect(dialog.getByText('Minimum dosage is required')).toBeInTheDocument();
+    expect(dialog.getByText('Maximum dosage is required')).toBeInTheDocument();
+    expect(dialog.getByText('Minimum frequency is required')).toBeInTheDocument();
+
+    await fillRequired(user, dialog);
+    await user.clear(dialog.getByLabelText(/^Minimum dosage/));
+    await user.type(dialog.getByLabelText(/^Minimum dosage/), '500');
+    await user.type(dialog.getByLabelText(/^Minimum frequency/), '4');
+    await user.clear(dialog.getByLabelText(/^Minimum duration/));
+    await user.type(dialog.getByLabelText(/^Minimum duration/), '8');
+    await user.click(dialog.getByRole('button', { name: 'Add Medication' }));
+    expect(
+      await dialog.findByText('Minimum dosage must not exceed maximum dosage'),
+    ).toBeInTheDocument();
+    expect(
+      dialog.getByText('Minimum frequency must not exceed maximum frequency'),
+    ).toBeInTheDocument();
+    expect(
+      dialog.getByText('Minimum duration must not exceed maximum duration'),
+    ).toBeInTheDocument();
+    // The message sits under the minimum's field.
+    expect(dialog.getByLabelText(/^Minimum dosage/)).toHaveAccessibleDescription(
+      'Minimum dosage must not exceed maximum dosage',
+    );
+    expect(requestsTo(fetchMock, 'POST /medication')).toHaveLength(0);
+
+    // Fixing the maximum clears the message under the minimum.
+    await user.clear(dialog.getByLabelText(/^Maximum dosage/));
+    await user.type(dialog.getByLabelText(/^Maximum dosage/), '600');
+    await waitFor(() =>
+      expect(
+        dialog.queryByText('Minimum dosage must not exceed maximum dosage'),
+      ).not.toBeInTheDocument(),
+    );
+  });
+
+  it("shows the server's refusal as a toast and under the field, and stays open", async () => {
+    const { dialog, user, onClose } = await openDialog({
+      'POST /medication': {
+        status: 422,
+        body: {
+          message: 'Minimum must not exceed maximum.',
+          errors: { 'age_dosage.min_frequency': ['min_frequency must not exceed max_frequency'] },
+        },
+      },
+    });
+    await fillRequired(user, dialog);
+    await user.click(dialog.getByRole('button', { name: 'Add Medication' }));
+    expect(await findToast('Minimum must not exceed maximum.')).toBeInTheDocument();
+    expect(
+      await dialog.findByText('min_frequency must not exceed max_frequency'),
+    ).toBeInTheDocument();
+    expect(onClose).not.toHaveBeenCalled();
+  });
+});

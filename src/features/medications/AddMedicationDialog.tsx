@@ -1,0 +1,201 @@
+import { useMemo } from 'react';
+import {
+  useCreateMedicationMutation,
+  useListAgeCategoriesQuery,
+  useListConditionsQuery,
+  useListWeightCategoriesQuery,
+  type AgeCategory,
+  type Condition,
+  type WeightCategory,
+} from '@/api';
+import type { CrudField } from '@/components/crud/CrudFields';
+import { CrudFormDialog } from '@/components/crud/CrudFormDialog';
+import { capitalizedOptions } from '@/components/crud/format';
+import { useCrudAction } from '@/components/crud/useCrudAction';
+import { UNKNOWN_ERROR_MESSAGE } from '@/app/errorToasts';
+import { errorMessage } from '@/lib/errors';
+import { ConditionsMultiSelect, PendingDialog, RangeFields } from './MedicationFields';
+import {
+  DOSAGE_UNITS,
+  DURATION_UNITS,
+  FREQUENCY_UNITS,
+  addMedicationDefaults,
+  addMedicationPayload,
+  addMedicationSchema,
+  addMedicationServerFields,
+  type AddMedicationValues,
+} from './medicationForm';
+import { ageCategoryLabel, weightCategoryLabel } from './medicationFormat';
+import { pregnancyFields, type DialogProps } from './dialogProps';
+
+export const ADD_MEDICATION_TITLE = 'Add Medication';
+
+/** Select options in the order fetched (the first is the default), or one saying there are none. */
+function options<T extends { id: number }>(
+  rows: readonly T[],
+  label: (row: T) => string,
+  none: string,
+) {
+  return rows.length
+    ? rows.map((row) => ({ value: String(row.id), label: label(row) }))
+    : [{ value: '', label: none }];
+}
+
+function addMedicationFields(
+  conditions: readonly Condition[],
+  weightCategories: readonly WeightCategory[],
+  ageCategories: readonly AgeCategory[],
+): CrudField<AddMedicationValues>[] {
+  return [
+    {
+      kind: 'select',
+      name: 'condition_id',
+      label: 'Condition',
+      required: true,
+      options: options(conditions, (condition) => condition.name, 'No conditions yet'),
+    },
+    { kind: 'text', name: 'name', label: 'Name', required: true, maxLength: 200, autoFocus: true },
+    {
+      kind: 'custom',
+      key: 'contraindications',
+      render: (form) => (
+        <ConditionsMultiSelect
+          form={form}
+          name="contraindications"
+          conditions={conditions}
+          label="Contraindicated conditions"
+        />
+      ),
+    },
+    {
+      kind: 'number',
+      name: 'avg_weight_dosage',
+      label: 'Average weight dosage',
+      step: 0.1,
+      half: true,
+    },
+    {
+      kind: 'select',
+      name: 'avg_weight_dosage_unit',
+      label: 'Average weight dosage unit',
+      options: capitalizedOptions(DOSAGE_UNITS),
+      half: true,
+    },
+    { kind: 'checkbox', name: 'is_dosage_weight_based', label: 'Dosage is weight-based' },
+    {
+      kind: 'select',
+      name: 'weightCategoryId',
+      label: 'Weight Category',
+      required: true,
+      options: options(weightCategories, weightCategoryLabel, 'No weight categories yet'),
+      hidden: (values) => !values.is_dosage_weight_based,
+    },
+    {
+      kind: 'select',
+      name: 'ageCategoryId',
+      label: 'Age Category',
+      required: true,
+      options: options(ageCategories, ageCategoryLabel, 'No age categories yet'),
+      hidden: (values) => values.is_dosage_weight_based,
+    },
+    {
+      kind: 'custom',
+      key: 'dosage',
+      render: (form) => (
+        <RangeFields
+          form={form}
+          label="Dosage"
+          min="minimumDosage"
+          max="maximumDosage"
+          unit="dosageUnit"
+          units={DOSAGE_UNITS}
+          step={0.1}
+        />
+      ),
+    },
+    {
+      kind: 'custom',
+      key: 'frequency',
+      render: (form) => (
+        <RangeFields
+          form={form}
+          label="Frequency"
+          min="minimumFrequency"
+          max="maximumFrequency"
+          unit="frequencyUnit"
+          units={FREQUENCY_UNITS}
+        />
+      ),
+    },
+    {
+      kind: 'custom',
+      key: 'duration',
+      render: (form) => (
+        <RangeFields
+          form={form}
+          label="Duration"
+          min="minimumFrequencyDuration"
+          max="maximumFrequencyDuration"
+          unit="frequencyDurationUnit"
+          units={DURATION_UNITS}
+        />
+      ),
+    },
+    ...pregnancyFields<AddMedicationValues>(),
+  ];
+}
+
+/**
+ * Add Medication: the medication, its contraindicated conditions and its first dosage (a weight
+ * dosage block when weight-based, else an age dosage block), in one `POST /medication`.
+ */
+export function AddMedicationDialog({ open, onClose, onExited }: DialogProps) {
+  const conditions = useListConditionsQuery();
+  const weightCategories = useListWeightCategoriesQuery();
+  const ageCategories = useListAgeCategoriesQuery();
+  const [createMedication] = useCreateMedicationMutation();
+  const run = useCrudAction();
+
+  const conditionRows = conditions.data?.data;
+  const weightRows = weightCategories.data?.data;
+  const ageRows = ageCategories.data?.data;
+  const fields = useMemo(
+    () =>
+      conditionRows && weightRows && ageRows
+        ? addMedicationFields(conditionRows, weightRows, ageRows)
+        : null,
+    [conditionRows, weightRows, ageRows],
+  );
+
+  if (!conditionRows || !weightRows || !ageRows || !fields) {
+    const failed = conditions.error ?? weightCategories.error ?? ageCategories.error;
+    return (
+      <PendingDialog
+        open={open}
+        title={ADD_MEDICATION_TITLE}
+        error={failed ? errorMessage(failed, UNKNOWN_ERROR_MESSAGE) : undefined}
+        onClose={onClose}
+        onExited={onExited}
+      />
+    );
+  }
+  return (
+    <CrudFormDialog
+      open={open}
+      title={ADD_MEDICATION_TITLE}
+      schema={addMedicationSchema}
+      defaultValues={addMedicationDefaults(conditionRows, weightRows, ageRows)}
+      fields={fields}
+      submitLabel={ADD_MEDICATION_TITLE}
+      serverFields={addMedicationServerFields}
+      onSubmit={(values) =>
+        run(createMedication({ medicationCreate: addMedicationPayload(values) }), {
+          success: 'Medication added successfully',
+          failure: 'Failed to save medication',
+        })
+      }
+      onClose={onClose}
+      onExited={onExited}
+    />
+  );
+}

@@ -1,0 +1,242 @@
+import { useMemo } from 'react';
+import {
+  useAddAgeBasedDosageMutation,
+  useAddWeightBasedDosageMutation,
+  useListAgeCategoriesQuery,
+  useListWeightCategoriesQuery,
+  useUpdateAgeBasedDosageMutation,
+  useUpdateWeightBasedDosageMutation,
+  type Medication,
+} from '@/api';
+import type { CrudField, SelectOption } from '@/components/crud/CrudFields';
+import { CrudFormDialog } from '@/components/crud/CrudFormDialog';
+import { useCrudAction, type MutationRequest } from '@/components/crud/useCrudAction';
+import { UNKNOWN_ERROR_MESSAGE } from '@/app/errorToasts';
+import { errorMessage } from '@/lib/errors';
+import type { DialogProps } from './dialogProps';
+import { PendingDialog, RangeFields, medicationField } from './MedicationFields';
+import {
+  DOSAGE_UNITS,
+  DURATION_UNITS,
+  EDIT_DURATION_UNITS,
+  FREQUENCY_UNITS,
+  dosageFormServerFields,
+  dosageRanges,
+  dosageSchema,
+  editDosageDefaults,
+  newDosageDefaults,
+  type AnyDosage,
+  type DosageKind,
+  type DosageValues,
+} from './medicationForm';
+import {
+  ageCategoryLabel,
+  dosageCategoryLabel,
+  kindLabel,
+  weightCategoryLabel,
+} from './medicationFormat';
+
+export function dosageDialogTitle(kind: DosageKind, editing: boolean): string {
+  return `${editing ? 'Edit' : 'Add'} ${kindLabel(kind)}-Based Dosage`;
+}
+
+function dosageFields(
+  kind: DosageKind,
+  medication: Pick<Medication, 'name'>,
+  categories: SelectOption[],
+  editing: boolean,
+): CrudField<DosageValues>[] {
+  return [
+    medicationField<DosageValues>(medication),
+    {
+      kind: 'select',
+      name: 'categoryId',
+      label: `${kindLabel(kind)} Category`,
+      required: true,
+      options: categories,
+      disabled: editing,
+      helperText: editing ? 'The category of an existing dosage cannot be changed' : undefined,
+    },
+    {
+      kind: 'custom',
+      key: 'dosage',
+      render: (form) => (
+        <RangeFields
+          form={form}
+          label="Dosage"
+          min="minimumDosage"
+          max="maximumDosage"
+          unit="dosageUnit"
+          units={DOSAGE_UNITS}
+          step={0.1}
+        />
+      ),
+    },
+    {
+      kind: 'custom',
+      key: 'frequency',
+      render: (form) => (
+        <RangeFields
+          form={form}
+          label="Frequency"
+          min="minimumFrequency"
+          max="maximumFrequency"
+          unit="frequencyUnit"
+          units={FREQUENCY_UNITS}
+        />
+      ),
+    },
+    {
+      kind: 'custom',
+      key: 'duration',
+      render: (form) => (
+        <RangeFields
+          form={form}
+          label="Duration"
+          min="minimumFrequencyDuration"
+          max="maximumFrequencyDuration"
+          unit="frequencyDurationUnit"
+          units={editing ? EDIT_DURATION_UNITS : DURATION_UNITS}
+        />
+      ),
+    },
+  ];
+}
+
+interface DosageDialogProps extends DialogProps {
+  kind: DosageKind;
+  medication: Pick<Medication, 'id' | 'name'>;
+  /** The dosage to edit; left out to add one. */
+  dosage?: AnyDosage;
+}
+
+const TEXTS = {
+  weight: {
+    added: 'Weight dosage added successfully',
+    addFailed: 'Failed to add weight dosage',
+    updated: 'Weight dosage updated successfully',
+    updateFailed: 'Failed to update weight dosage',
+  },
+  age: {
+    added: 'Age dosage added successfully',
+    addFailed: 'Failed to add age dosage',
+    updated: 'Age dosage updated successfully',
+    updateFailed: 'Failed to update age dosage',
+  },
+} as const;
+
+/** Edit Weight-Based / Age-Based Dosage: the ranges and units; the category stays. */
+function EditDosageDialog({
+  kind,
+  medication,
+  dosage,
+  open,
+  onClose,
+  onExited,
+}: DosageDialogProps & { dosage: AnyDosage }) {
+  const [updateWeight] = useUpdateWeightBasedDosageMutation();
+  const [updateAge] = useUpdateAgeBasedDosageMutation();
+  const run = useCrudAction();
+  const fields = useMemo(() => {
+    const values = editDosageDefaults(kind, dosage);
+    const category = { value: values.categoryId, label: dosageCategoryLabel(kind, dosage) };
+    return dosageFields(kind, medication, [category], true);
+  }, [kind, dosage, medication]);
+  const texts = TEXTS[kind];
+  return (
+    <CrudFormDialog
+      open={open}
+      title={dosageDialogTitle(kind, true)}
+      schema={dosageSchema}
+      defaultValues={editDosageDefaults(kind, dosage)}
+      fields={fields}
+      serverFields={dosageFormServerFields}
+      onSubmit={(values) => {
+        const dosageUpdate = { id: dosage.id, ...dosageRanges(values) };
+        const request: MutationRequest<unknown> =
+          kind === 'weight' ? updateWeight({ dosageUpdate }) : updateAge({ dosageUpdate });
+        return run(request, { success: texts.updated, failure: texts.updateFailed });
+      }}
+      onClose={onClose}
+      onExited={onExited}
+    />
+  );
+}
+
+/** Add Weight-Based / Age-Based Dosage: the first category pre-selected, spec section 4's defaults. */
+function AddDosageDialog({ kind, medication, open, onClose, onExited }: DosageDialogProps) {
+  const weightCategories = useListWeightCategoriesQuery(undefined, { skip: kind !== 'weight' });
+  const ageCategories = useListAgeCategoriesQuery(undefined, { skip: kind !== 'age' });
+  const [addWeight] = useAddWeightBasedDosageMutation();
+  const [addAge] = useAddAgeBasedDosageMutation();
+  const run = useCrudAction();
+  const query = kind === 'weight' ? weightCategories : ageCategories;
+  const categories = query.data?.data;
+  const fields = useMemo(() => {
+    if (!categories) return null;
+    const options = categories.length
+      ? categories.map((category) => ({
+          value: String(category.id),
+          label:
+            'min_weight' in category ? weightCategoryLabel(category) : ageCategoryLabel(category),
+        }))
+      : [{ value: '', label: `No ${kind} categories yet` }];
+    return dosageFields(kind, medication, options, false);
+  }, [categories, kind, medication]);
+  const texts = TEXTS[kind];
+
+  if (!categories || !fields) {
+    return (
+      <PendingDialog
+        open={open}
+        title={dosageDialogTitle(kind, false)}
+        error={query.error ? errorMessage(query.error, UNKNOWN_ERROR_MESSAGE) : undefined}
+        onClose={onClose}
+        onExited={onExited}
+      />
+    );
+  }
+  return (
+    <CrudFormDialog
+      open={open}
+      title={dosageDialogTitle(kind, false)}
+      schema={dosageSchema}
+      defaultValues={newDosageDefaults(categories)}
+      fields={fields}
+      submitLabel="Add Dosage"
+      serverFields={dosageFormServerFields}
+      onSubmit={(values) => {
+        const ranges = dosageRanges(values);
+        const categoryId = Number(values.categoryId);
+        const request: MutationRequest<unknown> =
+          kind === 'weight'
+            ? addWeight({
+                weightDosageCreate: {
+                  medication_id: medication.id,
+                  weight_category_id: categoryId,
+                  ...ranges,
+                },
+              })
+            : addAge({
+                ageDosageCreate: {
+                  medication_id: medication.id,
+                  age_category_id: categoryId,
+                  ...ranges,
+                },
+              });
+        return run(request, { success: texts.added, failure: texts.addFailed });
+      }}
+      onClose={onClose}
+      onExited={onExited}
+    />
+  );
+}
+
+/** Add or edit a weight-based or age-based dosage of one medication. */
+export function DosageDialog(props: DosageDialogProps) {
+  return props.dosage ? (
+    <EditDosageDialog {...props} dosage={props.dosage} />
+  ) : (
+    <AddDosageDialog {...props} />
+  );
+}

@@ -1,0 +1,328 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router-dom';
+import { api, type Medication } from '@/api';
+import { makeStore } from '@/app/store';
+import { findToast, renderWithProviders } from '@/test/renderWithProviders';
+import { mockFetch, requestsTo, type MockHandler } from '@/test/mockFetch';
+import { signedIn } from '@/test/fixtures';
+import { MedicationDetailPage } from './MedicationDetailPage';
+import {
+  amoxicillin,
+  driving,
+  obese,
+  paracetamol,
+  referenceLists,
+  weightDosage,
+} from './medicationFixtures';
+
+jest.setTimeout(90_000);
+
+beforeEach(() => {
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+
+function renderDetail(id: number | string, store = makeStore(signedIn())) {
+  return renderWithProviders(
+    <Routes>
+      <Route path="/dashboard/drugs/medications/:id" element={<MedicationDetailPage />} />
+      <Route path="*" element={null} />
+    </Routes>,
+    { route: `/dashboard/drugs/medications/${id}`, store },
+  );
+}
+
+/** Answers GET /medication/7 with each of `versions` in turn (the last one from then on). */
+function versions(...answers: Medication[]): MockHandler {
+  let call = 0;
+  return () => ({ body: { data: answers[Math.min(call++, answers.length - 1)] } });
+}
+
+function section(name: string) {
+  return within(screen.getByRole('region', { name }));
+}
+
+describe('/dashboard/drugs/medications/{id}', () => {
+  it('loads the medication by id (a reload or a pasted link) and shows its information and sections', async () => {
+    const fetchMock = mockFetch({ 'GET /medication/7': { body: { data: amoxicillin } } });
+    renderDetail(7);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Medication Details' }),
+    ).toBeInTheDocument();
+    const info = section('Information');
+    const value = (label: string) => info.getByText(label).nextElementSibling?.textContent;
+    expect(value('Name')).toBe('Amoxicillin');
+    expect(value('Condition')).toBe('Hypertension');
+    expect(value('Dosage Type')).toBe('Weight-based');
+    expect(value('Dosage Per Weight')).toBe('25 Mg');
+    expect(value('Pregnancy Category')).toMatch(/^B \(legacy FDA letter category/);
+    expect(value('Created At')).toBe(new Date(amoxicillin.created_at).toLocaleDateString());
+
+    const weight = section('Weight-based Dosages');
+    expect(weight.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
+      'Weight Category',
+      'Dosage Range',
+      'Frequency Range',
+      'Duration Range',
+      'Edit',
+    ]);
+    expect(
+      weight
+        .getAllByRole('cell')
+        .slice(0, 4)
+        .map((cell) => cell.textContent),
+    ).toEqual(['Normal (18.5 - 24.9 Kg)', '250 - 500 Mg', '1 - 3 Hours', '3 - 7 Days']);
+    expect(
+      section('Age-based Dosages').getByText('No age-based dosages found.'),
+    ).toBeInTheDocument();
+    const contraindications = section('Contraindications');
+    expect(contraindications.getByRole('cell', { name: 'Asthma' })).toBeInTheDocument();
+    expect(
+      contraindications.getByRole('cell', { name: 'Inflammatory arthritis' }),
+    ).toBeInTheDocument();
+    expect(
+      section('Lifestyle Contraindications').getByRole('cell', { name: 'Alcohol' }),
+    ).toBeInTheDocument();
+    expect(requestsTo(fetchMock, 'GET /medication/7')).toHaveLength(1);
+  });
+
+  it('shows N/A and the empty texts for a medication without them', async () => {
+    mockFetch({
+      'GET /medication/8': {
+        body: { data: { ...paracetamol, condition: { ...paracetamol.condition, name: '' } } },
+      },
+    });
+    renderDetail(8);
+    const info = within(await screen.findByRole('region', { name: 'Information' }));
+    const value = (label: string) => info.getByText(label).nextElementSibling?.textContent;
+    expect(value('Condition')).toBe('N/A');
+    expect(value('Dosage Type')).toBe('Age-based');
+    expect(value('Dosage Per Weight')).toBe('N/A');
+    expect(value('Pregnancy Category')).toBe('N/A');
+    expect(screen.getByText('No weight-based dosages found.')).toBeInTheDocument();
+    expect(screen.getByText('No contraindications found.')).toBeInTheDocument();
+    expect(screen.getByText('No lifestyle contraindications found.')).toBeInTheDocument();
+    expect(
+      section('Age-based Dosages').getByRole('cell', { name: '1 - 2 Weeks' }),
+    ).toBeInTheDocument();
+  });
+
+  it('takes the medication from the list already loaded, without fetching it', async () => {
+    const fetchMock = mockFetch({
+      'GET /medication': { body: { data: [amoxicillin, paracetamol] } },
+    });
+    const store = makeStore(signedIn());
+    await store.dispatch(api.endpoints.listMedications.initiate());
+    renderDetail(8, store);
+    expect(await screen.findByText('Paracetamol', { selector: 'dd' })).toBeInTheDocument();
+    expect(requestsTo(fetchMock, 'GET /medication/8')).toHaveLength(0);
+  });
+
+  it("says 'Medication not found' only when the server says so", async () => {
+    mockFetch({ 'GET /medication/99': { status: 404, body: { message: 'Medication not found' } } });
+    const { user } = renderDetail(99);
+    expect(await screen.findByText('Medication not found')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/dashboard/drugs/medications');
+  });
+
+  it('treats an id that cannot be one as not found, without a request', async () => {
+    const fetchMock = mockFetch({});
+    renderDetail('abc');
+    expect(await screen.findByText('Medication not found')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('shows any other failure as that failure, not as not found', async () => {
+    mockFetch({
+      'GET /medication/7': { status: 503, body: { message: 'The database is unavailable' } },
+    });
+    renderDetail(7);
+    expect(await screen.findByText('The database is unavailable')).toBeInTheDocument();
+    expect(screen.queryByText('Medication not found')).not.toBeInTheDocument();
+  });
+
+  it('refreshes after adding a weight dosage (tag invalidation, no manual refetch)', async () => {
+    const added = {
+      ...weightDosage,
+      id: 102,
+      weight_category_id: obese.id,
+      weight_category: obese,
+    };
+    const fetchMock = mockFetch({
+      ...referenceLists,
+      'GET /medication/7': versions(amoxicillin, {
+        ...amoxicillin,
+        weight_category_dosages: [weightDosage, added],
+      }),
+      'POST /medication/add-weight-based-dosage': {
+        status: 201,
+        body: { data: added, message: 'Weight dosage added successfully' },
+      },
+    });
+    const { user } = renderDetail(7);
+    const weight = within(await screen.findByRole('region', { name: 'Weight-based Dosages' }));
+    await user.click(weight.getByRole('button', { name: 'Add Weight Dosage' }));
+    const category = await screen.findByLabelText(/^Weight Category/);
+    const dialog = within(screen.getByRole('dialog', { name: 'Add Weight-Based Dosage' }));
+    expect(dialog.getByLabelText('Medication')).toHaveValue('Amoxicillin');
+    await user.selectOptions(category, '12');
+    await user.type(dialog.getByLabelText(/^Minimum dosage/), '250');
+    await user.type(dialog.getByLabelText(/^Maximum dosage/), '500');
+    await user.click(dialog.getByRole('button', { name: 'Add Dosage' }));
+    await findToast('Weight dosage added successfully');
+    expect(await weight.findByRole('cell', { name: 'Obese (30 - 200 Kg)' })).toBeInTheDocument();
+    expect(requestsTo(fetchMock, 'GET /medication/7')).toHaveLength(2);
+  });
+
+  it('edits a dosage: the Edit button opens its values, the category fixed', async () => {
+    mockFetch({ 'GET /medication/7': { body: { data: amoxicillin } } });
+    const { user } = renderDetail(7);
+    const weight = within(await screen.findByRole('region', { name: 'Weight-based Dosages' }));
+    await user.click(
+      weight.getByRole('button', { name: 'Edit weight dosage for Normal (18.5 - 24.9 Kg)' }),
+    );
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit Weight-Based Dosage' }));
+    expect(dialog.getByLabelText(/^Weight Category/)).toBeDisabled();
+    expect(dialog.getByLabelText(/^Minimum dosage/)).toHaveValue(250);
+  });
+
+  it('deletes a lifestyle contraindication after the confirm, then refreshes', async () => {
+    const fetchMock = mockFetch({
+      'GET /medication/7': versions(amoxicillin, {
+        ...amoxicillin,
+        medical_lifestyle_contraindications: [],
+      }),
+      'DELETE /lifestyle-contraindication': {
+        body: { message: 'Lifestyle contraindication deleted successfully' },
+      },
+    });
+    const { user } = renderDetail(7);
+    const lifestyles = within(
+      await screen.findByRole('region', { name: 'Lifestyle Contraindications' }),
+    );
+    await user.click(
+      lifestyles.getByRole('button', { name: 'Delete lifestyle contraindication Alcohol' }),
+    );
+    const confirm = within(
+      await screen.findByRole('dialog', { name: 'Delete Lifestyle Contraindication' }),
+    );
+    expect(
+      confirm.getByText(
+        'Are you sure you want to delete this lifestyle contraindication? This action cannot be undone.',
+      ),
+    ).toBeInTheDocument();
+    await user.click(confirm.getByRole('button', { name: 'Delete' }));
+    expect(await findToast('Lifestyle contraindication deleted successfully')).toBeInTheDocument();
+    expect(await requestsTo(fetchMock, 'DELETE /lifestyle-contraindication')[0].json()).toEqual({
+      id: 301,
+    });
+    expect(await screen.findByText('No lifestyle contraindications found.')).toBeInTheDocument();
+  });
+
+  it('removes a condition contraindication with the remove call', async () => {
+    const fetchMock = mockFetch({
+      'GET /medication/7': versions(amoxicillin, {
+        ...amoxicillin,
+        condition_contraindications: [amoxicillin.condition_contraindications[1]],
+        contraindications: [3],
+      }),
+      'DELETE /medication/remove-contraindication': {
+        body: { message: 'Contraindication removed successfully' },
+      },
+    });
+    const { user } = renderDetail(7);
+    const contraindications = within(
+      await screen.findByRole('region', { name: 'Contraindications' }),
+    );
+    await user.click(
+      contraindications.getByRole('button', { name: 'Remove contraindication Asthma' }),
+    );
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Remove Contraindication' })).getByRole(
+        'button',
+        {
+          name: 'Remove',
+        },
+      ),
+    );
+    expect(await findToast('Contraindication removed successfully')).toBeInTheDocument();
+    expect(
+      await requestsTo(fetchMock, 'DELETE /medication/remove-contraindication')[0].json(),
+    ).toEqual({
+      medication_id: 7,
+      condition_id: 2,
+    });
+    await waitFor(() =>
+      expect(contraindications.queryByRole('cell', { name: 'Asthma' })).not.toBeInTheDocument(),
+    );
+  });
+
+  it('adds a lifestyle contraindication and shows it', async () => {
+    const link = {
+      id: 302,
+      medication_id: 7,
+      lifestyle_id: driving.id,
+      lifestyle: driving,
+      medication: { id: 7, name: 'Amoxicillin' },
+    };
+    mockFetch({
+      ...referenceLists,
+      'GET /medication/7': versions(amoxicillin, {
+        ...amoxicillin,
+        medical_lifestyle_contraindications: [
+          ...amoxicillin.medical_lifestyle_contraindications,
+          link,
+        ],
+      }),
+      'POST /lifestyle-contraindication': {
+        status: 201,
+        body: { data: link, message: 'Lifestyle contraindication added successfully' },
+      },
+    });
+    const { user } = renderDetail(7);
+    const lifestyles = within(
+      await screen.findByRole('region', { name: 'Lifestyle Contraindications' }),
+    );
+    await user.click(lifestyles.getByRole('button', { name: 'Add Lifestyle Contraindication' }));
+    await screen.findByRole('combobox', { name: /^Lifestyle/ });
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Add Lifestyle Contraindication' })).getByRole(
+        'button',
+        {
+          name: 'Add Lifestyle Contraindication',
+        },
+      ),
+    );
+    expect(await lifestyles.findByRole('cell', { name: 'Driving' })).toBeInTheDocument();
+  });
+
+  it('Edit Medication changes the name and category, and the page follows', async () => {
+    const fetchMock = mockFetch({
+      'GET /medication/7': versions(amoxicillin, {
+        ...amoxicillin,
+        name: 'Amoxil',
+        pregnancy_category: 'C',
+      }),
+      'PUT /medication/update-medication': {
+        body: {
+          data: { ...amoxicillin, name: 'Amoxil' },
+          message: 'Medication updated successfully',
+        },
+      },
+    });
+    const { user } = renderDetail(7);
+    await user.click(await screen.findByRole('button', { name: 'Edit Medication' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit Medication' }));
+    await user.clear(dialog.getByLabelText(/^Name/));
+    await user.type(dialog.getByLabelText(/^Name/), 'Amoxil');
+    await user.selectOptions(dialog.getByLabelText('Pregnancy Category'), 'C');
+    await user.click(dialog.getByRole('button', { name: 'Save' }));
+    await findToast('Medication updated successfully');
+    expect(await requestsTo(fetchMock, 'PUT /medication/update-medication')[0].json()).toEqual({
+      id: 7,
+      name: 'Amoxil',
+      pregnancy_category: 'C',
+    });
+    expect(await screen.findByText('Amoxil', { selector: 'dd' })).toBeInTheDocument();
+  });
+});

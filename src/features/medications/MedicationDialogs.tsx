@@ -1,0 +1,173 @@
+import { useCallback, useState } from 'react';
+import {
+  useDeleteLifestyleContraindicationMutation,
+  useDeleteMedicationMutation,
+  useRemoveContraindicationMutation,
+  type Condition,
+  type LifestyleContraindication,
+  type Medication,
+} from '@/api';
+import { ConfirmDialog } from '@/components/crud/ConfirmDialog';
+import { serverMessage, useCrudAction } from '@/components/crud/useCrudAction';
+import { AddMedicationDialog } from './AddMedicationDialog';
+import {
+  AddContraindicationDialog,
+  AddLifestyleContraindicationDialog,
+} from './ContraindicationDialogs';
+import { DosageDialog } from './DosageDialog';
+import { EditMedicationDialog } from './EditMedicationDialog';
+import type { AnyDosage, DosageKind } from './medicationForm';
+
+export const DELETE_MEDICATION_MESSAGE = 'Are you sure you want to delete this medication?';
+export const DELETE_LIFESTYLE_CONTRAINDICATION_MESSAGE =
+  'Are you sure you want to delete this lifestyle contraindication? This action cannot be undone.';
+export const REMOVE_CONTRAINDICATION_MESSAGE =
+  "Are you sure you want to remove this condition from the medication's contraindications?";
+
+/** Every dialog of the list and detail pages, with what it is about. */
+export type MedicationDialog =
+  | { kind: 'add-medication' }
+  | { kind: 'edit-medication'; medication: Medication }
+  | { kind: 'delete-medication'; medication: Medication }
+  | { kind: 'add-dosage'; dosageKind: DosageKind; medication: Medication }
+  | { kind: 'edit-dosage'; dosageKind: DosageKind; medication: Medication; dosage: AnyDosage }
+  | { kind: 'add-contraindication'; medication: Medication }
+  | { kind: 'remove-contraindication'; medication: Medication; condition: Condition }
+  | { kind: 'add-lifestyle-contraindication'; medication: Medication }
+  | {
+      kind: 'delete-lifestyle-contraindication';
+      medication: Medication;
+      link: LifestyleContraindication;
+    };
+
+interface Session {
+  dialog: MedicationDialog;
+  open: boolean;
+  /** Changes with every opening, so a form starts afresh. */
+  key: number;
+}
+
+/**
+ * Which dialog is open. The session stays while the dialog plays its closing transition
+ * (`open: false`) and is cleared when that ends.
+ */
+export function useMedicationDialogs() {
+  const [session, setSession] = useState<Session | null>(null);
+  const show = useCallback(
+    (dialog: MedicationDialog) =>
+      setSession((previous) => ({ dialog, open: true, key: (previous?.key ?? 0) + 1 })),
+    [],
+  );
+  const close = useCallback(
+    () => setSession((current) => (current ? { ...current, open: false } : current)),
+    [],
+  );
+  const exited = useCallback(
+    () => setSession((current) => (current && !current.open ? null : current)),
+    [],
+  );
+  return { session, show, close, exited };
+}
+
+interface MedicationDialogsProps {
+  session: Session | null;
+  close: () => void;
+  exited: () => void;
+}
+
+/** Renders the open dialog of {@link useMedicationDialogs}. */
+export function MedicationDialogs({ session, close, exited }: MedicationDialogsProps) {
+  const [deleteMedication] = useDeleteMedicationMutation();
+  const [removeContraindication] = useRemoveContraindicationMutation();
+  const [deleteLifestyleContraindication] = useDeleteLifestyleContraindicationMutation();
+  const run = useCrudAction();
+  if (!session) return null;
+  const { dialog, open, key } = session;
+  const common = { open, onClose: close, onExited: exited };
+
+  switch (dialog.kind) {
+    case 'add-medication':
+      return <AddMedicationDialog key={key} {...common} />;
+    case 'edit-medication':
+      return <EditMedicationDialog key={key} {...common} medication={dialog.medication} />;
+    case 'add-dosage':
+      return (
+        <DosageDialog
+          key={key}
+          {...common}
+          kind={dialog.dosageKind}
+          medication={dialog.medication}
+        />
+      );
+    case 'edit-dosage':
+      return (
+        <DosageDialog
+          key={key}
+          {...common}
+          kind={dialog.dosageKind}
+          medication={dialog.medication}
+          dosage={dialog.dosage}
+        />
+      );
+    case 'add-contraindication':
+      return <AddContraindicationDialog key={key} {...common} medication={dialog.medication} />;
+    case 'add-lifestyle-contraindication':
+      return (
+        <AddLifestyleContraindicationDialog key={key} {...common} medication={dialog.medication} />
+      );
+    case 'delete-medication':
+      return (
+        <ConfirmDialog
+          key={key}
+          {...common}
+          title="Delete Medication"
+          message={DELETE_MEDICATION_MESSAGE}
+          details={dialog.medication.name}
+          // A refusal is logged (by the API layer) and shown (by its one error-toast listener).
+          onConfirm={() =>
+            run(deleteMedication({ id: dialog.medication.id }), {
+              success: serverMessage('Medication deleted successfully'),
+            })
+          }
+        />
+      );
+    case 'remove-contraindication':
+      return (
+        <ConfirmDialog
+          key={key}
+          {...common}
+          title="Remove Contraindication"
+          message={REMOVE_CONTRAINDICATION_MESSAGE}
+          details={dialog.condition.name}
+          confirmLabel="Remove"
+          onConfirm={() =>
+            run(
+              removeContraindication({
+                contraindicationLink: {
+                  medication_id: dialog.medication.id,
+                  condition_id: dialog.condition.id,
+                },
+              }),
+              { success: serverMessage('Contraindication removed successfully') },
+            )
+          }
+        />
+      );
+    case 'delete-lifestyle-contraindication':
+      return (
+        <ConfirmDialog
+          key={key}
+          {...common}
+          title="Delete Lifestyle Contraindication"
+          message={DELETE_LIFESTYLE_CONTRAINDICATION_MESSAGE}
+          details={dialog.link.lifestyle.name}
+          onConfirm={() =>
+            run(deleteLifestyleContraindication({ idBody: { id: dialog.link.id } }), {
+              success: 'Lifestyle contraindication deleted successfully',
+              failure: 'Failed to delete lifestyle contraindication',
+            })
+          }
+        />
+      );
+  }
+}

@@ -1,0 +1,260 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import ListItemText from '@mui/material/ListItemText';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { Controller, type FieldValues, type Path } from 'react-hook-form';
+import type { Condition, Medication } from '@/api';
+import type { CrudField, CrudForm, SelectOption } from '@/components/crud/CrudFields';
+import { ErrorBanner } from '@/components/ErrorBanner';
+import { capitalizedOptions } from '@/components/crud/format';
+
+interface RangeFieldsProps<T extends FieldValues> {
+  form: CrudForm<T>;
+  /** 'Dosage', 'Frequency', 'Duration': the labels become 'Minimum dosage', 'Maximum dosage', 'Dosage unit'. */
+  label: string;
+  min: Path<T>;
+  max: Path<T>;
+  unit: Path<T>;
+  /** The unit select's values (lowercase on the wire, shown capitalised). */
+  units: readonly string[];
+  /** The number inputs' step: 0.1 for dosages (spec section 5), 1 otherwise. */
+  step?: number;
+}
+
+/**
+ * A minimum, a maximum and a unit on one line. The minimum's field shows the 'must not exceed'
+ * message when the minimum is above the maximum.
+ */
+export function RangeFields<T extends FieldValues>({
+  form,
+  label,
+  min,
+  max,
+  unit,
+  units,
+  step = 1,
+}: RangeFieldsProps<T>) {
+  const lower = label.toLowerCase();
+  const number = (name: Path<T>, text: string) => (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <TextField
+          name={field.name}
+          value={field.value ?? ''}
+          onChange={(event) => {
+            field.onChange(event);
+            // The other end of the range may now be fine (or not): check both together.
+            if (form.formState.isSubmitted) void form.trigger([min, max]);
+          }}
+          onBlur={field.onBlur}
+          inputRef={field.ref}
+          label={text}
+          type="number"
+          required
+          fullWidth
+          error={Boolean(fieldState.error)}
+          helperText={fieldState.error?.message}
+          slotProps={{ htmlInput: { min: 0, step } }}
+        />
+      )}
+    />
+  );
+  return (
+    <Box
+      role="group"
+      aria-label={label}
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr 8rem' },
+        gap: 2,
+        alignItems: 'start',
+      }}
+    >
+      {number(min, `Minimum ${lower}`)}
+      {number(max, `Maximum ${lower}`)}
+      <Controller
+        control={form.control}
+        name={unit}
+        render={({ field, fieldState }) => (
+          <TextField
+            name={field.name}
+            value={field.value ?? ''}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            inputRef={field.ref}
+            label={`${label} unit`}
+            select
+            fullWidth
+            error={Boolean(fieldState.error)}
+            helperText={fieldState.error?.message}
+            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+          >
+            {unitOptions(units, field.value as string).map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </TextField>
+        )}
+      />
+    </Box>
+  );
+}
+
+/** The offered units, plus the current one when it is not among them (an older record's unit). */
+function unitOptions(units: readonly string[], current: string | undefined): SelectOption[] {
+  const values = current && !units.includes(current) ? [...units, current] : units;
+  return capitalizedOptions(values);
+}
+
+interface ConditionsMultiSelectProps<T extends FieldValues> {
+  form: CrudForm<T>;
+  name: Path<T>;
+  conditions: readonly Condition[];
+  label: string;
+}
+
+/**
+ * Several conditions at once: the select says '{n} condition(s) selected'; each chosen condition
+ * shows as a chip that removes it.
+ */
+export function ConditionsMultiSelect<T extends FieldValues>({
+  form,
+  name,
+  conditions,
+  label,
+}: ConditionsMultiSelectProps<T>) {
+  const nameOf = new Map(conditions.map((condition) => [condition.id, condition.name]));
+  return (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field, fieldState }) => {
+        const selected = (field.value ?? []) as number[];
+        return (
+          <Box>
+            <TextField
+              name={field.name}
+              value={selected}
+              onChange={(event) => field.onChange(event.target.value as unknown as number[])}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              label={label}
+              select
+              fullWidth
+              error={Boolean(fieldState.error)}
+              helperText={fieldState.error?.message}
+              slotProps={{
+                select: {
+                  multiple: true,
+                  displayEmpty: true,
+                  renderValue: (value) => `${(value as number[]).length} condition(s) selected`,
+                },
+                inputLabel: { shrink: true },
+              }}
+            >
+              {conditions.map((condition) => (
+                <MenuItem key={condition.id} value={condition.id} dense>
+                  <Checkbox checked={selected.includes(condition.id)} size="small" sx={{ py: 0 }} />
+                  <ListItemText primary={condition.name} />
+                </MenuItem>
+              ))}
+            </TextField>
+            {selected.length > 0 && (
+              <Box
+                component="ul"
+                aria-label={`Selected ${label.toLowerCase()}`}
+                sx={{
+                  display: 'flex',
+                  flexWrap: 'wrap',
+                  gap: 1,
+                  listStyle: 'none',
+                  p: 0,
+                  m: 0,
+                  mt: 1,
+                }}
+              >
+                {selected.map((id) => (
+                  <li key={id}>
+                    <Chip
+                      label={nameOf.get(id) ?? `#${id}`}
+                      size="small"
+                      onDelete={() => field.onChange(selected.filter((other) => other !== id))}
+                    />
+                  </li>
+                ))}
+              </Box>
+            )}
+          </Box>
+        );
+      }}
+    />
+  );
+}
+
+interface PendingDialogProps {
+  open: boolean;
+  title: string;
+  /** The reference lists' error, if loading them failed. */
+  error?: string;
+  onClose: () => void;
+  onExited?: () => void;
+}
+
+/** Stands in for a form dialog while the lists its selects need are loading (or failed to). */
+export function PendingDialog({ open, title, error, onClose, onExited }: PendingDialogProps) {
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      aria-label={title}
+      fullWidth
+      maxWidth="sm"
+      slotProps={{ transition: { onExited } }}
+    >
+      <DialogTitle>{title}</DialogTitle>
+      <DialogContent>
+        {error ? (
+          <ErrorBanner title="The form's choices could not be loaded" message={error} />
+        ) : (
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, py: 2 }}>
+            <CircularProgress size={24} aria-label="Loading the form" />
+            <Typography color="text.secondary">Loading…</Typography>
+          </Box>
+        )}
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2 }}>
+        <Button onClick={onClose}>Cancel</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** The medication a dosage or contraindication is for: shown, not chosen (the Add link chose it). */
+export function medicationField<T extends FieldValues>(
+  medication: Pick<Medication, 'name'>,
+): CrudField<T> {
+  return {
+    kind: 'custom',
+    key: 'medication',
+    render: () => (
+      <TextField
+        label="Medication"
+        value={medication.name}
+        fullWidth
+        slotProps={{ htmlInput: { readOnly: true } }}
+      />
+    ),
+  };
+}

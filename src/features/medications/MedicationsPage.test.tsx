@@ -1,0 +1,241 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router-dom';
+import { findToast, renderWithProviders } from '@/test/renderWithProviders';
+import { mockFetch, requestsTo, type MockHandler, type MockReply } from '@/test/mockFetch';
+import { signedIn } from '@/test/fixtures';
+import type { Medication } from '@/api';
+import { MedicationsPage } from './MedicationsPage';
+import { amoxicillin, paracetamol, referenceLists } from './medicationFixtures';
+
+// A whole page with its DataGrid renders slowly in jsdom on a busy machine.
+jest.setTimeout(90_000);
+
+beforeEach(() => {
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+
+function renderPage() {
+  return renderWithProviders(
+    <Routes>
+      <Route path="/dashboard/drugs/medications" element={<MedicationsPage />} />
+      <Route path="*" element={null} />
+    </Routes>,
+    { route: '/dashboard/drugs/medications', preloadedState: signedIn() },
+  );
+}
+
+/** Answers GET /medication with each list in turn (the last one from then on). */
+function lists(...answers: Medication[][]): MockHandler {
+  let call = 0;
+  return () => ({ body: { data: answers[Math.min(call++, answers.length - 1)] } });
+}
+
+async function row(name: string) {
+  const cell = await screen.findByRole('gridcell', { name });
+  const found = cell.closest<HTMLElement>('[role="row"]');
+  if (!found) throw new Error(`no row for ${name}`);
+  return within(found);
+}
+
+const cellText = (found: Awaited<ReturnType<typeof row>>) =>
+  found.getAllByRole('gridcell').map((cell) => cell.textContent);
+
+describe('/dashboard/drugs/medications', () => {
+  it('lists every column of the spec, with a progress bar while loading', async () => {
+    let answer: (reply: MockReply) => void = () => undefined;
+    mockFetch({ 'GET /medication': () => new Promise<MockReply>((resolve) => (answer = resolve)) });
+    renderPage();
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Medications Management' }),
+    ).toBeInTheDocument();
+    expect(await screen.findByRole('progressbar', { name: 'Loading' })).toBeInTheDocument();
+    answer({ body: { data: [amoxicillin, paracetamol] } });
+
+    const amoxicillinRow = await row('Amoxicillin');
+    expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
+      'Name',
+      'Dosage Type',
+      'Dosage per weight',
+      'Weight Dosage',
+      'Age Dosage',
+      'Condition Contraindications',
+      'Pregnancy Category',
+      'Actions',
+    ]);
+    expect(cellText(amoxicillinRow).slice(0, 7)).toEqual([
+      'Amoxicillin',
+      'Weight-based',
+      '25 Mg',
+      '1Add',
+      '0Add',
+      'Asthma, GoutAdd',
+      'BAsthma, Gout',
+    ]);
+    expect(cellText(await row('Paracetamol')).slice(0, 7)).toEqual([
+      'Paracetamol',
+      'Age-based',
+      '--',
+      '0Add',
+      '1Add',
+      '--Add',
+      '--',
+    ]);
+    for (const label of ['View Amoxicillin', 'Edit Amoxicillin', 'Delete Amoxicillin']) {
+      expect(amoxicillinRow.getByRole('button', { name: label })).toBeInTheDocument();
+    }
+    expect(screen.queryByRole('progressbar', { name: 'Loading' })).not.toBeInTheDocument();
+  });
+
+  it('says when there are none', async () => {
+    mockFetch({ 'GET /medication': { body: { data: [] } } });
+    renderPage();
+    expect(
+      await screen.findByText('No medications found. Add a new medication to get started.'),
+    ).toBeInTheDocument();
+  });
+
+  it('shows a failed load in a red banner', async () => {
+    mockFetch({
+      'GET /medication': { status: 503, body: { message: 'The database is unavailable' } },
+    });
+    renderPage();
+    const banner = await screen.findByText('The database is unavailable', {
+      selector: '.MuiAlert-message',
+    });
+    expect(banner.closest('.MuiAlert-root')).toHaveClass('MuiAlert-colorError');
+  });
+
+  it('searches by name only', async () => {
+    mockFetch({ 'GET /medication': { body: { data: [amoxicillin, paracetamol] } } });
+    const { user } = renderPage();
+    await row('Paracetamol');
+    const search = screen.getByRole('searchbox', { name: 'Search medications by name' });
+    await user.type(search, 'PARA');
+    await waitFor(() =>
+      expect(screen.queryByRole('gridcell', { name: 'Amoxicillin' })).not.toBeInTheDocument(),
+    );
+    expect(screen.getByRole('gridcell', { name: 'Paracetamol' })).toBeInTheDocument();
+    // A contraindication's name is not a medication's name.
+    await user.clear(search);
+    await user.type(search, 'asthma');
+    await waitFor(() =>
+      expect(screen.queryByRole('gridcell', { name: 'Paracetamol' })).not.toBeInTheDocument(),
+    );
+    expect(screen.queryByRole('gridcell', { name: 'Amoxicillin' })).not.toBeInTheDocument();
+  });
+
+  it('opens Add Medication and lists the new medication after saving', async () => {
+    const fetchMock = mockFetch({
+      ...referenceLists,
+      'GET /medication': lists([amoxicillin], [amoxicillin, paracetamol]),
+      'POST /medication': {
+        status: 201,
+        body: { data: paracetamol, message: 'Medication added successfully' },
+      },
+    });
+    const { user } = renderPage();
+    await row('Amoxicillin');
+    await user.click(screen.getByRole('button', { name: 'Add Medication' }));
+    await screen.findByLabelText(/^Minimum dosage/);
+    const dialog = within(screen.getByRole('dialog', { name: 'Add Medication' }));
+    await user.type(dialog.getByLabelText(/^Name/), 'Paracetamol');
+    await user.type(dialog.getByLabelText(/^Minimum dosage/), '5');
+    await user.type(dialog.getByLabelText(/^Maximum dosage/), '10');
+    await user.click(dialog.getByRole('button', { name: 'Add Medication' }));
+    expect(await findToast('Medication added successfully')).toBeInTheDocument();
+    expect(await row('Paracetamol')).toBeTruthy();
+    expect(requestsTo(fetchMock, 'GET /medication')).toHaveLength(2);
+  });
+
+  it("each Add link opens its form with that row's medication", async () => {
+    mockFetch({
+      ...referenceLists,
+      'GET /medication': { body: { data: [amoxicillin, paracetamol] } },
+    });
+    const { user } = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Add age dosage for Paracetamol' }));
+    await screen.findByLabelText(/^Age Category/);
+    let dialog = within(screen.getByRole('dialog', { name: 'Add Age-Based Dosage' }));
+    expect(dialog.getByLabelText('Medication')).toHaveValue('Paracetamol');
+    await user.click(dialog.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('button', { name: 'Add weight dosage for Amoxicillin' }));
+    await screen.findByLabelText(/^Weight Category/);
+    dialog = within(screen.getByRole('dialog', { name: 'Add Weight-Based Dosage' }));
+    expect(dialog.getByLabelText('Medication')).toHaveValue('Amoxicillin');
+    await user.click(dialog.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('button', { name: 'Add contraindication for Amoxicillin' }));
+    await screen.findByRole('combobox', { name: /^Condition/ });
+    dialog = within(screen.getByRole('dialog', { name: 'Add Contraindication' }));
+    expect(dialog.getByLabelText('Medication')).toHaveValue('Amoxicillin');
+  });
+
+  it('Edit opens Edit Medication with the name and category', async () => {
+    mockFetch({ 'GET /medication': { body: { data: [amoxicillin] } } });
+    const { user } = renderPage();
+    await user.click((await row('Amoxicillin')).getByRole('button', { name: 'Edit Amoxicillin' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit Medication' }));
+    expect(dialog.getByLabelText(/^Name/)).toHaveValue('Amoxicillin');
+    expect(dialog.getByLabelText('Pregnancy Category')).toHaveValue('B');
+  });
+
+  it('View opens the detail route', async () => {
+    mockFetch({ 'GET /medication': { body: { data: [amoxicillin] } } });
+    const { user } = renderPage();
+    await user.click((await row('Amoxicillin')).getByRole('button', { name: 'View Amoxicillin' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/dashboard/drugs/medications/7');
+  });
+
+  it('deletes on the server after the confirm, and the list follows', async () => {
+    const fetchMock = mockFetch({
+      'GET /medication': lists([amoxicillin, paracetamol], [paracetamol]),
+      'DELETE /medications/7': { body: { message: 'Medication deleted successfully' } },
+    });
+    const { user } = renderPage();
+    await user.click(
+      (await row('Amoxicillin')).getByRole('button', { name: 'Delete Amoxicillin' }),
+    );
+    const confirm = within(await screen.findByRole('dialog', { name: 'Delete Medication' }));
+    expect(
+      confirm.getByText('Are you sure you want to delete this medication?'),
+    ).toBeInTheDocument();
+    await user.click(confirm.getByRole('button', { name: 'Delete' }));
+    expect(await findToast('Medication deleted successfully')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.queryByRole('gridcell', { name: 'Amoxicillin' })).not.toBeInTheDocument(),
+    );
+    expect(requestsTo(fetchMock, 'DELETE /medications/7')).toHaveLength(1);
+  });
+
+  it('logs and shows a refused delete, and keeps the row', async () => {
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    mockFetch({
+      'GET /medication': { body: { data: [amoxicillin] } },
+      'DELETE /medications/7': {
+        status: 409,
+        body: { message: 'Amoxicillin is still used by 2 drug interactions.' },
+      },
+    });
+    const { user } = renderPage();
+    await user.click(
+      (await row('Amoxicillin')).getByRole('button', { name: 'Delete Amoxicillin' }),
+    );
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Delete Medication' })).getByRole('button', {
+        name: 'Delete',
+      }),
+    );
+    expect(
+      await findToast('Amoxicillin is still used by 2 drug interactions.'),
+    ).toBeInTheDocument();
+    expect(error).toHaveBeenCalledWith(
+      expect.stringContaining('Amoxicillin is still used by 2 drug interactions.'),
+      expect.anything(),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('gridcell', { name: 'Amoxicillin' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,57 @@
+import { useLayoutEffect } from 'react';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { api, useGetMedicationQuery, type Medication } from '@/api';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import type { RootState } from '@/app/store';
+
+const selectList = api.endpoints.listMedications.select();
+
+function fromList(state: RootState, id: number): Medication | undefined {
+  return selectList(state).data?.data.find((medication) => medication.id === id);
+}
+
+/** The route's `{id}` as a medication id, or null when it cannot be one. */
+export function parseMedicationId(raw: string | undefined): number | null {
+  if (!raw || !/^\d+$/.test(raw)) return null;
+  const id = Number(raw);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+/**
+ * One medication by id, for the detail page: taken from the medication list already in the API
+ * cache when there is one (opening a row of the list fetches nothing), else from
+ * `GET /medication/{id}` (a reload or a pasted link). Either way it is the getMedication cache
+ * entry, whose `{ medication, id }` tag every change to the medication invalidates, so it refreshes
+ * after each change.
+ */
+export function useMedication(id: number | null) {
+  const dispatch = useAppDispatch();
+  const listed = useAppSelector((state) => (id === null ? undefined : fromList(state, id)));
+  const known = useAppSelector((state) =>
+    id === null ? false : api.endpoints.getMedication.select({ id })(state).data !== undefined,
+  );
+
+  // Before the query below subscribes (layout effects run first), so it finds the entry and does
+  // not fetch.
+  useLayoutEffect(() => {
+    if (id !== null && listed && !known) {
+      void dispatch(api.util.upsertQueryData('getMedication', { id }, { data: listed }));
+    }
+  }, [dispatch, id, listed, known]);
+
+  const query = useGetMedicationQuery(id === null ? skipToken : { id });
+  const medication = query.data?.data ?? listed;
+  const notFound =
+    id === null ||
+    (!medication &&
+      typeof query.error === 'object' &&
+      query.error !== null &&
+      'status' in query.error &&
+      query.error.status === 404);
+  return {
+    medication,
+    notFound,
+    error: medication || notFound ? undefined : query.error,
+    isLoading: !medication && !notFound && !query.error,
+  };
+}

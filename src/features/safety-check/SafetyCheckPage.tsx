@@ -1,0 +1,278 @@
+import { useEffect, useRef, useState } from 'react';
+import { useForm, useWatch, Controller } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { useSnackbar } from 'notistack';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import LinearProgress from '@mui/material/LinearProgress';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import LinkIcon from '@mui/icons-material/Link';
+import {
+  useListConditionsQuery,
+  useListLifestylesQuery,
+  useListMedicationsQuery,
+  useSafetyCheckMutation,
+  type SafetyCheckResult as Result,
+} from '@/api';
+import { withoutErrorToast } from '@/app/errorToasts';
+import { ErrorBanner } from '@/components/ErrorBanner';
+import { FormTextField } from '@/components/form/FormTextField';
+import { PageHeader } from '@/components/PageHeader';
+import { errorMessage } from '@/lib/errors';
+import { IdAutocomplete } from './IdAutocomplete';
+import { SafetyCheckResult } from './SafetyCheckResult';
+import {
+  AGE_UNITS,
+  MAX_MEDICATIONS,
+  WEIGHT_UNITS,
+  formFromSearch,
+  requestFromForm,
+  safetyCheckSchema,
+  searchFromForm,
+  type SafetyCheckForm,
+} from './safetyCheckForm';
+import { useDebouncedValue } from './useDebouncedValue';
+
+/** How long the form must stay unchanged before it is checked. */
+export const CHECK_DELAY_MS = 400;
+
+type Outcome = { key: string; result: Result } | { key: string; error: string };
+
+/**
+ * /dashboard/safety-check: a prescription checked against the reference data as the form
+ * changes (POST /safety-check). The form lives in the URL, so a link reproduces the check.
+ */
+export function SafetyCheckPage() {
+  const { enqueueSnackbar } = useSnackbar();
+  const location = useLocation();
+  const navigate = useNavigate();
+  /** The query, normalised (a link may or may not escape its commas). */
+  const search = new URLSearchParams(location.search).toString();
+  /** The query the form last wrote or read: any other is a link opened while on this page. */
+  const synced = useRef(search);
+  const { control, reset } = useForm<SafetyCheckForm>({
+    resolver: zodResolver(safetyCheckSchema),
+    defaultValues: formFromSearch(new URLSearchParams(search)),
+    mode: 'onChange',
+  });
+  useEffect(() => {
+    if (search === synced.current) return;
+    synced.current = search;
+    reset(formFromSearch(new URLSearchParams(search)));
+  }, [search, reset]);
+
+  const medications = useListMedicationsQuery();
+  const conditions = useListConditionsQuery();
+  const lifestyles = useListLifestylesQuery();
+
+  // The form, once valid and unchanged for a moment, as a string (compared by value).
+  const values = useWatch({ control });
+  const parsed = safetyCheckSchema.safeParse(values);
+  const formKey = useDebouncedValue(
+    parsed.success ? JSON.stringify(parsed.data) : '',
+    CHECK_DELAY_MS,
+  );
+
+  useEffect(() => {
+    if (!formKey) return;
+    const next = searchFromForm(JSON.parse(formKey) as SafetyCheckForm);
+    const normalised = new URLSearchParams(next).toString();
+    if (normalised === synced.current) return;
+    synced.current = normalised;
+    navigate({ search: next ? `?${next}` : '' }, { replace: true });
+  }, [formKey, navigate]);
+
+  const request = formKey ? requestFromForm(JSON.parse(formKey) as SafetyCheckForm) : null;
+  const requestKey = request ? JSON.stringify(request) : '';
+  const [runCheck, { isLoading }] = useSafetyCheckMutation();
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  useEffect(() => {
+    if (!requestKey) return;
+    let current = true;
+    const call = withoutErrorToast(runCheck({ safetyCheckRequest: JSON.parse(requestKey) }));
+    call
+      .unwrap()
+      .then(({ data }) => current && setOutcome({ key: requestKey, result: data }))
+      .catch(
+        (error: unknown) =>
+          current &&
+          setOutcome({ key: requestKey, error: errorMessage(error, 'The check failed.') }),
+      );
+    return () => {
+      current = false;
+      call.abort();
+    };
+  }, [requestKey, runCheck]);
+
+  async function copyLink() {
+    try {
+      await navigator.clipboard.writeText(window.location.href);
+      enqueueSnackbar('Link copied', { variant: 'success' });
+    } catch {
+      enqueueSnackbar('Copy the link from the address bar', { variant: 'info' });
+    }
+  }
+
+  // The last answer stays in view, marked as updating, while the next one is on its way.
+  const shown = requestKey ? outcome : null;
+  const stale = shown !== null && (shown.key !== requestKey || isLoading);
+
+  return (
+    <>
+      <PageHeader
+        title="Safety Check"
+        subtitle="Check a prescription against the reference data: see what the checker says as the data stands."
+        actions={
+          <Button variant="outlined" startIcon={<LinkIcon />} onClick={copyLink}>
+            Copy link
+          </Button>
+        }
+      />
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 3,
+          gridTemplateColumns: { xs: '1fr', lg: 'minmax(320px, 440px) 1fr' },
+          alignItems: 'start',
+        }}
+      >
+        <Paper variant="outlined" sx={{ p: 2 }}>
+          <Box
+            component="form"
+            noValidate
+            aria-label="Prescription"
+            onSubmit={(e) => e.preventDefault()}
+          >
+            <Stack spacing={2}>
+              <Typography variant="h6" component="h2">
+                Prescription
+              </Typography>
+              <IdAutocomplete
+                control={control}
+                name="medications"
+                label="Medications"
+                options={medications.data?.data}
+                loading={medications.isLoading}
+                max={MAX_MEDICATIONS}
+                helperText={`Up to ${MAX_MEDICATIONS}`}
+              />
+              <Typography variant="h6" component="h2">
+                Patient
+              </Typography>
+              <Stack direction="row" spacing={1}>
+                <FormTextField
+                  control={control}
+                  name="age"
+                  label="Age"
+                  type="number"
+                  slotProps={{ htmlInput: { min: 0, step: 'any' } }}
+                  sx={{ flex: 1 }}
+                />
+                <FormTextField
+                  control={control}
+                  name="ageUnit"
+                  label="Age unit"
+                  select
+                  sx={{ width: 130 }}
+                >
+                  {AGE_UNITS.map((unit) => (
+                    <MenuItem key={unit} value={unit}>
+                      {unit}
+                    </MenuItem>
+                  ))}
+                </FormTextField>
+              </Stack>
+              <Stack direction="row" spacing={1}>
+                <FormTextField
+                  control={control}
+                  name="weight"
+                  label="Weight"
+                  type="number"
+                  slotProps={{ htmlInput: { min: 0, step: 'any' } }}
+                  sx={{ flex: 1 }}
+                />
+                <FormTextField
+                  control={control}
+                  name="weightUnit"
+                  label="Weight unit"
+                  select
+                  sx={{ width: 130 }}
+                >
+                  {WEIGHT_UNITS.map((unit) => (
+                    <MenuItem key={unit} value={unit}>
+                      {unit}
+                    </MenuItem>
+                  ))}
+                </FormTextField>
+              </Stack>
+              <Controller
+                control={control}
+                name="pregnant"
+                render={({ field }) => (
+                  <FormControlLabel
+                    label="Pregnant"
+                    control={
+                      <Checkbox
+                        name={field.name}
+                        checked={field.value}
+                        onChange={(event) => field.onChange(event.target.checked)}
+                        onBlur={field.onBlur}
+                        slotProps={{ input: { ref: field.ref } }}
+                      />
+                    }
+                  />
+                )}
+              />
+              <IdAutocomplete
+                control={control}
+                name="conditions"
+                label="Conditions"
+                options={conditions.data?.data}
+                loading={conditions.isLoading}
+              />
+              <IdAutocomplete
+                control={control}
+                name="lifestyles"
+                label="Lifestyles"
+                options={lifestyles.data?.data}
+                loading={lifestyles.isLoading}
+              />
+            </Stack>
+          </Box>
+        </Paper>
+        <Box aria-busy={stale} sx={{ minWidth: 0 }}>
+          {stale && <LinearProgress aria-label="Updating the check" sx={{ mb: 1 }} />}
+          {!parsed.success && (
+            <Alert severity="warning">Correct the highlighted fields to see the check.</Alert>
+          )}
+          {parsed.success && !requestKey && (
+            <Alert severity="info">
+              Choose one or more medications to check them against each other and against the
+              patient.
+            </Alert>
+          )}
+          {requestKey && !shown && <LinearProgress aria-label="Checking" />}
+          {shown && 'error' in shown && (
+            <ErrorBanner title="The check failed" message={shown.error} />
+          )}
+          {shown && 'result' in shown && (
+            <Box sx={{ opacity: stale ? 0.6 : 1 }}>
+              <SafetyCheckResult result={shown.result} />
+            </Box>
+          )}
+          <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 2 }}>
+            The result is only as good as the reference data. Demo data is illustrative, not medical
+            advice.
+          </Typography>
+        </Box>
+      </Box>
+    </>
+  );
+}

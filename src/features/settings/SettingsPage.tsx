@@ -1,0 +1,172 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useSnackbar } from 'notistack';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useChangePasswordMutation, useUpdateProfileMutation, type User } from '@/api';
+import { useAppDispatch } from '@/app/hooks';
+import { withoutErrorToast } from '@/app/errorToasts';
+import { FormInput } from '@/components/form/FormInput';
+import { SubmitButton } from '@/components/form/SubmitButton';
+import { PageHeader } from '@/components/PageHeader';
+import { errorMessage, setServerFieldErrors } from '@/lib/errors';
+import { useAuth } from '@/features/auth/AuthProvider';
+import { userUpdated } from '@/features/auth/authSlice';
+import {
+  changePasswordSchema,
+  profileSchema,
+  type ChangePasswordForm,
+  type ProfileForm,
+} from './settingsSchemas';
+
+/** "Failed to ..." plus the server's reason, when it gave one. */
+function failureText(prefix: string, error: unknown): string {
+  const reason = errorMessage(error, '');
+  return reason ? `${prefix}: ${reason}` : prefix;
+}
+
+function ProfileCard({ user }: { user: User | null }) {
+  const [updateProfile, { isLoading }] = useUpdateProfileMutation();
+  const dispatch = useAppDispatch();
+  const { enqueueSnackbar } = useSnackbar();
+  const { control, handleSubmit, reset, setError } = useForm<ProfileForm>({
+    resolver: zodResolver(profileSchema),
+    defaultValues: { name: user?.name ?? '', email: user?.email ?? '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const { data } = await withoutErrorToast(updateProfile({ profileRequest: values })).unwrap();
+      dispatch(userUpdated(data)); // the top bar's name follows at once
+      reset({ name: data.name, email: data.email });
+      enqueueSnackbar('Profile updated successfully', { variant: 'success' });
+    } catch (error) {
+      setServerFieldErrors(error, setError, { name: 'name', email: 'email' });
+      enqueueSnackbar(failureText('Failed to update profile', error), { variant: 'error' });
+    }
+  });
+
+  return (
+    <Card variant="outlined">
+      <CardContent>
+        <Typography variant="h6" component="h2">
+          Profile Information
+        </Typography>
+        <Box component="form" noValidate onSubmit={onSubmit} aria-label="Profile Information">
+          <FormInput
+            control={control}
+            name="name"
+            label="Full name"
+            autoComplete="name"
+            required
+            fullWidth
+            margin="normal"
+          />
+          <FormInput
+            control={control}
+            name="email"
+            label="Email"
+            type="email"
+            autoComplete="email"
+            required
+            fullWidth
+            margin="normal"
+          />
+          <SubmitButton busy={isLoading} sx={{ mt: 1 }}>
+            Save profile
+          </SubmitButton>
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}
+
+function ChangePasswordCard() {
+  const [changePassword, { isLoading }] = useChangePasswordMutation();
+  const { enqueueSnackbar } = useSnackbar();
+  const { control, handleSubmit, reset, setError } = useForm<ChangePasswordForm>({
+    resolver: zodResolver(changePasswordSchema),
+    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
+  });
+
+  const onSubmit = handleSubmit(async ({ currentPassword, newPassword }) => {
+    try {
+      await withoutErrorToast(
+        changePassword({
+          changePasswordRequest: { current_password: currentPassword, new_password: newPassword },
+        }),
+      ).unwrap();
+      reset();
+      enqueueSnackbar('Password updated successfully', { variant: 'success' });
+    } catch (error) {
+      setServerFieldErrors(error, setError, {
+        current_password: 'currentPassword',
+        new_password: 'newPassword',
+      });
+      enqueueSnackbar(failureText('Failed to update password', error), { variant: 'error' });
+    }
+  });
+
+  return (
+    <Card variant="outlined">
+      <CardContent>
+        <Typography variant="h6" component="h2">
+          Change Password
+        </Typography>
+        <Box component="form" noValidate onSubmit={onSubmit} aria-label="Change Password">
+          <FormInput
+            control={control}
+            name="currentPassword"
+            label="Current password"
+            type="password"
+            autoComplete="current-password"
+            required
+            fullWidth
+            margin="normal"
+          />
+          <FormInput
+            control={control}
+            name="newPassword"
+            label="New password"
+            type="password"
+            autoComplete="new-password"
+            required
+            fullWidth
+            margin="normal"
+            helperText="At least 8 characters"
+          />
+          <FormInput
+            control={control}
+            name="confirmPassword"
+            label="Confirm new password"
+            type="password"
+            autoComplete="new-password"
+            required
+            fullWidth
+            margin="normal"
+          />
+          <SubmitButton busy={isLoading} sx={{ mt: 1 }}>
+            Update password
+          </SubmitButton>
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** /dashboard/settings (Account Settings): `PUT /auth/profile` and `PUT /auth/password`. */
+export function SettingsPage() {
+  const { user } = useAuth();
+  return (
+    <>
+      <PageHeader title="Account Settings" />
+      <Stack spacing={3} sx={{ maxWidth: 640 }}>
+        <ProfileCard user={user} />
+        <ChangePasswordCard />
+      </Stack>
+    </>
+  );
+}

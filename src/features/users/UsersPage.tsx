@@ -1,0 +1,139 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import Box from '@mui/material/Box';
+import InputAdornment from '@mui/material/InputAdornment';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import SearchOutlined from '@mui/icons-material/SearchOutlined';
+import { DataGrid, type GridPaginationModel, type GridSortModel } from '@mui/x-data-grid';
+import { useListUsersQuery, type AdminUser, type AdminUserSort } from '@/api';
+import { ErrorBanner } from '@/components/ErrorBanner';
+import { PageHeader } from '@/components/PageHeader';
+import { errorMessage } from '@/lib/errors';
+import { SearchHistoryDialog } from './SearchHistoryDialog';
+import { userColumns } from './userColumns';
+
+/** How long typing pauses before the search goes to the server. */
+export const SEARCH_DELAY_MS = 250;
+const PAGE_SIZES = [10, 25, 50, 100];
+
+function NoUsers() {
+  return (
+    <Box sx={{ display: 'flex', height: '100%', alignItems: 'center', justifyContent: 'center' }}>
+      <Typography color="text.secondary">No users found</Typography>
+    </Box>
+  );
+}
+
+/**
+ * The search box keeps what is typed to itself, so a keystroke re-renders only the box; the
+ * search goes to `onSearch` once typing pauses for SEARCH_DELAY_MS.
+ */
+function UserSearchField({ onSearch }: { onSearch: (query: string) => void }) {
+  const [value, setValue] = useState('');
+  useEffect(() => {
+    const timer = window.setTimeout(() => onSearch(value.trim()), SEARCH_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [value, onSearch]);
+  return (
+    <TextField
+      type="search"
+      label="Search by name or email"
+      value={value}
+      onChange={(event) => setValue(event.target.value)}
+      size="small"
+      sx={{ mb: 2, width: { xs: '100%', sm: 360 } }}
+      slotProps={{
+        input: {
+          startAdornment: (
+            <InputAdornment position="start">
+              <SearchOutlined fontSize="small" />
+            </InputAdornment>
+          ),
+        },
+      }}
+    />
+  );
+}
+
+// Stable props: a new object on every render would make the grid render every cell again.
+const GRID_SLOTS = { noRowsOverlay: NoUsers, noResultsOverlay: NoUsers };
+const GRID_SX = { border: 0 };
+
+/** The grid's sort model as the contract's `sort` parameter (name when unsorted). */
+function sortParam(model: GridSortModel): AdminUserSort {
+  const [first] = model;
+  if (!first?.sort) return 'name';
+  return `${first.sort === 'desc' ? '-' : ''}${first.field}` as AdminUserSort;
+}
+
+/**
+ * /dashboard/users: GET /users searches, sorts and pages on the server, so the screen stays fast
+ * with tens of thousands of users (bench/users-grid.ts measured the grid filtering 10,000 users
+ * in the browser: over 150 ms per keystroke).
+ */
+export function UsersPage() {
+  const [{ query, page, pageSize }, setParams] = useState({ query: '', page: 0, pageSize: 25 });
+  const [sortModel, setSortModel] = useState<GridSortModel>([{ field: 'name', sort: 'asc' }]);
+  const [historyOf, setHistoryOf] = useState<AdminUser | null>(null);
+  const pagination = useMemo<GridPaginationModel>(() => ({ page, pageSize }), [page, pageSize]);
+
+  // A new search starts again at the first page.
+  const search = useCallback(
+    (next: string) =>
+      setParams((current) =>
+        current.query === next ? current : { ...current, query: next, page: 0 },
+      ),
+    [],
+  );
+  const paginate = useCallback(
+    (model: GridPaginationModel) =>
+      setParams((current) => ({ ...current, page: model.page, pageSize: model.pageSize })),
+    [],
+  );
+
+  const { data, error, isError, isFetching } = useListUsersQuery({
+    q: query || undefined,
+    page: page + 1,
+    pageSize,
+    sort: sortParam(sortModel),
+  });
+  const columns = useMemo(() => userColumns(setHistoryOf), []);
+
+  return (
+    <>
+      <PageHeader title="User Management" />
+      {isError && (
+        <ErrorBanner
+          title="The users could not be loaded"
+          message={errorMessage(error, 'An unknown error occurred')}
+          sx={{ mb: 2 }}
+        />
+      )}
+      <UserSearchField onSearch={search} />
+      <Paper variant="outlined">
+        <DataGrid
+          aria-label="Users"
+          rows={data?.data ?? []}
+          rowCount={data?.meta.total ?? 0}
+          columns={columns}
+          loading={isFetching}
+          paginationMode="server"
+          sortingMode="server"
+          filterMode="server"
+          paginationModel={pagination}
+          onPaginationModelChange={paginate}
+          sortModel={sortModel}
+          onSortModelChange={setSortModel}
+          pageSizeOptions={PAGE_SIZES}
+          disableColumnFilter
+          disableRowSelectionOnClick
+          autoHeight
+          slots={GRID_SLOTS}
+          sx={GRID_SX}
+        />
+      </Paper>
+      <SearchHistoryDialog user={historyOf} onClose={() => setHistoryOf(null)} />
+    </>
+  );
+}

@@ -1,0 +1,139 @@
+import { useMemo } from 'react';
+import type { GridColDef } from '@mui/x-data-grid';
+import {
+  useCreateWeightCategoryMutation,
+  useDeleteWeightCategoryMutation,
+  useListWeightCategoriesQuery,
+  useUpdateWeightCategoryMutation,
+  type WeightCategory,
+} from '@/api';
+import { ConfirmDialog } from '@/components/crud/ConfirmDialog';
+import { CrudFormDialog } from '@/components/crud/CrudFormDialog';
+import { CrudPage } from '@/components/crud/CrudPage';
+import { editDeleteColumns } from '@/components/crud/editDeleteColumns';
+import { capitalize } from '@/components/crud/format';
+import { serverMessage, useCrudAction } from '@/components/crud/useCrudAction';
+import { useCrudDialogs } from '@/components/crud/useCrudDialogs';
+import {
+  describeWeightCategory,
+  weightCategoryFields,
+  weightCategoryFormValues,
+  weightCategoryPayload,
+  weightCategorySchema,
+  weightCategoryServerFields,
+} from './weightCategoryForm';
+
+/** Sorts 'min - max' texts by their minimum. */
+const byMinimum = (a: string, b: string) => parseFloat(a) - parseFloat(b) || a.localeCompare(b);
+
+const weightCategoryColumns: GridColDef<WeightCategory>[] = [
+  {
+    field: 'weight_range',
+    headerName: 'Weight Range',
+    flex: 1,
+    minWidth: 140,
+    valueGetter: (_value, row) => `${row.min_weight} - ${row.max_weight}`,
+    sortComparator: byMinimum,
+  },
+  {
+    field: 'weight_unit',
+    headerName: 'Weight Unit',
+    flex: 1,
+    minWidth: 120,
+    valueGetter: (value: WeightCategory['weight_unit']) => capitalize(value),
+  },
+  { field: 'category_name', headerName: 'Category', flex: 1, minWidth: 140 },
+  {
+    field: 'description',
+    headerName: 'Description',
+    flex: 2,
+    minWidth: 200,
+    valueFormatter: (value: string | null) => value || '-',
+  },
+];
+
+/**
+ * /dashboard/drugs/weight-categories: weight ranges with their unit, category and description; add
+ * and edit in a dialog (new: 0 to 0 Kg, Normal), delete after a confirm. Success toasts are the
+ * server's messages.
+ */
+export function WeightCategoriesPage() {
+  const { data, isFetching, error } = useListWeightCategoriesQuery();
+  const [createWeightCategory] = useCreateWeightCategoryMutation();
+  const [updateWeightCategory] = useUpdateWeightCategoryMutation();
+  const [deleteWeightCategory] = useDeleteWeightCategoryMutation();
+  const run = useCrudAction();
+  const dialogs = useCrudDialogs<WeightCategory>();
+  const { openEdit, askDelete } = dialogs;
+
+  const columns = useMemo(
+    () => [
+      ...weightCategoryColumns,
+      ...editDeleteColumns<WeightCategory>({
+        onEdit: openEdit,
+        onDelete: askDelete,
+        describe: describeWeightCategory,
+      }),
+    ],
+    [openEdit, askDelete],
+  );
+
+  const editing = dialogs.form?.row ?? null;
+  const deleting = dialogs.deleting?.row;
+
+  return (
+    <CrudPage
+      title="Weight Categories"
+      addLabel="Add Weight Category"
+      onAdd={dialogs.openAdd}
+      rows={data?.data}
+      columns={columns}
+      loading={isFetching}
+      error={error}
+      emptyText="No weight categories found. Add a new weight category to get started."
+      searchLabel="Search weight categories"
+      exportFileName="weight-categories"
+    >
+      {dialogs.form && (
+        <CrudFormDialog
+          key={dialogs.form.key}
+          open={dialogs.form.open}
+          title={editing ? 'Edit Weight Category' : 'Add Weight Category'}
+          schema={weightCategorySchema}
+          defaultValues={weightCategoryFormValues(editing)}
+          fields={weightCategoryFields}
+          serverFields={weightCategoryServerFields}
+          onSubmit={(values) =>
+            editing
+              ? run(
+                  updateWeightCategory({
+                    weightCategoryUpdate: { id: editing.id, ...weightCategoryPayload(values) },
+                  }),
+                  { success: serverMessage('Weight category updated successfully') },
+                )
+              : run(createWeightCategory({ weightCategoryCreate: weightCategoryPayload(values) }), {
+                  success: serverMessage('Weight category created successfully'),
+                })
+          }
+          onClose={dialogs.closeForm}
+          onExited={dialogs.formExited}
+        />
+      )}
+      {dialogs.deleting && deleting && (
+        <ConfirmDialog
+          open={dialogs.deleting.open}
+          title="Delete Weight Category"
+          message="Are you sure you want to delete this weight category?"
+          details={describeWeightCategory(deleting)}
+          onConfirm={() =>
+            run(deleteWeightCategory({ id: deleting.id }), {
+              success: serverMessage('Weight category deleted successfully'),
+            })
+          }
+          onClose={dialogs.closeDelete}
+          onExited={dialogs.deleteExited}
+        />
+      )}
+    </CrudPage>
+  );
+}

@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import type { WeightCategory, WeightCategoryCreate } from '@/api';
+import type { CrudField } from '@/components/crud/CrudFields';
+import { capitalize, capitalizedOptions } from '@/components/crud/format';
+import { amountField, choiceField, minNotAboveMax, optionalText } from '@/components/crud/schema';
+
+export const WEIGHT_UNITS = ['kg', 'lbs'] as const;
+export const WEIGHT_CATEGORY_NAMES = ['Underweight', 'Normal', 'Overweight', 'Obese'] as const;
+export const WEIGHT_RANGE_MESSAGE = 'Minimum weight must not exceed maximum weight';
+
+/**
+ * The weight category form (spec sections 3 and 5): min, max, unit and category required, numbers
+ * from 0 in steps of 0.1, the minimum not above the maximum.
+ */
+export const weightCategorySchema = minNotAboveMax(
+  z.object({
+    min_weight: amountField('Minimum weight'),
+    max_weight: amountField('Maximum weight'),
+    weight_unit: choiceField('Weight unit', WEIGHT_UNITS),
+    category_name: choiceField('Category', WEIGHT_CATEGORY_NAMES),
+    description: optionalText('Description'),
+  }),
+  'min_weight',
+  'max_weight',
+  WEIGHT_RANGE_MESSAGE,
+);
+export type WeightCategoryFormValues = z.input<typeof weightCategorySchema>;
+
+/** The form's start: the category's values, or 0 to 0 Kg, Normal for a new one. */
+export function weightCategoryFormValues(
+  category: WeightCategory | null,
+): WeightCategoryFormValues {
+  return {
+    min_weight: String(category?.min_weight ?? 0),
+    max_weight: String(category?.max_weight ?? 0),
+    weight_unit: category?.weight_unit ?? 'kg',
+    category_name: category?.category_name ?? 'Normal',
+    description: category?.description ?? '',
+  };
+}
+
+/** The write shape: minimum_weight, maximum_weight, unit, category, description. */
+export function weightCategoryPayload(
+  values: z.output<typeof weightCategorySchema>,
+): WeightCategoryCreate {
+  return {
+    minimum_weight: values.min_weight,
+    maximum_weight: values.max_weight,
+    unit: values.weight_unit,
+    category: values.category_name,
+    description: values.description,
+  };
+}
+
+/** 'Normal (50.1 - 80 Kg)': names a category in buttons and the delete confirm. */
+export function describeWeightCategory(category: WeightCategory): string {
+  return `${category.category_name} (${category.min_weight} - ${category.max_weight} ${capitalize(category.weight_unit)})`;
+}
+
+export const weightCategoryFields: CrudField<WeightCategoryFormValues>[] = [
+  {
+    kind: 'number',
+    name: 'min_weight',
+    label: 'Minimum weight',
+    required: true,
+    half: true,
+    step: 0.1,
+    autoFocus: true,
+  },
+  {
+    kind: 'number',
+    name: 'max_weight',
+    label: 'Maximum weight',
+    required: true,
+    half: true,
+    step: 0.1,
+  },
+  {
+    kind: 'select',
+    name: 'weight_unit',
+    label: 'Weight unit',
+    required: true,
+    half: true,
+    options: capitalizedOptions(WEIGHT_UNITS),
+  },
+  {
+    kind: 'select',
+    name: 'category_name',
+    label: 'Category',
+    required: true,
+    half: true,
+    options: WEIGHT_CATEGORY_NAMES.map((name) => ({ value: name, label: name })),
+  },
+  { kind: 'textarea', name: 'description', label: 'Description', maxLength: 2000 },
+];
+
+/** Contract field names to form field names, for the server's field errors. */
+export const weightCategoryServerFields = {
+  minimum_weight: 'min_weight',
+  maximum_weight: 'max_weight',
+  unit: 'weight_unit',
+  category: 'category_name',
+  description: 'description',
+} as const;

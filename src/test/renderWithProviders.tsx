@@ -1,0 +1,51 @@
+import type { ReactElement, ReactNode } from 'react';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import { AppProviders } from '@/app/AppProviders';
+import { AppRoutes } from '@/app/router';
+import { makeStore, type AppStore, type RootState } from '@/app/store';
+import { signedOut } from './fixtures';
+
+interface Options {
+  /** Where the router starts. */
+  route?: string;
+  /** The store's starting state; signed out (and checked) unless given. */
+  preloadedState?: Partial<RootState>;
+  /** A store made by the test (for example to read storage on creation). */
+  store?: AppStore;
+}
+
+/** Shows the current path, so tests can check where a redirect went. */
+export function LocationProbe() {
+  const location = useLocation();
+  return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
+}
+
+/**
+ * Renders `ui` (the whole app's routes unless given) with a fresh store, the app's providers and a
+ * MemoryRouter at `route`.
+ */
+export function renderWithProviders(ui: ReactElement = <AppRoutes />, options: Options = {}) {
+  const store = options.store ?? makeStore(options.preloadedState ?? signedOut());
+  function Wrapper({ children }: { children: ReactNode }) {
+    return (
+      <AppProviders store={store}>
+        <MemoryRouter initialEntries={[options.route ?? '/']}>
+          {children}
+          <LocationProbe />
+        </MemoryRouter>
+      </AppProviders>
+    );
+  }
+  // delay: null types without a timer between keys: the same events, much faster.
+  return { store, user: userEvent.setup({ delay: null }), ...render(ui, { wrapper: Wrapper }) };
+}
+
+/** The notification (toast) showing `text`; notifications carry role="alert" and a data-toast-order. */
+export async function findToast(text: string | RegExp): Promise<HTMLElement> {
+  const message = await screen.findByText(text);
+  const toast = message.closest<HTMLElement>('[data-toast-order]');
+  if (!toast) throw new Error(`"${String(text)}" is not inside a notification`);
+  return toast;
+}
