@@ -10,8 +10,9 @@ import {
 
 /**
  * Issue 7 in a real browser against the real server with the demo data: the safety check (a
- * known major interaction, a category X medication in pregnancy, a shared link reloaded) and
- * the data-quality report (a problem created through the API, and one the demo data has).
+ * known major interaction, a category X medication in pregnancy, a shared link reloaded, opened
+ * from a medication's detail page) and the data-quality report (a problem created through the
+ * API, and one the demo data has).
  */
 let server: RunningServer;
 let browser: Browser;
@@ -122,6 +123,25 @@ describe('the safety check', () => {
     await other.getByText('Warfarin is pregnancy category X').waitFor();
     expect(await findings(other)).toEqual(before);
     await other.close();
+  });
+});
+
+describe("the medication detail page's button", () => {
+  it('opens the check with that medication selected', async () => {
+    const medications = await api<{ data: { id: number; name: string }[] }>('GET', '/medication');
+    const isotretinoin = medications.data.find((m) => m.name === 'Isotretinoin');
+    if (!isotretinoin) throw new Error('the demo data has no Isotretinoin');
+    await page.goto(`/dashboard/drugs/medications/${isotretinoin.id}`);
+    await page.getByRole('link', { name: 'Check this medication' }).click();
+    await page.waitForURL(`**/dashboard/safety-check?medications=${isotretinoin.id}`);
+    await page
+      .getByRole('table', { name: 'Dosing' })
+      .getByRole('rowheader', { name: 'Isotretinoin' })
+      .waitFor();
+    await verdictIs('No findings');
+    // A pregnancy makes it contraindicated (category X).
+    await page.getByRole('checkbox', { name: 'Pregnant' }).check();
+    await verdictIs('Contraindicated');
   });
 });
 

@@ -63,10 +63,13 @@ export default async function medicationRoutes(app: FastifyInstance) {
     cached(reply, 'medications', () => medications.listMedications(db)),
   );
 
-  // Open to every signed-in account (x-roles in the contract); each look-up is a search.
+  // Open to every signed-in account (x-roles in the contract). An app user's look-up is a search;
+  // an administrator's is the console reading what it maintains (the detail page refetches after
+  // every change) and is not recorded.
   defineRoute(app, 'getMedication', async (request: IdParams) => {
     const data = await loaded(request.params.id);
-    await activity.recordSearches(db, sessionOf(request).id, [data.id]);
+    const caller = sessionOf(request);
+    if (caller.role === 'user') await activity.recordSearches(db, caller.id, [data.id]);
     return { data };
   });
 

@@ -57,7 +57,7 @@ export function FormInput<T extends FieldValues>({
       <InputLabel htmlFor={id}>{label}</InputLabel>
       <OutlinedInput
         id={id}
-        label={required ? `${label} *` : label}
+        label={label}
         type={type}
         autoComplete={autoComplete}
         autoFocus={autoFocus}

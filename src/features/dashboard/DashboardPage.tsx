@@ -10,6 +10,7 @@ import { useGetDashboardStatsQuery, type DailyCount } from '@/api';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { PageHeader } from '@/components/PageHeader';
 import { errorMessage } from '@/lib/errors';
+import { DataQualityCard } from '@/features/data-quality/DataQualityCard';
 import { RecentDrugs, RecentSearches } from './RecentActivity';
 import { StatCards } from './StatCards';
 
@@ -81,6 +82,7 @@ export function DashboardPage() {
               <RecentSearches searches={stats?.recent_searches} />
             </Grid>
           </Grid>
+          <DataQualityCard />
         </Stack>
       )}
     </>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -18,6 +18,7 @@ import AddIcon from '@mui/icons-material/Add';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/EditOutlined';
+import SafetyCheckIcon from '@mui/icons-material/HealthAndSafetyOutlined';
 import type { Medication } from '@/api';
 import { UNKNOWN_ERROR_MESSAGE } from '@/app/errorToasts';
 import { ErrorBanner } from '@/components/ErrorBanner';
@@ -312,6 +313,14 @@ export function MedicationDetailPage() {
         actions={
           <>
             {backButton}
+            <Button
+              variant="outlined"
+              component={RouterLink}
+              to={`/dashboard/safety-check?medications=${medication.id}`}
+              startIcon={<SafetyCheckIcon />}
+            >
+              Check this medication
+            </Button>
             <Button
               variant="contained"
               startIcon={<EditIcon />}

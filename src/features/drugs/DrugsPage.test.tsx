@@ -1,0 +1,181 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import type { Drug } from '@/api';
+import { findToast, renderWithProviders } from '@/test/renderWithProviders';
+import { mockFetch, requestsTo } from '@/test/mockFetch';
+import { signedIn } from '@/test/fixtures';
+import { DrugsPage } from './DrugsPage';
+
+// A page with its DataGrid renders slowly in jsdom, more so on a busy machine.
+jest.setTimeout(90_000);
+configure({ asyncUtilTimeout: 20_000 });
+
+const ibuprofen: Drug = {
+  id: 1,
+  name: 'Ibuprofen',
+  description: 'Pain and fever relief',
+  dosage: '200-400 mg',
+  side_effects: ['Nausea', 'Heartburn'],
+  contraindications: ['Peptic ulcer'],
+  category: 'NSAID',
+  manufacturer: 'Acme Pharma',
+  created_at: '2025-01-01T00:00:00.000Z',
+  updated_at: '2025-01-01T00:00:00.000Z',
+};
+const amoxicillin: Drug = {
+  ...ibuprofen,
+  id: 2,
+  name: 'Amoxicillin',
+  category: 'Antibiotic',
+  manufacturer: 'Generic Labs',
+  dosage: '500 mg',
+  side_effects: ['Rash'],
+  contraindications: ['Penicillin allergy'],
+};
+
+const renderPage = () => renderWithProviders(<DrugsPage />, { preloadedState: signedIn() });
+
+async function row(text: string) {
+  const cell = await screen.findByRole('gridcell', { name: text });
+  return within(cell.closest<HTMLElement>('[role="row"]')!);
+}
+async function dialog(name: string) {
+  return within(await screen.findByRole('dialog', { name }));
+}
+
+beforeEach(() => {
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+
+describe('/dashboard/drugs', () => {
+  it('lists Name, Category, Manufacturer, Dosage and Actions under "Drugs Management"', async () => {
+    mockFetch({ 'GET /drug': { body: { data: [ibuprofen, amoxicillin] } } });
+    renderPage();
+    expect(screen.getByRole('heading', { level: 1, name: 'Drugs Management' })).toBeInTheDocument();
+    const ibu = await row('Ibuprofen');
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+      'Name',
+      'Category',
+      'Manufacturer',
+      'Dosage',
+      'Actions',
+    ]);
+    expect(ibu.getByRole('gridcell', { name: 'NSAID' })).toBeInTheDocument();
+    expect(ibu.getByRole('gridcell', { name: 'Acme Pharma' })).toBeInTheDocument();
+    expect(ibu.getByRole('gridcell', { name: '200-400 mg' })).toBeInTheDocument();
+    expect(ibu.getByRole('menuitem', { name: 'Edit Ibuprofen' })).toBeInTheDocument();
+    expect(ibu.getByRole('menuitem', { name: 'Delete Ibuprofen' })).toBeInTheDocument();
+  });
+
+  it("says 'No drugs found' when there are none", async () => {
+    mockFetch({ 'GET /drug': { body: { data: [] } } });
+    renderPage();
+    expect(await screen.findByText('No drugs found')).toBeInTheDocument();
+  });
+
+  it('searches the list', async () => {
+    mockFetch({ 'GET /drug': { body: { data: [ibuprofen, amoxicillin] } } });
+    const { user } = renderPage();
+    await row('Amoxicillin');
+    await user.type(screen.getByRole('searchbox', { name: 'Search drugs' }), 'antibio');
+    await waitFor(() => expect(screen.queryByRole('gridcell', { name: 'Ibuprofen' })).not.toBeInTheDocument());
+    expect(screen.getByRole('gridcell', { name: 'Amoxicillin' })).toBeInTheDocument();
+  });
+
+  it('requires every field, and sends comma-separated lists trimmed without empty items', async () => {
+    let created: Drug | undefined;
+    const fetchMock = mockFetch({
+      'GET /drug': () => ({ body: { data: created ? [ibuprofen, created] : [ibuprofen] } }),
+      'POST /drug': async (request) => {
+        const body = (await request.json()) as Omit<Drug, 'id'>;
+        created = { ...ibuprofen, ...body, id: 9 };
+        return { status: 201, body: { data: created, message: 'Drug added successfully' } };
+      },
+    });
+    const { user } = renderPage();
+    await row('Ibuprofen');
+    await user.click(screen.getByRole('button', { name: 'Add Drug' }));
+    const form = await dialog('Add Drug');
+    await user.click(form.getByRole('button', { name: 'Save' }));
+    expect(await form.findByText('Name is required')).toBeInTheDocument();
+    for (const text of [
+      'Category is required',
+      'Manufacturer is required',
+      'Dosage is required',
+      'Description is required',
+      'Enter at least one side effect, separated by commas',
+      'Enter at least one contraindication, separated by commas',
+    ]) {
+      expect(form.getByText(text)).toBeInTheDocument();
+    }
+    expect(requestsTo(fetchMock, 'POST /drug')).toHaveLength(0);
+
+    await user.type(form.getByLabelText(/^Name/), 'Cetirizine');
+    await user.type(form.getByLabelText(/^Category/), 'Antihistamine');
+    await user.type(form.getByLabelText(/^Manufacturer/), 'Allergy Co');
+    await user.type(form.getByLabelText(/^Dosage/), '10 mg');
+    await user.type(form.getByLabelText(/^Description/), 'Allergy relief');
+    await user.type(form.getByLabelText(/^Side Effects/), ' Drowsiness ,, Dry mouth , ');
+    await user.type(form.getByLabelText(/^Contraindications/), 'Kidney disease');
+    expect(form.getAllByText('Separate items with commas')).toHaveLength(2);
+    await user.click(form.getByRole('button', { name: 'Save' }));
+
+    expect(await findToast('Drug added successfully')).toBeInTheDocument();
+    expect(await requestsTo(fetchMock, 'POST /drug')[0].json()).toEqual({
+      name: 'Cetirizine',
+      category: 'Antihistamine',
+      manufacturer: 'Allergy Co',
+      dosage: '10 mg',
+      description: 'Allergy relief',
+      side_effects: ['Drowsiness', 'Dry mouth'],
+      contraindications: ['Kidney disease'],
+    });
+    expect(await screen.findByRole('gridcell', { name: 'Cetirizine' })).toBeInTheDocument();
+  });
+
+  it('edits: the lists show comma-separated, and the update sends the id and the lists', async () => {
+    const fetchMock = mockFetch({
+      'GET /drug': { body: { data: [ibuprofen] } },
+      'PUT /drug': async (request) => ({
+        body: { data: { ...ibuprofen, ...((await request.json()) as object) }, message: 'Drug updated successfully' },
+      }),
+    });
+    const { user } = renderPage();
+    await user.click((await row('Ibuprofen')).getByRole('menuitem', { name: 'Edit Ibuprofen' }));
+    const form = await dialog('Edit Drug');
+    expect(form.getByLabelText(/^Side Effects/)).toHaveValue('Nausea, Heartburn');
+    expect(form.getByLabelText(/^Contraindications/)).toHaveValue('Peptic ulcer');
+    await user.type(form.getByLabelText(/^Side Effects/), ', Dizziness,');
+    await user.click(form.getByRole('button', { name: 'Save' }));
+    expect(await findToast('Drug updated successfully')).toBeInTheDocument();
+    expect(await requestsTo(fetchMock, 'PUT /drug')[0].json()).toEqual({
+      id: 1,
+      name: 'Ibuprofen',
+      category: 'NSAID',
+      manufacturer: 'Acme Pharma',
+      dosage: '200-400 mg',
+      description: 'Pain and fever relief',
+      side_effects: ['Nausea', 'Heartburn', 'Dizziness'],
+      contraindications: ['Peptic ulcer'],
+    });
+  });
+
+  it("deletes after 'Are you sure you want to delete this drug?'", async () => {
+    let deleted = false;
+    const fetchMock = mockFetch({
+      'GET /drug': () => ({ body: { data: deleted ? [amoxicillin] : [ibuprofen, amoxicillin] } }),
+      'DELETE /drug/1': () => {
+        deleted = true;
+        return { body: { message: 'Drug deleted successfully' } };
+      },
+    });
+    const { user } = renderPage();
+    await user.click((await row('Ibuprofen')).getByRole('menuitem', { name: 'Delete Ibuprofen' }));
+    const confirm = await dialog('Delete Drug');
+    expect(confirm.getByText('Are you sure you want to delete this drug?')).toBeInTheDocument();
+    expect(confirm.getByText('Ibuprofen')).toBeInTheDocument();
+    await user.click(confirm.getByRole('button', { name: 'Delete' }));
+    expect(await findToast('Drug deleted successfully')).toBeInTheDocument();
+    expect(requestsTo(fetchMock, 'DELETE /drug/1')).toHaveLength(1);
+    await waitFor(() => expect(screen.queryByRole('gridcell', { name: 'Ibuprofen' })).not.toBeInTheDocument());
+  });
+});

@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import type { Drug, DrugCreate } from '@/api';
+import type { CrudField } from '@/components/crud/CrudFields';
+import { requiredText } from '@/components/crud/schema';
+
+/**
+ * "a, b ,, c" → ['a', 'b', 'c']: spec section 3 (side effects and contraindications are entered
+ * comma separated and trimmed); empty items are dropped.
+ */
+export function splitCommaList(text: string): string[] {
+  return text
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+}
+
+/** ['a', 'b'] → 'a, b': a list as the form shows it for editing. */
+export function joinCommaList(items: readonly string[]): string {
+  return items.join(', ');
+}
+
+/** A required comma-separated list, as the contract takes it: 1 to 100 items of at most 200 characters. */
+const commaList = (what: string) =>
+  z
+    .string()
+    .transform(splitCommaList)
+    .pipe(
+      z
+        .array(z.string().max(200, `Each ${what} must be at most 200 characters`))
+        .min(1, `Enter at least one ${what}, separated by commas`)
+        .max(100, `Enter at most 100 ${what}s`),
+    );
+
+/** The drug form: every field is required (spec section 5). */
+export const drugSchema = z.object({
+  name: requiredText('Name'),
+  category: requiredText('Category'),
+  manufacturer: requiredText('Manufacturer'),
+  dosage: requiredText('Dosage'),
+  description: requiredText('Description', 2000),
+  side_effects: commaList('side effect'),
+  contraindications: commaList('contraindication'),
+});
+export type DrugFormValues = z.input<typeof drugSchema>;
+
+/** What the form starts with: the drug's values (lists joined with commas), or empty for a new one. */
+export function drugFormValues(drug: Drug | null): DrugFormValues {
+  return {
+    name: drug?.name ?? '',
+    category: drug?.category ?? '',
+    manufacturer: drug?.manufacturer ?? '',
+    dosage: drug?.dosage ?? '',
+    description: drug?.description ?? '',
+    side_effects: joinCommaList(drug?.side_effects ?? []),
+    contraindications: joinCommaList(drug?.contraindications ?? []),
+  };
+}
+
+/** The create payload (the update payload adds the id). */
+export function drugPayload(values: z.output<typeof drugSchema>): DrugCreate {
+  return {
+    name: values.name,
+    description: values.description,
+    dosage: values.dosage,
+    side_effects: values.side_effects,
+    contraindications: values.contraindications,
+    category: values.category,
+    manufacturer: values.manufacturer,
+  };
+}
+
+const SEPARATE = 'Separate items with commas';
+
+export const drugFields: CrudField<DrugFormValues>[] = [
+  { kind: 'text', name: 'name', label: 'Name', required: true, autoFocus: true, maxLength: 200 },
+  { kind: 'text', name: 'category', label: 'Category', required: true, maxLength: 200, half: true },
+  {
+    kind: 'text',
+    name: 'manufacturer',
+    label: 'Manufacturer',
+    required: true,
+    maxLength: 200,
+    half: true,
+  },
+  { kind: 'text', name: 'dosage', label: 'Dosage', required: true, maxLength: 200 },
+  { kind: 'textarea', name: 'description', label: 'Description', required: true, maxLength: 2000 },
+  {
+    kind: 'text',
+    name: 'side_effects',
+    label: 'Side Effects',
+    required: true,
+    helperText: SEPARATE,
+  },
+  {
+    kind: 'text',
+    name: 'contraindications',
+    label: 'Contraindications',
+    required: true,
+    helperText: SEPARATE,
+  },
+];

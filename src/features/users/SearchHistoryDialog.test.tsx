@@ -1,0 +1,88 @@
+import { screen, within } from '@testing-library/react';
+import type { SearchHistoryEntry } from '@/api';
+import { exactTime } from '@/lib/relativeTime';
+import { mockFetch, requestsTo } from '@/test/mockFetch';
+import { signedIn } from '@/test/fixtures';
+import { renderWithProviders } from '@/test/renderWithProviders';
+import { newestFirst, SearchHistoryDialog } from './SearchHistoryDialog';
+
+jest.setTimeout(20_000);
+
+const entry = (id: number, drug: string, at: string): SearchHistoryEntry => ({
+  id,
+  drug_id: id,
+  drug_name: drug,
+  searched_at: at,
+});
+
+function renderDialog(onClose = jest.fn()) {
+  renderWithProviders(<SearchHistoryDialog user={{ id: 4, name: 'Olivia Bennett' }} onClose={onClose} />, {
+    preloadedState: signedIn(),
+  });
+  return onClose;
+}
+
+describe('SearchHistoryDialog', () => {
+  it('lists Drug and Date, newest first, whatever order the answer came in', async () => {
+    const answer = [
+      entry(1, 'Metformin', '2025-01-01T08:00:00.000Z'),
+      entry(3, 'Warfarin', '2025-03-01T08:00:00.000Z'),
+      entry(2, 'Insulin', '2025-02-01T08:00:00.000Z'),
+      entry(4, 'Aspirin', '2025-03-01T08:00:00.000Z'), // same time as Warfarin, recorded later
+    ];
+    const fetchMock = mockFetch({ 'GET /users/4/search-history': { body: { data: answer } } });
+    renderDialog();
+
+    const dialog = within(await screen.findByRole('dialog', { name: 'Search History: Olivia Bennett' }));
+    const table = within(await dialog.findByRole('table', { name: 'Search history' }));
+    expect(table.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Drug', 'Date']);
+    const rows = table.getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent))).toEqual([
+      ['Aspirin', exactTime('2025-03-01T08:00:00.000Z')],
+      ['Warfarin', exactTime('2025-03-01T08:00:00.000Z')],
+      ['Insulin', exactTime('2025-02-01T08:00:00.000Z')],
+      ['Metformin', exactTime('2025-01-01T08:00:00.000Z')],
+    ]);
+    expect(requestsTo(fetchMock, 'GET /users/4/search-history')).toHaveLength(1);
+  });
+
+  it('scrolls inside a box of at most 24rem', async () => {
+    const many = Array.from({ length: 60 }, (_, i) =>
+      entry(i + 1, `Drug ${i + 1}`, new Date(Date.UTC(2025, 0, 1) + i * 3_600_000).toISOString()),
+    );
+    mockFetch({ 'GET /users/4/search-history': { body: { data: many } } });
+    renderDialog();
+    const scroll = await screen.findByTestId('search-history-scroll');
+    expect(scroll).toHaveStyle({ maxHeight: '24rem', overflowY: 'auto' });
+    expect(within(scroll).getAllByRole('row')).toHaveLength(61);
+  });
+
+  it("says 'No search history found' when there is none, and closes", async () => {
+    mockFetch({ 'GET /users/4/search-history': { body: { data: [] } } });
+    const onClose = renderDialog();
+    const dialog = within(await screen.findByRole('dialog', { name: 'Search History: Olivia Bennett' }));
+    expect(await dialog.findByText('No search history found')).toBeInTheDocument();
+    expect(dialog.queryByRole('table')).not.toBeInTheDocument();
+    dialog.getByRole('button', { name: 'Close' }).click();
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('shows why when the history cannot be loaded', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    mockFetch({ 'GET /users/4/search-history': { status: 404, body: { message: 'User not found.' } } });
+    renderDialog();
+    const dialog = within(await screen.findByRole('dialog'));
+    expect(await dialog.findByText('User not found.')).toBeInTheDocument();
+  });
+});
+
+describe('newestFirst', () => {
+  it('orders by time, newest first, and the later entry first on equal times', () => {
+    const sorted = newestFirst([
+      entry(1, 'a', '2025-01-01T00:00:00Z'),
+      entry(2, 'b', '2025-01-02T00:00:00Z'),
+      entry(3, 'c', '2025-01-01T00:00:00Z'),
+    ]);
+    expect(sorted.map((e) => e.id)).toEqual([2, 3, 1]);
+  });
+});
