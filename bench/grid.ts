@@ -122,31 +122,43 @@ async function firstRows(
     baseURL: baseUrl,
     viewport: { width: 1440, height: 900 },
   });
-  await context.addInitScript(
-    ({ token, user }) => {
-      window.localStorage.setItem('auth_token', token);
-      window.localStorage.setItem('user', JSON.stringify(user));
-      const w = window as unknown as { __firstRowsAt?: number };
-      const check = () => {
-        if (w.__firstRowsAt === undefined && document.querySelector('.MuiDataGrid-row')) {
-          w.__firstRowsAt = performance.now();
-          observer.disconnect();
-        }
-      };
-      const observer = new MutationObserver(check);
-      observer.observe(document, { childList: true, subtree: true });
-    },
-    { token: session.token, user: session.user },
-  );
+  // A plain script (not a function): tsx would wrap named functions in a helper the page lacks.
+  await context.addInitScript(`
+    localStorage.setItem('auth_token', ${JSON.stringify(session.token)});
+    localStorage.setItem('user', ${JSON.stringify(JSON.stringify(session.user))});
+    new MutationObserver(function (_records, observer) {
+      if (window.__firstRowsAt === undefined && document.querySelector('.MuiDataGrid-row')) {
+        window.__firstRowsAt = performance.now();
+        observer.disconnect();
+      }
+    }).observe(document, { childList: true, subtree: true });
+  `);
   const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(String(error)));
   await page.goto(LIST_PATH);
-  await page.waitForFunction(
-    () => (window as unknown as { __firstRowsAt?: number }).__firstRowsAt !== undefined,
-    undefined,
-    {
-      timeout: 60_000,
-    },
-  );
+  await page
+    .waitForFunction(
+      () => (window as unknown as { __firstRowsAt?: number }).__firstRowsAt !== undefined,
+      undefined,
+      { timeout: 60_000 },
+    )
+    .catch(async (error: unknown) => {
+      const text = await page.locator('body').innerText();
+      const entries = await page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .filter((entry) => entry.name.includes('/api/'))
+          .map((entry) => `${entry.name} ${Math.round(entry.duration)} ms`),
+      );
+      throw new Error(
+        `no rows at ${page.url()}: ${text.slice(-300)}\n${entries.join('\n')}\n${problems.join('\n')}`,
+        { cause: error },
+      );
+    });
   const timing = await page.evaluate(() => {
     const w = window as unknown as { __firstRowsAt: number };
     const fetchEntry = performance

@@ -82,8 +82,8 @@ function toApiError(
     dispatch(sessionRejected());
     return { status, message: UNAUTHORIZED_MESSAGE };
   }
-  if (status === 403) return { status, message: FORBIDDEN_MESSAGE, errors };
-  const message = messageFromBody(body, status, response?.statusText ?? '');
+  const message =
+    status === 403 ? FORBIDDEN_MESSAGE : messageFromBody(body, status, response?.statusText ?? '');
   return errors ? { status, message, errors } : { status, message };
 }
 
@@ -97,10 +97,8 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError> = asy
   extraOptions,
 ) => {
   const result = await rawBaseQuery(args, api, extraOptions);
-  if (!result.error) {
-    // A 204 has no body: fetchBaseQuery reads it as null; callers get an empty result either way.
-    return { data: result.meta?.response?.status === 204 ? null : result.data, meta: result.meta };
-  }
+  // A 204 (or any empty body) comes back from fetchBaseQuery as `data: null`: an empty result.
+  if (!result.error) return { data: result.data, meta: result.meta };
   const error = toApiError(result.error, result.meta?.response, api.endpoint, api.dispatch);
   const url = typeof args === 'string' ? args : args.url;
   console.error(`API ${api.endpoint} (${url}) failed: ${error.message}`, result.error);

@@ -62,8 +62,8 @@ describe('/dashboard/drugs', () => {
     expect(ibu.getByRole('gridcell', { name: 'NSAID' })).toBeInTheDocument();
     expect(ibu.getByRole('gridcell', { name: 'Acme Pharma' })).toBeInTheDocument();
     expect(ibu.getByRole('gridcell', { name: '200-400 mg' })).toBeInTheDocument();
-    expect(ibu.getByRole('menuitem', { name: 'Edit Ibuprofen' })).toBeInTheDocument();
-    expect(ibu.getByRole('menuitem', { name: 'Delete Ibuprofen' })).toBeInTheDocument();
+    expect(ibu.getByRole('button', { name: 'Edit Ibuprofen' })).toBeInTheDocument();
+    expect(ibu.getByRole('button', { name: 'Delete Ibuprofen' })).toBeInTheDocument();
   });
 
   it("says 'No drugs found' when there are none", async () => {
@@ -140,7 +140,7 @@ describe('/dashboard/drugs', () => {
       }),
     });
     const { user } = renderPage();
-    await user.click((await row('Ibuprofen')).getByRole('menuitem', { name: 'Edit Ibuprofen' }));
+    await user.click((await row('Ibuprofen')).getByRole('button', { name: 'Edit Ibuprofen' }));
     const form = await dialog('Edit Drug');
     expect(form.getByLabelText(/^Side Effects/)).toHaveValue('Nausea, Heartburn');
     expect(form.getByLabelText(/^Contraindications/)).toHaveValue('Peptic ulcer');
@@ -169,7 +169,7 @@ describe('/dashboard/drugs', () => {
       },
     });
     const { user } = renderPage();
-    await user.click((await row('Ibuprofen')).getByRole('menuitem', { name: 'Delete Ibuprofen' }));
+    await user.click((await row('Ibuprofen')).getByRole('button', { name: 'Delete Ibuprofen' }));
     const confirm = await dialog('Delete Drug');
     expect(confirm.getByText('Are you sure you want to delete this drug?')).toBeInTheDocument();
     expect(confirm.getByText('Ibuprofen')).toBeInTheDocument();
