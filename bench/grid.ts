@@ -211,7 +211,14 @@ async function keystrokes(page: Page) {
       },
       typed,
       { polling: 'raf', timeout: 30_000 },
-    );
+    ).catch(async (error: unknown) => {
+      const shown = await page.evaluate(() =>
+        Array.from(document.querySelectorAll('.MuiDataGrid-row [data-field="name"]')).map(
+          (cell) => cell.textContent,
+        ),
+      );
+      throw new Error(`typed '${typed}', shown: ${shown.slice(0, 10).join(', ')}`, { cause: error });
+    });
     times.push(Number(await elapsed.jsonValue()));
   }
   await search.fill('');

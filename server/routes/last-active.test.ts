@@ -15,16 +15,26 @@ afterAll(() => t.close());
 const PASSWORD = 'app-user-password';
 
 async function userRow(id: number) {
-  const { rows } = await t.pool.query<{ xmin: string; last_active_at: Date | null; age: number | null }>(
+  const { rows } = await t.pool.query<{
+    xmin: string;
+    last_active_at: Date | null;
+    age: number | null;
+  }>(
     'SELECT xmin::text, last_active_at, extract(epoch FROM now() - last_active_at)::float AS age FROM users WHERE id = $1',
     [id],
   );
   return rows[0];
 }
 /** What a write would change (the row version and the value), without the moving age. */
-const written = ({ xmin, last_active_at }: { xmin: string; last_active_at: Date | null }) => ({ xmin, last_active_at });
+const written = ({ xmin, last_active_at }: { xmin: string; last_active_at: Date | null }) => ({
+  xmin,
+  last_active_at,
+});
 async function tokenRows(userId: number) {
-  const { rows } = await t.pool.query<{ id: number; xmin: string }>('SELECT id, xmin::text FROM auth_tokens WHERE user_id = $1 ORDER BY id', [userId]);
+  const { rows } = await t.pool.query<{ id: number; xmin: string }>(
+    'SELECT id, xmin::text FROM auth_tokens WHERE user_id = $1 ORDER BY id',
+    [userId],
+  );
   return rows;
 }
 async function login(email: string) {
@@ -34,8 +44,14 @@ async function login(email: string) {
 }
 /** Moves the user's last activity and every token's last use `seconds` into the past. */
 async function age(userId: number, seconds: number) {
-  await t.pool.query("UPDATE users SET last_active_at = now() - make_interval(secs => $2) WHERE id = $1", [userId, seconds]);
-  await t.pool.query("UPDATE auth_tokens SET last_used_at = now() - make_interval(secs => $2) WHERE user_id = $1", [userId, seconds]);
+  await t.pool.query(
+    'UPDATE users SET last_active_at = now() - make_interval(secs => $2) WHERE id = $1',
+    [userId, seconds],
+  );
+  await t.pool.query(
+    'UPDATE auth_tokens SET last_used_at = now() - make_interval(secs => $2) WHERE user_id = $1',
+    [userId, seconds],
+  );
 }
 
 describe('last_active_at', () => {
@@ -90,7 +106,11 @@ describe('last_active_at', () => {
     const adminApi = await login(admin.email);
     const condition = (await adminApi.post('/condition', { name: 'Asthma' })).json().data.id;
     const medication = (
-      await adminApi.post('/medication', { name: 'Salbutamol', condition_id: condition, is_dosage_weight_based: false })
+      await adminApi.post('/medication', {
+        name: 'Salbutamol',
+        condition_id: condition,
+        is_dosage_weight_based: false,
+      })
     ).json().data.id;
     const { id, email } = await insertUser(t.pool, { password: PASSWORD });
     const api = await login(email);

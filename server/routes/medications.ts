@@ -144,12 +144,10 @@ export default async function medicationRoutes(app: FastifyInstance) {
           await medications.touchMedication(client, body.medication_id);
           return dosageId;
         });
-        return reply
-          .status(201)
-          .send({
-            data: await medications.getDosage(db, kind, id),
-            message: `${label} dosage added successfully`,
-          });
+        return reply.status(201).send({
+          data: await medications.getDosage(db, kind, id),
+          message: `${label} dosage added successfully`,
+        });
       },
     );
 

@@ -1,4 +1,11 @@
-import { client, countRows, createTestApp, insertUser, signIn, type TestApp } from '../test/helpers';
+import {
+  client,
+  countRows,
+  createTestApp,
+  insertUser,
+  signIn,
+  type TestApp,
+} from '../test/helpers';
 
 // Issue 6: search history is real. A look-up of a medication (GET /medication/{id}) by an app user
 // records one history row: the caller, the medication and a copy of its name.
@@ -35,7 +42,12 @@ async function appUser(name: string) {
 }
 
 const historyOf = async (userId: number) =>
-  (await t.pool.query('SELECT user_id, medication_id, drug_name FROM search_history WHERE user_id = $1 ORDER BY id', [userId])).rows;
+  (
+    await t.pool.query(
+      'SELECT user_id, medication_id, drug_name FROM search_history WHERE user_id = $1 ORDER BY id',
+      [userId],
+    )
+  ).rows;
 
 describe('GET /medication/{id} records a search', () => {
   it('is open to an app user (not an administrator) and records one row per look-up', async () => {
@@ -57,12 +69,23 @@ describe('GET /medication/{id} records a search', () => {
 
     // What the console shows: the user's history newest first, their count, the dashboard's total.
     const history = (await admin.get(`/users/${user.id}/search-history`)).json().data;
-    expect(history.map((h: { drug_name: string }) => h.drug_name)).toEqual(['Lisinopril', 'Amlodipine', 'Lisinopril']);
-    const listed = (await admin.get('/users')).json().data.find((u: { id: number }) => u.id === user.id);
+    expect(history.map((h: { drug_name: string }) => h.drug_name)).toEqual([
+      'Lisinopril',
+      'Amlodipine',
+      'Lisinopril',
+    ]);
+    const listed = (await admin.get('/users'))
+      .json()
+      .data.find((u: { id: number }) => u.id === user.id);
     expect(listed.search_count).toBe(3);
     const stats = (await admin.get('/dashboard/stats')).json().data;
     expect(stats.total_searches).toBe(await countRows(t.pool, 'search_history'));
-    expect(stats.recent_searches[0]).toMatchObject({ user_id: user.id, user_name: 'Sam Searcher', drug_id: lisinopril, drug_name: 'Lisinopril' });
+    expect(stats.recent_searches[0]).toMatchObject({
+      user_id: user.id,
+      user_name: 'Sam Searcher',
+      drug_id: lisinopril,
+      drug_name: 'Lisinopril',
+    });
   });
 
   it("does not record an administrator's read (the console's detail page refetches after each change)", async () => {
@@ -77,12 +100,16 @@ describe('GET /medication/{id} records a search', () => {
     const id = await createMedication('Hydrochlorothiazide');
     const user = await appUser('Rita Renamed');
     expect((await user.api.get(`/medication/${id}`)).statusCode).toBe(200);
-    expect((await admin.put('/medication/update-medication', { id, name: 'HCTZ' })).statusCode).toBe(200);
+    expect(
+      (await admin.put('/medication/update-medication', { id, name: 'HCTZ' })).statusCode,
+    ).toBe(200);
     expect((await user.api.get(`/medication/${id}`)).statusCode).toBe(200);
     expect((await admin.delete(`/medications/${id}`)).statusCode).toBe(200);
 
     const history = (await admin.get(`/users/${user.id}/search-history`)).json().data;
-    expect(history.map((h: { drug_id: number | null; drug_name: string }) => [h.drug_id, h.drug_name])).toEqual([
+    expect(
+      history.map((h: { drug_id: number | null; drug_name: string }) => [h.drug_id, h.drug_name]),
+    ).toEqual([
       [null, 'HCTZ'],
       [null, 'Hydrochlorothiazide'],
     ]);
@@ -101,7 +128,9 @@ describe('GET /medication/{id} records a search', () => {
     const id = await createMedication('Atenolol');
     const user = await appUser('Uma User');
     expect((await user.api.get('/medication')).statusCode).toBe(403);
-    expect((await user.api.put('/medication/update-medication', { id, name: 'Hacked' })).statusCode).toBe(403);
+    expect(
+      (await user.api.put('/medication/update-medication', { id, name: 'Hacked' })).statusCode,
+    ).toBe(403);
     expect((await user.api.delete(`/medications/${id}`)).statusCode).toBe(403);
     expect((await user.api.get(`/users/${user.id}/search-history`)).statusCode).toBe(403);
     expect((await user.api.get('/dashboard/stats')).statusCode).toBe(403);

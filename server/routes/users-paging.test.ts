@@ -18,7 +18,10 @@ interface Row {
 async function list(query = '') {
   const response = await api.get(`/users${query}`);
   expect(response.statusCode).toBe(200);
-  return response.json() as { data: Row[]; meta: { total: number; page: number; page_size: number } };
+  return response.json() as {
+    data: Row[];
+    meta: { total: number; page: number; page_size: number };
+  };
 }
 const names = (rows: Row[]) => rows.map((r) => r.name);
 
@@ -43,7 +46,9 @@ beforeAll(async () => {
     });
     ids[name] = id;
     for (let n = 0; n < searches; n += 1) {
-      await t.pool.query("INSERT INTO search_history (user_id, drug_name) VALUES ($1, 'Aspirin')", [id]);
+      await t.pool.query("INSERT INTO search_history (user_id, drug_name) VALUES ($1, 'Aspirin')", [
+        id,
+      ]);
     }
   }
 });
@@ -53,7 +58,14 @@ describe('GET /users: search, sort and paging on the server', () => {
   it('answers the first 25 by name, with the total, when no parameter is given', async () => {
     const { data, meta } = await list();
     expect(meta).toEqual({ total: 6, page: 1, page_size: 25 });
-    expect(names(data)).toEqual(['alice Archer', 'Bob Baker', 'Carla Cook', 'Dan Dyer', 'Eve 100% Real', 'Test Admin']);
+    expect(names(data)).toEqual([
+      'alice Archer',
+      'Bob Baker',
+      'Carla Cook',
+      'Dan Dyer',
+      'Eve 100% Real',
+      'Test Admin',
+    ]);
     expect(data.find((r) => r.name === 'Carla Cook')?.search_count).toBe(5);
   });
 
@@ -62,7 +74,10 @@ describe('GET /users: search, sort and paging on the server', () => {
     const second = await list('?page=2&page_size=2');
     expect(names(second.data)).toEqual(['Carla Cook', 'Dan Dyer']);
     expect(second.meta).toEqual({ total: 6, page: 2, page_size: 2 });
-    expect(names((await list('?page=3&page_size=2')).data)).toEqual(['Eve 100% Real', 'Test Admin']);
+    expect(names((await list('?page=3&page_size=2')).data)).toEqual([
+      'Eve 100% Real',
+      'Test Admin',
+    ]);
     const past = await list('?page=9&page_size=2');
     expect(past).toEqual({ data: [], meta: { total: 6, page: 9, page_size: 2 } });
   });
@@ -85,22 +100,52 @@ describe('GET /users: search, sort and paging on the server', () => {
   });
 
   it.each([
-    ['name', ['alice Archer', 'Bob Baker', 'Carla Cook', 'Dan Dyer', 'Eve 100% Real', 'Test Admin']],
-    ['-name', ['Test Admin', 'Eve 100% Real', 'Dan Dyer', 'Carla Cook', 'Bob Baker', 'alice Archer']],
+    [
+      'name',
+      ['alice Archer', 'Bob Baker', 'Carla Cook', 'Dan Dyer', 'Eve 100% Real', 'Test Admin'],
+    ],
+    [
+      '-name',
+      ['Test Admin', 'Eve 100% Real', 'Dan Dyer', 'Carla Cook', 'Bob Baker', 'alice Archer'],
+    ],
     // The administrator's address is admin<n>-...@example.com.
-    ['email', ['Test Admin', 'alice Archer', 'Bob Baker', 'Carla Cook', 'Dan Dyer', 'Eve 100% Real']],
-    ['registered_at', ['alice Archer', 'Bob Baker', 'Carla Cook', 'Dan Dyer', 'Eve 100% Real', 'Test Admin']],
-    ['-registered_at', ['Test Admin', 'Eve 100% Real', 'Dan Dyer', 'Carla Cook', 'Bob Baker', 'alice Archer']],
+    [
+      'email',
+      ['Test Admin', 'alice Archer', 'Bob Baker', 'Carla Cook', 'Dan Dyer', 'Eve 100% Real'],
+    ],
+    [
+      'registered_at',
+      ['alice Archer', 'Bob Baker', 'Carla Cook', 'Dan Dyer', 'Eve 100% Real', 'Test Admin'],
+    ],
+    [
+      '-registered_at',
+      ['Test Admin', 'Eve 100% Real', 'Dan Dyer', 'Carla Cook', 'Bob Baker', 'alice Archer'],
+    ],
     // The administrator was active just now (this very call); Bob and Eve never.
-    ['last_active_at', ['Bob Baker', 'Eve 100% Real', 'Carla Cook', 'alice Archer', 'Dan Dyer', 'Test Admin']],
-    ['-last_active_at', ['Test Admin', 'Dan Dyer', 'alice Archer', 'Carla Cook', 'Eve 100% Real', 'Bob Baker']],
+    [
+      'last_active_at',
+      ['Bob Baker', 'Eve 100% Real', 'Carla Cook', 'alice Archer', 'Dan Dyer', 'Test Admin'],
+    ],
+    [
+      '-last_active_at',
+      ['Test Admin', 'Dan Dyer', 'alice Archer', 'Carla Cook', 'Eve 100% Real', 'Bob Baker'],
+    ],
     // The administrator and Bob both have 0: the administrator's lower id first, last descending.
-    ['search_count', ['Test Admin', 'Bob Baker', 'Dan Dyer', 'Eve 100% Real', 'alice Archer', 'Carla Cook']],
-    ['-search_count', ['Carla Cook', 'alice Archer', 'Eve 100% Real', 'Dan Dyer', 'Bob Baker', 'Test Admin']],
-  ])('sorts by %s (ties by id, never-active users as the least recently active)', async (sort, expected) => {
-    const { data } = await list(`?sort=${sort}`);
-    expect(names(data)).toEqual(expected);
-  });
+    [
+      'search_count',
+      ['Test Admin', 'Bob Baker', 'Dan Dyer', 'Eve 100% Real', 'alice Archer', 'Carla Cook'],
+    ],
+    [
+      '-search_count',
+      ['Carla Cook', 'alice Archer', 'Eve 100% Real', 'Dan Dyer', 'Bob Baker', 'Test Admin'],
+    ],
+  ])(
+    'sorts by %s (ties by id, never-active users as the least recently active)',
+    async (sort, expected) => {
+      const { data } = await list(`?sort=${sort}`);
+      expect(names(data)).toEqual(expected);
+    },
+  );
 
   it('sorts by search count across pages, counting only matching users', async () => {
     const first = await list('?sort=-search_count&page_size=2&q=example');

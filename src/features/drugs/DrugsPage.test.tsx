@@ -77,7 +77,9 @@ describe('/dashboard/drugs', () => {
     const { user } = renderPage();
     await row('Amoxicillin');
     await user.type(screen.getByRole('searchbox', { name: 'Search drugs' }), 'antibio');
-    await waitFor(() => expect(screen.queryByRole('gridcell', { name: 'Ibuprofen' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('gridcell', { name: 'Ibuprofen' })).not.toBeInTheDocument(),
+    );
     expect(screen.getByRole('gridcell', { name: 'Amoxicillin' })).toBeInTheDocument();
   });
 
@@ -136,7 +138,10 @@ describe('/dashboard/drugs', () => {
     const fetchMock = mockFetch({
       'GET /drug': { body: { data: [ibuprofen] } },
       'PUT /drug': async (request) => ({
-        body: { data: { ...ibuprofen, ...((await request.json()) as object) }, message: 'Drug updated successfully' },
+        body: {
+          data: { ...ibuprofen, ...((await request.json()) as object) },
+          message: 'Drug updated successfully',
+        },
       }),
     });
     const { user } = renderPage();
@@ -176,6 +181,8 @@ describe('/dashboard/drugs', () => {
     await user.click(confirm.getByRole('button', { name: 'Delete' }));
     expect(await findToast('Drug deleted successfully')).toBeInTheDocument();
     expect(requestsTo(fetchMock, 'DELETE /drug/1')).toHaveLength(1);
-    await waitFor(() => expect(screen.queryByRole('gridcell', { name: 'Ibuprofen' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('gridcell', { name: 'Ibuprofen' })).not.toBeInTheDocument(),
+    );
   });
 });

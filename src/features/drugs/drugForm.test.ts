@@ -2,7 +2,11 @@ import { drugFormValues, drugPayload, drugSchema, joinCommaList, splitCommaList 
 
 describe('splitCommaList and joinCommaList', () => {
   it('splits on commas, trims each item and drops empty ones', () => {
-    expect(splitCommaList(' Nausea ,Headache,, ,  Dizziness  ,')).toEqual(['Nausea', 'Headache', 'Dizziness']);
+    expect(splitCommaList(' Nausea ,Headache,, ,  Dizziness  ,')).toEqual([
+      'Nausea',
+      'Headache',
+      'Dizziness',
+    ]);
     expect(splitCommaList('  ')).toEqual([]);
     expect(splitCommaList('One item')).toEqual(['One item']);
   });
@@ -48,7 +52,9 @@ describe('drugSchema', () => {
       contraindications: '',
     });
     expect(result.success).toBe(false);
-    const messages = Object.fromEntries(result.error!.issues.map((issue) => [issue.path[0], issue.message]));
+    const messages = Object.fromEntries(
+      result.error!.issues.map((issue) => [issue.path[0], issue.message]),
+    );
     expect(messages).toEqual({
       name: 'Name is required',
       category: 'Category is required',

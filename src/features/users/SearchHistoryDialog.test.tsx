@@ -16,9 +16,12 @@ const entry = (id: number, drug: string, at: string): SearchHistoryEntry => ({
 });
 
 function renderDialog(onClose = jest.fn()) {
-  renderWithProviders(<SearchHistoryDialog user={{ id: 4, name: 'Olivia Bennett' }} onClose={onClose} />, {
-    preloadedState: signedIn(),
-  });
+  renderWithProviders(
+    <SearchHistoryDialog user={{ id: 4, name: 'Olivia Bennett' }} onClose={onClose} />,
+    {
+      preloadedState: signedIn(),
+    },
+  );
   return onClose;
 }
 
@@ -33,11 +36,19 @@ describe('SearchHistoryDialog', () => {
     const fetchMock = mockFetch({ 'GET /users/4/search-history': { body: { data: answer } } });
     renderDialog();
 
-    const dialog = within(await screen.findByRole('dialog', { name: 'Search History: Olivia Bennett' }));
+    const dialog = within(
+      await screen.findByRole('dialog', { name: 'Search History: Olivia Bennett' }),
+    );
     const table = within(await dialog.findByRole('table', { name: 'Search history' }));
     expect(table.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Drug', 'Date']);
     const rows = table.getAllByRole('row').slice(1);
-    expect(rows.map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent))).toEqual([
+    expect(
+      rows.map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      ),
+    ).toEqual([
       ['Aspirin', exactTime('2025-03-01T08:00:00.000Z')],
       ['Warfarin', exactTime('2025-03-01T08:00:00.000Z')],
       ['Insulin', exactTime('2025-02-01T08:00:00.000Z')],
@@ -60,7 +71,9 @@ describe('SearchHistoryDialog', () => {
   it("says 'No search history found' when there is none, and closes", async () => {
     mockFetch({ 'GET /users/4/search-history': { body: { data: [] } } });
     const onClose = renderDialog();
-    const dialog = within(await screen.findByRole('dialog', { name: 'Search History: Olivia Bennett' }));
+    const dialog = within(
+      await screen.findByRole('dialog', { name: 'Search History: Olivia Bennett' }),
+    );
     expect(await dialog.findByText('No search history found')).toBeInTheDocument();
     expect(dialog.queryByRole('table')).not.toBeInTheDocument();
     dialog.getByRole('button', { name: 'Close' }).click();
@@ -69,7 +82,9 @@ describe('SearchHistoryDialog', () => {
 
   it('shows why when the history cannot be loaded', async () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    mockFetch({ 'GET /users/4/search-history': { status: 404, body: { message: 'User not found.' } } });
+    mockFetch({
+      'GET /users/4/search-history': { status: 404, body: { message: 'User not found.' } },
+    });
     renderDialog();
     const dialog = within(await screen.findByRole('dialog'));
     expect(await dialog.findByText('User not found.')).toBeInTheDocument();

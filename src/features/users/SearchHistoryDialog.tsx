@@ -64,7 +64,10 @@ export function SearchHistoryDialog({ user, onClose }: SearchHistoryDialogProps)
             No search history found
           </Typography>
         ) : (
-          <TableContainer sx={{ maxHeight: '24rem', overflowY: 'auto' }} data-testid="search-history-scroll">
+          <TableContainer
+            sx={{ maxHeight: '24rem', overflowY: 'auto' }}
+            data-testid="search-history-scroll"
+          >
             <Table stickyHeader size="small" aria-label="Search history">
               <TableHead>
                 <TableRow>

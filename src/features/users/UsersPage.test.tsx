@@ -34,11 +34,17 @@ function usersHandler(all: AdminUser[]) {
   return (request: Request) => {
     const params = new URL(request.url).searchParams;
     const words = (params.get('q') ?? '').toLowerCase().split(/\s+/).filter(Boolean);
-    const data = all.filter((u) => words.every((w) => `${u.name} ${u.email}`.toLowerCase().includes(w)));
+    const data = all.filter((u) =>
+      words.every((w) => `${u.name} ${u.email}`.toLowerCase().includes(w)),
+    );
     return {
       body: {
         data,
-        meta: { total: data.length, page: Number(params.get('page')), page_size: Number(params.get('page_size')) },
+        meta: {
+          total: data.length,
+          page: Number(params.get('page')),
+          page_size: Number(params.get('page_size')),
+        },
       },
     };
   };
@@ -56,7 +62,9 @@ describe('/dashboard/users', () => {
   it('lists Name, Email, Registered, Last Active, Searches and View History, a page of 25 by name', async () => {
     const fetchMock = mockFetch({ 'GET /users': usersHandler([olivia, liam]) });
     renderUsers();
-    expect(await screen.findByRole('heading', { level: 1, name: 'User Management' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'User Management' }),
+    ).toBeInTheDocument();
     const cell = await screen.findByRole('gridcell', { name: 'Olivia Bennett' });
     expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
       'Name',
@@ -72,7 +80,9 @@ describe('/dashboard/users', () => {
     expect(row.getByText('3 hours ago')).toBeInTheDocument();
     expect(row.getByRole('gridcell', { name: '12' })).toBeInTheDocument();
     expect(row.getByRole('button', { name: 'View history of Olivia Bennett' })).toBeInTheDocument();
-    const liamRow = within(screen.getByRole('gridcell', { name: 'Liam Carter' }).closest<HTMLElement>('[role="row"]')!);
+    const liamRow = within(
+      screen.getByRole('gridcell', { name: 'Liam Carter' }).closest<HTMLElement>('[role="row"]')!,
+    );
     expect(liamRow.getByRole('gridcell', { name: 'Never' })).toBeInTheDocument();
     expect(lastQuery(fetchMock)).toEqual({ page: '1', page_size: '25', sort: 'name' });
   });
@@ -82,9 +92,16 @@ describe('/dashboard/users', () => {
     const { user } = renderUsers();
     await screen.findByRole('gridcell', { name: 'Liam Carter' });
     await user.type(screen.getByLabelText('Search by name or email'), 'LIAM.carter');
-    await waitFor(() => expect(screen.queryByRole('gridcell', { name: 'Olivia Bennett' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('gridcell', { name: 'Olivia Bennett' })).not.toBeInTheDocument(),
+    );
     expect(screen.getByRole('gridcell', { name: 'Liam Carter' })).toBeInTheDocument();
-    expect(lastQuery(fetchMock)).toEqual({ q: 'LIAM.carter', page: '1', page_size: '25', sort: 'name' });
+    expect(lastQuery(fetchMock)).toEqual({
+      q: 'LIAM.carter',
+      page: '1',
+      page_size: '25',
+      sort: 'name',
+    });
     // Typing pauses before a search is sent: not one request per key.
     expect(requestsTo(fetchMock, 'GET /users').length).toBeLessThan(5);
   });
@@ -111,19 +128,32 @@ describe('/dashboard/users', () => {
     mockFetch({
       'GET /users': usersHandler([olivia, liam]),
       'GET /users/4/search-history': {
-        body: { data: [{ id: 1, drug_id: 3, drug_name: 'Warfarin', searched_at: '2025-03-01T08:00:00.000Z' }] },
+        body: {
+          data: [
+            { id: 1, drug_id: 3, drug_name: 'Warfarin', searched_at: '2025-03-01T08:00:00.000Z' },
+          ],
+        },
       },
     });
     const { user } = renderUsers();
     await user.click(await screen.findByRole('button', { name: 'View history of Olivia Bennett' }));
-    const dialog = within(await screen.findByRole('dialog', { name: 'Search History: Olivia Bennett' }));
+    const dialog = within(
+      await screen.findByRole('dialog', { name: 'Search History: Olivia Bennett' }),
+    );
     expect(await dialog.findByRole('cell', { name: 'Warfarin' })).toBeInTheDocument();
   });
 
   it('shows an error banner when the users cannot be loaded', async () => {
-    mockFetch({ 'GET /users': { status: 500, body: { message: 'Something went wrong on our side. Please try again.' } } });
+    mockFetch({
+      'GET /users': {
+        status: 500,
+        body: { message: 'Something went wrong on our side. Please try again.' },
+      },
+    });
     renderUsers();
-    const banner = (await screen.findByText('The users could not be loaded')).closest('[role="alert"]');
+    const banner = (await screen.findByText('The users could not be loaded')).closest(
+      '[role="alert"]',
+    );
     expect(banner).toHaveTextContent('Something went wrong on our side. Please try again.');
   });
 });
