@@ -29,8 +29,8 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const FIRST_ROWS_TARGET_MS = 1500;
 const KEYSTROKE_TARGET_MS = 150;
 const LIST_PATH = '/dashboard/drugs/medications';
-/** What is typed in the search box, one key at a time; every prefix matches fewer rows. */
-const QUERY = 'bench 01234';
+/** What is typed in the search box, one key at a time (most prefixes match fewer rows). */
+const QUERIES = ['09876', 'warf'];
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -165,7 +165,14 @@ async function firstRows(
       .getEntriesByType('resource')
       .find((entry) => entry.name.endsWith('/api/v1/medication')) as
       PerformanceResourceTiming | undefined;
+    const timeline = performance
+      .getEntriesByType('resource')
+      .map(
+        (entry) =>
+          `${Math.round(entry.startTime)}-${Math.round(entry.responseEnd)} ms ${entry.name.replace(location.origin, '')}`,
+      );
     return {
+      timeline,
       firstRows: w.__firstRowsAt,
       fetch: fetchEntry ? fetchEntry.responseEnd - fetchEntry.startTime : NaN,
       transferred: fetchEntry?.encodedBodySize ?? NaN,
@@ -174,52 +181,52 @@ async function firstRows(
   return { page, close: () => context.close(), ...timing };
 }
 
-/** Each keystroke: keydown to the frame where every shown row matches what has been typed. */
-async function keystrokes(page: Page) {
-  const search = page
-    .getByRole('searchbox')
-    .or(page.getByLabel(/search/i))
-    .first();
-  await search.click();
+/** How many of `names` the grid's quick search keeps for `typed` (each word on its own, any case). */
+function expectedCount(names: readonly string[], typed: string): number {
+  const words = typed.toLowerCase().split(' ').filter(Boolean);
+  return names.filter((name) => words.every((word) => name.toLowerCase().includes(word))).length;
+}
+
+/**
+ * Each keystroke: from keydown to the first frame whose grid footer ('1–25 of N') shows the number
+ * of rows the typed text matches. Only keystrokes that change that number are timed (otherwise
+ * there is nothing to wait for); the search is cleared between queries.
+ */
+async function keystrokes(page: Page, names: readonly string[]) {
+  const search = page.getByRole('searchbox', { name: /search/i });
   const times: number[] = [];
-  for (let i = 0; i < QUERY.length; i++) {
-    const typed = QUERY.slice(0, i + 1);
-    await page.evaluate(() => {
-      const w = window as unknown as { __keyAt?: number };
-      w.__keyAt = undefined;
-      window.addEventListener('keydown', () => (w.__keyAt = performance.now()), {
-        once: true,
-        capture: true,
-      });
-    });
-    await page.keyboard.press(QUERY[i] === ' ' ? 'Space' : QUERY[i]);
-    const elapsed = await page.waitForFunction(
-      (text) => {
+  const footerCount = async (expected: number) =>
+    page.waitForFunction(
+      (count) => {
         const w = window as unknown as { __keyAt?: number };
-        if (w.__keyAt === undefined) return false;
-        const rows = Array.from(document.querySelectorAll('.MuiDataGrid-row'));
-        const overlay = document.querySelector('.MuiDataGrid-overlay');
-        const matches =
-          (rows.length > 0 &&
-            rows.every((row) =>
-              (row.querySelector('[data-field="name"]')?.textContent ?? '')
-                .toLowerCase()
-                .includes(text),
-            )) ||
-          (rows.length === 0 && overlay !== null);
-        return matches ? performance.now() - w.__keyAt : false;
+        const footer =
+          document.querySelector('.MuiTablePagination-displayedRows')?.textContent ?? '';
+        const shown = Number((footer.split(' ').pop() ?? '').replace(/\D/g, ''));
+        return shown === count ? performance.now() - (w.__keyAt ?? 0) : false;
       },
-      typed,
+      expected,
       { polling: 'raf', timeout: 30_000 },
-    ).catch(async (error: unknown) => {
-      const shown = await page.evaluate(() =>
-        Array.from(document.querySelectorAll('.MuiDataGrid-row [data-field="name"]')).map(
-          (cell) => cell.textContent,
-        ),
-      );
-      throw new Error(`typed '${typed}', shown: ${shown.slice(0, 10).join(', ')}`, { cause: error });
-    });
-    times.push(Number(await elapsed.jsonValue()));
+    );
+  for (const query of QUERIES) {
+    await search.fill('');
+    await footerCount(names.length);
+    await search.click();
+    let before = names.length;
+    for (let i = 0; i < query.length; i++) {
+      const typed = query.slice(0, i + 1);
+      const expected = expectedCount(names, typed);
+      await page.evaluate(() => {
+        const w = window as unknown as { __keyAt?: number };
+        window.addEventListener('keydown', () => (w.__keyAt = performance.now()), {
+          once: true,
+          capture: true,
+        });
+      });
+      await page.keyboard.press(query[i] === ' ' ? 'Space' : query[i]);
+      const elapsed = await footerCount(expected);
+      if (expected !== before) times.push(Number(await elapsed.jsonValue()));
+      before = expected;
+    }
   }
   await search.fill('');
   return times;
@@ -245,6 +252,10 @@ async function main() {
     console.log(`seeded ${MEDICATIONS} medications in ${round(seeded)} ms (${rows[0].n} in all)`);
 
     const session = await signIn(server.baseUrl);
+    const listed = await fetch(`${server.baseUrl}/api/v1/medication`, {
+      headers: { authorization: `Bearer ${session.token}` },
+    });
+    const names = ((await listed.json()) as { data: { name: string }[] }).data.map((m) => m.name);
 
     // GET /medication with the list cache cold (every run after a version bump) and warm.
     const cold: number[] = [];
@@ -276,8 +287,13 @@ async function main() {
     for (let i = 0; i < RUNS; i++) {
       const visit = await firstRows(browser, server.baseUrl, session);
       navigation.push(visit.firstRows);
+      if (process.env.BENCH_VERBOSE) {
+        console.log(
+          `first rows at ${Math.round(visit.firstRows)} ms:\n  ${visit.timeline.join('\n  ')}`,
+        );
+      }
       fetchTimes.push(visit.fetch);
-      keys.push(...(await keystrokes(visit.page)));
+      keys.push(...(await keystrokes(visit.page, names)));
       await visit.close();
     }
 

@@ -1,0 +1,49 @@
+import { useMemo } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useListMedicationsQuery, type Medication } from '@/api';
+import { CrudPage } from '@/components/crud/CrudPage';
+import { MedicationDialogs, useMedicationDialogs } from './MedicationDialogs';
+import { medicationColumns } from './medicationColumns';
+
+export const MEDICATIONS_EMPTY_TEXT = 'No medications found. Add a new medication to get started.';
+
+/**
+ * The Medications Management screen itself (see MedicationsPage, which loads this with the DataGrid):
+ * every medication with its dosage type, dosage counts, contraindications and pregnancy category;
+ * search by name; add, view, edit and delete, and the Add links that open a dosage or
+ * contraindication form for that medication.
+ */
+export function MedicationsGrid() {
+  const { data, isFetching, error } = useListMedicationsQuery();
+  const navigate = useNavigate();
+  const dialogs = useMedicationDialogs();
+  const { show } = dialogs;
+
+  const columns = useMemo(
+    () =>
+      medicationColumns({
+        show,
+        view: (medication: Medication) => navigate(`/dashboard/drugs/medications/${medication.id}`),
+      }),
+    [show, navigate],
+  );
+
+  return (
+    <CrudPage
+      title="Medications Management"
+      addLabel="Add Medication"
+      onAdd={() => show({ kind: 'add-medication' })}
+      rows={data?.data}
+      columns={columns}
+      loading={isFetching}
+      error={error}
+      emptyText={MEDICATIONS_EMPTY_TEXT}
+      searchLabel="Search medications by name"
+      exportFileName="medications"
+      // Filtering 10,000 names takes a few milliseconds: answer every keystroke at once.
+      filterDebounceMs={0}
+    >
+      <MedicationDialogs session={dialogs.session} close={dialogs.close} exited={dialogs.exited} />
+    </CrudPage>
+  );
+}
