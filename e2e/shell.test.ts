@@ -24,7 +24,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const toast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
+// Headless windows have no focus, so toasts (paused while unfocused) stay: take the newest.
+const toast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text }).last();
 const storedToken = (page: Page) => page.evaluate(() => localStorage.getItem('auth_token'));
 const unique = () => `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
 

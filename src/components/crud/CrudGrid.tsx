@@ -234,7 +234,7 @@ export function CrudGrid<Row extends GridValidRowModel>({
           aria-label={label}
           showToolbar
           slots={{ toolbar: CrudToolbar, loadingOverlay: LoadingOverlay }}
-          localeText={{ noRowsLabel: emptyText }}
+          localeText={{ noRowsLabel: emptyText, noResultsOverlayLabel: emptyText }}
           initialState={initialState}
           pageSizeOptions={[10, 25, 50, 100]}
           filterDebounceMs={filterDebounceMs}
