@@ -1,5 +1,5 @@
 import type { ReactElement, ReactNode } from 'react';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { AppProviders } from '@/app/AppProviders';
@@ -44,8 +44,13 @@ export function renderWithProviders(ui: ReactElement = <AppRoutes />, options: O
 
 /** The notification (toast) showing `text`; notifications carry role="alert" and a data-toast-order. */
 export async function findToast(text: string | RegExp): Promise<HTMLElement> {
-  const message = await screen.findByText(text);
-  const toast = message.closest<HTMLElement>('[data-toast-order]');
-  if (!toast) throw new Error(`"${String(text)}" is not inside a notification`);
-  return toast;
+  // The same words may also stand elsewhere (a dialog's own error banner): look for the toast among them.
+  return waitFor(() => {
+    const toast = screen
+      .queryAllByText(text)
+      .map((element) => element.closest<HTMLElement>('[data-toast-order]'))
+      .find((element): element is HTMLElement => element !== null);
+    if (!toast) throw new Error(`"${String(text)}" is not inside a notification`);
+    return toast;
+  });
 }

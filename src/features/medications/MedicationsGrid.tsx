@@ -1,9 +1,10 @@
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
+import Box from '@mui/material/Box';
 import { useListMedicationsQuery, type Medication } from '@/api';
 import { CrudPage } from '@/components/crud/CrudPage';
 import { MedicationDialogs, useMedicationDialogs } from './MedicationDialogs';
-import { medicationColumns } from './medicationColumns';
+import { medicationCellStyles, medicationColumns, medicationRow } from './medicationColumns';
 
 export const MEDICATIONS_EMPTY_TEXT = 'No medications found. Add a new medication to get started.';
 
@@ -18,6 +19,7 @@ export function MedicationsGrid() {
   const navigate = useNavigate();
   const dialogs = useMedicationDialogs();
   const { show } = dialogs;
+  const rows = useMemo(() => data?.data.map(medicationRow), [data]);
 
   const columns = useMemo(
     () =>
@@ -29,21 +31,27 @@ export function MedicationsGrid() {
   );
 
   return (
-    <CrudPage
-      title="Medications Management"
-      addLabel="Add Medication"
-      onAdd={() => show({ kind: 'add-medication' })}
-      rows={data?.data}
-      columns={columns}
-      loading={isFetching}
-      error={error}
-      emptyText={MEDICATIONS_EMPTY_TEXT}
-      searchLabel="Search medications by name"
-      exportFileName="medications"
-      // Filtering 10,000 names takes a few milliseconds: answer every keystroke at once.
-      filterDebounceMs={0}
-    >
-      <MedicationDialogs session={dialogs.session} close={dialogs.close} exited={dialogs.exited} />
-    </CrudPage>
+    <Box sx={medicationCellStyles}>
+      <CrudPage
+        title="Medications Management"
+        addLabel="Add Medication"
+        onAdd={() => show({ kind: 'add-medication' })}
+        rows={rows}
+        columns={columns}
+        loading={isFetching}
+        error={error}
+        emptyText={MEDICATIONS_EMPTY_TEXT}
+        searchLabel="Search medications by name"
+        exportFileName="medications"
+        // Filtering 10,000 names takes a few milliseconds: answer every keystroke at once.
+        filterDebounceMs={0}
+      >
+        <MedicationDialogs
+          session={dialogs.session}
+          close={dialogs.close}
+          exited={dialogs.exited}
+        />
+      </CrudPage>
+    </Box>
   );
 }

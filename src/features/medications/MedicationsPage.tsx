@@ -1,5 +1,5 @@
-import { lazy, Suspense } from 'react';
-import { useListMedicationsQuery } from '@/api';
+import { lazy, Suspense, useLayoutEffect } from 'react';
+import { api, useListMedicationsQuery } from '@/api';
 import { FullPageSpinner } from '@/components/FullPageSpinner';
 import { PageHeader } from '@/components/PageHeader';
 
@@ -13,6 +13,10 @@ const MedicationsGrid = lazy(() =>
  * starts, rather than after it: the two overlap instead of adding up.
  */
 export function MedicationsPage() {
+  // Asked for in a layout effect, right after this first render commits (a passive effect, where
+  // the query hook asks, can wait for the next paint while the grid's code is being evaluated).
+  const prefetch = api.usePrefetch('listMedications');
+  useLayoutEffect(() => prefetch(), [prefetch]);
   useListMedicationsQuery();
   return (
     <Suspense

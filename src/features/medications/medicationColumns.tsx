@@ -1,11 +1,6 @@
-import type { ReactNode } from 'react';
-import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
-import Typography from '@mui/material/Typography';
-import DeleteIcon from '@mui/icons-material/DeleteOutlined';
-import EditIcon from '@mui/icons-material/EditOutlined';
-import VisibilityIcon from '@mui/icons-material/VisibilityOutlined';
-import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
+import type { MouseEvent, ReactNode } from 'react';
+import type { SxProps, Theme } from '@mui/material/styles';
+import type { GridColDef, GridRenderCellParams } from '@mui/x-data-grid';
 import type { Medication } from '@/api';
 import type { MedicationDialog } from './MedicationDialogs';
 import type { DosageKind } from './medicationForm';
@@ -14,36 +9,145 @@ import { NONE, dosagePerWeightText, dosageTypeLabel } from './medicationFormat';
 /** The quick search looks at names only: every other column opts out. */
 const notSearched = () => null;
 
-function AddLink({ label, onClick }: { label: string; onClick: () => void }) {
+/**
+ * A medication with what its list row shows, worked out once per load: the grid reads these as
+ * plain fields, so filtering 10,000 rows on each keystroke computes nothing per row (the grid reads
+ * every column's value while filtering, even for columns left out of the search).
+ */
+export interface MedicationRow extends Medication {
+  dosage_type: string;
+  dosage_per_weight_text: string;
+  weight_dosage_count: number;
+  age_dosage_count: number;
+  contraindication_names: string;
+  pregnancy_text: string;
+}
+
+export function medicationRow(medication: Medication): MedicationRow {
+  return {
+    ...medication,
+    dosage_type: dosageTypeLabel(medication),
+    dosage_per_weight_text: dosagePerWeightText(medication) ?? NONE,
+    weight_dosage_count: medication.weight_category_dosages.length,
+    age_dosage_count: medication.age_category_dosages.length,
+    contraindication_names:
+      medication.condition_contraindications.map((condition) => condition.name).join(', ') || NONE,
+    pregnancy_text: medication.pregnancy_category ?? NONE,
+  };
+}
+
+/**
+ * The cells below are plain elements styled once by these classes (set on the page around the
+ * grid): a search keystroke replaces a whole page of rows, and plain buttons and spans mount several
+ * times faster than MUI components do.
+ */
+export const medicationCellStyles: SxProps<Theme> = {
+  '& .medication-with-add': { display: 'flex', alignItems: 'center', minWidth: 0, height: '100%' },
+  '& .medication-cell-text': { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+  '& .medication-add-link': {
+    ml: 1,
+    flexShrink: 0,
+    p: 0,
+    border: 0,
+    background: 'none',
+    font: 'inherit',
+    color: 'primary.main',
+    textDecoration: 'underline',
+    cursor: 'pointer',
+  },
+  '& .medication-secondary': {
+    ml: 1,
+    color: 'text.secondary',
+    fontSize: '0.75rem',
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+    whiteSpace: 'nowrap',
+  },
+  '& .medication-actions': { display: 'flex', alignItems: 'center', gap: 0.25, height: '100%' },
+  '& .medication-action': {
+    display: 'inline-flex',
+    p: 0.75,
+    border: 0,
+    borderRadius: '50%',
+    background: 'none',
+    color: 'action.active',
+    cursor: 'pointer',
+    '&:hover': { bgcolor: 'action.hover' },
+    '& svg': { width: 20, height: 20, fill: 'currentColor' },
+  },
+  '& .medication-add-link:focus-visible, & .medication-action:focus-visible': {
+    outline: '2px solid',
+    outlineColor: 'primary.main',
+    outlineOffset: 1,
+  },
+};
+
+/** Material icons (Apache License 2.0): VisibilityOutlined, EditOutlined, DeleteOutlined. */
+const ICONS = {
+  view: 'M12 6c3.79 0 7.17 2.13 8.82 5.5C19.17 14.87 15.79 17 12 17s-7.17-2.13-8.82-5.5C4.83 8.13 8.21 6 12 6m0-2C7 4 2.73 7.11 1 11.5 2.73 15.89 7 19 12 19s9.27-3.11 11-7.5C21.27 7.11 17 4 12 4m0 5c1.38 0 2.5 1.12 2.5 2.5S13.38 14 12 14s-2.5-1.12-2.5-2.5S10.62 9 12 9m0-2c-2.48 0-4.5 2.02-4.5 4.5S9.52 16 12 16s4.5-2.02 4.5-4.5S14.48 7 12 7',
+  edit: 'm14.06 9.02.92.92L5.92 19H5v-.92zM17.66 3c-.25 0-.51.1-.7.29l-1.83 1.83 3.75 3.75 1.83-1.83c.39-.39.39-1.02 0-1.41l-2.34-2.34c-.2-.2-.45-.29-.71-.29m-3.6 3.19L3 17.25V21h3.75L17.81 9.94z',
+  delete: 'M16 9v10H8V9zm-1.5-6h-5l-1 1H5v2h14V4h-3.5zM18 7H6v12c0 1.1.9 2 2 2h8c1.1 0 2-.9 2-2z',
+} as const;
+
+interface CellButtonProps {
+  label: string;
+  /** The cell's tab index from the grid: only the focused cell's buttons are in the tab order. */
+  tabIndex: 0 | -1;
+  onClick: () => void;
+}
+
+/** Keeps a click in a cell from also acting on the row. */
+function clicked(onClick: () => void) {
+  return (event: MouseEvent) => {
+    event.stopPropagation();
+    onClick();
+  };
+}
+
+function AddLink({ label, tabIndex, onClick }: CellButtonProps) {
   return (
-    <Link
-      component="button"
+    <button
       type="button"
-      variant="body2"
+      className="medication-add-link"
       aria-label={label}
-      onClick={(event) => {
-        event.stopPropagation();
-        onClick();
-      }}
-      sx={{ ml: 1, flexShrink: 0 }}
+      tabIndex={tabIndex}
+      onClick={clicked(onClick)}
     >
       Add
-    </Link>
+    </button>
+  );
+}
+
+function ActionButton({
+  label,
+  tabIndex,
+  onClick,
+  icon,
+}: CellButtonProps & { icon: keyof typeof ICONS }) {
+  return (
+    <button
+      type="button"
+      className="medication-action"
+      aria-label={label}
+      title={label.split(' ')[0]}
+      tabIndex={tabIndex}
+      onClick={clicked(onClick)}
+    >
+      <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+        <path d={ICONS[icon]} />
+      </svg>
+    </button>
   );
 }
 
 function WithAdd({ text, link }: { text: string; link: ReactNode }) {
   return (
-    <Box sx={{ display: 'flex', alignItems: 'center', minWidth: 0, height: '100%' }}>
-      <Box
-        component="span"
-        title={text}
-        sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
-      >
+    <span className="medication-with-add">
+      <span className="medication-cell-text" title={text}>
         {text}
-      </Box>
+      </span>
       {link}
-    </Box>
+    </span>
   );
 }
 
@@ -52,23 +156,22 @@ interface ColumnActions {
   view: (medication: Medication) => void;
 }
 
-function dosageCountColumn(kind: DosageKind, { show }: ColumnActions): GridColDef<Medication> {
-  const field = kind === 'weight' ? 'weight_category_dosages' : 'age_category_dosages';
+type CellParams = GridRenderCellParams<MedicationRow>;
+
+function dosageCountColumn(kind: DosageKind, { show }: ColumnActions): GridColDef<MedicationRow> {
   return {
-    field,
+    field: kind === 'weight' ? 'weight_dosage_count' : 'age_dosage_count',
     headerName: kind === 'weight' ? 'Weight Dosage' : 'Age Dosage',
-    type: 'number',
-    align: 'left',
-    headerAlign: 'left',
+    // Not type 'number': its formatter (toLocaleString) would run for every row on every keystroke.
     width: 130,
-    valueGetter: (_value, row) => row[field].length,
     getApplyQuickFilterFn: notSearched,
-    renderCell: ({ row, value }) => (
+    renderCell: ({ row, value, tabIndex }: CellParams) => (
       <WithAdd
         text={String(value)}
         link={
           <AddLink
             label={`Add ${kind} dosage for ${row.name}`}
+            tabIndex={tabIndex}
             onClick={() => show({ kind: 'add-dosage', dosageKind: kind, medication: row })}
           />
         }
@@ -81,7 +184,7 @@ function dosageCountColumn(kind: DosageKind, { show }: ColumnActions): GridColDe
  * The Medications Management grid's columns (spec section 2). `actions` opens the dialogs with the
  * clicked medication pre-selected, and the detail page.
  */
-export function medicationColumns(actions: ColumnActions): GridColDef<Medication>[] {
+export function medicationColumns(actions: ColumnActions): GridColDef<MedicationRow>[] {
   const { show, view } = actions;
   return [
     { field: 'name', headerName: 'Name', flex: 1, minWidth: 160 },
@@ -89,32 +192,29 @@ export function medicationColumns(actions: ColumnActions): GridColDef<Medication
       field: 'dosage_type',
       headerName: 'Dosage Type',
       width: 125,
-      valueGetter: (_value, row) => dosageTypeLabel(row),
       getApplyQuickFilterFn: notSearched,
     },
     {
-      field: 'dosage_per_weight',
+      field: 'dosage_per_weight_text',
       headerName: 'Dosage per weight',
       width: 145,
-      valueGetter: (_value, row) => dosagePerWeightText(row) ?? NONE,
       getApplyQuickFilterFn: notSearched,
     },
     dosageCountColumn('weight', actions),
     dosageCountColumn('age', actions),
     {
-      field: 'condition_contraindications',
+      field: 'contraindication_names',
       headerName: 'Condition Contraindications',
       flex: 1.2,
       minWidth: 220,
-      valueGetter: (_value, row) =>
-        row.condition_contraindications.map((condition) => condition.name).join(', ') || NONE,
       getApplyQuickFilterFn: notSearched,
-      renderCell: ({ row, value }) => (
+      renderCell: ({ row, value, tabIndex }: CellParams) => (
         <WithAdd
           text={String(value)}
           link={
             <AddLink
               label={`Add contraindication for ${row.name}`}
+              tabIndex={tabIndex}
               onClick={() => show({ kind: 'add-contraindication', medication: row })}
             />
           }
@@ -122,56 +222,52 @@ export function medicationColumns(actions: ColumnActions): GridColDef<Medication
       ),
     },
     {
-      field: 'pregnancy_category',
+      field: 'pregnancy_text',
       headerName: 'Pregnancy Category',
       width: 180,
-      valueGetter: (value: Medication['pregnancy_category']) => value ?? NONE,
       getApplyQuickFilterFn: notSearched,
-      renderCell: ({ row, value }) => {
-        const conditions = row.condition_contraindications.map((condition) => condition.name);
-        return (
-          <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1, minWidth: 0 }}>
-            <span>{String(value)}</span>
-            {conditions.length > 0 && (
-              <Typography
-                component="span"
-                variant="caption"
-                color="text.secondary"
-                title={conditions.join(', ')}
-                sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
-              >
-                {conditions.join(', ')}
-              </Typography>
-            )}
-          </Box>
-        );
-      },
+      renderCell: ({ row, value }: CellParams) => (
+        <span className="medication-with-add">
+          <span>{String(value)}</span>
+          {row.condition_contraindications.length > 0 && (
+            <span className="medication-secondary" title={row.contraindication_names}>
+              {row.contraindication_names}
+            </span>
+          )}
+        </span>
+      ),
     },
     {
       field: 'actions',
-      type: 'actions',
       headerName: 'Actions',
       width: 130,
-      getActions: ({ row }) => [
-        <GridActionsCellItem
-          key="view"
-          icon={<VisibilityIcon />}
-          label={`View ${row.name}`}
-          onClick={() => view(row)}
-        />,
-        <GridActionsCellItem
-          key="edit"
-          icon={<EditIcon />}
-          label={`Edit ${row.name}`}
-          onClick={() => show({ kind: 'edit-medication', medication: row })}
-        />,
-        <GridActionsCellItem
-          key="delete"
-          icon={<DeleteIcon />}
-          label={`Delete ${row.name}`}
-          onClick={() => show({ kind: 'delete-medication', medication: row })}
-        />,
-      ],
+      sortable: false,
+      filterable: false,
+      disableColumnMenu: true,
+      disableExport: true,
+      getApplyQuickFilterFn: notSearched,
+      renderCell: ({ row, tabIndex }: CellParams) => (
+        <span className="medication-actions">
+          <ActionButton
+            icon="view"
+            label={`View ${row.name}`}
+            tabIndex={tabIndex}
+            onClick={() => view(row)}
+          />
+          <ActionButton
+            icon="edit"
+            label={`Edit ${row.name}`}
+            tabIndex={tabIndex}
+            onClick={() => show({ kind: 'edit-medication', medication: row })}
+          />
+          <ActionButton
+            icon="delete"
+            label={`Delete ${row.name}`}
+            tabIndex={tabIndex}
+            onClick={() => show({ kind: 'delete-medication', medication: row })}
+          />
+        </span>
+      ),
     },
   ];
 }

@@ -1,0 +1,380 @@
+import type { Queryable } from '../db/pool';
+
+/** The SQL of medications, their dosages and their condition contraindications. */
+export type DosageKind = 'weight' | 'age';
+
+export interface DosageFields {
+  min_dosage: number;
+  max_dosage: number;
+  dosage_unit: string;
+  min_frequency: number;
+  max_frequency: number;
+  frequency_unit: string;
+  min_duration: number;
+  max_duration: number;
+  duration_unit: string;
+}
+
+export interface MedicationInput {
+  name: string;
+  condition_id: number;
+  is_dosage_weight_based: boolean;
+  avg_weight_dosage?: number | null;
+  avg_weight_dosage_unit?: string;
+  contraindications?: number[];
+  pregnancy_category?: string | null;
+}
+
+const DOSAGE_TABLES = {
+  weight: {
+    table: 'weight_category_dosages',
+    categoryTable: 'weight_categories',
+    fk: 'weight_category_id',
+    category: 'weight_category',
+    categoryJson: `json_build_object('id', c.id, 'min_weight', c.min_weight, 'max_weight', c.max_weight,
+      'weight_unit', c.weight_unit, 'category_name', c.category_name, 'description', c.description)`,
+    order: 'c.weight_unit, c.min_weight, d.id',
+  },
+  age: {
+    table: 'age_category_dosages',
+    categoryTable: 'age_categories',
+    fk: 'age_category_id',
+    category: 'age_category',
+    categoryJson: `json_build_object('id', c.id, 'min_age', c.min_age, 'max_age', c.max_age,
+      'age_unit', c.age_unit, 'category_name', c.category_name, 'description', c.description)`,
+    order: 'c.age_unit, c.min_age, d.id',
+  },
+} as const;
+
+function dosageJson(kind: DosageKind): string {
+  const t = DOSAGE_TABLES[kind];
+  return `json_build_object('id', d.id, 'medication_id', d.medication_id, '${t.fk}', d.${t.fk},
+    '${t.category}', ${t.categoryJson},
+    'min_dosage', d.min_dosage, 'max_dosage', d.max_dosage, 'dosage_unit', d.dosage_unit,
+    'min_frequency', d.min_frequency, 'max_frequency', d.max_frequency, 'frequency_unit', d.frequency_unit,
+    'min_frequency_duration', d.min_duration, 'max_frequency_duration', d.max_duration,
+    'frequency_duration_unit', d.duration_unit)`;
+}
+
+function dosageFrom(kind: DosageKind): string {
+  const t = DOSAGE_TABLES[kind];
+  return `${t.table} d JOIN ${t.categoryTable} c ON c.id = d.${t.fk}`;
+}
+
+const CONDITION_COLUMNS = 'c.id, c.name, c.description';
+const WEIGHT_CATEGORY_COLUMNS =
+  'c.id, c.min_weight, c.max_weight, c.weight_unit, c.category_name, c.description';
+const AGE_CATEGORY_COLUMNS =
+  'c.id, c.min_age, c.max_age, c.age_unit, c.category_name, c.description';
+/** A dosage as read: the written `min_duration` is read as `min_frequency_duration`. */
+const DOSAGE_COLUMNS = `d.id, d.medication_id, d.min_dosage, d.max_dosage, d.dosage_unit, d.min_frequency,
+  d.max_frequency, d.frequency_unit, d.min_duration AS min_frequency_duration,
+  d.max_duration AS max_frequency_duration, d.duration_unit AS frequency_duration_unit`;
+/** ISO 8601 in UTC as text: the same as a Date would serialise to, without parsing one per row. */
+const isoTime = (column: string, as: string) =>
+  `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS ${as}`;
+
+type Row = Record<string, unknown> & { id: number };
+type LinkRow = Row & { medication_id: number };
+
+/** `WHERE <column> = $1` when reading one medication, nothing when reading them all. */
+const only = (column: string, one: boolean) => (one ? `WHERE ${column} = $1` : '');
+
+/**
+ * Runs `work` on one connection in one read-only snapshot, so the separate statements of a read
+ * see the same data. A client already in a transaction (it has `release`) is used as it is.
+ */
+async function inSnapshot<T>(db: Queryable, work: (q: Queryable) => Promise<T>): Promise<T> {
+  if ('release' in db) return work(db);
+  const client = await db.connect();
+  try {
+    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    const result = await work(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+function byMedication<T extends { medication_id: number }>(rows: T[]): Map<number, T[]> {
+  const groups = new Map<number, T[]>();
+  for (const row of rows) {
+    const group = groups.get(row.medication_id);
+    if (group) group.push(row);
+    else groups.set(row.medication_id, [row]);
+  }
+  return groups;
+}
+
+/**
+ * Medications as read (spec section 3): all of them by name, or the one with id `id`. A fixed
+ * number of set-based statements whatever the number of medications (no query, and no correlated
+ * subquery, per medication): the medications, each kind of dosage, the contraindications and the
+ * lifestyle contraindications, each ordered by medication, then put together here. Categories
+ * and conditions are read once and shared by every row that names them.
+ */
+async function readMedications(db: Queryable, id?: number) {
+  const one = id !== undefined;
+  const params = one ? [id] : [];
+  return inSnapshot(db, async (q) => {
+    const medications = await q.query<Row & { condition_id: number; name: string }>(
+      `SELECT m.id, m.name, m.condition_id, m.is_dosage_weight_based::int AS is_dosage_weight_based,
+              m.avg_weight_dosage, m.avg_weight_dosage_unit, m.pregnancy_category,
+              ${isoTime('m.created_at', 'created_at')}, ${isoTime('m.updated_at', 'updated_at')}
+         FROM medications m ${only('m.id', one)}
+        ORDER BY lower(m.name), m.id`,
+      params,
+    );
+    if (medications.rows.length === 0) return [];
+    const conditions = await q.query<Row>(
+      one
+        ? `SELECT ${CONDITION_COLUMNS} FROM conditions c
+            WHERE c.id IN (SELECT condition_id FROM medications WHERE id = $1
+                           UNION SELECT condition_id FROM medication_contraindications WHERE medication_id = $1)`
+        : `SELECT ${CONDITION_COLUMNS} FROM conditions c`,
+      params,
+    );
+    const weightCategories = await q.query<Row>(
+      `SELECT ${WEIGHT_CATEGORY_COLUMNS} FROM weight_categories c
+        ${one ? 'WHERE c.id IN (SELECT weight_category_id FROM weight_category_dosages WHERE medication_id = $1)' : ''}`,
+      params,
+    );
+    const ageCategories = await q.query<Row>(
+      `SELECT ${AGE_CATEGORY_COLUMNS} FROM age_categories c
+        ${one ? 'WHERE c.id IN (SELECT age_category_id FROM age_category_dosages WHERE medication_id = $1)' : ''}`,
+      params,
+    );
+    const weightDosages = await q.query<LinkRow & { weight_category_id: number }>(
+      `SELECT ${DOSAGE_COLUMNS}, d.weight_category_id
+         FROM weight_category_dosages d JOIN weight_categories c ON c.id = d.weight_category_id
+         ${only('d.medication_id', one)}
+        ORDER BY d.medication_id, ${DOSAGE_TABLES.weight.order}`,
+      params,
+    );
+    const ageDosages = await q.query<LinkRow & { age_category_id: number }>(
+      `SELECT ${DOSAGE_COLUMNS}, d.age_category_id
+         FROM age_category_dosages d JOIN age_categories c ON c.id = d.age_category_id
+         ${only('d.medication_id', one)}
+        ORDER BY d.medication_id, ${DOSAGE_TABLES.age.order}`,
+      params,
+    );
+    const contraindications = await q.query<{ medication_id: number; condition_id: number }>(
+      `SELECT mc.medication_id, mc.condition_id
+         FROM medication_contraindications mc JOIN conditions c ON c.id = mc.condition_id
+         ${only('mc.medication_id', one)}
+        ORDER BY mc.medication_id, lower(c.name), c.id`,
+      params,
+    );
+    const lifestyles = await q.query<LinkRow & { lifestyle_id: number; lifestyle_name: string }>(
+      `SELECT lc.id, lc.medication_id, lc.lifestyle_id, l.name AS lifestyle_name
+         FROM lifestyle_contraindications lc JOIN lifestyles l ON l.id = lc.lifestyle_id
+         ${only('lc.medication_id', one)}
+        ORDER BY lc.medication_id, lower(l.name), lc.id`,
+      params,
+    );
+
+    const condition = new Map(conditions.rows.map((row) => [row.id, row]));
+    const weightCategory = new Map(weightCategories.rows.map((row) => [row.id, row]));
+    const ageCategory = new Map(ageCategories.rows.map((row) => [row.id, row]));
+    const weight = byMedication(
+      weightDosages.rows.map((row) => ({
+        ...row,
+        weight_category: weightCategory.get(row.weight_category_id),
+      })),
+    );
+    const age = byMedication(
+      ageDosages.rows.map((row) => ({
+        ...row,
+        age_category: ageCategory.get(row.age_category_id),
+      })),
+    );
+    const contraindicated = byMedication(contraindications.rows);
+    const lifestyle = byMedication(lifestyles.rows);
+
+    return medications.rows.map((m) => {
+      const links = contraindicated.get(m.id) ?? [];
+      return {
+        ...m,
+        condition: condition.get(m.condition_id),
+        dosage_per_weight:
+          m.avg_weight_dosage === null
+            ? []
+            : [{ dosage: m.avg_weight_dosage, dosage_unit: m.avg_weight_dosage_unit }],
+        weight_category_dosages: weight.get(m.id) ?? [],
+        age_category_dosages: age.get(m.id) ?? [],
+        condition_contraindications: links.map((link) => condition.get(link.condition_id)),
+        contraindications: links.map((link) => link.condition_id).sort((a, b) => a - b),
+        medical_lifestyle_contraindications: (lifestyle.get(m.id) ?? []).map(
+          ({ lifestyle_name, ...link }) => ({
+            ...link,
+            lifestyle: { id: link.lifestyle_id, name: lifestyle_name },
+            medication: { id: m.id, name: m.name },
+          }),
+        ),
+      };
+    });
+  });
+}
+
+export async function listMedications(db: Queryable) {
+  return readMedications(db);
+}
+
+export async function getMedication(db: Queryable, id: number) {
+  return (await readMedications(db, id))[0];
+}
+
+export async function medicationExists(db: Queryable, id: number) {
+  const { rowCount } = await db.query('SELECT 1 FROM medications WHERE id = $1', [id]);
+  return rowCount === 1;
+}
+
+/** Which of `ids` have no row in `table` (a fixed table name from this module's callers). */
+export async function missingIds(
+  db: Queryable,
+  table: 'conditions' | 'age_categories' | 'weight_categories' | 'medications' | 'lifestyles',
+  ids: number[],
+) {
+  if (ids.length === 0) return [];
+  const { rows } = await db.query<{ id: number }>(
+    `SELECT id FROM ${table} WHERE id = ANY($1::int[])`,
+    [ids],
+  );
+  const found = new Set(rows.map((r) => r.id));
+  return ids.filter((id) => !found.has(id));
+}
+
+export async function insertMedication(db: Queryable, input: MedicationInput): Promise<number> {
+  const { rows } = await db.query<{ id: number }>(
+    `INSERT INTO medications (name, condition_id, is_dosage_weight_based, avg_weight_dosage, avg_weight_dosage_unit, pregnancy_category)
+     VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+    [
+      input.name,
+      input.condition_id,
+      input.is_dosage_weight_based,
+      input.avg_weight_dosage ?? null,
+      input.avg_weight_dosage_unit ?? 'mg',
+      input.pregnancy_category || null,
+    ],
+  );
+  const id = rows[0].id;
+  if (input.contraindications?.length) {
+    await db.query(
+      `INSERT INTO medication_contraindications (medication_id, condition_id)
+       SELECT $1, unnest($2::int[]) ON CONFLICT DO NOTHING`,
+      [id, input.contraindications],
+    );
+  }
+  return id;
+}
+
+/** Changes the name, and the pregnancy category only when `pregnancy_category` is given. */
+export async function updateMedication(
+  db: Queryable,
+  id: number,
+  name: string,
+  pregnancy?: string | null,
+) {
+  const { rowCount } = await db.query(
+    `UPDATE medications SET name = $2,
+            pregnancy_category = CASE WHEN $3 THEN $4 ELSE pregnancy_category END, updated_at = now()
+      WHERE id = $1`,
+    [id, name, pregnancy !== undefined, pregnancy || null],
+  );
+  return rowCount === 1;
+}
+
+export async function deleteMedication(db: Queryable, id: number) {
+  const { rowCount } = await db.query('DELETE FROM medications WHERE id = $1', [id]);
+  return rowCount === 1;
+}
+
+export async function touchMedication(db: Queryable, id: number) {
+  await db.query('UPDATE medications SET updated_at = now() WHERE id = $1', [id]);
+}
+
+export async function insertDosage(
+  db: Queryable,
+  kind: DosageKind,
+  medicationId: number,
+  categoryId: number,
+  d: DosageFields,
+): Promise<number> {
+  const t = DOSAGE_TABLES[kind];
+  const { rows } = await db.query<{ id: number }>(
+    `INSERT INTO ${t.table} (medication_id, ${t.fk}, min_dosage, max_dosage, dosage_unit, min_frequency,
+       max_frequency, frequency_unit, min_duration, max_duration, duration_unit)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
+    [
+      medicationId,
+      categoryId,
+      d.min_dosage,
+      d.max_dosage,
+      d.dosage_unit,
+      d.min_frequency,
+      d.max_frequency,
+      d.frequency_unit,
+      d.min_duration,
+      d.max_duration,
+      d.duration_unit,
+    ],
+  );
+  return rows[0].id;
+}
+
+export async function updateDosage(db: Queryable, kind: DosageKind, id: number, d: DosageFields) {
+  const { rowCount } = await db.query(
+    `UPDATE ${DOSAGE_TABLES[kind].table} SET min_dosage = $2, max_dosage = $3, dosage_unit = $4,
+            min_frequency = $5, max_frequency = $6, frequency_unit = $7, min_duration = $8,
+            max_duration = $9, duration_unit = $10
+      WHERE id = $1`,
+    [
+      id,
+      d.min_dosage,
+      d.max_dosage,
+      d.dosage_unit,
+      d.min_frequency,
+      d.max_frequency,
+      d.frequency_unit,
+      d.min_duration,
+      d.max_duration,
+      d.duration_unit,
+    ],
+  );
+  return rowCount === 1;
+}
+
+export async function getDosage(db: Queryable, kind: DosageKind, id: number) {
+  const { rows } = await db.query(
+    `SELECT ${dosageJson(kind)} AS dosage FROM ${dosageFrom(kind)} WHERE d.id = $1`,
+    [id],
+  );
+  return rows[0]?.dosage;
+}
+
+export async function addContraindication(
+  db: Queryable,
+  medicationId: number,
+  conditionId: number,
+) {
+  await db.query(
+    `INSERT INTO medication_contraindications (medication_id, condition_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
+    [medicationId, conditionId],
+  );
+}
+
+export async function removeContraindication(
+  db: Queryable,
+  medicationId: number,
+  conditionId: number,
+) {
+  const { rowCount } = await db.query(
+    'DELETE FROM medication_contraindications WHERE medication_id = $1 AND condition_id = $2',
+    [medicationId, conditionId],
+  );
+  return rowCount === 1;
+}
