@@ -169,7 +169,7 @@ async function firstRows(
       .getEntriesByType('resource')
       .map(
         (entry) =>
-          `${Math.round(entry.startTime)}-${Math.round(entry.responseEnd)} ms ${entry.name.replace(location.origin, '')}`,
+          `${Math.round(entry.startTime)}-${Math.round((entry as PerformanceResourceTiming).responseEnd)} ms ${entry.name.replace(location.origin, '')}`,
       );
     return {
       timeline,

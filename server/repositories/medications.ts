@@ -177,46 +177,42 @@ async function readMedications(db: Queryable, id?: number) {
       params,
     );
 
+    // Put together in place (the rows are this call's own), without spreading objects: about
+    // 100,000 of them for 10,000 medications.
     const condition = new Map(conditions.rows.map((row) => [row.id, row]));
     const weightCategory = new Map(weightCategories.rows.map((row) => [row.id, row]));
     const ageCategory = new Map(ageCategories.rows.map((row) => [row.id, row]));
-    const weight = byMedication(
-      weightDosages.rows.map((row) => ({
-        ...row,
-        weight_category: weightCategory.get(row.weight_category_id),
-      })),
-    );
-    const age = byMedication(
-      ageDosages.rows.map((row) => ({
-        ...row,
-        age_category: ageCategory.get(row.age_category_id),
-      })),
-    );
+    for (const row of weightDosages.rows) {
+      row.weight_category = weightCategory.get(row.weight_category_id);
+    }
+    for (const row of ageDosages.rows) row.age_category = ageCategory.get(row.age_category_id);
+    const weight = byMedication(weightDosages.rows);
+    const age = byMedication(ageDosages.rows);
     const contraindicated = byMedication(contraindications.rows);
     const lifestyle = byMedication(lifestyles.rows);
+    const none: never[] = [];
 
-    return medications.rows.map((m) => {
-      const links = contraindicated.get(m.id) ?? [];
-      return {
-        ...m,
-        condition: condition.get(m.condition_id),
-        dosage_per_weight:
-          m.avg_weight_dosage === null
-            ? []
-            : [{ dosage: m.avg_weight_dosage, dosage_unit: m.avg_weight_dosage_unit }],
-        weight_category_dosages: weight.get(m.id) ?? [],
-        age_category_dosages: age.get(m.id) ?? [],
-        condition_contraindications: links.map((link) => condition.get(link.condition_id)),
-        contraindications: links.map((link) => link.condition_id).sort((a, b) => a - b),
-        medical_lifestyle_contraindications: (lifestyle.get(m.id) ?? []).map(
-          ({ lifestyle_name, ...link }) => ({
-            ...link,
-            lifestyle: { id: link.lifestyle_id, name: lifestyle_name },
-            medication: { id: m.id, name: m.name },
-          }),
-        ),
-      };
-    });
+    for (const m of medications.rows) {
+      const links = contraindicated.get(m.id) ?? none;
+      const named = { id: m.id, name: m.name };
+      m.condition = condition.get(m.condition_id);
+      m.dosage_per_weight =
+        m.avg_weight_dosage === null
+          ? []
+          : [{ dosage: m.avg_weight_dosage, dosage_unit: m.avg_weight_dosage_unit }];
+      m.weight_category_dosages = weight.get(m.id) ?? [];
+      m.age_category_dosages = age.get(m.id) ?? [];
+      m.condition_contraindications = links.map((link) => condition.get(link.condition_id));
+      m.contraindications = links.map((link) => link.condition_id).sort((a, b) => a - b);
+      m.medical_lifestyle_contraindications = (lifestyle.get(m.id) ?? none).map((link) => ({
+        id: link.id,
+        medication_id: link.medication_id,
+        lifestyle_id: link.lifestyle_id,
+        lifestyle: { id: link.lifestyle_id, name: link.lifestyle_name },
+        medication: named,
+      }));
+    }
+    return medications.rows;
   });
 }
 
