@@ -107,7 +107,7 @@ it('conditions: add, search, edit, delete, each seen after a reload; a used one 
   await toast('Condition deleted successfully');
   await load(null, 'Hypertension');
   await search('Search conditions', 'renamed');
-  await page.getByText('No results found.').waitFor();
+  await page.getByText('No conditions found. Add a new condition to get started.').waitFor();
 
   // Still the condition that medications treat: the server refuses (409) and says why.
   await search('Search conditions', 'Hypertension');
@@ -160,7 +160,7 @@ it('age categories: min above max refused; add, search, edit, delete after reloa
   await toast('Age category deleted successfully');
   await load(null, '18 - 65');
   await search('Search age categories', '41 - 47');
-  await page.getByText('No results found.').waitFor();
+  await page.getByText('No age categories found. Add a new age category to get started.').waitFor();
 
   await search('Search age categories', 'adult');
   await confirmDelete(
@@ -209,7 +209,9 @@ it('weight categories: add, search, edit, delete after reloads; a used one is re
   await toast('Weight category deleted successfully');
   await load(null, '50.1 - 80');
   await search('Search weight categories', 'e2e weight');
-  await page.getByText('No results found.').waitFor();
+  await page
+    .getByText('No weight categories found. Add a new weight category to get started.')
+    .waitFor();
 
   await search('Search weight categories', '50.1');
   await confirmDelete(
@@ -254,7 +256,7 @@ it('lifestyles: add, search, edit, delete after reloads; a used one is refused',
   await toast('Lifestyle deleted successfully');
   await load(null, 'Smoking');
   await search('Search lifestyles by name', 'night');
-  await page.getByText('No results found.').waitFor();
+  await page.getByText('No lifestyles found. Add a new lifestyle to get started.').waitFor();
 
   await search('Search lifestyles by name', 'alcohol');
   await confirmDelete(
@@ -311,7 +313,7 @@ it('drug interactions: add, search, edit (medications fixed), delete after reloa
   await toast('Drug interaction deleted successfully');
   await load(null, 'Sertraline');
   await search('Search interactions', 'e2e interaction');
-  await page.getByText('No results found.').waitFor();
+  await page.getByText('No drug interactions found').waitFor();
 });
 
 it('drug interactions: a medication cannot interact with itself, and an existing pair is refused in either order', async () => {
