@@ -199,7 +199,7 @@ it('adds an age dosage from the list’s Add link, with that medication pre-sele
   await toast('Age dosage added successfully');
   await dialogsClosed();
   await row(AGE_MED)
-    .locator('[data-field="age_category_dosages"]', { hasText: /^2Add$/ })
+    .locator('[data-field="age_dosage_count"]', { hasText: /^2Add$/ })
     .waitFor();
 });
 

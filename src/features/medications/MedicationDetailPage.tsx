@@ -45,6 +45,11 @@ import { parseMedicationId, useMedication } from './useMedication';
 export const MEDICATIONS_PATH = '/dashboard/drugs/medications';
 export const MEDICATION_NOT_FOUND = 'Medication not found';
 
+const NO_DOSAGES: Record<DosageKind, string> = {
+  weight: 'No weight-based dosages found.',
+  age: 'No age-based dosages found.',
+};
+
 interface SectionProps {
   title: string;
   addLabel: string;
@@ -209,7 +214,7 @@ function Details({
         'Edit',
       ]}
       rows={dosageRows(medication, kind, show)}
-      emptyText={`No ${kind}-based dosages found.`}
+      emptyText={NO_DOSAGES[kind]}
     />
   );
   return (
