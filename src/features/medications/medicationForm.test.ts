@@ -1,0 +1,171 @@
+import {
+  addMedicationDefaults,
+  addMedicationPayload,
+  addMedicationSchema,
+  dosageSchema,
+  editDosageDefaults,
+  editMedicationDefaults,
+  editMedicationPayload,
+  newDosageDefaults,
+} from './medicationForm';
+import {
+  ageCategories,
+  ageDosage,
+  amoxicillin,
+  conditions,
+  paracetamol,
+  weightCategories,
+} from './medicationFixtures';
+
+const defaults = () => addMedicationDefaults(conditions, weightCategories, ageCategories);
+
+describe('the Add Medication form', () => {
+  it('pre-selects the first condition and categories, or none when there are none', () => {
+    expect(defaults()).toMatchObject({
+      condition_id: '1',
+      weightCategoryId: '11',
+      ageCategoryId: '21',
+      is_dosage_weight_based: false,
+      isPregnancy: false,
+      pregnancy_category: 'A',
+      avg_weight_dosage_unit: 'mg',
+    });
+    expect(addMedicationDefaults([], [], [])).toMatchObject({
+      condition_id: '',
+      weightCategoryId: '',
+      ageCategoryId: '',
+    });
+  });
+
+  it('builds a weight_dosage block only when weight-based, with the numbers converted', () => {
+    const values = addMedicationSchema.parse({
+      ...defaults(),
+      name: ' Cefalexin ',
+      minimumDosage: '12.5',
+      maximumDosage: '25',
+      avg_weight_dosage: '',
+      is_dosage_weight_based: true,
+      isPregnancy: true,
+      pregnancy_category: 'X',
+      contraindications: [2],
+    });
+    expect(addMedicationPayload(values)).toEqual({
+      name: 'Cefalexin',
+      condition_id: 1,
+      is_dosage_weight_based: true,
+      avg_weight_dosage: null,
+      avg_weight_dosage_unit: 'mg',
+      contraindications: [2],
+      pregnancy_category: 'X',
+      weight_dosage: {
+        weight_category_id: 11,
+        min_dosage: 12.5,
+        max_dosage: 25,
+        dosage_unit: 'mg',
+        min_frequency: 1,
+        max_frequency: 3,
+        frequency_unit: 'hours',
+        min_duration: 3,
+        max_duration: 7,
+        duration_unit: 'days',
+      },
+    });
+  });
+
+  it('refuses each minimum above its maximum, under the minimum', () => {
+    const result = addMedicationSchema.safeParse({
+      ...defaults(),
+      name: 'X',
+      minimumDosage: '5',
+      maximumDosage: '4',
+      minimumFrequency: '4',
+      minimumFrequencyDuration: '8',
+    });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['minimumDosage', 'Minimum dosage must not exceed maximum dosage'],
+      ['minimumFrequency', 'Minimum frequency must not exceed maximum frequency'],
+      ['minimumFrequencyDuration', 'Minimum duration must not exceed maximum duration'],
+    ]);
+  });
+
+  it('needs the category of the chosen dosage type only', () => {
+    const base = { ...defaults(), name: 'X', minimumDosage: '1', maximumDosage: '2' };
+    expect(addMedicationSchema.safeParse({ ...base, weightCategoryId: '' }).success).toBe(true);
+    const missing = addMedicationSchema.safeParse({
+      ...base,
+      is_dosage_weight_based: true,
+      weightCategoryId: '',
+    });
+    expect(missing.error?.issues[0]).toMatchObject({
+      path: ['weightCategoryId'],
+      message: 'Weight category is required',
+    });
+  });
+});
+
+describe('the Edit Medication form', () => {
+  it('starts checked with the category, and unchecked (category A) without one', () => {
+    expect(editMedicationDefaults(amoxicillin)).toEqual({
+      name: 'Amoxicillin',
+      isPregnancy: true,
+      pregnancy_category: 'B',
+    });
+    expect(editMedicationDefaults(paracetamol)).toEqual({
+      name: 'Paracetamol',
+      isPregnancy: false,
+      pregnancy_category: 'A',
+    });
+  });
+
+  it("sends '' to clear the category when unchecked", () => {
+    expect(
+      editMedicationPayload(7, {
+        name: 'Amoxicillin',
+        isPregnancy: false,
+        pregnancy_category: 'B',
+      }),
+    ).toEqual({ id: 7, name: 'Amoxicillin', pregnancy_category: '' });
+  });
+});
+
+describe('the dosage forms', () => {
+  it('read an existing dosage, durations included (read as min_frequency_duration)', () => {
+    expect(editDosageDefaults('age', ageDosage)).toEqual({
+      categoryId: '21',
+      minimumDosage: '5',
+      maximumDosage: '10',
+      dosageUnit: 'ml',
+      minimumFrequency: '6',
+      maximumFrequency: '8',
+      frequencyUnit: 'hours',
+      minimumFrequencyDuration: '1',
+      maximumFrequencyDuration: '2',
+      frequencyDurationUnit: 'weeks',
+    });
+  });
+
+  it('start a new dosage with the first category and the spec defaults', () => {
+    expect(newDosageDefaults(weightCategories)).toMatchObject({
+      categoryId: '11',
+      dosageUnit: 'mg',
+      minimumFrequency: '1',
+      maximumFrequency: '3',
+      frequencyUnit: 'hours',
+      minimumFrequencyDuration: '3',
+      maximumFrequencyDuration: '7',
+      frequencyDurationUnit: 'days',
+    });
+  });
+
+  it('refuse negative and missing amounts', () => {
+    const result = dosageSchema.safeParse({
+      ...newDosageDefaults(weightCategories),
+      minimumDosage: '-1',
+    });
+    expect(result.error?.issues.map((issue) => issue.message)).toEqual([
+      'Minimum dosage must be 0 or more',
+      'Maximum dosage is required',
+    ]);
+  });
+});
