@@ -46,6 +46,9 @@ export interface RouteDefinition {
   anyRole: boolean;
   /** The body's accepted media types (empty when the operation takes no body). */
   mediaTypes: string[];
+  /** Path and query parameters declared as integers: Ajv's coercion would read '1 ', '0x1'
+   * or '1e0' as 1, so these must be plain digits before it runs. */
+  integerParams: string[];
 }
 
 export function loadContract(path = CONTRACT_PATH): Contract {
@@ -76,6 +79,14 @@ export function sharedSchema(contract: Contract) {
 function resolveParameter(contract: Contract, p: Parameter | { $ref: string }): Parameter {
   if ('$ref' in p) return contract.components.parameters[p.$ref.split('/').pop() as string];
   return p;
+}
+
+function isInteger(contract: Contract, schema: Json): boolean {
+  let node = schema as { $ref?: string; type?: string } | null;
+  while (node && typeof node.$ref === 'string') {
+    node = contract.components.schemas[node.$ref.split('/').pop() as string] as typeof node;
+  }
+  return node?.type === 'integer';
 }
 
 function parametersSchema(params: Parameter[]) {
@@ -131,6 +142,7 @@ export function routeDefinitions(contract: Contract): Map<string, RouteDefinitio
         isPublic: Array.isArray(op.security) && op.security.length === 0,
         anyRole: op.tags.includes('auth') || (op['x-roles'] ?? []).includes('user'),
         mediaTypes: Object.keys(op.requestBody?.content ?? {}),
+        integerParams: params.filter((p) => isInteger(contract, p.schema)).map((p) => p.name),
       });
     }
   }

@@ -108,7 +108,11 @@ function outOfRange(schema: Schema): unknown[] {
   if (s.format === 'email') out.push('not-an-email', '<script>@x');
   if (typeOf(s) === 'integer') out.push(1.25);
   if (typeof s.minItems === 'number' && s.minItems > 0) out.push([]);
-  return out.filter((v) => !(v === '' && Array.isArray(s.enum) && s.enum.includes('')));
+  // A value some other branch of an anyOf allows (say '' for "none") is not out of range.
+  const top = deref(schema);
+  const branches = Array.isArray(top.anyOf) ? (top.anyOf as Schema[]) : [top];
+  const allowed = branches.flatMap((b) => (deref(b).enum as unknown[] | undefined) ?? []);
+  return out.filter((v) => !allowed.includes(v));
 }
 
 interface Field {

@@ -57,6 +57,20 @@ export function defineRoute<G extends RouteGenericInterface = RouteGenericInterf
     schema: op.schema,
     config: { isPublic: op.isPublic, anyRole: op.anyRole },
     preValidation: async (request) => {
+      const raw = { ...(request.params as object), ...(request.query as object) } as Record<
+        string,
+        unknown
+      >;
+      const malformed = op.integerParams.filter(
+        (name) => typeof raw[name] === 'string' && !/^-?\d+$/.test(raw[name]),
+      );
+      if (malformed.length > 0) {
+        throw new HttpError(
+          422,
+          'The given data was invalid.',
+          Object.fromEntries(malformed.map((name) => [name, ['must be a whole number']])),
+        );
+      }
       if (op.mediaTypes.length === 0) return;
       const type = request.mediaType;
       if (!type || !op.mediaTypes.includes(type)) {

@@ -271,9 +271,12 @@ describe('drug interactions', () => {
         .statusCode,
     ).toBe(404);
     expect((await api.get('/drug-interaction/999999')).statusCode).toBe(404);
-    const badId = await api.get('/drug-interaction/abc');
-    expect(badId.statusCode).toBe(422);
-    expect(badId.json().errors).toHaveProperty('id');
+    // Ajv alone would coerce each of these to an existing id.
+    for (const id of ['abc', `${created.id}%20`, `%20${created.id}`, '0x1', '1e0', '1.0']) {
+      const badId = await api.get(`/drug-interaction/${id}`);
+      expect({ id, status: badId.statusCode }).toEqual({ id, status: 422 });
+      expect(badId.json().errors).toHaveProperty('id');
+    }
   });
 
   it('deletes with an { id } body', async () => {

@@ -165,6 +165,8 @@ describe('GET /users: search, sort and paging on the server', () => {
       ['?sort=name;DROP%20TABLE%20users', 'sort'],
       [`?q=${'x'.repeat(201)}`, 'q'],
       ['?page=abc', 'page'],
+      ['?page=%202', 'page'],
+      ['?page_size=1e1', 'page_size'],
     ]) {
       const response = await api.get(`/users${query}`);
       expect({ query, status: response.statusCode }).toEqual({ query, status: 422 });
