@@ -6,6 +6,7 @@
 // later by itself (a chart, a schema) are listed on their own lines, counted with their page.
 // Targets: /login at most 200 kB gzip; no page over 400 kB gzip; the DataGrid and the charts never
 // in what the entry loads. Exits 1 when a target is missed. kB are 1000 bytes, as Vite prints them.
+// `node bench/bundle.mjs /login` also lists the chunks that route loads, largest first.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -19,6 +20,7 @@ const PAGE_LIMIT = 400_000;
 /** Text only the heavy libraries' code contains (their CSS class prefixes). */
 const HEAVY = { DataGrid: 'MuiDataGrid', charts: 'MuiChartsAxis' };
 const SHELL = 'src/components/layout/DashboardLayout.tsx';
+const DETAIL_ROUTE = process.argv[2];
 
 /** Route paths by page component, read from the router (`<Route path="..." element={<Page />} />`). */
 function routesByPage() {
@@ -120,6 +122,12 @@ try {
         );
       }
       rows.push({ route, chunks: files.size, ...sum, heavy: heavy.join(', '), ok, limit });
+      if (route === DETAIL_ROUTE) {
+        console.log(`\nChunks ${route} loads (gzip kB):`);
+        for (const file of [...files].sort((a, b) => size(b).gzip - size(a).gzip)) {
+          console.log(`  ${(size(file).gzip / 1000).toFixed(1).padStart(7)}  ${file}`);
+        }
+      }
     }
   }
   rows.sort((a, b) => a.route.localeCompare(b.route));
@@ -136,9 +144,16 @@ try {
     );
   }
   if (later.length) {
-    console.log('\nLoaded by a page after it shows (not counted above; kB beyond the entry):');
+    console.log(
+      '\nLoaded by a page after it shows (not counted above; kB beyond what the page loaded):',
+    );
     for (const key of later) {
-      const extra = [...closure(key)].filter((file) => !entryFiles.has(file));
+      // What the importing page (or chunk) and the shell have loaded already costs nothing more.
+      const loaded = closure(SHELL, new Set(entryFiles));
+      for (const [importer, chunk] of Object.entries(manifest)) {
+        if ((chunk.dynamicImports ?? []).includes(key)) closure(importer, loaded);
+      }
+      const extra = [...closure(key)].filter((file) => !loaded.has(file));
       const sum = total(extra);
       console.log(`  ${key.padEnd(width)}  ${kb(sum.raw)}  ${kb(sum.gzip)}`);
     }

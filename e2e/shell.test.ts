@@ -25,7 +25,8 @@ afterAll(async () => {
 });
 
 // Headless windows have no focus, so toasts (paused while unfocused) stay: take the newest.
-const toast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text }).last();
+const toast = (page: Page, text: string) =>
+  page.getByRole('alert').filter({ hasText: text }).last();
 const storedToken = (page: Page) => page.evaluate(() => localStorage.getItem('auth_token'));
 const unique = () => `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
 
@@ -83,6 +84,9 @@ it('sends a reset link for a forgotten password, and the link sets a new one', a
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await page.waitForURL('**/forgot-password');
+  // The router keeps /login on screen while the next page's code loads: wait for the new page,
+  // or the fill lands in the old form's Email field.
+  await page.getByRole('heading', { name: 'Forgot password' }).waitFor();
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await page.getByText('Check your email for password reset instructions').waitFor();

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { renderWithProviders } from '@/test/renderWithProviders';
 import { CrudFormDialog } from './CrudFormDialog';
 import type { CrudField } from './CrudFields';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { amountField, minNotAboveMax, requiredText } from './schema';
 
 const schema = minNotAboveMax(
@@ -34,7 +35,7 @@ function Harness({ onSubmit }: { onSubmit: (values: Output) => Promise<unknown> 
           key={session.key}
           open={session.open}
           title="Add Thing"
-          schema={schema}
+          resolver={zodResolver(schema)}
           defaultValues={{ name: '', low: '0', high: '0' }}
           fields={fields}
           serverFields={{ minimum: 'low' }}

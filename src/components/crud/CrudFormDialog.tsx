@@ -1,7 +1,11 @@
 import { useId, useState } from 'react';
-import { useForm, type DefaultValues, type FieldValues, type Path } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import type { z } from 'zod';
+import {
+  useForm,
+  type DefaultValues,
+  type FieldValues,
+  type Path,
+  type Resolver,
+} from 'react-hook-form';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -30,8 +34,11 @@ export interface CrudFormDialogProps<TValues extends FieldValues, TOutput> {
   open: boolean;
   /** The dialog's title and accessible name, e.g. 'Add Condition' or 'Edit Condition'. */
   title: string;
-  /** Checks the form's values and turns them into what `onSubmit` sends (react-hook-form + zod). */
-  schema: z.ZodType<TOutput, TValues>;
+  /**
+   * Checks the form's values and turns them into what `onSubmit` sends: a react-hook-form
+   * resolver, `zodResolver(schema)` or a list screen's `lazyResolver` (its zod code loads later).
+   */
+  resolver: Resolver<TValues, unknown, TOutput>;
   /** The values the form starts with (the record's, when editing); unsaved changes are measured from them. */
   defaultValues: TValues;
   /** The fields, in order. */
@@ -63,7 +70,7 @@ export interface CrudFormDialogProps<TValues extends FieldValues, TOutput> {
 export function CrudFormDialog<TValues extends FieldValues, TOutput>({
   open,
   title,
-  schema,
+  resolver,
   defaultValues,
   fields,
   submitLabel = 'Save',
@@ -73,7 +80,7 @@ export function CrudFormDialog<TValues extends FieldValues, TOutput>({
   onExited,
 }: CrudFormDialogProps<TValues, TOutput>) {
   const form = useForm<TValues, unknown, TOutput>({
-    resolver: zodResolver(schema),
+    resolver,
     defaultValues: defaultValues as DefaultValues<TValues>,
   });
   const { isDirty, isSubmitting } = form.formState;

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import Button from '@mui/material/Button';
 import AddIcon from '@mui/icons-material/Add';
 import type { GridValidRowModel } from '@mui/x-data-grid';
@@ -7,6 +7,7 @@ import { PageHeader } from '@/components/PageHeader';
 import { UNKNOWN_ERROR_MESSAGE } from '@/app/errorToasts';
 import { errorMessage } from '@/lib/errors';
 import { CrudGrid, type CrudGridProps } from './CrudGrid';
+import { preloadCrudFormDialog } from './LazyCrudFormDialog';
 
 export interface CrudPageProps<Row extends GridValidRowModel> extends Omit<
   CrudGridProps<Row>,
@@ -23,7 +24,7 @@ export interface CrudPageProps<Row extends GridValidRowModel> extends Omit<
   /** The banner's title, e.g. 'Failed to fetch drug interactions'. */
   errorTitle?: string;
   gridLabel?: string;
-  /** The screen's dialogs (CrudFormDialog, ConfirmDialog). */
+  /** The screen's dialogs (LazyCrudFormDialog, ConfirmDialog). */
   children?: ReactNode;
 }
 
@@ -43,6 +44,7 @@ export function CrudPage<Row extends GridValidRowModel>({
   children,
   ...grid
 }: CrudPageProps<Row>) {
+  useEffect(() => preloadCrudFormDialog(), []);
   return (
     <>
       <PageHeader

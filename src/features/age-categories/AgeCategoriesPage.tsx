@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import type { GridColDef } from '@mui/x-data-grid';
 import {
   useCreateAgeCategoryMutation,
@@ -8,9 +8,9 @@ import {
   type AgeCategory,
 } from '@/api';
 import { ConfirmDialog } from '@/components/crud/ConfirmDialog';
-import { CrudFormDialog } from '@/components/crud/CrudFormDialog';
 import { CrudPage } from '@/components/crud/CrudPage';
 import { editDeleteColumns } from '@/components/crud/editDeleteColumns';
+import { LazyCrudFormDialog } from '@/components/crud/LazyCrudFormDialog';
 import { capitalize } from '@/components/crud/format';
 import { serverMessage, useCrudAction } from '@/components/crud/useCrudAction';
 import { useCrudDialogs } from '@/components/crud/useCrudDialogs';
@@ -18,7 +18,7 @@ import {
   ageCategoryFields,
   ageCategoryFormValues,
   ageCategoryPayload,
-  ageCategorySchema,
+  ageCategoryValidation,
   ageCategoryServerFields,
   describeAgeCategory,
 } from './ageCategoryForm';
@@ -69,6 +69,7 @@ export function AgeCategoriesPage() {
   const [deleteAgeCategory] = useDeleteAgeCategoryMutation();
   const run = useCrudAction();
   const dialogs = useCrudDialogs<AgeCategory>();
+  useEffect(() => ageCategoryValidation.preload(), []);
   const { openEdit, askDelete } = dialogs;
 
   const columns = useMemo(
@@ -101,11 +102,11 @@ export function AgeCategoriesPage() {
       hiddenColumns={['description']}
     >
       {dialogs.form && (
-        <CrudFormDialog
+        <LazyCrudFormDialog
           key={dialogs.form.key}
           open={dialogs.form.open}
           title={editing ? 'Edit Age Category' : 'Add Age Category'}
-          schema={ageCategorySchema}
+          resolver={ageCategoryValidation.resolver}
           defaultValues={ageCategoryFormValues(editing)}
           fields={ageCategoryFields}
           serverFields={ageCategoryServerFields}

@@ -1,32 +1,17 @@
-import { z } from 'zod';
 import type { AgeCategory, AgeCategoryCreate } from '@/api';
 import type { CrudField } from '@/components/crud/CrudFields';
 import { capitalize, capitalizedOptions } from '@/components/crud/format';
-import { amountField, choiceField, minNotAboveMax, optionalText } from '@/components/crud/schema';
+import { lazyResolver } from '@/lib/lazyResolver';
+import type { AgeCategoryFormOutput, AgeCategoryFormValues } from './ageCategorySchema';
+
+/** The form's validation (ageCategorySchema.ts), loaded after the list shows. */
+export const ageCategoryValidation = lazyResolver<AgeCategoryFormValues, AgeCategoryFormOutput>(
+  () => import('./ageCategorySchema').then((module) => module.ageCategoryResolver),
+);
 
 export const AGE_UNITS = ['years', 'months', 'days'] as const;
 export const AGE_CATEGORY_NAMES = ['Adult', 'Pediatric', 'Geriatric'] as const;
 export const AGE_RANGE_MESSAGE = 'Minimum age must not exceed maximum age';
-
-/**
- * The age category form (spec sections 3 and 5): min, max and unit required, numbers from 0, the
- * minimum not above the maximum; the category may be None (sent as null).
- */
-export const ageCategorySchema = minNotAboveMax(
-  z.object({
-    min_age: amountField('Minimum age'),
-    max_age: amountField('Maximum age'),
-    age_unit: choiceField('Age unit', AGE_UNITS),
-    category_name: z
-      .union([z.literal(''), z.enum(AGE_CATEGORY_NAMES)])
-      .transform((value) => (value === '' ? null : value)),
-    description: optionalText('Description'),
-  }),
-  'min_age',
-  'max_age',
-  AGE_RANGE_MESSAGE,
-);
-export type AgeCategoryFormValues = z.input<typeof ageCategorySchema>;
 
 /** The form's start: the category's values, or 0 to 0 Years with no category for a new one. */
 export function ageCategoryFormValues(category: AgeCategory | null): AgeCategoryFormValues {
@@ -40,7 +25,7 @@ export function ageCategoryFormValues(category: AgeCategory | null): AgeCategory
 }
 
 /** The write shape: minimum_age, maximum_age, unit, category, description (read: min_age, ...). */
-export function ageCategoryPayload(values: z.output<typeof ageCategorySchema>): AgeCategoryCreate {
+export function ageCategoryPayload(values: AgeCategoryFormOutput): AgeCategoryCreate {
   return {
     minimum_age: values.min_age,
     maximum_age: values.max_age,

@@ -1,39 +1,75 @@
-import { useEffect } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Link from '@mui/material/Link';
-import { FormInput } from '@/components/form/FormInput';
+import { OutlinedField } from '@/components/form/OutlinedField';
 import { SubmitButton } from '@/components/form/SubmitButton';
 import { AuthCard } from './AuthCard';
-import { loginValidation } from './authResolvers';
 import type { LoginForm } from './authSchemas';
 import { useSignIn } from './useSignIn';
 
-/** /login: on success the session is stored and the public-route guard moves on to /dashboard. */
+type TextField = 'email' | 'password';
+type Errors = Partial<Record<TextField, string>>;
+
+const loadSchema = () => import('./authSchemas').then((module) => module.loginSchema);
+
+/** The first message for each field (authSchemas.ts's loginSchema), none when the form is valid. */
+async function validate(values: LoginForm): Promise<Errors> {
+  const result = (await loadSchema()).safeParse(values);
+  const errors: Errors = {};
+  for (const issue of result.error?.issues ?? []) {
+    const field = issue.path[0];
+    if ((field === 'email' || field === 'password') && !errors[field]) {
+      errors[field] = issue.message;
+    }
+  }
+  return errors;
+}
+
+/**
+ * /login: on success the session is stored and the public-route guard moves on to /dashboard.
+ * The form keeps its own state rather than react-hook-form's: /login must show within 200 kB gzip
+ * (issue 3), and react-hook-form is 13.6 kB of it. Like the other forms, it checks on submit, then
+ * again on every change, and focuses the first field in error.
+ */
 export function LoginPage() {
   const { signIn, isSigningIn } = useSignIn();
-  const { control, handleSubmit } = useForm<LoginForm>({
-    resolver: loginValidation.resolver,
-    defaultValues: { email: '', password: '', remember: true },
-  });
-  useEffect(() => loginValidation.preload(), []);
+  const [values, setValues] = useState<LoginForm>({ email: '', password: '', remember: true });
+  const [errors, setErrors] = useState<Errors>({});
+  const [submitted, setSubmitted] = useState(false);
+  const inputs = useRef<Record<TextField, HTMLInputElement | null>>({ email: null, password: null });
+  // The schema's code loads after the screen shows, long before anyone can submit.
+  useEffect(() => void loadSchema(), []);
 
-  const onSubmit = handleSubmit(async ({ email, password, remember }) => {
+  const change = (field: TextField) => (event: ChangeEvent<HTMLInputElement>) => {
+    const next = { ...values, [field]: event.target.value };
+    setValues(next);
+    if (submitted) void validate(next).then(setErrors);
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    const found = await validate(values);
+    setErrors(found);
+    const invalid = (['email', 'password'] as const).find((field) => found[field]);
+    if (invalid) {
+      inputs.current[invalid]?.focus();
+      return;
+    }
     try {
-      await signIn({ email, password }, remember);
+      await signIn({ email: values.email, password: values.password }, values.remember);
     } catch {
       // The error toast ('Login failed' or the server's message) comes from the API listener.
     }
-  });
+  };
 
   return (
     <AuthCard title="Sign in">
       <Box component="form" noValidate onSubmit={onSubmit}>
-        <FormInput
-          control={control}
+        <OutlinedField
           name="email"
           label="Email"
           type="email"
@@ -42,9 +78,14 @@ export function LoginPage() {
           fullWidth
           margin="normal"
           autoFocus
+          value={values.email}
+          onChange={change('email')}
+          inputRef={(input) => {
+            inputs.current.email = input;
+          }}
+          error={errors.email}
         />
-        <FormInput
-          control={control}
+        <OutlinedField
           name="password"
           label="Password"
           type="password"
@@ -52,23 +93,22 @@ export function LoginPage() {
           required
           fullWidth
           margin="normal"
+          value={values.password}
+          onChange={change('password')}
+          inputRef={(input) => {
+            inputs.current.password = input;
+          }}
+          error={errors.password}
         />
-        <Controller
-          control={control}
-          name="remember"
-          render={({ field }) => (
-            <FormControlLabel
-              label="Remember me"
-              control={
-                <Checkbox
-                  checked={field.value}
-                  onChange={(event) => field.onChange(event.target.checked)}
-                  onBlur={field.onBlur}
-                  name={field.name}
-                />
-              }
+        <FormControlLabel
+          label="Remember me"
+          control={
+            <Checkbox
+              name="remember"
+              checked={values.remember}
+              onChange={(event) => setValues({ ...values, remember: event.target.checked })}
             />
-          )}
+          }
         />
         <SubmitButton busy={isSigningIn} fullWidth size="large" sx={{ mt: 1 }}>
           Sign in

@@ -1,12 +1,10 @@
 import { lazyResolver } from '@/lib/lazyResolver';
-import type { ForgotPasswordForm, LoginForm, RegisterForm, ResetPasswordForm } from './authSchemas';
+import type { ForgotPasswordForm, RegisterForm, ResetPasswordForm } from './authSchemas';
 
-/** The account forms' validation, loaded after the screen shows (see lazyResolver). */
+/** The account forms' validation, loaded after the screen shows (see lazyResolver); /login checks
+ * its fields without react-hook-form (LoginPage.tsx). */
 const schemas = () => import('./authSchemas');
 
-export const loginValidation = lazyResolver<LoginForm, LoginForm>(() =>
-  schemas().then((module) => module.loginResolver),
-);
 export const registerValidation = lazyResolver<RegisterForm, RegisterForm>(() =>
   schemas().then((module) => module.registerResolver),
 );

@@ -45,7 +45,6 @@ export const resetPasswordSchema = confirmMatches(
 );
 export type ResetPasswordForm = z.infer<typeof resetPasswordSchema>;
 
-export const loginResolver = zodResolver(loginSchema);
 export const registerResolver = zodResolver(registerSchema);
 export const forgotPasswordResolver = zodResolver(forgotPasswordSchema);
 export const resetPasswordResolver = zodResolver(resetPasswordSchema);

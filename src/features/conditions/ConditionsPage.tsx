@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import type { GridColDef } from '@mui/x-data-grid';
 import {
   useCreateConditionMutation,
@@ -8,16 +8,16 @@ import {
   type Condition,
 } from '@/api';
 import { ConfirmDialog } from '@/components/crud/ConfirmDialog';
-import { CrudFormDialog } from '@/components/crud/CrudFormDialog';
 import { CrudPage } from '@/components/crud/CrudPage';
 import { editDeleteColumns } from '@/components/crud/editDeleteColumns';
+import { LazyCrudFormDialog } from '@/components/crud/LazyCrudFormDialog';
 import { serverMessage, useCrudAction } from '@/components/crud/useCrudAction';
 import { useCrudDialogs } from '@/components/crud/useCrudDialogs';
 import {
   conditionFields,
   conditionFormValues,
   conditionPayload,
-  conditionSchema,
+  conditionValidation,
 } from './conditionForm';
 
 const conditionColumns: GridColDef<Condition>[] = [
@@ -44,6 +44,7 @@ export function ConditionsPage() {
   const run = useCrudAction();
   const dialogs = useCrudDialogs<Condition>();
   const { openEdit, askDelete } = dialogs;
+  useEffect(() => conditionValidation.preload(), []);
 
   const columns = useMemo(
     () => [
@@ -75,11 +76,11 @@ export function ConditionsPage() {
       initialSort={[{ field: 'name', sort: 'asc' }]}
     >
       {dialogs.form && (
-        <CrudFormDialog
+        <LazyCrudFormDialog
           key={dialogs.form.key}
           open={dialogs.form.open}
           title={editing ? 'Edit Condition' : 'Add Condition'}
-          schema={conditionSchema}
+          resolver={conditionValidation.resolver}
           defaultValues={conditionFormValues(editing)}
           fields={conditionFields}
           serverFields={{ name: 'name', description: 'description' }}

@@ -1,14 +1,12 @@
-import { z } from 'zod';
 import type { Condition, ConditionCreate } from '@/api';
 import type { CrudField } from '@/components/crud/CrudFields';
-import { optionalText, requiredText } from '@/components/crud/schema';
+import { lazyResolver } from '@/lib/lazyResolver';
+import type { ConditionFormOutput, ConditionFormValues } from './conditionSchema';
 
-/** The condition form (spec section 5: the name is required; the description is optional). */
-export const conditionSchema = z.object({
-  name: requiredText('Name'),
-  description: optionalText('Description'),
-});
-export type ConditionFormValues = z.input<typeof conditionSchema>;
+/** The form's validation (conditionSchema.ts), loaded after the list shows. */
+export const conditionValidation = lazyResolver<ConditionFormValues, ConditionFormOutput>(() =>
+  import('./conditionSchema').then((module) => module.conditionResolver),
+);
 
 /** What the form starts with: the condition's values, or empty for a new one. */
 export function conditionFormValues(condition: Condition | null): ConditionFormValues {
@@ -16,7 +14,7 @@ export function conditionFormValues(condition: Condition | null): ConditionFormV
 }
 
 /** The create payload (the update payload adds the id): `{ name, description }`, no description as null. */
-export function conditionPayload(values: z.output<typeof conditionSchema>): ConditionCreate {
+export function conditionPayload(values: ConditionFormOutput): ConditionCreate {
   return { name: values.name, description: values.description };
 }
 

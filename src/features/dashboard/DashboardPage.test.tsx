@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import type { DashboardStats } from '@/api';
 import { api } from '@/api';
 import { exactTime } from '@/lib/relativeTime';
@@ -122,7 +122,10 @@ describe('/dashboard', () => {
     expect(await region('Searches per day')).toHaveAttribute('aria-busy', 'true');
     expect(screen.queryByText('No drugs found')).not.toBeInTheDocument();
     await act(async () => answer({ body: { data: stats() } }));
-    expect(await region('Total Drugs')).toHaveAttribute('aria-busy', 'false');
+    // The answer's body is read asynchronously: wait for it rather than for one render.
+    await waitFor(async () =>
+      expect(await region('Total Drugs')).toHaveAttribute('aria-busy', 'false'),
+    );
   });
 
   it('shows an error banner on failure, and loads again on Retry', async () => {

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import type { GridColDef } from '@mui/x-data-grid';
 import {
   useCreateDrugMutation,
@@ -8,12 +8,12 @@ import {
   type Drug,
 } from '@/api';
 import { ConfirmDialog } from '@/components/crud/ConfirmDialog';
-import { CrudFormDialog } from '@/components/crud/CrudFormDialog';
 import { CrudPage } from '@/components/crud/CrudPage';
 import { editDeleteColumns } from '@/components/crud/editDeleteColumns';
+import { LazyCrudFormDialog } from '@/components/crud/LazyCrudFormDialog';
 import { serverMessage, useCrudAction } from '@/components/crud/useCrudAction';
 import { useCrudDialogs } from '@/components/crud/useCrudDialogs';
-import { drugFields, drugFormValues, drugPayload, drugSchema } from './drugForm';
+import { drugFields, drugFormValues, drugPayload, drugValidation } from './drugForm';
 
 /** Name, Category, Manufacturer, Dosage (spec section 2), then Actions. */
 const drugColumns: GridColDef<Drug>[] = [
@@ -61,6 +61,7 @@ export function DrugsPage() {
   const [deleteDrug] = useDeleteDrugMutation();
   const run = useCrudAction();
   const dialogs = useCrudDialogs<Drug>();
+  useEffect(() => drugValidation.preload(), []);
   const { openEdit, askDelete } = dialogs;
 
   const columns = useMemo(
@@ -95,11 +96,11 @@ export function DrugsPage() {
       hiddenColumns={HIDDEN}
     >
       {dialogs.form && (
-        <CrudFormDialog
+        <LazyCrudFormDialog
           key={dialogs.form.key}
           open={dialogs.form.open}
           title={editing ? 'Edit Drug' : 'Add Drug'}
-          schema={drugSchema}
+          resolver={drugValidation.resolver}
           defaultValues={drugFormValues(editing)}
           fields={drugFields}
           serverFields={SERVER_FIELDS}

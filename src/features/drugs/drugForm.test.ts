@@ -1,4 +1,5 @@
-import { drugFormValues, drugPayload, drugSchema, joinCommaList, splitCommaList } from './drugForm';
+import { drugFormValues, drugPayload, joinCommaList, splitCommaList } from './drugForm';
+import { drugSchema } from './drugSchema';
 
 describe('splitCommaList and joinCommaList', () => {
   it('splits on commas, trims each item and drops empty ones', () => {

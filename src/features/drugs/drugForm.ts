@@ -1,7 +1,12 @@
-import { z } from 'zod';
 import type { Drug, DrugCreate } from '@/api';
 import type { CrudField } from '@/components/crud/CrudFields';
-import { requiredText } from '@/components/crud/schema';
+import { lazyResolver } from '@/lib/lazyResolver';
+import type { DrugFormOutput, DrugFormValues } from './drugSchema';
+
+/** The form's validation (drugSchema.ts), loaded after the list shows. */
+export const drugValidation = lazyResolver<DrugFormValues, DrugFormOutput>(() =>
+  import('./drugSchema').then((module) => module.drugResolver),
+);
 
 /**
  * "a, b ,, c" → ['a', 'b', 'c']: spec section 3 (side effects and contraindications are entered
@@ -19,30 +24,6 @@ export function joinCommaList(items: readonly string[]): string {
   return items.join(', ');
 }
 
-/** A required comma-separated list, as the contract takes it: 1 to 100 items of at most 200 characters. */
-const commaList = (what: string) =>
-  z
-    .string()
-    .transform(splitCommaList)
-    .pipe(
-      z
-        .array(z.string().max(200, `Each ${what} must be at most 200 characters`))
-        .min(1, `Enter at least one ${what}, separated by commas`)
-        .max(100, `Enter at most 100 ${what}s`),
-    );
-
-/** The drug form: every field is required (spec section 5). */
-export const drugSchema = z.object({
-  name: requiredText('Name'),
-  category: requiredText('Category'),
-  manufacturer: requiredText('Manufacturer'),
-  dosage: requiredText('Dosage'),
-  description: requiredText('Description', 2000),
-  side_effects: commaList('side effect'),
-  contraindications: commaList('contraindication'),
-});
-export type DrugFormValues = z.input<typeof drugSchema>;
-
 /** What the form starts with: the drug's values (lists joined with commas), or empty for a new one. */
 export function drugFormValues(drug: Drug | null): DrugFormValues {
   return {
@@ -57,7 +38,7 @@ export function drugFormValues(drug: Drug | null): DrugFormValues {
 }
 
 /** The create payload (the update payload adds the id). */
-export function drugPayload(values: z.output<typeof drugSchema>): DrugCreate {
+export function drugPayload(values: DrugFormOutput): DrugCreate {
   return {
     name: values.name,
     description: values.description,

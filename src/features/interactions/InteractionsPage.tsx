@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useSnackbar } from 'notistack';
 import Tooltip from '@mui/material/Tooltip';
 import type { GridColDef } from '@mui/x-data-grid';
@@ -12,9 +12,9 @@ import {
   type Severity,
 } from '@/api';
 import { ConfirmDialog } from '@/components/crud/ConfirmDialog';
-import { CrudFormDialog } from '@/components/crud/CrudFormDialog';
 import { CrudPage } from '@/components/crud/CrudPage';
 import { editDeleteColumns } from '@/components/crud/editDeleteColumns';
+import { LazyCrudFormDialog } from '@/components/crud/LazyCrudFormDialog';
 import { capitalize } from '@/components/crud/format';
 import { useCrudAction } from '@/components/crud/useCrudAction';
 import { useCrudDialogs } from '@/components/crud/useCrudDialogs';
@@ -23,10 +23,10 @@ import {
   interactionFields,
   interactionFormValues,
   interactionRequest,
-  interactionSchema,
+  interactionValidation,
   medicationOptions,
-  type InteractionFormOutput,
 } from './interactionForm';
+import type { InteractionFormOutput } from './interactionSchema';
 import { SeverityBadge } from './SeverityBadge';
 
 /** How much of a description the table shows; the rest is on hover and in the edit form. */
@@ -94,6 +94,7 @@ function describeInteraction(row: DrugInteraction): string {
 export function InteractionsPage() {
   const { data, isFetching, error } = useListDrugInteractionsQuery();
   const dialogs = useCrudDialogs<DrugInteraction>();
+  useEffect(() => interactionValidation.preload(), []);
   // The selects' medications, loaded when the form first opens.
   const medications = useListMedicationsQuery(undefined, { skip: !dialogs.form });
   const [createInteraction] = useCreateDrugInteractionMutation();
@@ -168,11 +169,11 @@ export function InteractionsPage() {
       initialSort={[{ field: 'medication', sort: 'asc' }]}
     >
       {dialogs.form && (
-        <CrudFormDialog
+        <LazyCrudFormDialog
           key={dialogs.form.key}
           open={dialogs.form.open}
           title={editing ? 'Edit Interaction' : 'Add Interaction'}
-          schema={interactionSchema}
+          resolver={interactionValidation.resolver}
           defaultValues={interactionFormValues(editing)}
           fields={fields}
           serverFields={{

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type {
   DrugInteraction,
   DrugInteractionCreate,
@@ -8,7 +7,13 @@ import type {
 } from '@/api';
 import type { CrudField, SelectOption } from '@/components/crud/CrudFields';
 import { capitalizedOptions } from '@/components/crud/format';
-import { choiceField, requiredText } from '@/components/crud/schema';
+import { lazyResolver } from '@/lib/lazyResolver';
+import type { InteractionFormOutput, InteractionFormValues } from './interactionSchema';
+
+/** The form's validation (interactionSchema.ts), loaded after the list shows. */
+export const interactionValidation = lazyResolver<InteractionFormValues, InteractionFormOutput>(
+  () => import('./interactionSchema').then((module) => module.interactionResolver),
+);
 
 export const SEVERITIES = [
   'minor',
@@ -18,26 +23,6 @@ export const SEVERITIES = [
 ] as const satisfies readonly Severity[];
 export const SELF_INTERACTION_MESSAGE = 'A medication cannot interact with itself';
 export const INTERACTION_ID_REQUIRED_MESSAGE = 'Interaction ID is required for editing';
-
-/**
- * The interaction form (spec sections 4 and 5): both medications chosen and different, a severity,
- * a required description, the allergen flag. The medication ids stay strings (select values) until
- * {@link interactionRequest} parses them.
- */
-export const interactionSchema = z
-  .object({
-    medication_id: z.string().min(1, 'Medication is required'),
-    interacting_medication_id: z.string().min(1, 'Interacting medication is required'),
-    severity: choiceField('Severity', SEVERITIES),
-    description: requiredText('Description', 2000),
-    is_allergen: z.boolean(),
-  })
-  .refine((values) => values.medication_id !== values.interacting_medication_id, {
-    message: SELF_INTERACTION_MESSAGE,
-    path: ['interacting_medication_id'],
-  });
-export type InteractionFormValues = z.input<typeof interactionSchema>;
-export type InteractionFormOutput = z.output<typeof interactionSchema>;
 
 /** The form's start: the interaction's values, or severity minor and allergen off for a new one. */
 export function interactionFormValues(interaction: DrugInteraction | null): InteractionFormValues {

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import type { GridColDef } from '@mui/x-data-grid';
 import {
   useCreateLifestyleMutation,
@@ -9,12 +9,12 @@ import {
 } from '@/api';
 import { UNKNOWN_ERROR_MESSAGE } from '@/app/errorToasts';
 import { ConfirmDialog } from '@/components/crud/ConfirmDialog';
-import { CrudFormDialog } from '@/components/crud/CrudFormDialog';
 import { CrudPage } from '@/components/crud/CrudPage';
 import { editDeleteColumns } from '@/components/crud/editDeleteColumns';
+import { LazyCrudFormDialog } from '@/components/crud/LazyCrudFormDialog';
 import { useCrudAction } from '@/components/crud/useCrudAction';
 import { useCrudDialogs } from '@/components/crud/useCrudDialogs';
-import { lifestyleFields, lifestyleFormValues, lifestyleSchema } from './lifestyleForm';
+import { lifestyleFields, lifestyleFormValues, lifestyleValidation } from './lifestyleForm';
 
 const lifestyleColumns: GridColDef<Lifestyle>[] = [
   { field: 'name', headerName: 'Name', flex: 1, minWidth: 200 },
@@ -33,6 +33,7 @@ export function LifestylesPage() {
   const [deleteLifestyle] = useDeleteLifestyleMutation();
   const run = useCrudAction();
   const dialogs = useCrudDialogs<Lifestyle>();
+  useEffect(() => lifestyleValidation.preload(), []);
   const { openEdit, askDelete } = dialogs;
 
   const columns = useMemo(
@@ -68,11 +69,11 @@ export function LifestylesPage() {
       initialSort={[{ field: 'name', sort: 'asc' }]}
     >
       {dialogs.form && (
-        <CrudFormDialog
+        <LazyCrudFormDialog
           key={dialogs.form.key}
           open={dialogs.form.open}
           title={editing ? 'Edit Lifestyle' : 'Add Lifestyle'}
-          schema={lifestyleSchema}
+          resolver={lifestyleValidation.resolver}
           defaultValues={lifestyleFormValues(editing)}
           fields={lifestyleFields}
           serverFields={{ name: 'name' }}

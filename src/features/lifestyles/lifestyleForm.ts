@@ -1,11 +1,12 @@
-import { z } from 'zod';
 import type { Lifestyle } from '@/api';
 import type { CrudField } from '@/components/crud/CrudFields';
-import { requiredText } from '@/components/crud/schema';
+import { lazyResolver } from '@/lib/lazyResolver';
+import type { LifestyleFormOutput, LifestyleFormValues } from './lifestyleSchema';
 
-/** The lifestyle form: a required name (spec section 5). */
-export const lifestyleSchema = z.object({ name: requiredText('Name') });
-export type LifestyleFormValues = z.input<typeof lifestyleSchema>;
+/** The form's validation (lifestyleSchema.ts), loaded after the list shows. */
+export const lifestyleValidation = lazyResolver<LifestyleFormValues, LifestyleFormOutput>(() =>
+  import('./lifestyleSchema').then((module) => module.lifestyleResolver),
+);
 
 export function lifestyleFormValues(lifestyle: Lifestyle | null): LifestyleFormValues {
   return { name: lifestyle?.name ?? '' };

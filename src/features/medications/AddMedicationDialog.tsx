@@ -21,7 +21,7 @@ import {
   FREQUENCY_UNITS,
   addMedicationDefaults,
   addMedicationPayload,
-  addMedicationSchema,
+  addMedicationResolver,
   addMedicationServerFields,
   type AddMedicationValues,
 } from './medicationForm';
@@ -183,7 +183,7 @@ export function AddMedicationDialog({ open, onClose, onExited }: DialogProps) {
     <CrudFormDialog
       open={open}
       title={ADD_MEDICATION_TITLE}
-      schema={addMedicationSchema}
+      resolver={addMedicationResolver}
       defaultValues={addMedicationDefaults(conditionRows, weightRows, ageRows)}
       fields={fields}
       submitLabel={ADD_MEDICATION_TITLE}

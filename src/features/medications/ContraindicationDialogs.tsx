@@ -14,8 +14,8 @@ import { errorMessage } from '@/lib/errors';
 import type { DialogProps } from './dialogProps';
 import { PendingDialog, medicationField } from './MedicationFields';
 import {
-  contraindicationSchema,
-  lifestyleContraindicationSchema,
+  contraindicationResolver,
+  lifestyleContraindicationResolver,
   type ContraindicationValues,
   type LifestyleContraindicationValues,
 } from './medicationForm';
@@ -101,7 +101,7 @@ export function AddContraindicationDialog({
     <CrudFormDialog
       open={open}
       title="Add Contraindication"
-      schema={contraindicationSchema}
+      resolver={contraindicationResolver}
       defaultValues={{ condition_id: form.first }}
       fields={form.fields}
       submitLabel="Add Contraindication"
@@ -165,7 +165,7 @@ export function AddLifestyleContraindicationDialog({
     <CrudFormDialog
       open={open}
       title="Add Lifestyle Contraindication"
-      schema={lifestyleContraindicationSchema}
+      resolver={lifestyleContraindicationResolver}
       defaultValues={{ lifestyle_id: form.first }}
       fields={form.fields}
       submitLabel="Add Lifestyle Contraindication"

@@ -22,7 +22,7 @@ import {
   FREQUENCY_UNITS,
   dosageFormServerFields,
   dosageRanges,
-  dosageSchema,
+  dosageResolver,
   editDosageDefaults,
   newDosageDefaults,
   type AnyDosage,
@@ -147,7 +147,7 @@ function EditDosageDialog({
     <CrudFormDialog
       open={open}
       title={dosageDialogTitle(kind, true)}
-      schema={dosageSchema}
+      resolver={dosageResolver}
       defaultValues={editDosageDefaults(kind, dosage)}
       fields={fields}
       serverFields={dosageFormServerFields}
@@ -200,7 +200,7 @@ function AddDosageDialog({ kind, medication, open, onClose, onExited }: DosageDi
     <CrudFormDialog
       open={open}
       title={dosageDialogTitle(kind, false)}
-      schema={dosageSchema}
+      resolver={dosageResolver}
       defaultValues={newDosageDefaults(categories)}
       fields={fields}
       submitLabel="Add Dosage"

@@ -6,7 +6,7 @@ import { pregnancyFields, type DialogProps } from './dialogProps';
 import {
   editMedicationDefaults,
   editMedicationPayload,
-  editMedicationSchema,
+  editMedicationResolver,
   editMedicationServerFields,
   type EditMedicationValues,
 } from './medicationForm';
@@ -29,7 +29,7 @@ export function EditMedicationDialog({
     <CrudFormDialog
       open={open}
       title="Edit Medication"
-      schema={editMedicationSchema}
+      resolver={editMedicationResolver}
       defaultValues={editMedicationDefaults(medication)}
       fields={editMedicationFields}
       serverFields={editMedicationServerFields}

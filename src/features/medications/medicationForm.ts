@@ -1,3 +1,4 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import type {
   AgeCategory,
@@ -343,3 +344,10 @@ export const lifestyleContraindicationSchema = z.object({
   lifestyle_id: idField('Lifestyle is required'),
 });
 export type LifestyleContraindicationValues = z.input<typeof lifestyleContraindicationSchema>;
+
+/** The dialogs' react-hook-form resolvers, one per schema above. */
+export const addMedicationResolver = zodResolver(addMedicationSchema);
+export const editMedicationResolver = zodResolver(editMedicationSchema);
+export const dosageResolver = zodResolver(dosageSchema);
+export const contraindicationResolver = zodResolver(contraindicationSchema);
+export const lifestyleContraindicationResolver = zodResolver(lifestyleContraindicationSchema);

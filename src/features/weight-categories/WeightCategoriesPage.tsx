@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import type { GridColDef } from '@mui/x-data-grid';
 import {
   useCreateWeightCategoryMutation,
@@ -8,9 +8,9 @@ import {
   type WeightCategory,
 } from '@/api';
 import { ConfirmDialog } from '@/components/crud/ConfirmDialog';
-import { CrudFormDialog } from '@/components/crud/CrudFormDialog';
 import { CrudPage } from '@/components/crud/CrudPage';
 import { editDeleteColumns } from '@/components/crud/editDeleteColumns';
+import { LazyCrudFormDialog } from '@/components/crud/LazyCrudFormDialog';
 import { capitalize } from '@/components/crud/format';
 import { serverMessage, useCrudAction } from '@/components/crud/useCrudAction';
 import { useCrudDialogs } from '@/components/crud/useCrudDialogs';
@@ -19,7 +19,7 @@ import {
   weightCategoryFields,
   weightCategoryFormValues,
   weightCategoryPayload,
-  weightCategorySchema,
+  weightCategoryValidation,
   weightCategoryServerFields,
 } from './weightCategoryForm';
 
@@ -64,6 +64,7 @@ export function WeightCategoriesPage() {
   const [deleteWeightCategory] = useDeleteWeightCategoryMutation();
   const run = useCrudAction();
   const dialogs = useCrudDialogs<WeightCategory>();
+  useEffect(() => weightCategoryValidation.preload(), []);
   const { openEdit, askDelete } = dialogs;
 
   const columns = useMemo(
@@ -95,11 +96,11 @@ export function WeightCategoriesPage() {
       exportFileName="weight-categories"
     >
       {dialogs.form && (
-        <CrudFormDialog
+        <LazyCrudFormDialog
           key={dialogs.form.key}
           open={dialogs.form.open}
           title={editing ? 'Edit Weight Category' : 'Add Weight Category'}
-          schema={weightCategorySchema}
+          resolver={weightCategoryValidation.resolver}
           defaultValues={weightCategoryFormValues(editing)}
           fields={weightCategoryFields}
           serverFields={weightCategoryServerFields}

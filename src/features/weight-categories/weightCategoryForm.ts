@@ -1,30 +1,18 @@
-import { z } from 'zod';
 import type { WeightCategory, WeightCategoryCreate } from '@/api';
 import type { CrudField } from '@/components/crud/CrudFields';
 import { capitalize, capitalizedOptions } from '@/components/crud/format';
-import { amountField, choiceField, minNotAboveMax, optionalText } from '@/components/crud/schema';
+import { lazyResolver } from '@/lib/lazyResolver';
+import type { WeightCategoryFormOutput, WeightCategoryFormValues } from './weightCategorySchema';
+
+/** The form's validation (weightCategorySchema.ts), loaded after the list shows. */
+export const weightCategoryValidation = lazyResolver<
+  WeightCategoryFormValues,
+  WeightCategoryFormOutput
+>(() => import('./weightCategorySchema').then((module) => module.weightCategoryResolver));
 
 export const WEIGHT_UNITS = ['kg', 'lbs'] as const;
 export const WEIGHT_CATEGORY_NAMES = ['Underweight', 'Normal', 'Overweight', 'Obese'] as const;
 export const WEIGHT_RANGE_MESSAGE = 'Minimum weight must not exceed maximum weight';
-
-/**
- * The weight category form (spec sections 3 and 5): min, max, unit and category required, numbers
- * from 0 in steps of 0.1, the minimum not above the maximum.
- */
-export const weightCategorySchema = minNotAboveMax(
-  z.object({
-    min_weight: amountField('Minimum weight'),
-    max_weight: amountField('Maximum weight'),
-    weight_unit: choiceField('Weight unit', WEIGHT_UNITS),
-    category_name: choiceField('Category', WEIGHT_CATEGORY_NAMES),
-    description: optionalText('Description'),
-  }),
-  'min_weight',
-  'max_weight',
-  WEIGHT_RANGE_MESSAGE,
-);
-export type WeightCategoryFormValues = z.input<typeof weightCategorySchema>;
 
 /** The form's start: the category's values, or 0 to 0 Kg, Normal for a new one. */
 export function weightCategoryFormValues(
@@ -40,9 +28,7 @@ export function weightCategoryFormValues(
 }
 
 /** The write shape: minimum_weight, maximum_weight, unit, category, description. */
-export function weightCategoryPayload(
-  values: z.output<typeof weightCategorySchema>,
-): WeightCategoryCreate {
+export function weightCategoryPayload(values: WeightCategoryFormOutput): WeightCategoryCreate {
   return {
     minimum_weight: values.min_weight,
     maximum_weight: values.max_weight,

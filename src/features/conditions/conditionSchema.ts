@@ -1,0 +1,15 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { optionalText, requiredText } from '@/components/crud/schema';
+
+/**
+ * The condition form's rules (spec section 5: the name is required; the description is optional).
+ * Loaded on first use through `conditionValidation` (conditionForm.ts), with zod.
+ */
+export const conditionSchema = z.object({
+  name: requiredText('Name'),
+  description: optionalText('Description'),
+});
+export type ConditionFormValues = z.input<typeof conditionSchema>;
+export type ConditionFormOutput = z.output<typeof conditionSchema>;
+export const conditionResolver = zodResolver(conditionSchema);
