@@ -1,0 +1,285 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { clusterDirectory, freePort } from './embedded';
+
+/**
+ * The crash test: the real server (`node --import tsx server/index.ts`, embedded PostgreSQL in a
+ * fixed DATA_DIR) takes writes from 8 concurrent loops and is killed with SIGKILL at a random
+ * moment: the server process on odd cycles, the PostgreSQL postmaster (its pid from
+ * postmaster.pid) on even ones. It is then started again on the same DATA_DIR and must answer and
+ * still hold every write it acknowledged (2xx), from every cycle so far. At the end it must stop
+ * cleanly and leave no PostgreSQL behind.
+ *
+ * CRASH_CYCLES sets the number of cycles: 2 in `npm test`, 20 in `npm run test:crash`.
+ */
+const ROOT = resolve(__dirname, '../..');
+const PASSWORD = 'crash-test-password';
+const CYCLES = Number(process.env.CRASH_CYCLES || 2);
+const WRITERS = 8;
+if (!Number.isInteger(CYCLES) || CYCLES < 1)
+  throw new Error('CRASH_CYCLES must be a whole number >= 1');
+/** The whole file's bound: the first start runs initdb; each cycle is a start, writes and a kill. */
+const FILE_TIMEOUT = 90_000 + CYCLES * 45_000;
+
+let dir: string;
+let dataDir: string;
+let clusterDir: string;
+const children: ChildProcess[] = [];
+
+/** Never leak a server, whatever happens (a timeout, a failed expectation, Jest exiting). */
+function killChildren() {
+  for (const child of children)
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+}
+
+interface Server {
+  child: ChildProcess;
+  base: string;
+  output: () => string;
+  exited: Promise<void>;
+}
+
+async function startServer(): Promise<Server> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SEED: 'none',
+      PASSWORD_HASH_COST: '10',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let output = '';
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  await new Promise<void>((ready, fail) => {
+    const timer = setTimeout(
+      () => fail(new Error(`server not ready after 60 s:\n${output}`)),
+      60_000,
+    );
+    const collect = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('is ready at')) {
+        clearTimeout(timer);
+        ready();
+      }
+    };
+    child.stdout?.on('data', collect);
+    child.stderr?.on('data', collect);
+    void exited.then(() => {
+      clearTimeout(timer);
+      fail(new Error(`server exited (${child.exitCode}) before it was ready:\n${output}`));
+    });
+  });
+  return { child, base: `http://127.0.0.1:${port}/api/v1`, output: () => output, exited };
+}
+
+async function call(server: Server, method: string, path: string, body?: object, token?: string) {
+  const response = await fetch(`${server.base}${path}`, {
+    method,
+    headers: {
+      accept: 'application/json',
+      ...(body ? { 'content-type': 'application/json' } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+    signal: AbortSignal.timeout(20_000),
+  });
+  return { status: response.status, body: await response.json() };
+}
+
+async function logIn(server: Server) {
+  const login = await call(server, 'POST', '/auth/login', {
+    email: 'crash@example.com',
+    password: PASSWORD,
+  });
+  expect(login.status).toBe(200);
+  return login.body.token as string;
+}
+
+/** Process ids whose command line names this test's cluster directory (a running postmaster). */
+function postgresProcesses(): number[] {
+  const pids: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
+    try {
+      const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8').replace(/\0/g, ' ');
+      if (cmdline.includes(clusterDir)) pids.push(Number(entry));
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return pids;
+}
+
+function postmasterPid(): number {
+  const pid = Number(readFileSync(join(clusterDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  if (!Number.isInteger(pid) || pid <= 0) throw new Error('no pid in postmaster.pid');
+  return pid;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function waitFor(condition: () => boolean, ms: number) {
+  const until = Date.now() + ms;
+  while (!condition() && Date.now() < until) await sleep(100);
+  return condition();
+}
+
+/** Every write that was answered 2xx, by id, with the name it was answered with. */
+const acknowledged = new Map<number, string>();
+
+/** The server answers, and every acknowledged write so far is there with its name. */
+async function checkWrites(server: Server, token: string, cycle: number) {
+  const listed = await call(server, 'GET', '/condition', undefined, token);
+  expect(listed.status).toBe(200);
+  const stored = new Map<number, string>(
+    listed.body.data.map((c: { id: number; name: string }) => [c.id, c.name]),
+  );
+  const missing = [...acknowledged].filter(([id, name]) => stored.get(id) !== name);
+  if (missing.length)
+    throw new Error(
+      `after cycle ${cycle}: ${missing.length} of ${acknowledged.size} acknowledged writes missing, e.g. ${JSON.stringify(missing.slice(0, 5))}`,
+    );
+  return acknowledged.size;
+}
+
+/**
+ * 8 loops creating conditions until `stop()`; every 201 is recorded. Any other answer must be a
+ * server error (the database went away), never a client error.
+ */
+function writeLoops(server: Server, token: string, cycle: number) {
+  let stopped = false;
+  let firstAck: () => void = () => undefined;
+  const started = new Promise<void>((r) => (firstAck = r));
+  const tally = { acknowledged: 0, failed: 0, unexpected: [] as string[] };
+  const loops = Array.from({ length: WRITERS }, async (_, writer) => {
+    for (let i = 0; !stopped; i++) {
+      const name = `Crash c${cycle} w${writer} #${i}`;
+      try {
+        const response = await call(server, 'POST', '/condition', { name }, token);
+        if (response.status === 201) {
+          expect(response.body.data.name).toBe(name);
+          acknowledged.set(response.body.data.id, name);
+          tally.acknowledged++;
+          firstAck();
+        } else if (response.status >= 500) {
+          tally.failed++;
+        } else {
+          tally.unexpected.push(`${response.status} ${JSON.stringify(response.body)}`);
+        }
+      } catch {
+        // Cut off by the kill (or the server is gone): not acknowledged.
+        tally.failed++;
+        if (stopped) return;
+        await sleep(20);
+      }
+    }
+  });
+  return {
+    started,
+    tally,
+    async stop() {
+      stopped = true;
+      await Promise.all(loops);
+    },
+  };
+}
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'medref-crash-'));
+  chmodSync(dir, 0o755); // the postgres user must be able to enter it
+  dataDir = join(dir, 'data');
+  clusterDir = clusterDirectory(dataDir, () => undefined);
+  process.once('exit', killChildren);
+});
+
+afterAll(async () => {
+  killChildren();
+  process.removeListener('exit', killChildren);
+  for (const pid of postgresProcesses()) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+  await waitFor(() => postgresProcesses().length === 0, 5_000);
+  rmSync(dir, { recursive: true, force: true });
+  // A cluster moved under /var/lib (root, unreachable DATA_DIR) is this run's too.
+  if (!clusterDir.startsWith(dir))
+    rmSync(resolve(clusterDir, '..'), { recursive: true, force: true });
+}, 30_000);
+
+it(
+  `keeps every acknowledged write across ${CYCLES} kill -9 cycles (server and postmaster) on the same DATA_DIR`,
+  async () => {
+    let server = await startServer();
+    const registered = await call(server, 'POST', '/auth/register', {
+      name: 'Crash Tester',
+      email: 'crash@example.com',
+      password: PASSWORD,
+    });
+    expect(registered.status).toBe(201);
+    const kills = { server: 0, postgres: 0 };
+    let checks = 0;
+
+    for (let cycle = 1; cycle <= CYCLES; cycle++) {
+      const token = await logIn(server);
+      const victim = cycle % 2 === 1 ? 'server' : 'postgres';
+      const writes = writeLoops(server, token, cycle);
+      // At a random moment once writes are being acknowledged (no later than 10 s in).
+      let noAck: NodeJS.Timeout | undefined;
+      await Promise.race([writes.started, new Promise((r) => (noAck = setTimeout(r, 10_000)))]);
+      clearTimeout(noAck);
+      await sleep(Math.floor(Math.random() * 1_000));
+      if (victim === 'server') {
+        server.child.kill('SIGKILL');
+        await writes.stop();
+      } else {
+        process.kill(postmasterPid(), 'SIGKILL');
+        // Keep writing briefly against the dead database: the server must answer, not hang.
+        await sleep(300);
+        await writes.stop();
+        // Restarting means restarting the server: it does not exit by itself.
+        server.child.kill('SIGKILL');
+      }
+      kills[victim]++;
+      await server.exited;
+      expect(server.child.signalCode).toBe('SIGKILL');
+      if (writes.tally.unexpected.length)
+        throw new Error(`cycle ${cycle}: writes answered ${writes.tally.unexpected.join('; ')}`);
+      if (writes.tally.acknowledged === 0)
+        throw new Error(`cycle ${cycle}: no write was acknowledged before the kill`);
+      // A killed server's PostgreSQL outlives it; the next start must stop it first.
+      const leftover = postgresProcesses();
+      if (victim === 'postgres') expect(leftover).toEqual([]);
+
+      server = await startServer();
+      expect(server.output().includes('left running by an earlier start')).toBe(
+        leftover.length > 0,
+      );
+      // Only one postmaster runs for the cluster: the leftover one, if any, was stopped.
+      expect(postgresProcesses()).toHaveLength(1);
+      checks += await checkWrites(server, await logIn(server), cycle);
+    }
+
+    server.child.kill('SIGTERM');
+    await server.exited;
+    expect(server.child.exitCode).toBe(0);
+    expect(await waitFor(() => postgresProcesses().length === 0, 10_000)).toBe(true);
+    console.log(
+      `crash test: ${CYCLES} cycles (${kills.server} server kills, ${kills.postgres} postmaster kills), ` +
+        `${acknowledged.size} acknowledged writes, all present after every restart (${checks} look-ups over ${CYCLES} restarts)`,
+    );
+  },
+  FILE_TIMEOUT,
+);
