@@ -1,5 +1,11 @@
 import type { Browser } from 'playwright-core';
-import { launchBrowser, newPage, registerAdmin, startServer, type RunningServer } from './support/harness';
+import {
+  launchBrowser,
+  newPage,
+  registerAdmin,
+  startServer,
+  type RunningServer,
+} from './support/harness';
 
 /** Issue 2's promise: a fresh DATA_DIR gives a console page and a seeded API, in one process. */
 let server: RunningServer;
@@ -16,6 +22,12 @@ afterAll(async () => {
 
 it('serves the built console, client routes included, with a Content-Security-Policy', async () => {
   const { page, context } = await newPage(browser, server.baseUrl);
+  const scripts: Promise<string>[] = [];
+  page.on('response', (answer) => {
+    if (/\/assets\/.+\.js$/.test(answer.url())) {
+      scripts.push(answer.headerValue('content-encoding').then((value) => value ?? 'none'));
+    }
+  });
   const response = await page.goto('/dashboard/drugs/medications');
   expect(response?.status()).toBe(200);
   expect(response?.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
@@ -23,6 +35,9 @@ it('serves the built console, client routes included, with a Content-Security-Po
   // The console itself rendered (not just the HTML shell): signed out, it shows the login screen.
   await page.waitForURL('**/login');
   await page.getByRole('button', { name: /sign in|log in|login/i }).waitFor();
+  // The scripts come compressed at build time (vite.config.ts), brotli for Chromium.
+  expect(scripts.length).toBeGreaterThan(3);
+  expect(new Set(await Promise.all(scripts))).toEqual(new Set(['br']));
   await context.close();
 });
 
@@ -35,8 +50,12 @@ it('lets a newcomer register, log in and list the seeded medications', async () 
   });
   expect(login.status).toBe(200);
   const { token } = (await login.json()) as { token: string };
-  const list = await fetch(`${server.baseUrl}/api/v1/medication`, { headers: { authorization: `Bearer ${token}` } });
-  const { data } = (await list.json()) as { data: { name: string; weight_category_dosages: unknown[] }[] };
+  const list = await fetch(`${server.baseUrl}/api/v1/medication`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const { data } = (await list.json()) as {
+    data: { name: string; weight_category_dosages: unknown[] }[];
+  };
   expect(data).toHaveLength(40);
   expect(data.map((m) => m.name)).toContain('Warfarin');
   // The token is never logged.

@@ -132,11 +132,9 @@ export async function buildApp(
       return reply.status(409).send({ message: 'This record is still used by other records.' });
     // Class 22 is PostgreSQL's "data exception" (a NUL character, a number out of range, ...).
     if (pgCode?.startsWith('22') || pgCode === '23514')
-      return reply
-        .status(422)
-        .send({
-          message: 'A value is not accepted: check for invalid characters or numbers out of range.',
-        });
+      return reply.status(422).send({
+        message: 'A value is not accepted: check for invalid characters or numbers out of range.',
+      });
     // A multipart body the parser could not read (no boundary, cut short) is the client's doing.
     if (error.statusCode === undefined && request.isMultipart())
       return reply.status(400).send({ message: 'The multipart body could not be read.' });
@@ -180,6 +178,8 @@ export async function buildApp(
       root: config.staticDir,
       wildcard: false,
       index: 'index.html',
+      // The build writes .br and .gz beside each script and style sheet (vite.config.ts).
+      preCompressed: true,
     });
     // Client routes (/dashboard/...) get the console, which routes them itself.
     app.setNotFoundHandler((request, reply) => {

@@ -1,0 +1,60 @@
+import { waitFor } from '@testing-library/react';
+import { enqueueSnackbar } from 'notistack';
+import { api } from '@/api';
+import { testUser } from '@/test/fixtures';
+import { mockFetch, requestsTo } from '@/test/mockFetch';
+import { prefetchRouteData } from './routeData';
+import { makeStore } from './store';
+
+jest.mock('notistack', () => ({ ...jest.requireActual('notistack'), enqueueSnackbar: jest.fn() }));
+
+const signedIn = () =>
+  makeStore({ auth: { user: testUser, token: 'stored-token', loading: true } });
+const medications = { data: [] };
+
+describe('prefetchRouteData', () => {
+  it("asks for the opened list screen's data at once, into the cache its page reads", async () => {
+    const fetchMock = mockFetch({ 'GET /medication': { body: medications } });
+    const store = signedIn();
+    prefetchRouteData(store, '/dashboard/drugs/medications/');
+    await waitFor(() =>
+      expect(api.endpoints.listMedications.select()(store.getState()).data).toEqual(medications),
+    );
+    const [request] = requestsTo(fetchMock, 'GET /medication');
+    expect(request.headers.get('authorization')).toBe('Bearer stored-token');
+    // The page's own subscription is answered from the cache, not by a second request.
+    const page = store.dispatch(api.endpoints.listMedications.initiate());
+    await page;
+    page.unsubscribe();
+    expect(requestsTo(fetchMock, 'GET /medication')).toHaveLength(1);
+  });
+
+  it('asks for nothing without a stored session, or on a screen without a list', async () => {
+    const fetchMock = mockFetch({});
+    prefetchRouteData(makeStore(), '/dashboard/drugs/medications');
+    prefetchRouteData(signedIn(), '/dashboard/settings');
+    prefetchRouteData(signedIn(), '/dashboard/drugs/medications/12');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('is quiet when the request fails, and the page asks again', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    let fail = true;
+    const fetchMock = mockFetch({
+      'GET /condition': () =>
+        fail ? { status: 500, body: { message: 'Database down' } } : { body: { data: [] } },
+    });
+    const store = signedIn();
+    prefetchRouteData(store, '/dashboard/drugs/conditions');
+    await waitFor(() =>
+      expect(api.endpoints.listConditions.select()(store.getState()).isError).toBe(true),
+    );
+    expect(enqueueSnackbar).not.toHaveBeenCalled();
+    fail = false;
+    const page = store.dispatch(api.endpoints.listConditions.initiate());
+    expect((await page).data).toEqual({ data: [] });
+    page.unsubscribe();
+    expect(requestsTo(fetchMock, 'GET /condition')).toHaveLength(2);
+  });
+});
