@@ -127,7 +127,7 @@ export async function consumePasswordReset(db: Queryable, hash: Buffer) {
   return rows[0]?.user_id;
 }
 
-/** Records an attempt under each key and answers how many each key had in the window before it. */
+/** How many attempts each key has had in the window. */
 export async function countAttempts(db: Queryable, keys: string[], windowMinutes: number) {
   const { rows } = await db.query<{ key: string; count: number }>(
     `SELECT key, count(*)::int AS count FROM auth_attempts
@@ -137,8 +137,17 @@ export async function countAttempts(db: Queryable, keys: string[], windowMinutes
   return new Map(rows.map((r) => [r.key, r.count]));
 }
 
+/** Records an attempt under each key; answers the new rows' ids (for deleteAttempts). */
 export async function recordAttempts(db: Queryable, keys: string[]) {
-  await db.query('INSERT INTO auth_attempts (key) SELECT unnest($1::text[])', [keys]);
+  const { rows } = await db.query<{ id: string }>(
+    'INSERT INTO auth_attempts (key) SELECT unnest($1::text[]) RETURNING id',
+    [keys],
+  );
+  return rows.map((row) => row.id);
+}
+
+export async function deleteAttempts(db: Queryable, ids: string[]) {
+  await db.query('DELETE FROM auth_attempts WHERE id = ANY($1::bigint[])', [ids]);
 }
 
 export async function clearAttempts(db: Queryable, keys: string[]) {

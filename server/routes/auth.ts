@@ -21,11 +21,21 @@ export default async function authRoutes(app: FastifyInstance) {
   const { db, config } = app;
   const { limits } = config;
 
-  /** Refuses with 429 once any key has `limit` attempts in the window; otherwise records one. */
-  async function throttle(keys: string[], limit: number, record = true) {
+  /**
+   * Refuses with 429 once a key has had its limit of attempts in the window; otherwise records
+   * one under each key and answers its rows, for the caller to take back when the attempt should
+   * not count. The attempt is recorded before it is counted, so concurrent attempts cannot all
+   * see a count under the limit; a refused one is taken back.
+   */
+  async function throttle(limited: [key: string, limit: number][]) {
+    const keys = limited.map(([key]) => key);
+    const attempt = await accounts.recordAttempts(db, keys);
     const counts = await accounts.countAttempts(db, keys, limits.windowMinutes);
-    if (keys.some((key) => (counts.get(key) ?? 0) >= limit)) throw tooMany();
-    if (record) await accounts.recordAttempts(db, keys);
+    if (limited.some(([key, limit]) => (counts.get(key) ?? 0) > limit)) {
+      await accounts.deleteAttempts(db, attempt);
+      throw tooMany();
+    }
+    return attempt;
   }
 
   defineRoute(
@@ -34,7 +44,7 @@ export default async function authRoutes(app: FastifyInstance) {
     async (request: Body<{ name: string; email: string; password: string }>, reply) => {
       if (!config.allowRegistration)
         throw new HttpError(403, 'Registration is closed on this server.');
-      await throttle([`register:ip:${request.ip}`], limits.registerPerAddress);
+      await throttle([[`register:ip:${request.ip}`, limits.registerPerAddress]]);
       const { name, email, password } = request.body;
       const passwordHash = await hashPassword(password, config.passwordCost);
       const user = await accounts.insertUser(db, {
@@ -56,22 +66,18 @@ export default async function authRoutes(app: FastifyInstance) {
     const email = request.body.email.trim().toLowerCase();
     const accountKey = `login:email:${email}`;
     const addressKey = `login:ip:${request.ip}`;
-    const counts = await accounts.countAttempts(db, [accountKey, addressKey], limits.windowMinutes);
-    if (
-      (counts.get(accountKey) ?? 0) >= limits.loginPerAccount ||
-      (counts.get(addressKey) ?? 0) >= limits.loginPerAddress
-    ) {
-      throw tooMany();
-    }
+    const attempt = await throttle([
+      [accountKey, limits.loginPerAccount],
+      [addressKey, limits.loginPerAddress],
+    ]);
     const user = await accounts.findUserByEmail(db, email);
     // Same work and the same answer whether the account is unknown or the password is wrong.
     const ok = user
       ? await verifyPassword(request.body.password, user.password_hash)
       : await hashPassword(request.body.password, config.passwordCost).then(() => false);
-    if (!user || !ok) {
-      await accounts.recordAttempts(db, [accountKey, addressKey]);
-      throw new HttpError(401, 'Invalid email or password');
-    }
+    // A failure stays counted; a success does not count and clears the account's failures.
+    if (!user || !ok) throw new HttpError(401, 'Invalid email or password');
+    await accounts.deleteAttempts(db, attempt);
     await accounts.clearAttempts(db, [accountKey]);
     const { token, hash } = newToken();
     await accounts.insertToken(db, user.id, hash, config.tokenMaxDays);
@@ -109,15 +115,15 @@ export default async function authRoutes(app: FastifyInstance) {
     async (request: Body<{ current_password: string; new_password: string }>) => {
       const session = sessionOf(request);
       const key = `password:user:${session.id}`;
-      await throttle([key], limits.loginPerAccount, false);
+      const attempt = await throttle([[key, limits.loginPerAccount]]);
       const user = await accounts.findUserById(db, session.id);
       if (!user || !(await verifyPassword(request.body.current_password, user.password_hash))) {
-        await accounts.recordAttempts(db, [key]);
         throw invalid(
           { current_password: ['The current password is incorrect.'] },
           'The current password is incorrect.',
         );
       }
+      await accounts.deleteAttempts(db, attempt);
       await accounts.setPassword(
         db,
         session.id,
@@ -129,7 +135,7 @@ export default async function authRoutes(app: FastifyInstance) {
   );
 
   defineRoute(app, 'forgotPassword', async (request: Body<{ email: string }>) => {
-    await throttle([`reset:ip:${request.ip}`], limits.resetPerAddress);
+    await throttle([[`reset:ip:${request.ip}`, limits.resetPerAddress]]);
     const user = await accounts.findUserByEmail(db, request.body.email.trim());
     if (user) {
       const { token, hash } = newToken();
@@ -141,7 +147,7 @@ export default async function authRoutes(app: FastifyInstance) {
   });
 
   defineRoute(app, 'resetPassword', async (request: Body<{ token: string; password: string }>) => {
-    await throttle([`reset:ip:${request.ip}`], limits.resetPerAddress);
+    await throttle([[`reset:ip:${request.ip}`, limits.resetPerAddress]]);
     const userId = await accounts.consumePasswordReset(db, hashToken(request.body.token));
     if (!userId)
       throw invalid(
