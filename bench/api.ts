@@ -1,5 +1,6 @@
 import autocannon from 'autocannon';
 import { startServer, registerAdmin } from '../e2e/support/harness';
+import { reportSummary } from './summary';
 
 /**
  * `npm run bench:api`: the real server (embedded PostgreSQL, demo data) on loopback, loaded by
@@ -95,6 +96,15 @@ async function main() {
         non2xx: r.non2xx,
         target: r.target,
         met: r.ok ? 'yes' : 'NO',
+      })),
+    );
+    reportSummary(
+      'api',
+      rows.map((r) => ({
+        measure: r.name,
+        value: `${r.requestsPerSecond} req/s, p99 ${r.p99} ms`,
+        target: r.target,
+        met: r.ok,
       })),
     );
     process.exitCode = rows.every((r) => r.ok) ? 0 : 1;

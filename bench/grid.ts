@@ -11,6 +11,7 @@ import {
   startServer,
   type RunningServer,
 } from '../e2e/support/harness';
+import { reportSummary } from './summary';
 
 /**
  * `npm run bench:grid` (`node --import tsx bench/grid.ts`), issue 5: the real server on its own
@@ -333,6 +334,20 @@ async function main() {
     console.table(table);
     const met = median(navigation) < FIRST_ROWS_TARGET_MS && median(keys) < KEYSTROKE_TARGET_MS;
     console.log(met ? 'targets met' : 'TARGETS NOT MET');
+    reportSummary('grid', [
+      {
+        measure: `navigation → first medication rows (${rows[0].n} medications, median)`,
+        value: `${round(median(navigation))} ms`,
+        target: `< ${FIRST_ROWS_TARGET_MS} ms`,
+        met: median(navigation) < FIRST_ROWS_TARGET_MS,
+      },
+      {
+        measure: 'search keystroke → filtered rows (median)',
+        value: `${round(median(keys))} ms`,
+        target: `< ${KEYSTROKE_TARGET_MS} ms`,
+        met: median(keys) < KEYSTROKE_TARGET_MS,
+      },
+    ]);
     process.exitCode = met ? 0 : 1;
   } finally {
     await db?.end().catch(() => undefined);

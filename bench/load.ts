@@ -5,6 +5,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { registerAdmin, startServer } from '../e2e/support/harness';
 import { clusterDirectory } from '../server/db/embedded';
+import { reportSummary } from './summary';
 
 /**
  * `npm run bench:load` (issue 8): the real server (server/index.ts in a child process, embedded
@@ -404,6 +405,10 @@ async function main() {
         measured: t.measured,
         result: t.ok ? 'PASS' : 'MISS',
       })),
+    );
+    reportSummary(
+      'load',
+      targets.map((t) => ({ measure: t.target, value: t.measured, target: '', met: t.ok })),
     );
     process.exitCode = targets.every((t) => t.ok) ? 0 : 1;
   } finally {

@@ -9,6 +9,7 @@ import { startEmbeddedDatabase } from '../server/db/embedded';
 import { migrate } from '../server/db/migrate';
 import { createPool } from '../server/db/pool';
 import { SAFETY_DATA_SQL, RECORD_SEARCHES_SQL } from '../server/repositories/safety-check';
+import { reportSummary } from './summary';
 
 /**
  * `node --import tsx bench/safety.ts` (issue 7): a temporary embedded PostgreSQL with 5,000
@@ -353,6 +354,15 @@ async function main() {
           .join(' ')} on ${availableParallelism()} cores (other work on the machine shows in p99)`,
     );
     console.table(rows);
+    reportSummary(
+      'safety',
+      rows.map((row) => ({
+        measure: `20-medication check: ${row.scenario}`,
+        value: `p50 ${row['p50 ms']} ms, p99 ${row['p99 ms']} ms`,
+        target: row.target,
+        met: row.met === 'yes',
+      })),
+    );
     console.log('\nQuery plans:');
     for (const plan of plans) {
       console.log(`  ${plan.title}`);
