@@ -1,6 +1,7 @@
 import { gunzipSync } from 'node:zlib';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { createTestApp, signIn, type TestApp } from '../test/helpers';
-import { acceptsGzip } from './listCache';
+import { acceptsGzip, listCache } from './listCache';
 
 let t: TestApp;
 let token: string;
@@ -55,6 +56,49 @@ describe('cached list answers', () => {
     );
     const after = JSON.parse(gunzipSync((await list('/condition', 'gzip')).rawPayload).toString());
     expect(after.data.map((c: { name: string }) => c.name)).toContain('Renamed by SQL');
+  });
+});
+
+describe('listCache', () => {
+  /** A reply as the list routes see it, for a request whose session read `version`. */
+  const replyAt = (version: string) => {
+    const reply = {
+      request: { session: { data_version: version }, headers: {} },
+      serialize: (value: unknown) => JSON.stringify(value),
+      type: () => reply,
+      header: () => reply,
+      send: (body: string) => body,
+    };
+    return reply as unknown as FastifyReply;
+  };
+  const noDb = { db: { query: jest.fn() } } as unknown as FastifyInstance;
+
+  it('builds a list once per version, however many requests wait for it', async () => {
+    const send = listCache(noDb);
+    let builds = 0;
+    const load = async () => {
+      builds += 1;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      return [`built ${builds}`];
+    };
+    const first = await Promise.all(
+      Array.from({ length: 20 }, () => send(replyAt('7'), 'k', load)),
+    );
+    expect(builds).toBe(1);
+    expect(new Set(first)).toEqual(new Set(['{"data":["built 1"]}']));
+    // A request that read the version before the next write finds the newer list and keeps it.
+    expect(await send(replyAt('8'), 'k', load)).toBe('{"data":["built 2"]}');
+    expect(await send(replyAt('7'), 'k', load)).toBe('{"data":["built 2"]}');
+    expect(builds).toBe(2);
+    expect(noDb.db.query).not.toHaveBeenCalled();
+  });
+
+  it('does not keep a failed build', async () => {
+    const send = listCache(noDb);
+    await expect(
+      send(replyAt('1'), 'k', () => Promise.reject(new Error('connection lost'))),
+    ).rejects.toThrow('connection lost');
+    expect(await send(replyAt('1'), 'k', async () => ['ok'])).toBe('{"data":["ok"]}');
   });
 });
 

@@ -22,36 +22,50 @@ export function acceptsGzip(header: string | string[] | undefined): boolean {
 
 interface Entry {
   version: string;
-  body: string;
+  /** The serialised answer: one build per version, shared by the requests that wait for it. */
+  body: Promise<string>;
   /** The gzipped body, made once on the first request that accepts it. */
   gzipped?: Promise<Buffer>;
 }
 
 /**
  * Serialised reference lists, kept per server and checked against the database's data_version
- * on every read (migration 002): one cheap query instead of rebuilding a large answer, and never
- * stale, because every write moves the version in its own transaction. A client that accepts gzip
+ * on every read (migration 002; read together with the session, see findSession): no rebuild of a
+ * large answer, and never stale, because every write moves the version in its own transaction. A client that accepts gzip
  * gets a copy compressed once per version: the medication list is about 20 MB of JSON for 10,000
  * medications and under 1 MB gzipped.
  */
 export function listCache(app: FastifyInstance) {
   const entries = new Map<string, Entry>();
   return async function send(reply: FastifyReply, key: string, load: () => Promise<unknown>) {
-    const { rows } = await app.db.query<{ version: string }>('SELECT version FROM data_version');
-    const version = rows[0].version;
+    // Read with the session by the auth guard (every list needs a token); asked for otherwise.
+    const version =
+      reply.request.session?.data_version ??
+      (await app.db.query<{ version: string }>('SELECT version::text FROM data_version')).rows[0]
+        .version;
     let entry = entries.get(key);
-    if (!entry || entry.version !== version) {
-      entry = { version, body: reply.serialize({ data: await load() }) as string };
-      entries.set(key, entry);
+    // A request that read the version just before a write may find a newer list: it serves that.
+    if (!entry || BigInt(entry.version) < BigInt(version)) {
+      // Right after a write, many requests find the list stale at once: they share one rebuild.
+      const fresh: Entry = {
+        version,
+        body: load().then((data) => reply.serialize({ data }) as string),
+      };
+      fresh.body.catch(() => {
+        if (entries.get(key) === fresh) entries.delete(key); // a failed build is not kept
+      });
+      entries.set(key, fresh);
+      entry = fresh;
     }
+    const body = await entry.body;
     reply.type('application/json; charset=utf-8').header('vary', 'Accept-Encoding');
     if (
-      entry.body.length < COMPRESS_FROM_BYTES ||
+      body.length < COMPRESS_FROM_BYTES ||
       !acceptsGzip(reply.request.headers['accept-encoding'])
     ) {
-      return reply.send(entry.body);
+      return reply.send(body);
     }
-    entry.gzipped ??= gzipAsync(entry.body);
+    entry.gzipped ??= gzipAsync(body);
     return reply.header('content-encoding', 'gzip').send(await entry.gzipped);
   };
 }
