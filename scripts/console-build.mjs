@@ -3,7 +3,14 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-const SOURCES = ['src', 'index.html', 'vite.config.ts', 'package.json', 'api/openapi.yaml'];
+const SOURCES = [
+  'src',
+  'public',
+  'index.html',
+  'vite.config.ts',
+  'package.json',
+  'api/openapi.yaml',
+];
 
 function newest(path) {
   if (!existsSync(path)) return 0;

@@ -3,13 +3,14 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { AppProviders } from '@/app/AppProviders';
 import { prefetchRouteData } from '@/app/routeData';
-import { AppRoutes } from '@/app/router';
+import { AppRoutes, preloadRouteCode } from '@/app/router';
 import { makeStore } from '@/app/store';
 import { restoreSession } from '@/features/auth/authThunks';
 
 const store = makeStore();
 void store.dispatch(restoreSession());
 prefetchRouteData(store, window.location.pathname);
+preloadRouteCode(window.location.pathname, store.getState().auth.token !== null);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');

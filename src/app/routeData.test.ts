@@ -29,6 +29,17 @@ describe('prefetchRouteData', () => {
     expect(requestsTo(fetchMock, 'GET /medication')).toHaveLength(1);
   });
 
+  it("asks for the dashboard's figures on /dashboard", async () => {
+    const stats = { data: { total_drugs: 3 } };
+    const fetchMock = mockFetch({ 'GET /dashboard/stats': { body: stats } });
+    const store = signedIn();
+    prefetchRouteData(store, '/dashboard');
+    await waitFor(() =>
+      expect(api.endpoints.getDashboardStats.select()(store.getState()).data).toEqual(stats),
+    );
+    expect(requestsTo(fetchMock, 'GET /dashboard/stats')).toHaveLength(1);
+  });
+
   it('asks for nothing without a stored session, or on a screen without a list', async () => {
     const fetchMock = mockFetch({});
     prefetchRouteData(makeStore(), '/dashboard/drugs/medications');

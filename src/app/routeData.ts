@@ -5,8 +5,12 @@ import type { AppDispatch, AppStore } from './store';
 /** A request with no subscriber: the cache keeps its answer for the page that subscribes next. */
 const once = { subscribe: false } as const;
 
-/** The list each list screen asks for first (with no argument, as its page does). */
+/**
+ * The list each list screen asks for first (with no argument, as its page does), and the
+ * dashboard's figures.
+ */
 const FIRST_QUERY: Record<string, (dispatch: AppDispatch) => { requestId: string }> = {
+  '/dashboard': (dispatch) => dispatch(api.endpoints.getDashboardStats.initiate(undefined, once)),
   '/dashboard/drugs/medications': (dispatch) =>
     dispatch(api.endpoints.listMedications.initiate(undefined, once)),
   '/dashboard/drugs/conditions': (dispatch) =>

@@ -3,16 +3,26 @@ import { Navigate, Outlet, Route, Routes } from 'react-router-dom';
 import { FullPageSpinner } from '@/components/FullPageSpinner';
 import { useAuth } from '@/features/auth/AuthProvider';
 
-/** Every page is its own chunk, loaded when its route is first shown. */
-function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+/** The signed-in pages' code by route path (`:id` for a number), for preloadRouteCode. */
+const signedInPageCode = new Map<string, () => Promise<unknown>>();
+
+/**
+ * Every page is its own chunk, loaded when its route is first shown; a signed-in page's `path`
+ * lets preloadRouteCode start loading it sooner.
+ */
+function page<K extends string>(
+  load: () => Promise<Record<K, ComponentType>>,
+  name: K,
+  path?: string,
+) {
+  if (path) signedInPageCode.set(path, load);
   return lazy<ComponentType>(() => load().then((module) => ({ default: module[name] })));
 }
 
 /** The signed-in shell is a chunk too: the public pages never load the sidebar. */
+const loadDashboardLayout = () => import('@/components/layout/DashboardLayout');
 const DashboardLayout = lazy(() =>
-  import('@/components/layout/DashboardLayout').then((module) => ({
-    default: module.DashboardLayout,
-  })),
+  loadDashboardLayout().then((module) => ({ default: module.DashboardLayout })),
 );
 
 const LoginPage = page(() => import('@/features/auth/LoginPage'), 'LoginPage');
@@ -25,40 +35,78 @@ const ResetPasswordPage = page(
   () => import('@/features/auth/ResetPasswordPage'),
   'ResetPasswordPage',
 );
-const DashboardPage = page(() => import('@/features/dashboard/DashboardPage'), 'DashboardPage');
-const DrugsPage = page(() => import('@/features/drugs/DrugsPage'), 'DrugsPage');
-const ConditionsPage = page(() => import('@/features/conditions/ConditionsPage'), 'ConditionsPage');
+const DashboardPage = page(
+  () => import('@/features/dashboard/DashboardPage'),
+  'DashboardPage',
+  '/dashboard',
+);
+const DrugsPage = page(() => import('@/features/drugs/DrugsPage'), 'DrugsPage', '/dashboard/drugs');
+const ConditionsPage = page(
+  () => import('@/features/conditions/ConditionsPage'),
+  'ConditionsPage',
+  '/dashboard/drugs/conditions',
+);
 const AgeCategoriesPage = page(
   () => import('@/features/age-categories/AgeCategoriesPage'),
   'AgeCategoriesPage',
+  '/dashboard/drugs/age-categories',
 );
 const WeightCategoriesPage = page(
   () => import('@/features/weight-categories/WeightCategoriesPage'),
   'WeightCategoriesPage',
+  '/dashboard/drugs/weight-categories',
 );
 const MedicationsPage = page(
   () => import('@/features/medications/MedicationsPage'),
   'MedicationsPage',
+  '/dashboard/drugs/medications',
 );
 const MedicationDetailPage = page(
   () => import('@/features/medications/MedicationDetailPage'),
   'MedicationDetailPage',
+  '/dashboard/drugs/medications/:id',
 );
 const InteractionsPage = page(
   () => import('@/features/interactions/InteractionsPage'),
   'InteractionsPage',
+  '/dashboard/drugs/interactions',
 );
-const LifestylesPage = page(() => import('@/features/lifestyles/LifestylesPage'), 'LifestylesPage');
-const UsersPage = page(() => import('@/features/users/UsersPage'), 'UsersPage');
-const SettingsPage = page(() => import('@/features/settings/SettingsPage'), 'SettingsPage');
+const LifestylesPage = page(
+  () => import('@/features/lifestyles/LifestylesPage'),
+  'LifestylesPage',
+  '/dashboard/drugs/lifestyles',
+);
+const UsersPage = page(() => import('@/features/users/UsersPage'), 'UsersPage', '/dashboard/users');
+const SettingsPage = page(
+  () => import('@/features/settings/SettingsPage'),
+  'SettingsPage',
+  '/dashboard/settings',
+);
 const SafetyCheckPage = page(
   () => import('@/features/safety-check/SafetyCheckPage'),
   'SafetyCheckPage',
+  '/dashboard/safety-check',
 );
 const DataQualityPage = page(
   () => import('@/features/data-quality/DataQualityPage'),
   'DataQualityPage',
+  '/dashboard/data-quality',
 );
+
+/**
+ * Starts loading the opened page's code, and the signed-in shell's, as the console starts with a
+ * stored session: they then arrive while the session is checked (GET /auth/me), not one after the
+ * other once it is. Quiet on failure: the page's own lazy load asks again and reports it.
+ */
+export function preloadRouteCode(pathname: string, signedIn: boolean) {
+  const path = pathname.replace(/\/+$/, '');
+  if (!signedIn || !(path === '/dashboard' || path.startsWith('/dashboard/'))) return;
+  const quiet = () => undefined;
+  loadDashboardLayout().catch(quiet);
+  signedInPageCode
+    .get(path.replace(/\/\d+$/, '/:id'))?.()
+    .catch(quiet);
+}
 
 /** Signed-in visitors go on to /dashboard. */
 function PublicOnly() {
