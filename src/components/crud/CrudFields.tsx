@@ -14,8 +14,7 @@ import {
 } from 'react-hook-form';
 
 /** The form a dialog's fields belong to (whatever its submitted, transformed values are). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type CrudForm<T extends FieldValues> = UseFormReturn<T, any, any>;
+export type CrudForm<T extends FieldValues> = UseFormReturn<T, unknown, unknown>;
 
 export interface SelectOption {
   /** The form value (a string: a select holds strings; the schema converts it). */

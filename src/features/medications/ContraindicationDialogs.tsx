@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import type { Path, Resolver } from 'react-hook-form';
 import {
   useAddContraindicationMutation,
   useCreateLifestyleContraindicationMutation,
@@ -13,12 +14,7 @@ import { UNKNOWN_ERROR_MESSAGE } from '@/app/errorToasts';
 import { errorMessage } from '@/lib/errors';
 import type { DialogProps } from './dialogProps';
 import { PendingDialog, medicationField } from './MedicationFields';
-import {
-  contraindicationResolver,
-  lifestyleContraindicationResolver,
-  type ContraindicationValues,
-  type LifestyleContraindicationValues,
-} from './medicationForm';
+import { contraindicationResolver, lifestyleContraindicationResolver } from './medicationForm';
 
 type MedicationLinks = Pick<
   Medication,
@@ -60,38 +56,59 @@ function linkChoices(
   };
 }
 
-/** Add Contraindication: a condition the medication must not be given with. */
-export function AddContraindicationDialog({
+interface LinkDialogProps<K extends string> extends DialogProps {
+  medication: MedicationLinks;
+  /** The dialog's title, also its submit button's text. */
+  title: string;
+  /** The select's label, e.g. 'Condition'. */
+  label: string;
+  /** The select's only option while there is nothing to choose, e.g. 'No conditions yet'. */
+  none: string;
+  /** The form field (and contract field) holding the chosen id. */
+  field: K;
+  /** The list query of what can be linked. */
+  choices: { data?: { data: Choice[] }; error?: unknown };
+  /** The ids already linked to the medication. */
+  linked: readonly number[];
+  resolver: Resolver<Record<K, string>, unknown, Record<K, string>>;
+  /** Saves the link to the chosen id (with its toasts). */
+  save: (id: number) => Promise<unknown>;
+}
+
+/** A form that links one more condition or lifestyle to the medication. */
+function LinkDialog<K extends string>({
   medication,
+  title,
+  label,
+  none,
+  field,
+  choices,
+  linked,
+  resolver,
+  save,
   open,
   onClose,
   onExited,
-}: DialogProps & { medication: MedicationLinks }) {
-  const conditions = useListConditionsQuery();
-  const [addContraindication] = useAddContraindicationMutation();
-  const run = useCrudAction();
-  const rows = conditions.data?.data;
+}: LinkDialogProps<K>) {
+  // react-hook-form cannot see that a generic key K is a path of Record<K, string>; it is.
+  const name = field as unknown as Path<Record<K, string>>;
+  const rows = choices.data?.data;
   const form = useMemo(() => {
     if (!rows) return null;
-    const { select, first } = linkChoices(
-      rows,
-      new Set(medication.contraindications),
-      'Condition',
-      'No conditions yet',
-    );
-    const fields: CrudField<ContraindicationValues>[] = [
+    const { select, first } = linkChoices(rows, new Set(linked), label, none);
+    const fields: CrudField<Record<K, string>>[] = [
       medicationField(medication),
-      { ...select, name: 'condition_id' },
+      { ...select, name },
     ];
-    return { fields, first };
-  }, [rows, medication]);
+    return { fields, defaultValues: { [field]: first } as Record<K, string> };
+  }, [rows, linked, label, none, field, name, medication]);
 
   if (!form) {
     return (
       <PendingDialog
         open={open}
-        title="Add Contraindication"
-        error={conditions.error ? errorMessage(conditions.error, UNKNOWN_ERROR_MESSAGE) : undefined}
+        title={title}
+        error={choices.error ? errorMessage(choices.error, UNKNOWN_ERROR_MESSAGE) : undefined}
         onClose={onClose}
         onExited={onExited}
       />
@@ -100,19 +117,42 @@ export function AddContraindicationDialog({
   return (
     <CrudFormDialog
       open={open}
-      title="Add Contraindication"
-      resolver={contraindicationResolver}
-      defaultValues={{ condition_id: form.first }}
+      title={title}
+      resolver={resolver}
+      defaultValues={form.defaultValues}
       fields={form.fields}
-      submitLabel="Add Contraindication"
-      serverFields={{ condition_id: 'condition_id' }}
-      onSubmit={(values) =>
+      submitLabel={title}
+      serverFields={{ [field]: name }}
+      onSubmit={(values) => save(Number(values[field]))}
+      onClose={onClose}
+      onExited={onExited}
+    />
+  );
+}
+
+/** Add Contraindication: a condition the medication must not be given with. */
+export function AddContraindicationDialog({
+  medication,
+  ...dialog
+}: DialogProps & { medication: MedicationLinks }) {
+  const conditions = useListConditionsQuery();
+  const [addContraindication] = useAddContraindicationMutation();
+  const run = useCrudAction();
+  return (
+    <LinkDialog
+      {...dialog}
+      medication={medication}
+      title="Add Contraindication"
+      label="Condition"
+      none="No conditions yet"
+      field="condition_id"
+      choices={conditions}
+      linked={medication.contraindications}
+      resolver={contraindicationResolver}
+      save={(conditionId) =>
         run(
           addContraindication({
-            contraindicationLink: {
-              medication_id: medication.id,
-              condition_id: Number(values.condition_id),
-            },
+            contraindicationLink: { medication_id: medication.id, condition_id: conditionId },
           }),
           {
             success: 'Contraindication added successfully',
@@ -120,8 +160,6 @@ export function AddContraindicationDialog({
           },
         )
       }
-      onClose={onClose}
-      onExited={onExited}
     />
   );
 }
@@ -129,53 +167,32 @@ export function AddContraindicationDialog({
 /** Add Lifestyle Contraindication: a lifestyle (alcohol, driving, ...) that the medication rules out. */
 export function AddLifestyleContraindicationDialog({
   medication,
-  open,
-  onClose,
-  onExited,
+  ...dialog
 }: DialogProps & { medication: MedicationLinks }) {
   const lifestyles = useListLifestylesQuery();
   const [createLink] = useCreateLifestyleContraindicationMutation();
   const run = useCrudAction();
-  const rows = lifestyles.data?.data;
-  const form = useMemo(() => {
-    if (!rows) return null;
-    const linked = new Set(
-      medication.medical_lifestyle_contraindications.map((link) => link.lifestyle_id),
-    );
-    const { select, first } = linkChoices(rows, linked, 'Lifestyle', 'No lifestyles yet');
-    const fields: CrudField<LifestyleContraindicationValues>[] = [
-      medicationField(medication),
-      { ...select, name: 'lifestyle_id' },
-    ];
-    return { fields, first };
-  }, [rows, medication]);
-
-  if (!form) {
-    return (
-      <PendingDialog
-        open={open}
-        title="Add Lifestyle Contraindication"
-        error={lifestyles.error ? errorMessage(lifestyles.error, UNKNOWN_ERROR_MESSAGE) : undefined}
-        onClose={onClose}
-        onExited={onExited}
-      />
-    );
-  }
+  const linked = useMemo(
+    () => medication.medical_lifestyle_contraindications.map((link) => link.lifestyle_id),
+    [medication],
+  );
   return (
-    <CrudFormDialog
-      open={open}
+    <LinkDialog
+      {...dialog}
+      medication={medication}
       title="Add Lifestyle Contraindication"
+      label="Lifestyle"
+      none="No lifestyles yet"
+      field="lifestyle_id"
+      choices={lifestyles}
+      linked={linked}
       resolver={lifestyleContraindicationResolver}
-      defaultValues={{ lifestyle_id: form.first }}
-      fields={form.fields}
-      submitLabel="Add Lifestyle Contraindication"
-      serverFields={{ lifestyle_id: 'lifestyle_id' }}
-      onSubmit={(values) =>
+      save={(lifestyleId) =>
         run(
           createLink({
             lifestyleContraindicationCreate: {
               medication_id: medication.id,
-              lifestyle_id: Number(values.lifestyle_id),
+              lifestyle_id: lifestyleId,
             },
           }),
           {
@@ -184,8 +201,6 @@ export function AddLifestyleContraindicationDialog({
           },
         )
       }
-      onClose={onClose}
-      onExited={onExited}
     />
   );
 }
