@@ -14,11 +14,9 @@ import { capitalizedOptions } from '@/components/crud/format';
 import { useCrudAction } from '@/components/crud/useCrudAction';
 import { UNKNOWN_ERROR_MESSAGE } from '@/app/errorToasts';
 import { errorMessage } from '@/lib/errors';
-import { ConditionsMultiSelect, PendingDialog, RangeFields } from './MedicationFields';
+import { ConditionsMultiSelect, PendingDialog, dosageRangeFields } from './MedicationFields';
 import {
   DOSAGE_UNITS,
-  DURATION_UNITS,
-  FREQUENCY_UNITS,
   addMedicationDefaults,
   addMedicationPayload,
   addMedicationResolver,
@@ -98,49 +96,7 @@ function addMedicationFields(
       options: options(ageCategories, ageCategoryLabel, 'No age categories yet'),
       hidden: (values) => values.is_dosage_weight_based,
     },
-    {
-      kind: 'custom',
-      key: 'dosage',
-      render: (form) => (
-        <RangeFields
-          form={form}
-          label="Dosage"
-          min="minimumDosage"
-          max="maximumDosage"
-          unit="dosageUnit"
-          units={DOSAGE_UNITS}
-          step={0.1}
-        />
-      ),
-    },
-    {
-      kind: 'custom',
-      key: 'frequency',
-      render: (form) => (
-        <RangeFields
-          form={form}
-          label="Frequency"
-          min="minimumFrequency"
-          max="maximumFrequency"
-          unit="frequencyUnit"
-          units={FREQUENCY_UNITS}
-        />
-      ),
-    },
-    {
-      kind: 'custom',
-      key: 'duration',
-      render: (form) => (
-        <RangeFields
-          form={form}
-          label="Duration"
-          min="minimumFrequencyDuration"
-          max="maximumFrequencyDuration"
-          unit="frequencyDurationUnit"
-          units={DURATION_UNITS}
-        />
-      ),
-    },
+    ...dosageRangeFields<AddMedicationValues>(),
     ...pregnancyFields<AddMedicationValues>(),
   ];
 }

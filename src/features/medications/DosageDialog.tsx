@@ -14,12 +14,10 @@ import { useCrudAction, type MutationRequest } from '@/components/crud/useCrudAc
 import { UNKNOWN_ERROR_MESSAGE } from '@/app/errorToasts';
 import { errorMessage } from '@/lib/errors';
 import type { DialogProps } from './dialogProps';
-import { PendingDialog, RangeFields, medicationField } from './MedicationFields';
+import { PendingDialog, dosageRangeFields, medicationField } from './MedicationFields';
 import {
-  DOSAGE_UNITS,
   DURATION_UNITS,
   EDIT_DURATION_UNITS,
-  FREQUENCY_UNITS,
   dosageFormServerFields,
   dosageRanges,
   dosageResolver,
@@ -57,49 +55,7 @@ function dosageFields(
       disabled: editing,
       helperText: editing ? 'The category of an existing dosage cannot be changed' : undefined,
     },
-    {
-      kind: 'custom',
-      key: 'dosage',
-      render: (form) => (
-        <RangeFields
-          form={form}
-          label="Dosage"
-          min="minimumDosage"
-          max="maximumDosage"
-          unit="dosageUnit"
-          units={DOSAGE_UNITS}
-          step={0.1}
-        />
-      ),
-    },
-    {
-      kind: 'custom',
-      key: 'frequency',
-      render: (form) => (
-        <RangeFields
-          form={form}
-          label="Frequency"
-          min="minimumFrequency"
-          max="maximumFrequency"
-          unit="frequencyUnit"
-          units={FREQUENCY_UNITS}
-        />
-      ),
-    },
-    {
-      kind: 'custom',
-      key: 'duration',
-      render: (form) => (
-        <RangeFields
-          form={form}
-          label="Duration"
-          min="minimumFrequencyDuration"
-          max="maximumFrequencyDuration"
-          unit="frequencyDurationUnit"
-          units={editing ? EDIT_DURATION_UNITS : DURATION_UNITS}
-        />
-      ),
-    },
+    ...dosageRangeFields<DosageValues>(editing ? EDIT_DURATION_UNITS : DURATION_UNITS),
   ];
 }
 

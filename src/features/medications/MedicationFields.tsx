@@ -16,6 +16,12 @@ import type { Condition, Medication } from '@/api';
 import type { CrudField, CrudForm, SelectOption } from '@/components/crud/CrudFields';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { capitalizedOptions } from '@/components/crud/format';
+import {
+  DOSAGE_UNITS,
+  DURATION_UNITS,
+  FREQUENCY_UNITS,
+  type DosageRangeInput,
+} from './medicationForm';
 
 interface RangeFieldsProps<T extends FieldValues> {
   form: CrudForm<T>;
@@ -110,6 +116,51 @@ export function RangeFields<T extends FieldValues>({
       />
     </Box>
   );
+}
+
+/**
+ * The dosage, frequency and duration ranges of a dosage form (Add Medication's first dosage, and
+ * adding or editing one): each a minimum, a maximum and a unit.
+ */
+export function dosageRangeFields<T extends FieldValues & DosageRangeInput>(
+  durationUnits: readonly string[] = DURATION_UNITS,
+): CrudField<T>[] {
+  const range = (
+    key: string,
+    label: string,
+    names: [keyof DosageRangeInput, keyof DosageRangeInput, keyof DosageRangeInput],
+    units: readonly string[],
+    step?: number,
+  ): CrudField<T> => ({
+    kind: 'custom',
+    key,
+    render: (form) => (
+      <RangeFields
+        form={form}
+        label={label}
+        min={names[0] as Path<T>}
+        max={names[1] as Path<T>}
+        unit={names[2] as Path<T>}
+        units={units}
+        step={step}
+      />
+    ),
+  });
+  return [
+    range('dosage', 'Dosage', ['minimumDosage', 'maximumDosage', 'dosageUnit'], DOSAGE_UNITS, 0.1),
+    range(
+      'frequency',
+      'Frequency',
+      ['minimumFrequency', 'maximumFrequency', 'frequencyUnit'],
+      FREQUENCY_UNITS,
+    ),
+    range(
+      'duration',
+      'Duration',
+      ['minimumFrequencyDuration', 'maximumFrequencyDuration', 'frequencyDurationUnit'],
+      durationUnits,
+    ),
+  ];
 }
 
 /** The offered units, plus the current one when it is not among them (an older record's unit). */

@@ -107,7 +107,8 @@ const dosageShape = {
 type DosageRangeOutput = {
   [K in keyof typeof dosageShape]: z.output<(typeof dosageShape)[K]>;
 };
-type DosageRangeInput = {
+/** What a dosage form's range inputs hold (see dosageRangeFields). */
+export type DosageRangeInput = {
   [K in keyof typeof dosageShape]: z.input<(typeof dosageShape)[K]>;
 };
 
