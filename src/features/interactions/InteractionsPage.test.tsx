@@ -5,7 +5,7 @@ import { mockFetch, requestsTo, type MockReply } from '@/test/mockFetch';
 import { signedIn } from '@/test/fixtures';
 import { InteractionsPage } from './InteractionsPage';
 import { interactionRequest } from './interactionForm';
-import { SEVERITY_COLOURS } from './SeverityBadge';
+import { SEVERITY_COLOURS } from '@/components/severityColours';
 
 const LONG =
   'Additive anticoagulant and antiplatelet effects markedly raise the risk of serious bleeding, including gastrointestinal haemorrhage.';

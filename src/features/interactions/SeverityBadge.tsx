@@ -1,22 +1,9 @@
 import Box from '@mui/material/Box';
 import type { Severity } from '@/api';
 import { capitalize } from '@/components/crud/format';
+import { SEVERITY_COLOURS } from '@/components/severityColours';
 
-/**
- * Spec section 4's colours: minor yellow, moderate orange, major red, contraindicated purple. Light
- * fills with dark text of the same hue (each pair above 7:1 contrast, WCAG AAA) and the word itself,
- * so the colour is never the only signal.
- */
-export const SEVERITY_COLOURS: Record<
-  Severity,
-  { background: string; text: string; border: string }
-> = {
-  minor: { background: '#fef9c3', text: '#713f12', border: '#eab308' },
-  moderate: { background: '#ffedd5', text: '#7c2d12', border: '#f97316' },
-  major: { background: '#fee2e2', text: '#7f1d1d', border: '#ef4444' },
-  contraindicated: { background: '#f3e8ff', text: '#581c87', border: '#a855f7' },
-};
-
+/** A severity as its word on its colour (SEVERITY_COLOURS). */
 export function SeverityBadge({ severity }: { severity: Severity }) {
   const colours = SEVERITY_COLOURS[severity];
   return (

@@ -1,25 +1,17 @@
 import Box from '@mui/material/Box';
 import type { Severity, SafetyVerdict } from '@/api';
+import { SEVERITY_COLOURS } from '@/components/severityColours';
 
-/**
- * The spec's severity colours (minor yellow, moderate orange, major red, contraindicated purple),
- * the same light fills with dark text of the same hue as the interactions screen's badge (above
- * 7:1 contrast), always with the word, so colour is never the only signal.
- */
+/** The verdict's colours: the severities' (SEVERITY_COLOURS), and green for no findings. */
 export const SEVERITY_STYLE: Record<
   SafetyVerdict,
   { label: string; background: string; text: string; border: string }
 > = {
   none: { label: 'No findings', background: '#dcfce7', text: '#14532d', border: '#22c55e' },
-  minor: { label: 'Minor', background: '#fef9c3', text: '#713f12', border: '#eab308' },
-  moderate: { label: 'Moderate', background: '#ffedd5', text: '#7c2d12', border: '#f97316' },
-  major: { label: 'Major', background: '#fee2e2', text: '#7f1d1d', border: '#ef4444' },
-  contraindicated: {
-    label: 'Contraindicated',
-    background: '#f3e8ff',
-    text: '#581c87',
-    border: '#a855f7',
-  },
+  minor: { label: 'Minor', ...SEVERITY_COLOURS.minor },
+  moderate: { label: 'Moderate', ...SEVERITY_COLOURS.moderate },
+  major: { label: 'Major', ...SEVERITY_COLOURS.major },
+  contraindicated: { label: 'Contraindicated', ...SEVERITY_COLOURS.contraindicated },
 };
 
 /** Most severe first: the order of the verdict and of the findings' groups. */
