@@ -103,9 +103,9 @@ export async function searchHistory(db: Queryable, userId: number) {
 }
 
 /**
- * The API server's time zone (the process's TZ setting; UTC when unset): the calendar days of
- * "active today" and of the searches-per-day series are days there, whatever the database's own
- * TimeZone setting is.
+ * The API server's time zone (the process's TZ setting, else the system's; UTC if neither names
+ * one): the calendar days of "active today" and of the searches-per-day series are days there,
+ * whatever the database's own TimeZone setting is.
  */
 export const SERVER_TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
@@ -127,6 +127,13 @@ export async function recordSearches(db: Queryable, userId: number, medicationId
 }
 
 /**
+ * A timestamptz as ISO 8601 text in UTC ("2025-03-05T14:07:09.123Z"), as a Date serialises: inside
+ * json_agg PostgreSQL would write the session time zone's offset ("+00:00", "+01:00") instead.
+ */
+const isoTime = (column: string) =>
+  `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
  * Counts, the five newest medications and searches, and searches per day over the last
  * TREND_DAYS days (zero days included). "Today" is the date in `timeZone` (an IANA name).
  */
@@ -141,9 +148,11 @@ export async function dashboardStats(db: Queryable, timeZone = SERVER_TIME_ZONE)
        (SELECT count(*) FROM users
          WHERE last_active_at >= (SELECT day FROM today)::timestamp AT TIME ZONE $1)::int AS active_today,
        COALESCE((SELECT json_agg(r) FROM (
-          SELECT id, name, created_at FROM medications ORDER BY created_at DESC, id DESC LIMIT 5) r), '[]'::json) AS recent_drugs,
+          SELECT id, name, ${isoTime('created_at')} AS created_at
+            FROM medications ORDER BY medications.created_at DESC, id DESC LIMIT 5) r), '[]'::json) AS recent_drugs,
        COALESCE((SELECT json_agg(r) FROM (
-          SELECT s.id, s.user_id, u.name AS user_name, s.medication_id AS drug_id, s.drug_name, s.searched_at
+          SELECT s.id, s.user_id, u.name AS user_name, s.medication_id AS drug_id, s.drug_name,
+                 ${isoTime('s.searched_at')} AS searched_at
             FROM search_history s JOIN users u ON u.id = s.user_id
            ORDER BY s.searched_at DESC, s.id DESC LIMIT 5) r), '[]'::json) AS recent_searches,
        (SELECT json_agg(json_build_object('date', to_char(d.day, 'YYYY-MM-DD'), 'count', COALESCE(c.count, 0)) ORDER BY d.day)

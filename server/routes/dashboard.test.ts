@@ -1,3 +1,4 @@
+import { dashboardStats, SERVER_TIME_ZONE } from '../repositories/activity';
 import { client, createTestApp, insertUser, signIn, type TestApp } from '../test/helpers';
 
 // Each file makes its own database and the machine is shared: generous time for hooks and tests.
@@ -12,8 +13,8 @@ const stats = async () => {
   return response.json().data;
 };
 
-/** The moment a timestamp names, whatever its notation (Z or +00:00). */
-const instant = (value: string) => new Date(value).toISOString();
+/** Start of today in the API server's time zone, as an SQL timestamptz expression. */
+const MIDNIGHT = `date_trunc('day', now() AT TIME ZONE '${SERVER_TIME_ZONE}') AT TIME ZONE '${SERVER_TIME_ZONE}'`;
 
 /** A user whose last activity is `sql`, an SQL timestamp expression computed by the database. */
 async function userActiveAt(name: string, sql: string | null) {
@@ -42,10 +43,10 @@ describe('GET /dashboard/stats', () => {
 
   it('counts users active today from 00:00 server time, not those active yesterday', async () => {
     const before = (await stats()).active_today;
-    // Today's and yesterday's boundaries in the database server's time zone.
-    await userActiveAt('Early Bird', "date_trunc('day', now()) + interval '1 second'");
+    // Today's and yesterday's boundaries in the API server's time zone.
+    await userActiveAt('Early Bird', `${MIDNIGHT} + interval '1 second'`);
     await userActiveAt('Right Now', 'now()');
-    await userActiveAt('Night Owl', "date_trunc('day', now()) - interval '1 second'");
+    await userActiveAt('Night Owl', `${MIDNIGHT} - interval '1 second'`);
     await userActiveAt('Last Week', "now() - interval '7 days'");
     await userActiveAt('Never Active', null);
     expect((await stats()).active_today).toBe(before + 2);
@@ -108,7 +109,7 @@ describe('GET /dashboard/stats', () => {
         created_at: expect.any(String),
       })),
     );
-    expect(instant(data.recent_drugs[0].created_at)).toBe('2024-06-07T00:00:00.000Z');
+    expect(data.recent_drugs[0].created_at).toBe('2024-06-07T00:00:00.000Z');
 
     expect(data.recent_searches).toHaveLength(5);
     expect(data.recent_searches[0]).toEqual({
@@ -119,7 +120,19 @@ describe('GET /dashboard/stats', () => {
       drug_name: 'Acarbose',
       searched_at: expect.any(String),
     });
-    expect(instant(data.recent_searches[0].searched_at)).toBe('2024-07-01T16:00:00.000Z');
+    expect(data.recent_searches[0].searched_at).toBe('2024-07-01T16:00:00.000Z');
+    // ISO 8601 in UTC with Z, as every other timestamp the API answers, whatever the database
+    // session's time zone (json_agg alone would write its offset, e.g. +14:00).
+    const session = await t.pool.connect();
+    try {
+      await session.query("SET TIME ZONE 'Pacific/Kiritimati'");
+      const seen = await dashboardStats(session);
+      expect(seen.recent_drugs[0].created_at).toBe('2024-06-07T00:00:00.000Z');
+      expect(seen.recent_searches[0].searched_at).toBe('2024-07-01T16:00:00.000Z');
+    } finally {
+      await session.query('RESET TIME ZONE');
+      session.release();
+    }
     expect(
       data.recent_searches.map((s: { drug_name: string; user_name: string }) => [
         s.drug_name,
