@@ -275,6 +275,8 @@ describe('/dashboard/drugs', () => {
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await toast('Drug deleted successfully');
     await drugRow(DRUG).waitFor({ state: 'detached' });
+    await page.getByRole('searchbox', { name: 'Search drugs' }).fill('no drug is called this');
+    await page.getByText('No drugs found', { exact: true }).waitFor();
     await page.getByRole('searchbox', { name: 'Search drugs' }).fill('');
     await drugRow('Amoxicillin').waitFor();
     const after = await api<{ data: { name: string }[] }>('/drug');
