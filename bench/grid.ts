@@ -263,7 +263,9 @@ async function main() {
     const warm: number[] = [];
     let bytes = 0;
     for (let i = 0; i < RUNS; i++) {
-      await db.query('UPDATE data_version SET version = version + 1');
+      await db.query(
+        "UPDATE table_versions SET version = version + 1 WHERE table_name = 'medications'",
+      );
       const first = await timeList(server.baseUrl, session.token);
       cold.push(first.ms);
       bytes = first.bytes;
@@ -282,7 +284,9 @@ async function main() {
     const fetchTimes: number[] = [];
     const keys: number[] = [];
     // One run with the server's list cache cold too (the first visit after a change).
-    await db.query('UPDATE data_version SET version = version + 1');
+    await db.query(
+      "UPDATE table_versions SET version = version + 1 WHERE table_name = 'medications'",
+    );
     const coldVisit = await firstRows(browser, server.baseUrl, session);
     await coldVisit.close();
     for (let i = 0; i < RUNS; i++) {

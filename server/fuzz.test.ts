@@ -190,23 +190,19 @@ function mutations(
     const typed = all.flatMap((f) => wrongTypes(f.schema).map((v) => ({ f, v })));
     if (typed.length) {
       options.push(
-        fc
-          .constantFrom(...typed)
-          .map(({ f, v }) => ({
-            kind: 'wrong type',
-            request: (r) => ({ ...r, ...json(withValue(base, f.path, v)) }),
-          })),
+        fc.constantFrom(...typed).map(({ f, v }) => ({
+          kind: 'wrong type',
+          request: (r) => ({ ...r, ...json(withValue(base, f.path, v)) }),
+        })),
       );
     }
     const ranged = all.flatMap((f) => outOfRange(f.schema).map((v) => ({ f, v })));
     if (ranged.length) {
       options.push(
-        fc
-          .constantFrom(...ranged)
-          .map(({ f, v }) => ({
-            kind: 'out of range',
-            request: (r) => ({ ...r, ...json(withValue(base, f.path, v)) }),
-          })),
+        fc.constantFrom(...ranged).map(({ f, v }) => ({
+          kind: 'out of range',
+          request: (r) => ({ ...r, ...json(withValue(base, f.path, v)) }),
+        })),
       );
     }
     options.push(
@@ -302,8 +298,8 @@ let token: string;
 
 async function snapshot(): Promise<string> {
   const { rows } = await t.pool.query<{ name: string }>(
-    // data_version is the list cache's epoch, moved by any write statement, even one that matched no row.
-    "SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'data_version' ORDER BY tablename",
+    // table_versions are the list cache's epochs, moved by any write statement, even one that matched no row.
+    "SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'table_versions' ORDER BY tablename",
   );
   const parts: string[] = [];
   for (const { name } of rows) {

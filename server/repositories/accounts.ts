@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/pool';
+import { TABLE_VERSIONS_SQL, type TableVersions } from '../db/versions';
 
 export interface UserRow {
   id: number;
@@ -9,9 +10,9 @@ export interface UserRow {
 }
 export interface SessionUser extends UserRow {
   token_id: number;
-  /** The reference data's version (migration 002) as the session was read: the list cache checks
-   * its answers against it, so a list read needs one round trip to PostgreSQL, not two. */
-  data_version: string;
+  /** The reference tables' versions (migration 003) as the session was read: the list cache
+   * checks its answers against them, so a list read needs one round trip to PostgreSQL, not two. */
+  data_versions: TableVersions;
 }
 
 const USER_COLUMNS = 'u.id, u.name, u.email, u.role, u.created_at';
@@ -73,7 +74,7 @@ export async function insertToken(db: Queryable, userId: number, hash: Buffer, m
 export async function findSession(db: Queryable, hash: Buffer, idleHours: number) {
   const { rows } = await db.query<SessionUser & { stale_token: boolean; stale_user: boolean }>(
     `SELECT ${USER_COLUMNS}, t.id AS token_id,
-            (SELECT version FROM data_version)::text AS data_version,
+            ${TABLE_VERSIONS_SQL} AS data_versions,
             t.last_used_at < now() - interval '1 minute' AS stale_token,
             u.last_active_at IS NULL OR u.last_active_at < now() - interval '1 minute' AS stale_user
        FROM auth_tokens t JOIN users u ON u.id = t.user_id

@@ -32,6 +32,7 @@ export function categoryRepository(spec: CategorySpec) {
     input.description ?? null,
   ];
   return {
+    table: spec.table,
     async list(db: Queryable) {
       const { rows } = await db.query(
         `SELECT ${select} FROM ${spec.table} ORDER BY ${unit}, ${min}, id`,

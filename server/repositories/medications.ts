@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/pool';
+import type { VersionedTable } from '../db/versions';
 
 /** The SQL of medications, their dosages and their condition contraindications. */
 export type DosageKind = 'weight' | 'age';
@@ -110,12 +111,26 @@ function byMedication<T extends { medication_id: number }>(rows: T[]): Map<numbe
   return groups;
 }
 
+/** Every table readMedications reads: the cached list follows writes to any of them. */
+export const LIST_TABLES = [
+  'medications',
+  'conditions',
+  'weight_categories',
+  'age_categories',
+  'weight_category_dosages',
+  'age_category_dosages',
+  'medication_contraindications',
+  'lifestyle_contraindications',
+  'lifestyles',
+] as const satisfies readonly VersionedTable[];
+
 /**
  * Medications as read (spec section 3): all of them by name, or the one with id `id`. A fixed
  * number of set-based statements whatever the number of medications (no query, and no correlated
  * subquery, per medication): the medications, each kind of dosage, the contraindications and the
  * lifestyle contraindications, each ordered by medication, then put together here. Categories
- * and conditions are read once and shared by every row that names them.
+ * and conditions are read once (only those some medication names) and shared by every row that
+ * names them.
  */
 async function readMedications(db: Queryable, id?: number) {
   const one = id !== undefined;
@@ -135,7 +150,9 @@ async function readMedications(db: Queryable, id?: number) {
         ? `SELECT ${CONDITION_COLUMNS} FROM conditions c
             WHERE c.id IN (SELECT condition_id FROM medications WHERE id = $1
                            UNION SELECT condition_id FROM medication_contraindications WHERE medication_id = $1)`
-        : `SELECT ${CONDITION_COLUMNS} FROM conditions c`,
+        : `SELECT ${CONDITION_COLUMNS} FROM conditions c
+            WHERE c.id IN (SELECT condition_id FROM medications
+                           UNION SELECT condition_id FROM medication_contraindications)`,
       params,
     );
     const weightCategories = await q.query<Row>(

@@ -27,7 +27,9 @@ export function registerCategoryRoutes(
 
   const cached = listCache(app);
 
-  defineRoute(app, names.list, (_request, reply) => cached(reply, names.list, () => repo.list(db)));
+  defineRoute(app, names.list, (_request, reply) =>
+    cached(reply, names.list, [repo.table], () => repo.list(db)),
+  );
 
   defineRoute(app, names.get, async (request: IdParams) => {
     const row = await repo.get(db, request.params.id);

@@ -25,7 +25,7 @@ export default async function conditionRoutes(app: FastifyInstance) {
   const cached = listCache(app);
 
   defineRoute(app, 'listConditions', (_request, reply) =>
-    cached(reply, 'conditions', () => conditions.listConditions(db)),
+    cached(reply, 'conditions', ['conditions'], () => conditions.listConditions(db)),
   );
 
   defineRoute(app, 'getCondition', async (request: IdParams) => {

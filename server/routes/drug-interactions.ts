@@ -31,7 +31,9 @@ export default async function drugInteractionRoutes(app: FastifyInstance) {
   const cached = listCache(app);
 
   defineRoute(app, 'listDrugInteractions', (_request, reply) =>
-    cached(reply, 'interactions', () => interactions.listInteractions(db)),
+    cached(reply, 'interactions', ['drug_interactions', 'medications'], () =>
+      interactions.listInteractions(db),
+    ),
   );
 
   defineRoute(app, 'getDrugInteraction', async (request: IdParams) => ({

@@ -32,7 +32,7 @@ export default async function drugRoutes(app: FastifyInstance) {
   const cached = listCache(app);
 
   defineRoute(app, 'listDrugs', (_request, reply) =>
-    cached(reply, 'drugs', () => drugs.listDrugs(db)),
+    cached(reply, 'drugs', ['drugs'], () => drugs.listDrugs(db)),
   );
 
   defineRoute(app, 'getDrug', async (request: IdParams) => {

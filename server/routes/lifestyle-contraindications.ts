@@ -13,8 +13,11 @@ export default async function lifestyleContraindicationRoutes(app: FastifyInstan
   const cached = listCache(app);
 
   defineRoute(app, 'listLifestyleContraindications', (_request, reply) =>
-    cached(reply, 'lifestyle-contraindications', () =>
-      lifestyles.listLifestyleContraindications(db),
+    cached(
+      reply,
+      'lifestyle-contraindications',
+      ['lifestyle_contraindications', 'lifestyles', 'medications'],
+      () => lifestyles.listLifestyleContraindications(db),
     ),
   );
 

@@ -23,7 +23,7 @@ export default async function lifestyleRoutes(app: FastifyInstance) {
   const cached = listCache(app);
 
   defineRoute(app, 'listLifestyles', (_request, reply) =>
-    cached(reply, 'lifestyles', () => lifestyles.listLifestyles(db)),
+    cached(reply, 'lifestyles', ['lifestyles'], () => lifestyles.listLifestyles(db)),
   );
 
   defineRoute(app, 'getLifestyle', async (request: FastifyRequest<{ Params: { id: number } }>) => {

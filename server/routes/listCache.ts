@@ -1,6 +1,7 @@
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { readTableVersions, type VersionedTable } from '../db/versions';
 
 const gzipAsync = promisify(gzip);
 /** Smaller answers are sent as they are: compressing them saves less than it costs. */
@@ -21,7 +22,7 @@ export function acceptsGzip(header: string | string[] | undefined): boolean {
 }
 
 interface Entry {
-  version: string;
+  version: bigint;
   /** The serialised answer: one build per version, shared by the requests that wait for it. */
   body: Promise<string>;
   /** The gzipped body, made once on the first request that accepts it. */
@@ -29,23 +30,28 @@ interface Entry {
 }
 
 /**
- * Serialised reference lists, kept per server and checked against the database's data_version
- * on every read (migration 002; read together with the session, see findSession): no rebuild of a
- * large answer, and never stale, because every write moves the version in its own transaction. A client that accepts gzip
- * gets a copy compressed once per version: the medication list is about 20 MB of JSON for 10,000
- * medications and under 1 MB gzipped.
+ * Serialised reference lists, kept per server and checked on every read against the versions of
+ * the tables each list reads (migration 003; read together with the session, see findSession):
+ * no rebuild of a large answer, and never stale, because every write moves its table's version in
+ * its own transaction. A list's version is the sum of its tables' versions, which only grow, so a
+ * larger sum is a newer list. A client that accepts gzip gets a copy compressed once per version:
+ * the medication list is about 20 MB of JSON for 10,000 medications and under 1 MB gzipped.
  */
 export function listCache(app: FastifyInstance) {
   const entries = new Map<string, Entry>();
-  return async function send(reply: FastifyReply, key: string, load: () => Promise<unknown>) {
+  return async function send(
+    reply: FastifyReply,
+    key: string,
+    /** Every table the list reads: a write to any other table leaves the cached list as it is. */
+    tables: readonly VersionedTable[],
+    load: () => Promise<unknown>,
+  ) {
     // Read with the session by the auth guard (every list needs a token); asked for otherwise.
-    const version =
-      reply.request.session?.data_version ??
-      (await app.db.query<{ version: string }>('SELECT version::text FROM data_version')).rows[0]
-        .version;
+    const versions = reply.request.session?.data_versions ?? (await readTableVersions(app.db));
+    const version = tables.reduce((sum, table) => sum + BigInt(versions[table]), 0n);
     let entry = entries.get(key);
-    // A request that read the version just before a write may find a newer list: it serves that.
-    if (!entry || BigInt(entry.version) < BigInt(version)) {
+    // A request that read the versions just before a write may find a newer list: it serves that.
+    if (!entry || entry.version < version) {
       // Right after a write, many requests find the list stale at once: they share one rebuild.
       const fresh: Entry = {
         version,

@@ -60,7 +60,7 @@ export default async function medicationRoutes(app: FastifyInstance) {
   const cached = listCache(app);
 
   defineRoute(app, 'listMedications', (_request, reply) =>
-    cached(reply, 'medications', () => medications.listMedications(db)),
+    cached(reply, 'medications', medications.LIST_TABLES, () => medications.listMedications(db)),
   );
 
   // Open to every signed-in account (x-roles in the contract). An app user's look-up is a search;

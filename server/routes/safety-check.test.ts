@@ -609,7 +609,9 @@ describe('POST /safety-check: requests', () => {
   });
 
   it("adds one search-history entry per medication checked to the caller's history, and changes nothing else", async () => {
-    const { rows: version } = await t.pool.query('SELECT version FROM data_version');
+    const { rows: version } = await t.pool.query(
+      'SELECT table_name, version FROM table_versions ORDER BY table_name',
+    );
     await t.pool.query('DELETE FROM search_history WHERE user_id = $1', [adminId]);
     await check({ medication_ids: [ids.med.warfarin, ids.med.aspirin, ids.med.cetirizine] });
     const { rows } = await t.pool.query(
@@ -629,7 +631,10 @@ describe('POST /safety-check: requests', () => {
       'Warfarin',
     ]);
     // No reference data changed.
-    expect((await t.pool.query('SELECT version FROM data_version')).rows).toEqual(version);
+    expect(
+      (await t.pool.query('SELECT table_name, version FROM table_versions ORDER BY table_name'))
+        .rows,
+    ).toEqual(version);
   });
 
   it('is open to app users (role user), who see their own history grow', async () => {
