@@ -122,11 +122,20 @@ export async function insertPasswordReset(
   );
 }
 
-/** Uses up a reset token: returns its user when it was valid, unused and unexpired. */
+/**
+ * Uses up a reset token, and with it every other unused reset link of the same account (a link
+ * mailed earlier must not open the account after the password was reset): returns its user when
+ * the token was valid, unused and unexpired.
+ */
 export async function consumePasswordReset(db: Queryable, hash: Buffer) {
   const { rows } = await db.query<{ user_id: number }>(
-    `UPDATE password_resets SET used_at = now()
-      WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now() RETURNING user_id`,
+    `WITH used AS (
+       UPDATE password_resets SET used_at = now()
+        WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now() RETURNING user_id),
+     others AS (
+       UPDATE password_resets p SET used_at = now()
+         FROM used WHERE p.user_id = used.user_id AND p.used_at IS NULL AND p.token_hash <> $1)
+     SELECT user_id FROM used`,
     [hash],
   );
   return rows[0]?.user_id;

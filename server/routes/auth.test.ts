@@ -498,6 +498,34 @@ describe('POST /auth/reset-password', () => {
     expect((await login(email, 'reset-to-this-one')).statusCode).toBe(200);
   });
 
+  it("uses up the account's other reset links too", async () => {
+    const { email, user } = await account();
+    const earlier = await resetToken(user.id);
+    const later = await resetToken(user.id);
+    const other = await account();
+    const othersLink = await resetToken(other.user.id);
+    expect(
+      (await anonymous().post('/auth/reset-password', { token: later, password: 'reset-by-later' }))
+        .statusCode,
+    ).toBe(200);
+    const stale = await anonymous().post('/auth/reset-password', {
+      token: earlier,
+      password: 'reset-by-earlier',
+    });
+    expect(stale.statusCode).toBe(422);
+    expect(stale.json().errors).toHaveProperty('token');
+    expect((await login(email, 'reset-by-later')).statusCode).toBe(200);
+    // Another account's link is untouched.
+    expect(
+      (
+        await anonymous().post('/auth/reset-password', {
+          token: othersLink,
+          password: 'others-reset',
+        })
+      ).statusCode,
+    ).toBe(200);
+  });
+
   it('refuses an expired token and an unknown one with 422', async () => {
     const { email, user } = await account();
     const expired = await resetToken(user.id, -1);

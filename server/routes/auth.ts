@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sessionOf } from '../auth/guard';
 import { hashPassword, verifyPassword } from '../auth/passwords';
+import { withTransaction } from '../db/pool';
 import { newToken, hashToken } from '../auth/tokens';
 import { HttpError, invalid } from '../errors';
 import * as accounts from '../repositories/accounts';
@@ -148,18 +149,21 @@ export default async function authRoutes(app: FastifyInstance) {
 
   defineRoute(app, 'resetPassword', async (request: Body<{ token: string; password: string }>) => {
     await throttle([[`reset:ip:${request.ip}`, limits.resetPerAddress]]);
-    const userId = await accounts.consumePasswordReset(db, hashToken(request.body.token));
-    if (!userId)
+    // Hashed first, so the transaction is short; the address's attempts are limited above.
+    const passwordHash = await hashPassword(request.body.password, config.passwordCost);
+    // The link is used up, the password set and every session ended together, or none of it.
+    const reset = await withTransaction(db, async (client) => {
+      const userId = await accounts.consumePasswordReset(client, hashToken(request.body.token));
+      if (!userId) return false;
+      await accounts.setPassword(client, userId, passwordHash);
+      await accounts.revokeOtherTokens(client, userId, null);
+      return true;
+    });
+    if (!reset)
       throw invalid(
         { token: ['This reset link is invalid or has expired.'] },
         'This reset link is invalid or has expired.',
       );
-    await accounts.setPassword(
-      db,
-      userId,
-      await hashPassword(request.body.password, config.passwordCost),
-    );
-    await accounts.revokeOtherTokens(db, userId, null);
     return { message: 'Your password has been reset. You can now sign in.' };
   });
 }
