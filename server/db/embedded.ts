@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import {
   chmodSync,
@@ -154,11 +155,15 @@ export async function startEmbeddedDatabase(
   const exists = await admin.query("SELECT 1 FROM pg_database WHERE datname = 'medref'");
   if (!exists.rowCount) await admin.query('CREATE DATABASE medref');
   await admin.end();
-  const handle = postgres as unknown as { process?: { pid?: number } };
+  const postmaster = (postgres as unknown as { process?: ChildProcess }).process;
   return {
     url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/medref`,
     clusterDir,
-    pid: handle.process?.pid,
-    stop: () => postgres.stop(),
+    pid: postmaster?.pid,
+    async stop() {
+      // A postmaster that is gone already (killed) would be waited for forever by stop().
+      if (!postmaster || postmaster.exitCode !== null || postmaster.signalCode !== null) return;
+      await postgres.stop();
+    },
   };
 }
