@@ -1,12 +1,11 @@
 import type { Config } from 'jest';
 
 // One runner, three projects: the console (jsdom), the API (a real embedded PostgreSQL,
-// started once per run in test/globalSetup.mjs), and end-to-end (Chromium against the built console).
+// started once per run in test/globalSetup.mjs, only when API tests run), and end-to-end
+// (Chromium against the built console).
 const tsJest = ['ts-jest', { tsconfig: '<rootDir>/tsconfig.jest.json' }] as const;
 
 const config: Config = {
-  globalSetup: '<rootDir>/test/globalSetup.mjs',
-  globalTeardown: '<rootDir>/test/globalTeardown.mjs',
   projects: [
     {
       displayName: 'web',
@@ -28,6 +27,8 @@ const config: Config = {
       // Fastify brings `cookie` 2 and `content-disposition` 3, which are ESM-only on Node 20.
       transform: { '^.+\\.[tj]s$': tsJest },
       transformIgnorePatterns: ['/node_modules/(?!(cookie|content-disposition)/)'],
+      globalSetup: '<rootDir>/test/globalSetup.mjs',
+      globalTeardown: '<rootDir>/test/globalTeardown.mjs',
       setupFilesAfterEnv: ['<rootDir>/server/test/setup.ts'],
     },
     {
