@@ -99,7 +99,12 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
         child.kill('SIGTERM');
-        await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([
+          exited,
+          new Promise((resolve) => (timer = setTimeout(resolve, 10_000))),
+        ]);
+        clearTimeout(timer); // a pending timer would keep Jest from exiting
       }
       killPostgresUnder(dataDir);
       rmSync(dataDir, { recursive: true, force: true });
