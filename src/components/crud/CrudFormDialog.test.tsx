@@ -65,7 +65,7 @@ jest.setTimeout(90_000);
 configure({ asyncUtilTimeout: 15_000 });
 
 describe('CrudFormDialog', () => {
-  it('labels every field, and Cancel closes an unchanged form at once', async () => {
+  it('labels every field; Cancel or a backdrop click closes an unchanged form at once, unsaved', async () => {
     const onSubmit = jest.fn(async () => undefined);
     const { user, dialog } = await open(onSubmit);
     expect(dialog.getByLabelText(/^Name/)).toHaveValue('');
@@ -74,11 +74,23 @@ describe('CrudFormDialog', () => {
     expect(dialog.getByLabelText(/^Low/)).toHaveAttribute('min', '0');
     await user.click(dialog.getByRole('button', { name: 'Cancel' }));
     await closed();
+
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+    await screen.findByRole('dialog', { name: 'Add Thing' });
+    const backdrop = document.querySelector('.MuiDialog-container');
+    if (!backdrop) throw new Error('no backdrop');
+    fireEvent.mouseDown(backdrop);
+    fireEvent.click(backdrop);
+    await closed();
+    expect(
+      screen.queryByRole('dialog', { name: 'Discard unsaved changes?' }),
+    ).not.toBeInTheDocument();
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
-  it('asks before closing with unsaved changes (Cancel, Escape, backdrop)', async () => {
-    const { user, dialog } = await open();
+  it('asks before closing with unsaved changes (Cancel, Escape, backdrop), and discarding saves nothing', async () => {
+    const onSubmit = jest.fn(async () => undefined);
+    const { user, dialog } = await open(onSubmit);
     await user.type(dialog.getByLabelText(/^Name/), 'Something');
 
     await user.click(dialog.getByRole('button', { name: 'Cancel' }));
@@ -109,6 +121,7 @@ describe('CrudFormDialog', () => {
     confirm = within(await screen.findByRole('dialog', { name: 'Discard unsaved changes?' }));
     await user.click(confirm.getByRole('button', { name: 'Discard' }));
     await closed();
+    expect(onSubmit).not.toHaveBeenCalled();
   });
 
   it('checks the fields, says why under them, and sends nothing until they pass', async () => {

@@ -85,7 +85,7 @@ describe('/dashboard/drugs/age-categories', () => {
       'GET /age-category': { body: { data: [adult] } },
       'POST /age-category': {
         status: 201,
-        body: { data: created, message: 'Age category created successfully' },
+        body: { data: created, message: 'Age category 9 was created' },
       },
     });
     const { user } = renderPage();
@@ -120,7 +120,7 @@ describe('/dashboard/drugs/age-categories', () => {
     await user.type(form.getByLabelText(/^Minimum age/), '1');
     await user.selectOptions(form.getByLabelText(/^Age unit/), 'Months');
     await user.click(form.getByRole('button', { name: 'Save' }));
-    expect(await findToast('Age category created successfully')).toBeInTheDocument();
+    expect(await findToast('Age category 9 was created')).toBeInTheDocument();
     expect(await requestsTo(fetchMock, 'POST /age-category')[0].json()).toEqual({
       minimum_age: 1,
       maximum_age: 12,
@@ -157,7 +157,8 @@ describe('/dashboard/drugs/age-categories', () => {
                 errors: { minimum_age: ['minimum_age must not exceed maximum_age'] },
               },
             }
-          : { body: { data: neonate, message: 'Age category updated successfully' } },
+          : // Not the screen's own fallback text: the toast must be the server's words.
+            { body: { data: neonate, message: 'Age category 1 was updated' } },
     });
     const { user } = renderPage();
     await user.click(await screen.findByRole('button', { name: 'Edit 0 - 28 Days (Pediatric)' }));
@@ -178,7 +179,7 @@ describe('/dashboard/drugs/age-categories', () => {
         .some((el) => el.closest('[data-toast-order]')),
     ).toBe(true);
     await user.click(form.getByRole('button', { name: 'Save' }));
-    expect(await findToast('Age category updated successfully')).toBeInTheDocument();
+    expect(await findToast('Age category 1 was updated')).toBeInTheDocument();
     const sent = await Promise.all(requestsTo(fetchMock, 'PUT /age-category').map((r) => r.json()));
     expect(sent[1]).toEqual({
       id: 1,

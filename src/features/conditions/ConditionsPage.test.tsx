@@ -94,7 +94,8 @@ describe('/dashboard/drugs/conditions', () => {
       }),
       'POST /condition': {
         status: 201,
-        body: { data: created, message: 'Condition created successfully' },
+        // Not the screen's own fallback text: the toast must be the server's words.
+        body: { data: created, message: 'Gout was added to the conditions' },
       },
     });
     const { user } = renderPage();
@@ -108,7 +109,8 @@ describe('/dashboard/drugs/conditions', () => {
 
     await user.type(form.getByLabelText(/^Name/), '  Gout ');
     await user.click(form.getByRole('button', { name: 'Save' }));
-    expect(await findToast('Condition created successfully')).toBeInTheDocument();
+    expect(await findToast('Gout was added to the conditions')).toBeInTheDocument();
+    expect(screen.queryByText('Condition created successfully')).not.toBeInTheDocument();
     expect(await requestsTo(fetchMock, 'POST /condition')[0].json()).toEqual({
       name: 'Gout',
       description: null,
@@ -123,7 +125,7 @@ describe('/dashboard/drugs/conditions', () => {
       'PUT /condition': {
         body: {
           data: { ...migraine, description: 'Throbbing' },
-          message: 'Condition updated successfully',
+          message: 'Migraine was updated',
         },
       },
     });
@@ -135,7 +137,7 @@ describe('/dashboard/drugs/conditions', () => {
     await user.clear(form.getByLabelText(/^Description/));
     await user.type(form.getByLabelText(/^Description/), 'Throbbing');
     await user.click(form.getByRole('button', { name: 'Save' }));
-    expect(await findToast('Condition updated successfully')).toBeInTheDocument();
+    expect(await findToast('Migraine was updated')).toBeInTheDocument();
     expect(await requestsTo(fetchMock, 'PUT /condition')[0].json()).toEqual({
       id: 3,
       name: 'Migraine',

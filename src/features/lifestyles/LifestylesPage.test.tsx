@@ -72,10 +72,17 @@ describe('/dashboard/drugs/lifestyles', () => {
 
   it("adds one: the name is required; 'Lifestyle added successfully'; the dialog closes and the list refreshes", async () => {
     let added = false;
+    // The list read after the save waits until the test lets it answer.
+    let answerRefresh: () => void = () => undefined;
     const fetchMock = mockFetch({
-      'GET /lifestyle': () => ({
-        body: { data: added ? [alcohol, { id: 9, name: 'Night shifts' }] : [alcohol] },
-      }),
+      'GET /lifestyle': () =>
+        added
+          ? new Promise<MockReply>(
+              (resolve) =>
+                (answerRefresh = () =>
+                  resolve({ body: { data: [alcohol, { id: 9, name: 'Night shifts' }] } })),
+            )
+          : { body: { data: [alcohol] } },
       'POST /lifestyle': () => {
         added = true;
         return { status: 201, body: { data: { id: 9, name: 'Night shifts' }, message: 'Created' } };
@@ -95,7 +102,11 @@ describe('/dashboard/drugs/lifestyles', () => {
     expect(await requestsTo(fetchMock, 'POST /lifestyle')[0].json()).toEqual({
       name: 'Night shifts',
     });
+    // The dialog closes without waiting for the list; then the list refreshes by itself.
     await noDialog();
+    await waitFor(() => expect(requestsTo(fetchMock, 'GET /lifestyle')).toHaveLength(2));
+    expect(screen.queryByRole('gridcell', { name: 'Night shifts' })).not.toBeInTheDocument();
+    answerRefresh();
     expect(await screen.findByRole('gridcell', { name: 'Night shifts' })).toBeInTheDocument();
     expect(requestsTo(fetchMock, 'GET /lifestyle')).toHaveLength(2);
   });

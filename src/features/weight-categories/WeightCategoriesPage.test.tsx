@@ -88,7 +88,7 @@ describe('/dashboard/drugs/weight-categories', () => {
       'GET /weight-category': { body: { data: [] } },
       'POST /weight-category': {
         status: 201,
-        body: { data: heavy, message: 'Weight category created successfully' },
+        body: { data: heavy, message: 'Weight category 7 was created' },
       },
     });
     const { user } = renderPage();
@@ -127,7 +127,7 @@ describe('/dashboard/drugs/weight-categories', () => {
     await user.selectOptions(form.getByLabelText(/^Category/), 'Obese');
     await user.type(form.getByLabelText(/^Description/), 'Heavy');
     await user.click(form.getByRole('button', { name: 'Save' }));
-    expect(await findToast('Weight category created successfully')).toBeInTheDocument();
+    expect(await findToast('Weight category 7 was created')).toBeInTheDocument();
     expect(await requestsTo(fetchMock, 'POST /weight-category')[0].json()).toEqual({
       minimum_weight: 100.5,
       maximum_weight: 660,
@@ -141,7 +141,8 @@ describe('/dashboard/drugs/weight-categories', () => {
     const fetchMock = mockFetch({
       'GET /weight-category': { body: { data: [normal] } },
       'PUT /weight-category': {
-        body: { data: normal, message: 'Weight category updated successfully' },
+        // Not the screen's own fallback text: the toast must be the server's words.
+        body: { data: normal, message: 'Weight category 2 was updated' },
       },
     });
     const { user } = renderPage();
@@ -152,7 +153,7 @@ describe('/dashboard/drugs/weight-categories', () => {
     await user.type(form.getByLabelText(/^Maximum weight/), '85');
     await user.clear(form.getByLabelText(/^Description/));
     await user.click(form.getByRole('button', { name: 'Save' }));
-    expect(await findToast('Weight category updated successfully')).toBeInTheDocument();
+    expect(await findToast('Weight category 2 was updated')).toBeInTheDocument();
     expect(await requestsTo(fetchMock, 'PUT /weight-category')[0].json()).toEqual({
       id: 2,
       minimum_weight: 50.1,
