@@ -164,6 +164,29 @@ describe('error toasts come from one place', () => {
     expect(await findToast('Database unavailable')).toBeInTheDocument();
   });
 
+  it("a failure without a message shows the call's own text, else 'An unknown error occurred'", async () => {
+    const { store } = renderWithProviders(<></>);
+    const failed = (endpointName: string, requestId: string) => ({
+      type: 'test/request/rejected',
+      payload: { status: 'CUSTOM_ERROR', message: '' },
+      error: { message: 'Rejected' },
+      meta: {
+        requestId,
+        requestStatus: 'rejected',
+        rejectedWithValue: true,
+        arg: { endpointName },
+      },
+    });
+    act(() => {
+      store.dispatch(failed('listDrugInteractions', 'r1'));
+    });
+    expect(await findToast('Failed to fetch drug interactions')).toBeInTheDocument();
+    act(() => {
+      store.dispatch(failed('listLifestyles', 'r2'));
+    });
+    expect(await findToast('An unknown error occurred')).toBeInTheDocument();
+  });
+
   it('a call marked withoutErrorToast stays quiet (its screen says it)', async () => {
     const fetchMock = mockFetch({
       'GET /condition': { status: 500, body: { message: 'Database unavailable' } },

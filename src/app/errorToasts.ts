@@ -13,6 +13,7 @@ export const UNKNOWN_ERROR_MESSAGE = 'An unknown error occurred';
 const FALLBACK_MESSAGES: Record<string, string> = {
   login: 'Login failed',
   register: 'Registration failed',
+  listDrugInteractions: 'Failed to fetch drug interactions',
 };
 
 /** Requests whose screen shows its own message, so the error toast stays quiet for them. */
