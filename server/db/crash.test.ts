@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { clusterDirectory, freePort } from './embedded';
@@ -10,7 +10,8 @@ import { clusterDirectory, freePort } from './embedded';
  * moment: the server process on odd cycles, the PostgreSQL postmaster (its pid from
  * postmaster.pid) on even ones, after which the server must still stop on SIGTERM. It is then started again on the same DATA_DIR and must answer and
  * still hold every write it acknowledged (2xx), from every cycle so far. At the end it must stop
- * cleanly and leave no PostgreSQL behind.
+ * cleanly and leave no PostgreSQL behind, and start once more over a postmaster.pid naming a live
+ * process that is not PostgreSQL (a pid reused after a reboot).
  *
  * CRASH_CYCLES sets the number of cycles: 2 in `npm test`, 20 in `npm run test:crash`.
  */
@@ -277,6 +278,16 @@ it(
       checks += await checkWrites(server, await logIn(server), cycle);
     }
 
+    server.child.kill('SIGTERM');
+    await server.exited;
+    expect(server.child.exitCode).toBe(0);
+    expect(await waitFor(() => postgresProcesses().length === 0, 10_000)).toBe(true);
+
+    // After a reboot, postmaster.pid may name a pid that is now another process (here, this
+    // test's own): the server must still start, and find every write.
+    writeFileSync(join(clusterDir, 'postmaster.pid'), `${process.pid}\n${clusterDir}\n`);
+    server = await startServer();
+    checks += await checkWrites(server, await logIn(server), CYCLES + 1);
     server.child.kill('SIGTERM');
     await server.exited;
     expect(server.child.exitCode).toBe(0);

@@ -81,26 +81,34 @@ function processAlive(pid: number): boolean {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** Whether `pid` is a running PostgreSQL of this cluster (its command line names the directory). */
+function isPostmasterOf(pid: number, clusterDir: string): boolean {
+  try {
+    return (
+      Number.isInteger(pid) &&
+      pid > 0 &&
+      readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(clusterDir)
+    );
+  } catch {
+    return false;
+  }
+}
+
+const recordedPid = (pidFile: string) => Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+
 /**
  * After a `kill -9` of the server, its PostgreSQL may still run, or may have left
- * postmaster.pid behind. Stop a leftover postmaster of this cluster; remove a stale pid file.
+ * postmaster.pid behind. A leftover postmaster of this cluster is stopped. A pid file whose
+ * process is gone is left to PostgreSQL, which sees it is stale and, from the shared memory key it
+ * records, that no orphaned backend is still running. Only a pid file naming a live process that
+ * is not this cluster's (the number reused, after a reboot) is removed, or PostgreSQL would take
+ * that process for a running postmaster and refuse to start.
  */
 async function clearLeftoverPostmaster(clusterDir: string, log: Log): Promise<void> {
   const pidFile = join(clusterDir, 'postmaster.pid');
   if (!existsSync(pidFile)) return;
-  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
-  const isOurPostgres = (() => {
-    try {
-      return (
-        Number.isInteger(pid) &&
-        pid > 0 &&
-        readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(clusterDir)
-      );
-    } catch {
-      return false;
-    }
-  })();
-  if (isOurPostgres && processAlive(pid)) {
+  const pid = recordedPid(pidFile);
+  if (isPostmasterOf(pid, clusterDir)) {
     log(`stopping a PostgreSQL (pid ${pid}) left running by an earlier start`);
     process.kill(pid, 'SIGINT');
     for (let i = 0; i < 100 && processAlive(pid); i++) await sleep(100);
@@ -110,8 +118,11 @@ async function clearLeftoverPostmaster(clusterDir: string, log: Log): Promise<vo
     }
   }
   if (existsSync(pidFile)) {
-    const stillThere = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
-    if (!processAlive(stillThere) || stillThere === pid) rmSync(pidFile, { force: true });
+    const stillThere = recordedPid(pidFile);
+    if (processAlive(stillThere) && !isPostmasterOf(stillThere, clusterDir)) {
+      log(`removing postmaster.pid: its pid ${stillThere} is now another process`);
+      rmSync(pidFile, { force: true });
+    }
   }
 }
 
