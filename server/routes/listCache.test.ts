@@ -179,7 +179,7 @@ describe('listCache', () => {
       serialize: (value: unknown) => JSON.stringify(value),
       type: () => reply,
       header: () => reply,
-      send: (body: string) => body,
+      send: (body: Buffer) => body.toString(),
     };
     return reply as unknown as FastifyReply;
   };

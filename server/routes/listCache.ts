@@ -23,8 +23,9 @@ export function acceptsGzip(header: string | string[] | undefined): boolean {
 
 interface Entry {
   version: bigint;
-  /** The serialised answer: one build per version, shared by the requests that wait for it. */
-  body: Promise<string>;
+  /** The serialised answer, encoded once (not on every send): one build per version, shared
+   * by the requests that wait for it. */
+  body: Promise<Buffer>;
   /** The gzipped body, made once on the first request that accepts it. */
   gzipped?: Promise<Buffer>;
 }
@@ -55,7 +56,7 @@ export function listCache(app: FastifyInstance) {
       // Right after a write, many requests find the list stale at once: they share one rebuild.
       const fresh: Entry = {
         version,
-        body: load().then((data) => reply.serialize({ data }) as string),
+        body: load().then((data) => Buffer.from(reply.serialize({ data }) as string)),
       };
       fresh.body.catch(() => {
         if (entries.get(key) === fresh) entries.delete(key); // a failed build is not kept
