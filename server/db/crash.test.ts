@@ -8,8 +8,9 @@ import { clusterDirectory, freePort } from './embedded';
  * The crash test: the real server (`node --import tsx server/index.ts`, embedded PostgreSQL in a
  * fixed DATA_DIR) takes writes from 8 concurrent loops and is killed with SIGKILL at a random
  * moment: the server process on odd cycles, the PostgreSQL postmaster (its pid from
- * postmaster.pid) on even ones, after which the server must still stop on SIGTERM. It is then started again on the same DATA_DIR and must answer and
- * still hold every write it acknowledged (2xx), from every cycle so far. At the end it must stop
+ * postmaster.pid) on even ones, after which the server must still stop on SIGTERM. It is then
+ * started again on the same DATA_DIR and must answer and still hold every write it acknowledged
+ * (2xx), from every cycle so far. At the end it must stop
  * cleanly and leave no PostgreSQL behind, and start once more over a postmaster.pid naming a live
  * process that is not PostgreSQL (a pid reused after a reboot).
  *
