@@ -362,6 +362,29 @@ describe('keyboard only', () => {
     });
 
   /**
+   * Waits until the focus has stayed on one element for three animation frames (at most 1 s), as a
+   * person would before the next key. The grid moves the focus in two steps (onto an actions cell,
+   * then onto its first button), and a key pressed between them lands on the cell.
+   */
+  const focusSettled = () =>
+    page.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          const deadline = performance.now() + 1000;
+          let last = document.activeElement;
+          let still = 0;
+          const check = () => {
+            const now = document.activeElement;
+            still = now === last ? still + 1 : 0;
+            last = now;
+            if (still >= 3 || performance.now() > deadline) resolve();
+            else requestAnimationFrame(check);
+          };
+          requestAnimationFrame(check);
+        }),
+    );
+
+  /**
    * Presses `key` (Tab by default) until the focused element is `target` (its name, or its role),
    * at most 40 times; fails listing where the focus went.
    */
@@ -372,6 +395,7 @@ describe('keyboard only', () => {
       if (typeof target === 'string' ? now.name === target : now.role === target.role) return;
       seen.push(`${now.role} "${now.name}"`);
       await page.keyboard.press(key);
+      await focusSettled();
     }
     throw new Error(
       `${key} never reached ${JSON.stringify(target)}; focus went: ${seen.join(' → ')}`,
