@@ -11,23 +11,42 @@ afterAll(() => t.close());
 
 describe('conditions', () => {
   it('creates, reads, lists, updates and deletes a condition', async () => {
-    const created = await api.post('/condition', { name: 'Gout', description: 'Uric acid crystals' });
+    const created = await api.post('/condition', {
+      name: 'Gout',
+      description: 'Uric acid crystals',
+    });
     expect(created.statusCode).toBe(201);
     const { data, message } = created.json();
     expect(message).toBe('Condition created successfully');
-    expect(data).toEqual({ id: expect.any(Number), name: 'Gout', description: 'Uric acid crystals' });
+    expect(data).toEqual({
+      id: expect.any(Number),
+      name: 'Gout',
+      description: 'Uric acid crystals',
+    });
 
     expect((await api.get(`/condition/${data.id}`)).json().data.name).toBe('Gout');
-    expect((await api.get('/condition')).json().data.map((c: { name: string }) => c.name)).toContain('Gout');
+    expect(
+      (await api.get('/condition')).json().data.map((c: { name: string }) => c.name),
+    ).toContain('Gout');
 
-    const updated = await api.put('/condition', { id: data.id, name: 'Gouty arthritis', description: null });
+    const updated = await api.put('/condition', {
+      id: data.id,
+      name: 'Gouty arthritis',
+      description: null,
+    });
     expect(updated.statusCode).toBe(200);
-    expect(updated.json().data).toEqual({ id: data.id, name: 'Gouty arthritis', description: null });
+    expect(updated.json().data).toEqual({
+      id: data.id,
+      name: 'Gouty arthritis',
+      description: null,
+    });
 
     const deleted = await api.delete(`/condition/${data.id}`);
     expect(deleted.statusCode).toBe(200);
     expect((await api.get(`/condition/${data.id}`)).statusCode).toBe(404);
-    const { rows } = await t.pool.query('SELECT count(*)::int AS n FROM conditions WHERE id = $1', [data.id]);
+    const { rows } = await t.pool.query('SELECT count(*)::int AS n FROM conditions WHERE id = $1', [
+      data.id,
+    ]);
     expect(rows[0].n).toBe(0);
   });
 
@@ -35,7 +54,9 @@ describe('conditions', () => {
     const response = await api.post('/condition', { description: 'no name' });
     expect(response.statusCode).toBe(422);
     expect(response.json().errors.name).toEqual(['is required']);
-    const { rows } = await t.pool.query("SELECT count(*)::int AS n FROM conditions WHERE description = 'no name'");
+    const { rows } = await t.pool.query(
+      "SELECT count(*)::int AS n FROM conditions WHERE description = 'no name'",
+    );
     expect(rows[0].n).toBe(0);
   });
 

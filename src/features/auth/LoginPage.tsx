@@ -39,7 +39,10 @@ export function LoginPage() {
   const [values, setValues] = useState<LoginForm>({ email: '', password: '', remember: true });
   const [errors, setErrors] = useState<Errors>({});
   const [submitted, setSubmitted] = useState(false);
-  const inputs = useRef<Record<TextField, HTMLInputElement | null>>({ email: null, password: null });
+  const inputs = useRef<Record<TextField, HTMLInputElement | null>>({
+    email: null,
+    password: null,
+  });
   // The schema's code loads after the screen shows, long before anyone can submit.
   useEffect(() => void loadSchema(), []);
 
