@@ -7,6 +7,7 @@ import addFormats from 'ajv-formats';
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
+  type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
 import type pg from 'pg';
@@ -31,6 +32,7 @@ declare module 'fastify' {
 
 export const API_PREFIX = '/api/v1';
 const BODY_LIMIT = 1024 * 1024;
+const MULTIPART_MAX_FIELDS = 500;
 
 /** The built console's policy: scripts only from this origin; MUI's emotion injects styles. */
 const SECURITY_HEADERS = {
@@ -41,6 +43,31 @@ const SECURITY_HEADERS = {
   'x-frame-options': 'DENY',
   'referrer-policy': 'no-referrer',
   'cross-origin-opener-policy': 'same-origin',
+};
+
+/**
+ * @fastify/multipart's own errors (its limits answer 413, a bad JSON field 406) as the answers
+ * createMedication's contract lists, with what actually went wrong. The form takes text fields
+ * only (files: 0) and at most 500 of them.
+ */
+const FILE_REFUSED: [number, string, Record<string, string[]>] = [
+  422,
+  'This form takes text fields only: file uploads are not accepted.',
+  { body: ['must not contain a file'] },
+];
+const TOO_MANY_FIELDS: [number, string, Record<string, string[]>] = [
+  422,
+  `The form has more than ${MULTIPART_MAX_FIELDS} fields.`,
+  { body: [`must have at most ${MULTIPART_MAX_FIELDS} fields`] },
+];
+const MULTIPART_ERRORS: Record<string, [number, string, Record<string, string[]>?]> = {
+  FST_FILES_LIMIT: FILE_REFUSED,
+  FST_REQ_FILE_TOO_LARGE: FILE_REFUSED,
+  FST_PARTS_LIMIT: TOO_MANY_FIELDS,
+  FST_FIELDS_LIMIT: TOO_MANY_FIELDS,
+  FST_INVALID_JSON_FIELD_ERROR: [400, 'A form field sent as application/json is not valid JSON.'],
+  FST_PROTO_VIOLATION: [400, 'A form field name is not accepted.'],
+  FST_INVALID_MULTIPART_CONTENT_TYPE: [415, 'Send the form as multipart/form-data.'],
 };
 
 /** Two validators from the one contract: JSON bodies are checked as sent; path, query and
@@ -104,6 +131,21 @@ export async function buildApp(
     return definition;
   });
   app.addSchema(schema);
+
+  // Every call sends Content-Type: application/json (the spec), bodiless deletes and logout too:
+  // an empty body there is no body, not malformed JSON. Any other body goes to Fastify's own
+  // parser, which refuses prototype poisoning, answers 400 to malformed JSON and 413 past bodyLimit.
+  // Fastify's default parser is the callback kind of its FastifyBodyParser union.
+  const parseJson = app.getDefaultJsonParser('error', 'error') as (
+    request: FastifyRequest,
+    body: string,
+    done: (error: Error | null, body?: unknown) => void,
+  ) => void;
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '') return done(null, undefined);
+    parseJson(request, body as string, done);
+  });
   app.setValidatorCompiler(({ schema: routeSchema, httpPart, contentType }) => {
     const jsonBody = httpPart === 'body' && contentType !== 'multipart/form-data';
     return (jsonBody ? strictAjv : coercingAjv).compile(routeSchema);
@@ -125,6 +167,11 @@ export async function buildApp(
         .status(422)
         .send({ message: 'The given data was invalid.', errors: fieldErrors(error.validation) });
     }
+    const multipart = error.code ? MULTIPART_ERRORS[error.code] : undefined;
+    if (multipart) {
+      const [status, message, errors] = multipart;
+      return reply.status(status).send({ message, ...(errors ? { errors } : {}) });
+    }
     const pgCode = (error as { code?: string }).code;
     if (pgCode === '23505')
       return reply.status(409).send({ message: 'A record with these values already exists.' });
@@ -140,7 +187,10 @@ export async function buildApp(
       return reply.status(400).send({ message: 'The multipart body could not be read.' });
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      const message = status === 413 ? 'The request body is larger than 1 MiB.' : error.message;
+      const message =
+        error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+          ? 'The request body is larger than 1 MiB.'
+          : error.message;
       return reply.status(status).send({ message });
     }
     request.log.error({ err: error }, 'request failed');
@@ -151,7 +201,13 @@ export async function buildApp(
 
   await app.register(fastifyMultipart, {
     attachFieldsToBody: 'keyValues',
-    limits: { fileSize: 0, files: 0, fields: 500, parts: 500, fieldSize: BODY_LIMIT },
+    limits: {
+      fileSize: 0,
+      files: 0,
+      fields: MULTIPART_MAX_FIELDS,
+      parts: MULTIPART_MAX_FIELDS,
+      fieldSize: BODY_LIMIT,
+    },
   });
   // The multipart plugin reads the body itself, past Fastify's bodyLimit: hold it to the same 1 MiB.
   app.addHook('onRequest', async (request) => {

@@ -76,6 +76,10 @@ export function defineRoute<G extends RouteGenericInterface = RouteGenericInterf
       if (!type || !op.mediaTypes.includes(type)) {
         throw new HttpError(415, `Send the body as ${op.mediaTypes.join(' or ')}.`);
       }
+      // An empty JSON body parses as none (app.ts); this operation needs one.
+      if (request.body === undefined) {
+        throw new HttpError(422, 'The request body is required.', { body: ['is required'] });
+      }
       if (type === 'multipart/form-data') {
         request.body = nestFormFields((request.body ?? {}) as Record<string, unknown>);
       }

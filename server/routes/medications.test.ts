@@ -1,4 +1,5 @@
 import * as medicationRepository from '../repositories/medications';
+import { contractProblems } from '../test/contract';
 import {
   client,
   countRows,
@@ -484,6 +485,71 @@ describe('POST /medication (multipart form data)', () => {
     expect(response.statusCode).toBe(422);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(await countRows(t.pool, "medications WHERE name = 'Proto form'")).toBe(0);
+  });
+
+  /** A form of text fields plus one raw extra part, posted and checked against the contract. */
+  async function postWithPart(name: string, part: string) {
+    const { payload, contentType } = multipartBody(formFields(name));
+    const boundary = contentType.split('boundary=')[1];
+    const body = payload.replace(
+      `--${boundary}--\r\n`,
+      `--${boundary}\r\n${part}--${boundary}--\r\n`,
+    );
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/medication',
+      headers: { authorization: `Bearer ${token}`, 'content-type': contentType },
+      payload: body,
+    });
+    const problems = contractProblems(
+      'POST',
+      '/api/v1/medication',
+      response.statusCode,
+      response.json(),
+    );
+    expect(problems).toEqual([]);
+    return response;
+  }
+
+  it('refuses a small form with a file part with 422 saying files are not accepted (not "over 1 MiB")', async () => {
+    const response = await postWithPart(
+      'File form',
+      'Content-Disposition: form-data; name="leaflet"; filename="leaflet.txt"\r\n' +
+        'Content-Type: text/plain\r\n\r\nTake with food.\r\n',
+    );
+    expect(response.statusCode).toBe(422);
+    expect(response.json().message).toBe(
+      'This form takes text fields only: file uploads are not accepted.',
+    );
+    expect(response.json().message).not.toMatch(/1 MiB/);
+    expect(await countRows(t.pool, "medications WHERE name = 'File form'")).toBe(0);
+  });
+
+  it('refuses a form with more than 500 fields with 422 saying so', async () => {
+    const extra = Array.from({ length: 501 }, (_, i): [string, string] => [`extra${i}`, 'x']);
+    const { payload, contentType } = multipartBody([...formFields('Crowded form'), ...extra]);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/medication',
+      headers: { authorization: `Bearer ${token}`, 'content-type': contentType },
+      payload,
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().message).toBe('The form has more than 500 fields.');
+    expect(await countRows(t.pool, "medications WHERE name = 'Crowded form'")).toBe(0);
+  });
+
+  it('answers a field declared as JSON that is not JSON with 400 (not 406)', async () => {
+    const response = await postWithPart(
+      'Bad JSON form',
+      'Content-Disposition: form-data; name="avg_weight_dosage_unit"\r\n' +
+        'Content-Type: application/json\r\n\r\n{not json\r\n',
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(
+      'A form field sent as application/json is not valid JSON.',
+    );
+    expect(await countRows(t.pool, "medications WHERE name = 'Bad JSON form'")).toBe(0);
   });
 });
 
