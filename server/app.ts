@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import Ajv, { type ErrorObject } from 'ajv';
+import type { ErrorObject } from 'ajv';
+import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import Fastify, {
   type FastifyError,
@@ -70,10 +71,11 @@ const MULTIPART_ERRORS: Record<string, [number, string, Record<string, string[]>
   FST_INVALID_MULTIPART_CONTENT_TYPE: [415, 'Send the form as multipart/form-data.'],
 };
 
-/** Two validators from the one contract: JSON bodies are checked as sent; path, query and
- * multipart fields arrive as text and are converted to the contract's types first. */
+/** Two validators from the one contract (OpenAPI 3.1, so JSON Schema draft 2020-12): JSON bodies
+ * are checked as sent; path, query and multipart fields arrive as text and are converted to the
+ * contract's types first. */
 function makeAjv(coerce: boolean, contract: ReturnType<typeof sharedSchema>) {
-  const ajv = new Ajv({
+  const ajv = new Ajv2020({
     allErrors: true,
     coerceTypes: coerce ? 'array' : false,
     removeAdditional: false,
@@ -97,9 +99,11 @@ function fieldErrors(errors: ErrorObject[]): Record<string, string[]> {
     const message =
       e.keyword === 'required'
         ? 'is required'
-        : e.keyword === 'additionalProperties'
-          ? 'is not an accepted field'
-          : (e.message ?? 'is invalid');
+        : e.keyword === 'dependentRequired'
+          ? `is required when ${(e.params as { property: string }).property} is given`
+          : e.keyword === 'additionalProperties'
+            ? 'is not an accepted field'
+            : (e.message ?? 'is invalid');
     const messages = (out[field] ??= []);
     if (!messages.includes(message)) messages.push(message);
   }

@@ -608,6 +608,18 @@ describe('POST /safety-check: requests', () => {
     expect(Object.keys(response.json().errors)).toContain(field);
   });
 
+  it("checks the contract's dependentRequired: a value needs its unit and a unit its value", async () => {
+    const response = await api.post('/safety-check', {
+      medication_ids: [1],
+      patient: { age: 3, weight_unit: 'kg' },
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors).toEqual({
+      'patient.age_unit': ['is required when age is given'],
+      'patient.weight': ['is required when weight_unit is given'],
+    });
+  });
+
   it("adds one search-history entry per medication checked to the caller's history, and changes nothing else", async () => {
     const { rows: version } = await t.pool.query(
       'SELECT table_name, version FROM table_versions ORDER BY table_name',

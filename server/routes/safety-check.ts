@@ -304,26 +304,9 @@ function missing(asked: number[] | undefined, found: { id: number }[]): number[]
   return (asked ?? []).filter((id) => !known.has(id));
 }
 
-/** `age` needs `age_unit` and `weight` its `weight_unit` (the contract's dependentRequired). */
-function checkUnits(patient: Patient) {
-  const errors: Record<string, string[]> = {};
-  const pairs: [keyof Patient, keyof Patient][] = [
-    ['age', 'age_unit'],
-    ['weight', 'weight_unit'],
-  ];
-  for (const [value, unit] of pairs) {
-    if (patient[value] !== undefined && patient[unit] === undefined)
-      errors[`patient.${unit}`] = [`is required when ${value} is given`];
-    if (patient[unit] !== undefined && patient[value] === undefined)
-      errors[`patient.${value}`] = [`is required when ${unit} is given`];
-  }
-  if (Object.keys(errors).length) throw invalid(errors);
-}
-
 export default async function safetyCheckRoutes(app: FastifyInstance) {
   defineRoute(app, 'safetyCheck', async (request: FastifyRequest<{ Body: SafetyCheckRequest }>) => {
     const { medication_ids: medicationIds, patient = {} } = request.body;
-    checkUnits(patient);
     const conditionIds = patient.condition_ids ?? [];
     const lifestyleIds = patient.lifestyle_ids ?? [];
     // Two statements whatever the list length, side by side: the read, and the searches (which
