@@ -187,6 +187,45 @@ describe('Add Medication', () => {
     });
   });
 
+  it('removes contraindicated conditions from the keyboard, the focus moving to the next chip, then the select', async () => {
+    const { dialog, user } = await openDialog();
+    const combobox = dialog.getByRole('combobox', { name: 'Contraindicated conditions' });
+    combobox.focus();
+    await user.keyboard('{Enter}');
+    const listbox = within(await screen.findByRole('listbox'));
+    await waitFor(() =>
+      expect(listbox.getByRole('option', { name: 'Hypertension' })).toHaveFocus(),
+    );
+    await user.keyboard(' {ArrowDown}{Enter}{ArrowDown} {Escape}');
+    await waitFor(() => expect(combobox).toHaveFocus());
+    expect(combobox).toHaveTextContent('3 condition(s) selected');
+
+    const chip = (name: string) =>
+      within(dialog.getByRole('list', { name: 'Selected contraindicated conditions' })).getByRole(
+        'button',
+        { name },
+      );
+    await user.tab();
+    expect(chip('Hypertension')).toHaveFocus();
+    await user.tab();
+    expect(chip('Asthma')).toHaveFocus();
+    // Delete on a chip removes it; the focus goes on to the next chip, not out of the form.
+    await user.keyboard('{Delete}');
+    expect(combobox).toHaveTextContent('2 condition(s) selected');
+    expect(chip('Gout')).toHaveFocus();
+    // The last chip: back to the one before it.
+    await user.keyboard('{Backspace}');
+    expect(combobox).toHaveTextContent('1 condition(s) selected');
+    expect(chip('Hypertension')).toHaveFocus();
+    // No chip left: back to the select.
+    await user.keyboard('{Delete}');
+    expect(combobox).toHaveTextContent('0 condition(s) selected');
+    expect(
+      dialog.queryByRole('list', { name: 'Selected contraindicated conditions' }),
+    ).not.toBeInTheDocument();
+    expect(combobox).toHaveFocus();
+  });
+
   it('requires a name and the dosage range, and keeps every minimum at or below its maximum', async () => {
     const { dialog, user, fetchMock } = await openDialog();
     await user.clear(dialog.getByLabelText(/^Minimum frequency/));

@@ -1,3 +1,4 @@
+import type { SyntheticEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -169,6 +170,23 @@ function unitOptions(units: readonly string[], current: string | undefined): Sel
   return capitalizedOptions(values);
 }
 
+/**
+ * Where the focus goes when a chip that has it is removed (Delete or Backspace on it): the next
+ * chip, else the previous one, else the select; left alone when the focus is elsewhere (a click on
+ * a chip's delete icon). Without this the focus would fall out of the removed chip, and a keyboard
+ * user would start again at the top of the dialog.
+ */
+function focusAfterRemoving(target: EventTarget): HTMLElement | null {
+  const item = target instanceof Element ? target.closest('li') : null;
+  if (!item?.contains(document.activeElement)) return null;
+  const neighbour = item.nextElementSibling ?? item.previousElementSibling;
+  return (
+    neighbour?.querySelector<HTMLElement>('.MuiChip-root') ??
+    item.closest('ul')?.parentElement?.querySelector<HTMLElement>('[role="combobox"]') ??
+    null
+  );
+}
+
 interface ConditionsMultiSelectProps<T extends FieldValues> {
   form: CrudForm<T>;
   name: Path<T>;
@@ -241,7 +259,11 @@ export function ConditionsMultiSelect<T extends FieldValues>({
                     <Chip
                       label={nameOf.get(id) ?? `#${id}`}
                       size="small"
-                      onDelete={() => field.onChange(selected.filter((other) => other !== id))}
+                      onDelete={(event: SyntheticEvent) => {
+                        const next = focusAfterRemoving(event.currentTarget);
+                        field.onChange(selected.filter((other) => other !== id));
+                        next?.focus();
+                      }}
                     />
                   </li>
                 ))}
