@@ -179,7 +179,8 @@ export async function buildApp(
     const pgCode = (error as { code?: string }).code;
     if (pgCode === '23505')
       return reply.status(409).send({ message: 'A record with these values already exists.' });
-    if (pgCode === '23503')
+    // foreign_key_violation, and restrict_violation (a delete under an ON DELETE RESTRICT key).
+    if (pgCode === '23503' || pgCode === '23001')
       return reply.status(409).send({ message: 'This record is still used by other records.' });
     // Class 22 is PostgreSQL's "data exception" (a NUL character, a number out of range, ...).
     if (pgCode?.startsWith('22') || pgCode === '23514')

@@ -68,6 +68,13 @@ export function categoryRepository(spec: CategorySpec) {
       );
       return rows.map((r) => r.name);
     },
+    /** Locks a category for a delete (usage.ts); false when there is none. */
+    async lock(db: Queryable, id: number) {
+      const { rowCount } = await db.query(`SELECT id FROM ${spec.table} WHERE id = $1 FOR UPDATE`, [
+        id,
+      ]);
+      return rowCount === 1;
+    },
     async remove(db: Queryable, id: number) {
       const result = await db.query(`DELETE FROM ${spec.table} WHERE id = $1`, [id]);
       return result.rowCount === 1;

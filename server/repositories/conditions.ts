@@ -45,6 +45,12 @@ export async function medicationsUsingCondition(db: Queryable, id: number) {
   return rows.map((r) => r.name);
 }
 
+/** Locks a condition for a delete (usage.ts); false when there is none. */
+export async function lockCondition(db: Queryable, id: number) {
+  const { rowCount } = await db.query('SELECT id FROM conditions WHERE id = $1 FOR UPDATE', [id]);
+  return rowCount === 1;
+}
+
 export async function deleteCondition(db: Queryable, id: number) {
   const result = await db.query('DELETE FROM conditions WHERE id = $1', [id]);
   return result.rowCount === 1;

@@ -34,6 +34,12 @@ export async function medicationsUsingLifestyle(db: Queryable, id: number) {
   return rows.map((r) => r.name);
 }
 
+/** Locks a lifestyle for a delete (usage.ts); false when there is none. */
+export async function lockLifestyle(db: Queryable, id: number) {
+  const { rowCount } = await db.query('SELECT id FROM lifestyles WHERE id = $1 FOR UPDATE', [id]);
+  return rowCount === 1;
+}
+
 export async function deleteLifestyle(db: Queryable, id: number) {
   const { rowCount } = await db.query('DELETE FROM lifestyles WHERE id = $1', [id]);
   return rowCount === 1;

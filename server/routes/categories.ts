@@ -3,7 +3,7 @@ import { checkRanges, notFound } from '../errors';
 import type { CategoryInput, CategoryRepository } from '../repositories/categories';
 import { defineRoute } from './define';
 import { listCache } from './listCache';
-import { stillUsed } from './usage';
+import { deleteUnlessUsed, stillUsed } from './usage';
 
 type IdParams = FastifyRequest<{ Params: { id: number } }>;
 type Body = FastifyRequest<{ Body: CategoryInput & { id: number } }>;
@@ -51,10 +51,10 @@ export function registerCategoryRoutes(
   });
 
   defineRoute(app, names.remove, async (request: IdParams) => {
-    const users = await repo.usedBy(db, request.params.id);
-    if (users.length > 0)
-      throw stillUsed(`This ${names.label.toLowerCase()}`, users, 'the dosages of');
-    if (!(await repo.remove(db, request.params.id))) throw missing();
+    const deleted = await deleteUnlessUsed(db, repo, request.params.id, (users) =>
+      stillUsed(`This ${names.label.toLowerCase()}`, users, 'the dosages of'),
+    );
+    if (!deleted) throw missing();
     return { message: `${names.label} deleted successfully` };
   });
 }

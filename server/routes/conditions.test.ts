@@ -1,4 +1,6 @@
+import * as conditions from '../repositories/conditions';
 import { client, createTestApp, signIn, type TestApp } from '../test/helpers';
+import { deleteUnlessUsed, stillUsed } from './usage';
 
 let t: TestApp;
 let api: ReturnType<typeof client>;
@@ -86,5 +88,64 @@ describe('conditions', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toContain('Sumatriptan');
     expect((await api.get(`/condition/${condition.id}`)).statusCode).toBe(200);
+  });
+
+  it('answers 409 naming the medication when one is written while the delete runs', async () => {
+    const condition = (await api.post('/condition', { name: 'Raced condition' })).json().data;
+    const writer = await t.pool.connect();
+    try {
+      // A medication referring to the condition, written but not yet committed.
+      await writer.query('BEGIN');
+      await writer.query(
+        `INSERT INTO medications (name, condition_id, is_dosage_weight_based)
+         VALUES ('Racing medication', $1, false)`,
+        [condition.id],
+      );
+      const pending = api.delete(`/condition/${condition.id}`);
+      // Wait until the delete is blocked on the writer's foreign-key lock, then commit.
+      for (let i = 0; i < 100; i++) {
+        const { rows } = await t.pool.query<{ n: number }>(
+          "SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()",
+        );
+        if (rows[0].n > 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      await writer.query('COMMIT');
+      const refused = await pending;
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toBe(
+        'This condition cannot be deleted: it is still used by medications: Racing medication.',
+      );
+    } finally {
+      writer.release();
+    }
+    expect((await api.get(`/condition/${condition.id}`)).statusCode).toBe(200);
+  });
+
+  it('names the users when the delete itself hits the foreign key (23503)', async () => {
+    const condition = (await api.post('/condition', { name: 'FK condition' })).json().data;
+    await t.pool.query(
+      `INSERT INTO medications (name, condition_id, is_dosage_weight_based)
+       VALUES ('FK medication', $1, false)`,
+      [condition.id],
+    );
+    // A usage check that misses the medication, as one racing a write could: the delete fails on
+    // the foreign key, and the answer must still name what uses the condition.
+    let checks = 0;
+    const blindFirst = {
+      lock: conditions.lockCondition,
+      usedBy: async (db: Parameters<typeof conditions.lockCondition>[0], id: number) =>
+        ++checks === 1 ? [] : conditions.medicationsUsingCondition(db, id),
+      remove: conditions.deleteCondition,
+    };
+    const attempt = deleteUnlessUsed(t.pool, blindFirst, condition.id, (users) =>
+      stillUsed('This condition', users),
+    );
+    await expect(attempt).rejects.toThrow(
+      'This condition cannot be deleted: it is still used by medications: FK medication.',
+    );
+    expect(checks).toBe(2);
+    const { rows } = await t.pool.query('SELECT id FROM conditions WHERE id = $1', [condition.id]);
+    expect(rows).toHaveLength(1);
   });
 });

@@ -3,11 +3,17 @@ import { conflict, notFound } from '../errors';
 import * as conditions from '../repositories/conditions';
 import { defineRoute } from './define';
 import { listCache } from './listCache';
-import { stillUsed } from './usage';
+import { deleteUnlessUsed, stillUsed, type GuardedDelete } from './usage';
 
 type IdParams = FastifyRequest<{ Params: { id: number } }>;
 type Body<T> = FastifyRequest<{ Body: T }>;
 type ConditionBody = { id: number; name: string; description?: string | null };
+
+const CONDITION_DELETE: GuardedDelete = {
+  lock: conditions.lockCondition,
+  usedBy: conditions.medicationsUsingCondition,
+  remove: conditions.deleteCondition,
+};
 
 async function uniqueName<T>(work: Promise<T>): Promise<T> {
   try {
@@ -51,10 +57,10 @@ export default async function conditionRoutes(app: FastifyInstance) {
   });
 
   defineRoute(app, 'deleteCondition', async (request: IdParams) => {
-    const { id } = request.params;
-    const users = await conditions.medicationsUsingCondition(db, id);
-    if (users.length > 0) throw stillUsed('This condition', users);
-    if (!(await conditions.deleteCondition(db, id))) throw notFound('Condition');
+    const deleted = await deleteUnlessUsed(db, CONDITION_DELETE, request.params.id, (users) =>
+      stillUsed('This condition', users),
+    );
+    if (!deleted) throw notFound('Condition');
     return { message: 'Condition deleted successfully' };
   });
 }

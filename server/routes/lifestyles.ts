@@ -3,9 +3,15 @@ import { conflict, notFound } from '../errors';
 import * as lifestyles from '../repositories/lifestyles';
 import { defineRoute } from './define';
 import { listCache } from './listCache';
-import { stillUsed } from './usage';
+import { deleteUnlessUsed, stillUsed, type GuardedDelete } from './usage';
 
 type Body<T> = FastifyRequest<{ Body: T }>;
+
+const LIFESTYLE_DELETE: GuardedDelete = {
+  lock: lifestyles.lockLifestyle,
+  usedBy: lifestyles.medicationsUsingLifestyle,
+  remove: lifestyles.deleteLifestyle,
+};
 
 async function uniqueName<T>(work: Promise<T>): Promise<T> {
   try {
@@ -46,10 +52,10 @@ export default async function lifestyleRoutes(app: FastifyInstance) {
   });
 
   defineRoute(app, 'deleteLifestyle', async (request: Body<{ id: number }>) => {
-    const users = await lifestyles.medicationsUsingLifestyle(db, request.body.id);
-    if (users.length > 0)
-      throw stillUsed('This lifestyle', users, 'the lifestyle contraindications of');
-    if (!(await lifestyles.deleteLifestyle(db, request.body.id))) throw notFound('Lifestyle');
+    const deleted = await deleteUnlessUsed(db, LIFESTYLE_DELETE, request.body.id, (users) =>
+      stillUsed('This lifestyle', users, 'the lifestyle contraindications of'),
+    );
+    if (!deleted) throw notFound('Lifestyle');
     return { message: 'Lifestyle deleted successfully' };
   });
 }
