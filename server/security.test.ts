@@ -858,6 +858,28 @@ describe('login limits', () => {
     expect((await loginFrom('192.0.2.51', victim, PASSWORD)).statusCode).toBe(200);
   });
 
+  it('prunes attempts older than windowMinutes on the next attempt, keeping newer ones', async () => {
+    await limited.pool.query(
+      `INSERT INTO auth_attempts (key, attempted_at) VALUES
+         ('prune:old', now() - make_interval(mins => $1) - interval '1 second'),
+         ('prune:old', now() - interval '30 days'),
+         ('prune:recent', now() - make_interval(mins => $1) + interval '1 minute')`,
+      [limits.windowMinutes],
+    );
+    expect((await loginFrom('192.0.2.60', freshEmail(), 'any-wrong-password')).statusCode).toBe(
+      401,
+    );
+    const { rows } = await limited.pool.query<{ key: string; n: number }>(
+      "SELECT key, count(*)::int AS n FROM auth_attempts WHERE key LIKE 'prune:%' GROUP BY key",
+    );
+    expect(rows).toEqual([{ key: 'prune:recent', n: 1 }]);
+    const { rows: stale } = await limited.pool.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM auth_attempts WHERE attempted_at < now() - make_interval(mins => $1)',
+      [limits.windowMinutes],
+    );
+    expect(stale[0].n).toBe(0);
+  });
+
   it('limits guesses of the current password on change-password (per account, 429 even when right)', async () => {
     const email = await registered();
     const { token } = await loginAs(limited.app, email, PASSWORD);

@@ -151,11 +151,20 @@ export async function countAttempts(db: Queryable, keys: string[], windowMinutes
   return new Map(rows.map((r) => [r.key, r.count]));
 }
 
-/** Records an attempt under each key; answers the new rows' ids (for deleteAttempts). */
-export async function recordAttempts(db: Queryable, keys: string[]) {
+/**
+ * Records an attempt under each key; answers the new rows' ids (for deleteAttempts). The same
+ * statement prunes the attempts older than `windowMinutes` (the only, so the longest, rate-limit
+ * window), which count for nothing: the table holds one window of attempts, never the history.
+ * Rows another attempt is already pruning are skipped rather than waited for.
+ */
+export async function recordAttempts(db: Queryable, keys: string[], windowMinutes: number) {
   const { rows } = await db.query<{ id: string }>(
-    'INSERT INTO auth_attempts (key) SELECT unnest($1::text[]) RETURNING id',
-    [keys],
+    `WITH pruned AS (
+       DELETE FROM auth_attempts WHERE id IN (
+         SELECT id FROM auth_attempts WHERE attempted_at < now() - make_interval(mins => $2)
+         FOR UPDATE SKIP LOCKED))
+     INSERT INTO auth_attempts (key) SELECT unnest($1::text[]) RETURNING id`,
+    [keys, windowMinutes],
   );
   return rows.map((row) => row.id);
 }

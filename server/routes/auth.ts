@@ -30,7 +30,7 @@ export default async function authRoutes(app: FastifyInstance) {
    */
   async function throttle(limited: [key: string, limit: number][]) {
     const keys = limited.map(([key]) => key);
-    const attempt = await accounts.recordAttempts(db, keys);
+    const attempt = await accounts.recordAttempts(db, keys, limits.windowMinutes);
     const counts = await accounts.countAttempts(db, keys, limits.windowMinutes);
     if (limited.some(([key, limit]) => (counts.get(key) ?? 0) > limit)) {
       await accounts.deleteAttempts(db, attempt);
