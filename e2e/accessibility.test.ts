@@ -8,6 +8,7 @@ import {
   startServer,
   type RunningServer,
 } from './support/harness';
+import { keyboardUser } from './support/keyboard';
 
 /**
  * Issue 8, section 5, in headless Chromium against the built console and the real server (demo
@@ -20,7 +21,8 @@ import {
  *  - in dark mode (switched with the top bar's button) on the dashboard and the medications list.
  * A first test shows the check would fail: it reports violations planted in the page.
  * And a keyboard-only user adds, edits and deletes a condition: no clicks, only Tab, the grid's
- * arrow keys, Enter, Space and typing, checked in the grid and through the API.
+ * arrow keys, Enter, Space and typing, checked in the grid and through the API (the medication
+ * screens' keyboard-only run is e2e/medications-keyboard.test.ts).
  */
 let server: RunningServer;
 let browser: Browser;
@@ -338,70 +340,6 @@ describe('signed in, dark mode (switched in the top bar)', () => {
 });
 
 describe('keyboard only', () => {
-  interface Focus {
-    role: string;
-    name: string;
-  }
-
-  /** The focused element's role and what a screen reader would call it (enough for these screens). */
-  const focused = () =>
-    page.evaluate((): Focus => {
-      const element = document.activeElement as HTMLElement | null;
-      if (!element || element === document.body) return { role: 'none', name: '' };
-      const labelledBy = element.getAttribute('aria-labelledby');
-      const label =
-        element.getAttribute('aria-label') ??
-        (labelledBy && document.getElementById(labelledBy.split(' ')[0])?.textContent) ??
-        (element as HTMLInputElement).labels?.[0]?.textContent ??
-        element.textContent ??
-        '';
-      return {
-        role: element.getAttribute('role') ?? element.tagName.toLowerCase(),
-        name: label.replace(/\s*\*\s*$/, '').trim(),
-      };
-    });
-
-  /**
-   * Waits until the focus has stayed on one element for three animation frames (at most 1 s), as a
-   * person would before the next key. The grid moves the focus in two steps (onto an actions cell,
-   * then onto its first button), and a key pressed between them lands on the cell.
-   */
-  const focusSettled = () =>
-    page.evaluate(
-      () =>
-        new Promise<void>((resolve) => {
-          const deadline = performance.now() + 1000;
-          let last = document.activeElement;
-          let still = 0;
-          const check = () => {
-            const now = document.activeElement;
-            still = now === last ? still + 1 : 0;
-            last = now;
-            if (still >= 3 || performance.now() > deadline) resolve();
-            else requestAnimationFrame(check);
-          };
-          requestAnimationFrame(check);
-        }),
-    );
-
-  /**
-   * Presses `key` (Tab by default) until the focused element is `target` (its name, or its role),
-   * at most 40 times; fails listing where the focus went.
-   */
-  async function moveTo(target: string | { role: string }, key = 'Tab') {
-    const seen: string[] = [];
-    for (let i = 0; i < 40; i++) {
-      const now = await focused();
-      if (typeof target === 'string' ? now.name === target : now.role === target.role) return;
-      seen.push(`${now.role} "${now.name}"`);
-      await page.keyboard.press(key);
-      await focusSettled();
-    }
-    throw new Error(
-      `${key} never reached ${JSON.stringify(target)}; focus went: ${seen.join(' → ')}`,
-    );
-  }
-
   const toast = (text: string) =>
     page.getByRole('alert').filter({ hasText: text }).first().waitFor();
   const conditions = async () =>
@@ -409,6 +347,7 @@ describe('keyboard only', () => {
       .data;
 
   it('adds, edits and deletes a condition with the keyboard alone', async () => {
+    const { focused, moveTo } = keyboardUser(page);
     await page.goto(CONDITIONS);
     await heading(page, 'Conditions');
     await gridLoaded('Hypertension');
