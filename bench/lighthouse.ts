@@ -21,9 +21,16 @@ import { reportSummary } from './summary';
  *
  * Each page is audited LIGHTHOUSE_RUNS times (default 5); the run with the median performance
  * score is reported. Prints the scores per page and each audit that lost points, then exits 1 when
- * performance < 95, accessibility < 100 or best practices < 95 (SEO is shown, with no target).
+ * performance < 95, accessibility < 100 or best practices < 95 (SEO is shown, with no target),
+ * or when it runs past its deadline (LIGHTHOUSE_DEADLINE_MINUTES, default 12).
  */
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
+/**
+ * The whole benchmark's time limit (LIGHTHOUSE_DEADLINE_MINUTES, default 12; ten audits take a few
+ * minutes): past it, the Chromium of the current audit and the server are stopped and it exits 1,
+ * so a Lighthouse run that hangs does not hold `npm run bench` up.
+ */
+const DEADLINE_MINUTES = Number(process.env.LIGHTHOUSE_DEADLINE_MINUTES ?? 12);
 const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 95 } as const;
 type Category = keyof typeof TARGETS | 'seo';
 const CATEGORIES: Category[] = ['performance', 'accessibility', 'best-practices', 'seo'];
@@ -94,12 +101,34 @@ function median<T>(items: T[], by: (item: T) => number): T {
   return [...items].sort((a, b) => by(a) - by(b))[Math.floor(items.length / 2)];
 }
 
+/** The Chromium of the audit under way, for the deadline to stop. */
+let currentChrome: chromeLauncher.LaunchedChrome | undefined;
+
 async function main() {
-  ensureConsoleBuilt();
-  const server = await startServer({ LOG_LEVEL: 'warn' });
+  let server: Awaited<ReturnType<typeof startServer>> | undefined;
+  const deadline = setTimeout(() => {
+    console.error(`\nLighthouse: past the ${DEADLINE_MINUTES} min deadline, stopping`);
+    reportSummary('lighthouse', [
+      {
+        measure: 'finished within its deadline',
+        value: `stopped after ${DEADLINE_MINUTES} min`,
+        target: `<= ${DEADLINE_MINUTES} min`,
+        met: false,
+      },
+    ]);
+    // The audit under way fails as its Chromium goes: nothing to report of that any more.
+    process.on('unhandledRejection', () => undefined);
+    process.on('uncaughtException', () => undefined);
+    setTimeout(() => process.exit(1), 15_000).unref();
+    void Promise.allSettled([currentChrome?.kill(), server?.stop()]).then(() => process.exit(1));
+  }, DEADLINE_MINUTES * 60_000);
+  deadline.unref();
   try {
-    const admin = await registerAdmin(server.baseUrl, 'Lighthouse Admin');
-    const login = await fetch(`${server.baseUrl}/api/v1/auth/login`, {
+    ensureConsoleBuilt();
+    server = await startServer({ LOG_LEVEL: 'warn' });
+    const baseUrl = server.baseUrl;
+    const admin = await registerAdmin(baseUrl, 'Lighthouse Admin');
+    const login = await fetch(`${baseUrl}/api/v1/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: admin.email, password: admin.password }),
@@ -114,7 +143,7 @@ async function main() {
         const context = browser.contexts()[0];
         const page = await context.newPage();
         // Any page of the origin gives its localStorage; this one loads none of the console.
-        await page.goto(`${server.baseUrl}/api/v1/`);
+        await page.goto(`${baseUrl}/api/v1/`);
         await page.evaluate(
           ({ token, user }) => {
             localStorage.setItem('auth_token', token);
@@ -137,6 +166,7 @@ async function main() {
           chromePath: CHROMIUM_PATH,
           chromeFlags: CHROMIUM_FLAGS,
         });
+        currentChrome = chrome;
         try {
           if (signedIn) await signIn(chrome.port);
           const flags: Flags = {
@@ -147,7 +177,7 @@ async function main() {
             // Signed in, the session must survive (the profile is new: no cache to empty).
             disableStorageReset: signedIn,
           };
-          const runner = await lighthouse(`${server.baseUrl}${path}`, flags, desktopConfig);
+          const runner = await lighthouse(`${baseUrl}${path}`, flags, desktopConfig);
           if (!runner) throw new Error(`Lighthouse gave no result for ${path}`);
           const { lhr } = runner;
           if (lhr.runtimeError) {
@@ -161,6 +191,7 @@ async function main() {
             throw new Error(`${path} was not shown signed in: ended at ${lhr.finalDisplayedUrl}`);
           return lhr;
         } finally {
+          currentChrome = undefined;
           chrome.kill();
         }
       }
@@ -242,7 +273,8 @@ async function main() {
     else console.log('\nEvery target met.');
     process.exitCode = misses.length ? 1 : 0;
   } finally {
-    await server.stop();
+    clearTimeout(deadline);
+    await server?.stop();
   }
 }
 
