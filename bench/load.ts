@@ -14,8 +14,8 @@ import { reportSummary } from './summary';
  * mixed load from autocannon: 50 connections for LOAD_SECONDS (default 60) seconds; 70% list
  * reads, 20% single reads, 10% creates and updates (every name unique).
  *
- * Afterwards every write that was answered 2xx is looked up in PostgreSQL. Targets: no errors,
- * p99 < 100 ms, server RSS growth < 10% over the run, every acknowledged write stored.
+ * Afterwards every write that was answered 2xx is looked up in PostgreSQL. Targets: no errors
+ * (a non-2xx answer, a socket error or a timeout), p99 < 100 ms, server RSS growth < 10% over the run, every acknowledged write stored.
  * RSS is the server process's VmRSS; "before" is taken after a short warm-up with the same mix
  * (LOAD_WARMUP_SECONDS, default 5), so JIT and heap sizing are not counted as growth; the
  * cold figure is printed too. Before and after are both taken right after a full garbage
@@ -355,26 +355,33 @@ async function main() {
       .reduce((sum, [, n]) => sum + n, 0);
 
     // ---------- report ----------
-    const errors = result.errors + result.timeouts;
+    // Any answer outside 2xx is an error too: the load sends only valid requests for rows that exist.
+    const errors = result.non2xx + result.errors + result.timeouts;
     const growth = (rssAfter - rssBefore) / rssBefore;
     const targets = [
       {
-        target: 'errors (socket errors + timeouts) = 0',
-        measured: String(errors),
+        measure: 'errors (non-2xx answers + socket errors + timeouts)',
+        target: '= 0',
+        measured:
+          `${errors} (${result.non2xx} non-2xx, ${result.errors} socket errors, ` +
+          `${result.timeouts} timeouts)`,
         ok: errors === 0,
       },
       {
-        target: `p99 latency < ${TARGET_P99_MS} ms`,
+        measure: 'p99 latency',
+        target: `< ${TARGET_P99_MS} ms`,
         measured: `${result.latency.p99} ms`,
         ok: result.latency.p99 < TARGET_P99_MS,
       },
       {
-        target: `server RSS growth < ${TARGET_RSS_GROWTH * 100}%`,
+        measure: 'server RSS growth',
+        target: `< ${TARGET_RSS_GROWTH * 100}%`,
         measured: `${(growth * 100).toFixed(1)}% (${mib(rssBefore)} → ${mib(rssAfter)})`,
         ok: growth < TARGET_RSS_GROWTH,
       },
       {
-        target: 'every acknowledged write stored',
+        measure: 'acknowledged writes stored',
+        target: 'every one',
         measured: `${found} of ${acknowledged} rows`,
         ok: missing.length === 0 && found === acknowledged,
       },
@@ -432,6 +439,7 @@ async function main() {
     if (missing.length) console.log(`Missing or wrong:\n  ${missing.slice(0, 20).join('\n  ')}`);
     console.table(
       targets.map((t) => ({
+        measure: t.measure,
         target: t.target,
         measured: t.measured,
         result: t.ok ? 'PASS' : 'MISS',
@@ -439,7 +447,7 @@ async function main() {
     );
     reportSummary(
       'load',
-      targets.map((t) => ({ measure: t.target, value: t.measured, target: '', met: t.ok })),
+      targets.map((t) => ({ measure: t.measure, value: t.measured, target: t.target, met: t.ok })),
     );
     process.exitCode = targets.every((t) => t.ok) ? 0 : 1;
   } finally {
