@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import type { DashboardStats } from '@/api';
 import { api } from '@/api';
+import { DASHBOARD_MAX_AGE_S } from './DashboardPage';
 import { exactTime } from '@/lib/relativeTime';
 import { mockFetch, requestsTo } from '@/test/mockFetch';
 import { signedIn } from '@/test/fixtures';
@@ -59,9 +60,39 @@ function stats(overrides: Partial<DashboardStats> = {}): DashboardStats {
   };
 }
 
+/**
+ * Moves the clock `seconds` on for `new Date()` and `Date.now()` only (RTK Query reads a cached
+ * answer's age with `new Date()`); timers stay real. Undone by `jest.useRealTimers()`.
+ */
+function clockForward(seconds: number) {
+  jest.useFakeTimers({
+    now: Date.now() + seconds * 1000,
+    doNotFake: [
+      'hrtime',
+      'nextTick',
+      'performance',
+      'queueMicrotask',
+      'requestAnimationFrame',
+      'cancelAnimationFrame',
+      'requestIdleCallback',
+      'cancelIdleCallback',
+      'setImmediate',
+      'clearImmediate',
+      'setInterval',
+      'clearInterval',
+      'setTimeout',
+      'clearTimeout',
+    ],
+  });
+}
+
 const renderDashboard = () =>
   renderWithProviders(undefined, { route: '/dashboard', preloadedState: signedIn() });
 const region = (name: string) => screen.findByRole('region', { name });
+
+afterEach(() => {
+  jest.useRealTimers();
+});
 
 describe('/dashboard', () => {
   it('shows the counts, the recent drugs and searches with relative times, and the chart', async () => {
@@ -179,6 +210,27 @@ describe('/dashboard', () => {
     });
     expect(await within(await region('Total Drugs')).findByText('41')).toBeInTheDocument();
     expect(await within(await region('Recent Drugs')).findByText('Apixaban')).toBeInTheDocument();
+    expect(requestsTo(fetchMock, 'GET /dashboard/stats')).toHaveLength(2);
+  });
+
+  it("asks again when shown with stats over DASHBOARD_MAX_AGE_S old: app users' activity has no tag", async () => {
+    let current = stats();
+    const fetchMock = mockFetch({ 'GET /dashboard/stats': () => ({ body: { data: current } }) });
+    const first = renderDashboard();
+    expect(await within(await region('Active Today')).findByText('6')).toBeInTheDocument();
+    first.unmount();
+
+    // Back soon after: the cached stats, no request.
+    current = stats({ active_today: 7 });
+    const soon = renderWithProviders(undefined, { route: '/dashboard', store: first.store });
+    expect(await within(await region('Active Today')).findByText('6')).toBeInTheDocument();
+    expect(requestsTo(fetchMock, 'GET /dashboard/stats')).toHaveLength(1);
+    soon.unmount();
+
+    // Back later than DASHBOARD_MAX_AGE_S (and within the cache's 60 s): asked again.
+    clockForward(DASHBOARD_MAX_AGE_S + 1);
+    renderWithProviders(undefined, { route: '/dashboard', store: first.store });
+    expect(await within(await region('Active Today')).findByText('7')).toBeInTheDocument();
     expect(requestsTo(fetchMock, 'GET /dashboard/stats')).toHaveLength(2);
   });
 });

@@ -3,7 +3,7 @@ import type { AdminUser } from '@/api';
 import { mockFetch, requestsTo } from '@/test/mockFetch';
 import { signedIn } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/renderWithProviders';
-import { UsersPage } from './UsersPage';
+import { USERS_MAX_AGE_S, UsersPage } from './UsersPage';
 
 // A page with its DataGrid renders slowly in jsdom, more so on a busy machine.
 jest.setTimeout(60_000);
@@ -50,12 +50,42 @@ function usersHandler(all: AdminUser[]) {
   };
 }
 
+/**
+ * Moves the clock `seconds` on for `new Date()` and `Date.now()` only (RTK Query reads a cached
+ * answer's age with `new Date()`); timers stay real. Undone by `jest.useRealTimers()`.
+ */
+function clockForward(seconds: number) {
+  jest.useFakeTimers({
+    now: Date.now() + seconds * 1000,
+    doNotFake: [
+      'hrtime',
+      'nextTick',
+      'performance',
+      'queueMicrotask',
+      'requestAnimationFrame',
+      'cancelAnimationFrame',
+      'requestIdleCallback',
+      'cancelIdleCallback',
+      'setImmediate',
+      'clearImmediate',
+      'setInterval',
+      'clearInterval',
+      'setTimeout',
+      'clearTimeout',
+    ],
+  });
+}
+
 const renderUsers = () => renderWithProviders(<UsersPage />, { preloadedState: signedIn() });
 const lastQuery = (fetchMock: ReturnType<typeof mockFetch>) =>
   Object.fromEntries(new URL(requestsTo(fetchMock, 'GET /users').at(-1)!.url).searchParams);
 
 beforeEach(() => {
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+
+afterEach(() => {
+  jest.useRealTimers();
 });
 
 describe('/dashboard/users', () => {
@@ -155,5 +185,27 @@ describe('/dashboard/users', () => {
       '[role="alert"]',
     );
     expect(banner).toHaveTextContent('Something went wrong on our side. Please try again.');
+  });
+
+  it("asks again when shown with a page over USERS_MAX_AGE_S old: app users' searches have no tag", async () => {
+    let current = olivia;
+    const fetchMock = mockFetch({ 'GET /users': (request) => usersHandler([current])(request) });
+    const first = renderUsers();
+    const cell = await screen.findByRole('gridcell', { name: 'Olivia Bennett' });
+    expect(within(cell.closest<HTMLElement>('[role="row"]')!).getByText('12')).toBeInTheDocument();
+    first.unmount();
+
+    // Back soon after: the cached page, no request.
+    current = { ...olivia, search_count: 13 };
+    const soon = renderWithProviders(<UsersPage />, { store: first.store });
+    await screen.findByRole('gridcell', { name: 'Olivia Bennett' });
+    expect(requestsTo(fetchMock, 'GET /users')).toHaveLength(1);
+    soon.unmount();
+
+    // Back later than USERS_MAX_AGE_S: asked again, the new search count shown.
+    clockForward(USERS_MAX_AGE_S + 1);
+    renderWithProviders(<UsersPage />, { store: first.store });
+    expect(await screen.findByRole('gridcell', { name: '13' })).toBeInTheDocument();
+    expect(requestsTo(fetchMock, 'GET /users')).toHaveLength(2);
   });
 });
