@@ -272,7 +272,7 @@ describe('/dashboard/drugs/interactions', () => {
     expect(screen.getByRole('dialog', { name: 'Add Interaction' })).toBeInTheDocument();
   });
 
-  it('edits one: both selects disabled; only severity, description and allergen are sent, with the id', async () => {
+  it('edits one: both selects disabled, no medication list fetched; only severity, description and allergen are sent, with the id', async () => {
     const fetchMock = mockFetch({
       'GET /drug-interaction': { body: { data: [warfarinAspirin] } },
       'GET /medication': medications,
@@ -300,6 +300,8 @@ describe('/dashboard/drugs/interactions', () => {
       description: LONG,
       is_allergen: true,
     });
+    // The fixed selects show the edited pair without the full medication list.
+    expect(requestsTo(fetchMock, 'GET /medication')).toHaveLength(0);
   });
 
   it('deletes with DELETE /drug-interaction { id } after the confirm; a failure shows the reason', async () => {

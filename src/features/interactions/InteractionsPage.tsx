@@ -95,8 +95,11 @@ export function InteractionsPage() {
   const { data, isFetching, error } = useListDrugInteractionsQuery();
   const dialogs = useCrudDialogs<DrugInteraction>();
   useEffect(() => interactionValidation.preload(), []);
-  // The selects' medications, loaded when the form first opens.
-  const medications = useListMedicationsQuery(undefined, { skip: !dialogs.form });
+  // The selects' medications, loaded when the add form first opens. Editing needs none: both
+  // selects are fixed, and medicationOptions adds the edited pair to the options.
+  const medications = useListMedicationsQuery(undefined, {
+    skip: !dialogs.form || dialogs.form.mode === 'edit',
+  });
   const [createInteraction] = useCreateDrugInteractionMutation();
   const [updateInteraction] = useUpdateDrugInteractionMutation();
   const [deleteInteraction] = useDeleteDrugInteractionMutation();
