@@ -137,13 +137,21 @@ describe('/dashboard/drugs/weight-categories', () => {
     });
   });
 
-  it('edits one with the write shape and the id', async () => {
+  it("edits one with the write shape and the id; the server's refusal shows under the field", async () => {
+    let attempts = 0;
     const fetchMock = mockFetch({
       'GET /weight-category': { body: { data: [normal] } },
-      'PUT /weight-category': {
-        // Not the screen's own fallback text: the toast must be the server's words.
-        body: { data: normal, message: 'Weight category 2 was updated' },
-      },
+      'PUT /weight-category': () =>
+        attempts++ === 0
+          ? {
+              status: 422,
+              body: {
+                message: 'Minimum must not exceed maximum.',
+                errors: { minimum_weight: ['minimum_weight must not exceed maximum_weight'] },
+              },
+            }
+          : // Not the screen's own fallback text: the toast must be the server's words.
+            { body: { data: normal, message: 'Weight category 2 was updated' } },
     });
     const { user } = renderPage();
     await user.click(await screen.findByRole('button', { name: 'Edit Normal (50.1 - 80 Kg)' }));
@@ -153,8 +161,21 @@ describe('/dashboard/drugs/weight-categories', () => {
     await user.type(form.getByLabelText(/^Maximum weight/), '85');
     await user.clear(form.getByLabelText(/^Description/));
     await user.click(form.getByRole('button', { name: 'Save' }));
+
+    // The server's per-field message under Minimum weight, its message in the form and a toast.
+    const fieldError = await form.findByText('minimum_weight must not exceed maximum_weight');
+    expect(form.getByLabelText(/^Minimum weight/)).toHaveAccessibleDescription(
+      fieldError.textContent!,
+    );
+    expect(form.getByRole('alert')).toHaveTextContent('Minimum must not exceed maximum.');
+    expect(
+      screen
+        .getAllByText('Minimum must not exceed maximum.')
+        .some((el) => el.closest('[data-toast-order]')),
+    ).toBe(true);
+    await user.click(form.getByRole('button', { name: 'Save' }));
     expect(await findToast('Weight category 2 was updated')).toBeInTheDocument();
-    expect(await requestsTo(fetchMock, 'PUT /weight-category')[0].json()).toEqual({
+    expect(await requestsTo(fetchMock, 'PUT /weight-category')[1].json()).toEqual({
       id: 2,
       minimum_weight: 50.1,
       maximum_weight: 85,
