@@ -182,6 +182,11 @@ describe('age categories', () => {
     const invalid = await api.get('/age-category/twelve');
     expect(invalid.statusCode).toBe(422);
     expect(invalid.json().errors).toHaveProperty('id');
+    const before = await countRows(t.pool, 'age_categories');
+    const badDelete = await api.delete('/age-category/0');
+    expect(badDelete.statusCode).toBe(422);
+    expect(badDelete.json().errors).toHaveProperty('id');
+    expect(await countRows(t.pool, 'age_categories')).toBe(before);
   });
 
   it('answers 401 without a token for every call and stores nothing', async () => {

@@ -62,6 +62,18 @@ describe('conditions', () => {
     expect(rows[0].n).toBe(0);
   });
 
+  it('answers 422 for an update with a blank name and for an id that is not a number', async () => {
+    const { id } = (await api.post('/condition', { name: 'Eczema' })).json().data;
+    const blank = await api.put('/condition', { id, name: '' });
+    expect(blank.statusCode).toBe(422);
+    expect(Object.keys(blank.json().errors)).toEqual(['name']);
+    expect((await api.get(`/condition/${id}`)).json().data.name).toBe('Eczema');
+    const badId = await api.delete('/condition/abc');
+    expect(badId.statusCode).toBe(422);
+    expect(badId.json().errors).toHaveProperty('id');
+    expect((await api.get(`/condition/${id}`)).statusCode).toBe(200);
+  });
+
   it('refuses a duplicate name with 409', async () => {
     await api.post('/condition', { name: 'Asthma' });
     const again = await api.post('/condition', { name: 'asthma' });

@@ -165,6 +165,11 @@ describe('the simple drug list', () => {
     const invalid = await api.get('/drug/1.5');
     expect(invalid.statusCode).toBe(422);
     expect(invalid.json().errors).toHaveProperty('id');
+    const { id } = (await api.post('/drug', validDrug({ name: 'Naproxen' }))).json().data;
+    const badDelete = await api.delete('/drug/abc');
+    expect(badDelete.statusCode).toBe(422);
+    expect(badDelete.json().errors).toHaveProperty('id');
+    expect(await countRows(t.pool, 'drugs WHERE id = $1', [id])).toBe(1);
     expect(await countRows(t.pool, 'drugs WHERE id = 999999')).toBe(0);
   });
 

@@ -172,6 +172,9 @@ describe('weight categories', () => {
     const invalid = await api.delete('/weight-category/-3');
     expect(invalid.statusCode).toBe(422);
     expect(invalid.json().errors).toHaveProperty('id');
+    const badGet = await api.get('/weight-category/1e3');
+    expect(badGet.statusCode).toBe(422);
+    expect(badGet.json().errors).toHaveProperty('id');
   });
 
   it('answers 401 without a token for every call and stores nothing', async () => {

@@ -1,0 +1,504 @@
+import { allOperationIds, contractProblems, operationFor } from '../test/contract';
+import { createTestApp, signIn, type TestApp } from '../test/helpers';
+
+/**
+ * Issue 2 asks every operation for a happy path, a validation failure, a missing token and an
+ * unknown id. The happy paths live in each resource's own test file; this table holds, for every
+ * operation of the contract, the other three, so none can be forgotten: the first test fails
+ * when an operation has no row. Each case must leave every table as it was.
+ */
+const UNKNOWN = 2147483000;
+
+interface Call {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  url: string;
+  body?: object;
+}
+interface Cases {
+  /** A request the contract refuses: 422 naming `field`. */
+  invalid?: Call & { field: string };
+  /** A well-formed request naming a record that does not exist: its status. */
+  unknown?: Call & { status: 404 | 422 };
+  /** The token-free request, when neither of the above (an operation without input). */
+  plain?: Call;
+  /** Open without a token (register, login, password reset). */
+  isPublic?: true;
+}
+
+const get = (url: string): Call => ({ method: 'GET', url });
+const del = (url: string): Call => ({ method: 'DELETE', url });
+const byPath = (path: string) => ({
+  invalid: { ...get(`${path}/abc`), field: 'id' },
+  unknown: { ...get(`${path}/${UNKNOWN}`), status: 404 as const },
+});
+const deleteByPath = (path: string) => ({
+  invalid: { ...del(`${path}/abc`), field: 'id' },
+  unknown: { ...del(`${path}/${UNKNOWN}`), status: 404 as const },
+});
+const dosage = {
+  min_dosage: 1,
+  max_dosage: 2,
+  dosage_unit: 'mg',
+  min_frequency: 1,
+  max_frequency: 2,
+  frequency_unit: 'hours',
+  min_duration: 1,
+  max_duration: 2,
+  duration_unit: 'days',
+};
+const { dosage_unit: _unit, ...dosageWithoutUnit } = dosage;
+const ageCategory = { minimum_age: 1, maximum_age: 2, unit: 'years', category: 'Pediatric' };
+const weightCategory = { minimum_weight: 1, maximum_weight: 2, unit: 'kg', category: 'Normal' };
+const drug = {
+  name: 'Drug',
+  description: 'A drug',
+  dosage: '1 tablet',
+  side_effects: ['None'],
+  contraindications: ['None'],
+  category: 'Test',
+  manufacturer: 'Test Pharma',
+};
+
+const CASES: Record<string, Cases> = {
+  register: {
+    isPublic: true,
+    invalid: {
+      method: 'POST',
+      url: '/auth/register',
+      body: { name: 'A', email: 'not-an-email', password: 'a-long-password' },
+      field: 'email',
+    },
+  },
+  login: {
+    isPublic: true,
+    invalid: {
+      method: 'POST',
+      url: '/auth/login',
+      body: { email: 'a@example.com' },
+      field: 'password',
+    },
+  },
+  getMe: { plain: get('/auth/me') },
+  logout: { plain: { method: 'POST', url: '/auth/logout' } },
+  updateProfile: {
+    invalid: {
+      method: 'PUT',
+      url: '/auth/profile',
+      body: { name: '', email: 'someone@example.com' },
+      field: 'name',
+    },
+  },
+  changePassword: {
+    invalid: {
+      method: 'PUT',
+      url: '/auth/password',
+      body: { current_password: 'whatever-it-is' },
+      field: 'new_password',
+    },
+  },
+  forgotPassword: {
+    isPublic: true,
+    invalid: {
+      method: 'POST',
+      url: '/auth/forgot-password',
+      body: { email: 'nope' },
+      field: 'email',
+    },
+  },
+  resetPassword: {
+    isPublic: true,
+    invalid: {
+      method: 'POST',
+      url: '/auth/reset-password',
+      body: { token: 'abc' },
+      field: 'password',
+    },
+    unknown: {
+      method: 'POST',
+      url: '/auth/reset-password',
+      body: { token: 'no-such-reset-token', password: 'a-long-new-password' },
+      status: 422,
+    },
+  },
+
+  listConditions: { plain: get('/condition') },
+  createCondition: {
+    invalid: { method: 'POST', url: '/condition', body: { name: '' }, field: 'name' },
+  },
+  updateCondition: {
+    invalid: { method: 'PUT', url: '/condition', body: { id: 1, name: '' }, field: 'name' },
+    unknown: { method: 'PUT', url: '/condition', body: { id: UNKNOWN, name: 'X' }, status: 404 },
+  },
+  getCondition: byPath('/condition'),
+  deleteCondition: deleteByPath('/condition'),
+
+  listMedications: { plain: get('/medication') },
+  createMedication: {
+    invalid: {
+      method: 'POST',
+      url: '/medication',
+      body: { name: 'X', is_dosage_weight_based: false },
+      field: 'condition_id',
+    },
+    unknown: {
+      method: 'POST',
+      url: '/medication',
+      body: { name: 'X', condition_id: UNKNOWN, is_dosage_weight_based: false },
+      status: 422,
+    },
+  },
+  getMedication: byPath('/medication'),
+  updateMedication: {
+    invalid: {
+      method: 'PUT',
+      url: '/medication/update-medication',
+      body: { id: 1, name: '' },
+      field: 'name',
+    },
+    unknown: {
+      method: 'PUT',
+      url: '/medication/update-medication',
+      body: { id: UNKNOWN, name: 'X' },
+      status: 404,
+    },
+  },
+  deleteMedication: deleteByPath('/medications'),
+  addWeightBasedDosage: {
+    invalid: {
+      method: 'POST',
+      url: '/medication/add-weight-based-dosage',
+      body: { medication_id: 1, weight_category_id: 1, ...dosageWithoutUnit },
+      field: 'dosage_unit',
+    },
+    unknown: {
+      method: 'POST',
+      url: '/medication/add-weight-based-dosage',
+      body: { medication_id: UNKNOWN, weight_category_id: UNKNOWN, ...dosage },
+      status: 404,
+    },
+  },
+  addAgeBasedDosage: {
+    invalid: {
+      method: 'POST',
+      url: '/medication/add-age-based-dosage',
+      body: { medication_id: 1, age_category_id: 1, ...dosageWithoutUnit },
+      field: 'dosage_unit',
+    },
+    unknown: {
+      method: 'POST',
+      url: '/medication/add-age-based-dosage',
+      body: { medication_id: UNKNOWN, age_category_id: UNKNOWN, ...dosage },
+      status: 404,
+    },
+  },
+  updateWeightBasedDosage: {
+    invalid: {
+      method: 'PUT',
+      url: '/medication/update-weight-based-dosage',
+      body: { id: 1, ...dosageWithoutUnit },
+      field: 'dosage_unit',
+    },
+    unknown: {
+      method: 'PUT',
+      url: '/medication/update-weight-based-dosage',
+      body: { id: UNKNOWN, ...dosage },
+      status: 404,
+    },
+  },
+  updateAgeBasedDosage: {
+    invalid: {
+      method: 'PUT',
+      url: '/medication/update-age-based-dosage',
+      body: { id: 1, ...dosageWithoutUnit },
+      field: 'dosage_unit',
+    },
+    unknown: {
+      method: 'PUT',
+      url: '/medication/update-age-based-dosage',
+      body: { id: UNKNOWN, ...dosage },
+      status: 404,
+    },
+  },
+  addContraindication: {
+    invalid: {
+      method: 'PUT',
+      url: '/medication/add-contraindications',
+      body: { medication_id: 1 },
+      field: 'condition_id',
+    },
+    unknown: {
+      method: 'PUT',
+      url: '/medication/add-contraindications',
+      body: { medication_id: UNKNOWN, condition_id: UNKNOWN },
+      status: 404,
+    },
+  },
+  removeContraindication: {
+    invalid: {
+      method: 'DELETE',
+      url: '/medication/remove-contraindication',
+      body: { medication_id: 1 },
+      field: 'condition_id',
+    },
+    unknown: {
+      method: 'DELETE',
+      url: '/medication/remove-contraindication',
+      body: { medication_id: UNKNOWN, condition_id: UNKNOWN },
+      status: 404,
+    },
+  },
+
+  listAgeCategories: { plain: get('/age-category') },
+  createAgeCategory: {
+    invalid: {
+      method: 'POST',
+      url: '/age-category',
+      body: { ...ageCategory, unit: 'weeks' },
+      field: 'unit',
+    },
+  },
+  updateAgeCategory: {
+    invalid: {
+      method: 'PUT',
+      url: '/age-category',
+      body: { id: 1, ...ageCategory, minimum_age: -1 },
+      field: 'minimum_age',
+    },
+    unknown: {
+      method: 'PUT',
+      url: '/age-category',
+      body: { id: UNKNOWN, ...ageCategory },
+      status: 404,
+    },
+  },
+  getAgeCategory: byPath('/age-category'),
+  deleteAgeCategory: deleteByPath('/age-category'),
+
+  listWeightCategories: { plain: get('/weight-category') },
+  createWeightCategory: {
+    invalid: {
+      method: 'POST',
+      url: '/weight-category',
+      body: { ...weightCategory, category: 'Huge' },
+      field: 'category',
+    },
+  },
+  updateWeightCategory: {
+    invalid: {
+      method: 'PUT',
+      url: '/weight-category',
+      body: { id: 1, ...weightCategory, unit: 'stone' },
+      field: 'unit',
+    },
+    unknown: {
+      method: 'PUT',
+      url: '/weight-category',
+      body: { id: UNKNOWN, ...weightCategory },
+      status: 404,
+    },
+  },
+  getWeightCategory: byPath('/weight-category'),
+  deleteWeightCategory: deleteByPath('/weight-category'),
+
+  listDrugInteractions: { plain: get('/drug-interaction') },
+  createDrugInteraction: {
+    invalid: {
+      method: 'POST',
+      url: '/drug-interaction',
+      body: { medication_id: 1, interacting_medication_id: 2, description: 'x' },
+      field: 'severity',
+    },
+    unknown: {
+      method: 'POST',
+      url: '/drug-interaction',
+      body: {
+        medication_id: UNKNOWN,
+        interacting_medication_id: UNKNOWN - 1,
+        severity: 'major',
+        description: 'x',
+      },
+      status: 422,
+    },
+  },
+  updateDrugInteraction: {
+    invalid: {
+      method: 'PUT',
+      url: '/drug-interaction',
+      body: { id: 1, severity: 'fatal', description: 'x' },
+      field: 'severity',
+    },
+    unknown: {
+      method: 'PUT',
+      url: '/drug-interaction',
+      body: { id: UNKNOWN, severity: 'major', description: 'x' },
+      status: 404,
+    },
+  },
+  deleteDrugInteraction: {
+    invalid: { method: 'DELETE', url: '/drug-interaction', body: { id: 'x' }, field: 'id' },
+    unknown: { method: 'DELETE', url: '/drug-interaction', body: { id: UNKNOWN }, status: 404 },
+  },
+  getDrugInteraction: byPath('/drug-interaction'),
+
+  listLifestyles: { plain: get('/lifestyle') },
+  createLifestyle: {
+    invalid: { method: 'POST', url: '/lifestyle', body: { name: '' }, field: 'name' },
+  },
+  updateLifestyle: {
+    invalid: { method: 'PUT', url: '/lifestyle', body: { id: 1 }, field: 'name' },
+    unknown: { method: 'PUT', url: '/lifestyle', body: { id: UNKNOWN, name: 'X' }, status: 404 },
+  },
+  deleteLifestyle: {
+    invalid: { method: 'DELETE', url: '/lifestyle', body: { id: 0 }, field: 'id' },
+    unknown: { method: 'DELETE', url: '/lifestyle', body: { id: UNKNOWN }, status: 404 },
+  },
+  getLifestyle: byPath('/lifestyle'),
+
+  listLifestyleContraindications: { plain: get('/lifestyle-contraindication') },
+  createLifestyleContraindication: {
+    invalid: {
+      method: 'POST',
+      url: '/lifestyle-contraindication',
+      body: { medication_id: 1 },
+      field: 'lifestyle_id',
+    },
+    unknown: {
+      method: 'POST',
+      url: '/lifestyle-contraindication',
+      body: { medication_id: UNKNOWN, lifestyle_id: UNKNOWN },
+      status: 404,
+    },
+  },
+  deleteLifestyleContraindication: {
+    invalid: { method: 'DELETE', url: '/lifestyle-contraindication', body: {}, field: 'id' },
+    unknown: {
+      method: 'DELETE',
+      url: '/lifestyle-contraindication',
+      body: { id: UNKNOWN },
+      status: 404,
+    },
+  },
+
+  listUsers: { invalid: { ...get('/users?page_size=0'), field: 'page_size' } },
+  getUserSearchHistory: {
+    invalid: { ...get('/users/abc/search-history'), field: 'id' },
+    unknown: { ...get(`/users/${UNKNOWN}/search-history`), status: 404 },
+  },
+  getDashboardStats: { plain: get('/dashboard/stats') },
+
+  listDrugs: { plain: get('/drug') },
+  createDrug: {
+    invalid: {
+      method: 'POST',
+      url: '/drug',
+      body: { ...drug, side_effects: 'None' },
+      field: 'side_effects',
+    },
+  },
+  updateDrug: {
+    invalid: { method: 'PUT', url: '/drug', body: { id: 1, ...drug, name: '' }, field: 'name' },
+    unknown: { method: 'PUT', url: '/drug', body: { id: UNKNOWN, ...drug }, status: 404 },
+  },
+  getDrug: byPath('/drug'),
+  deleteDrug: deleteByPath('/drug'),
+
+  safetyCheck: {
+    invalid: {
+      method: 'POST',
+      url: '/safety-check',
+      body: { medication_ids: [] },
+      field: 'medication_ids',
+    },
+    unknown: {
+      method: 'POST',
+      url: '/safety-check',
+      body: { medication_ids: [UNKNOWN] },
+      status: 422,
+    },
+  },
+  getDataQuality: { plain: get('/data-quality') },
+};
+
+let t: TestApp;
+let token: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  token = await signIn(t.app);
+});
+afterAll(() => t.close());
+
+async function send(call: Call, auth?: string) {
+  const response = await t.app.inject({
+    method: call.method,
+    url: `/api/v1${call.url}`,
+    headers: auth ? { authorization: `Bearer ${auth}` } : {},
+    ...(call.body !== undefined ? { payload: call.body } : {}),
+  });
+  const body = response.json();
+  expect(contractProblems(call.method, `/api/v1${call.url}`, response.statusCode, body)).toEqual(
+    [],
+  );
+  expect(typeof body.message).toBe('string');
+  return { status: response.statusCode, body };
+}
+
+/** Row counts of every table but the list cache's versions and the rate limit's attempts. */
+async function counts() {
+  const { rows } = await t.pool.query<{ name: string }>(
+    `SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public'
+       AND tablename NOT IN ('table_versions', 'auth_attempts') ORDER BY tablename`,
+  );
+  const out: Record<string, number> = {};
+  for (const { name } of rows) {
+    const { rows: n } = await t.pool.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM "${name}"`,
+    );
+    out[name] = n[0].n;
+  }
+  return out;
+}
+
+it('has a row for every operation of the contract, each calling that operation', () => {
+  expect(Object.keys(CASES).sort()).toEqual([...allOperationIds].sort());
+  for (const [operationId, cases] of Object.entries(CASES)) {
+    for (const call of [cases.invalid, cases.unknown, cases.plain]) {
+      if (call)
+        expect([operationId, operationFor(call.method, `/api/v1${call.url}`)?.operationId]).toEqual(
+          [operationId, operationId],
+        );
+    }
+  }
+});
+
+describe.each(Object.entries(CASES))('%s', (_operationId, cases) => {
+  if (cases.invalid) {
+    const call = cases.invalid;
+    it(`answers 422 naming ${call.field} for an invalid request, storing nothing`, async () => {
+      const before = await counts();
+      const { status, body } = await send(call, token);
+      expect(status).toBe(422);
+      expect(Object.keys(body.errors ?? {})).toContain(call.field);
+      expect(await counts()).toEqual(before);
+    });
+  }
+  if (cases.unknown) {
+    const call = cases.unknown;
+    it(`answers ${call.status} for an unknown id, storing nothing`, async () => {
+      const before = await counts();
+      const { status } = await send(call, token);
+      expect(status).toBe(call.status);
+      expect(await counts()).toEqual(before);
+    });
+  }
+  if (!cases.isPublic) {
+    const call = cases.unknown ?? cases.invalid ?? cases.plain;
+    it('answers 401 without a token, storing nothing', async () => {
+      if (!call) throw new Error('no request to send');
+      const before = await counts();
+      const { status } = await send(call);
+      expect(status).toBe(401);
+      expect(await counts()).toEqual(before);
+    });
+  }
+});
