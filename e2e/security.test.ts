@@ -11,7 +11,9 @@ import {
 /**
  * Issue 8, section 4 (security), in headless Chromium against the real server and the built
  * console: the Content-Security-Policy stops inline script, and markup typed into names shows as
- * text on every screen that shows those names. The API half is server/security.test.ts.
+ * text on every screen that shows those names, and in every picker that offers them (the Add
+ * Medication, contraindication, lifestyle contraindication and interaction forms' selects, and the
+ * safety check's searches). The API half is server/security.test.ts.
  */
 let server: RunningServer;
 let browser: Browser;
@@ -343,6 +345,94 @@ describe('markup in names shows as text', () => {
     await findings.getByText(DESCRIPTION).first().waitFor();
     await showsAsText(main(), 4);
     await page.getByRole('table', { name: 'Dosing' }).getByText(MARKUP).first().waitFor();
+    await nothingInjected();
+  });
+
+  /**
+   * A native select offering the markup as an option: the option's text is the markup; chosen, the
+   * select shows it as its text; nothing became an element.
+   */
+  async function offersAsText(select: Locator) {
+    const option = select.locator('option').filter({ hasText: MARKUP });
+    await option.first().waitFor({ state: 'attached' });
+    expect(await option.allTextContents()).toEqual([MARKUP]);
+    await select.selectOption({ label: MARKUP });
+    expect(
+      await select.evaluate((element: HTMLSelectElement) => element.selectedOptions[0]?.text),
+    ).toBe(MARKUP);
+    await nothingInjected();
+  }
+
+  /**
+   * A list popup (an MUI select's menu or an autocomplete's listbox) showing the markup as an
+   * option, as text; chooses it.
+   */
+  async function picksAsText() {
+    const option = page.getByRole('listbox').getByRole('option', { name: MARKUP });
+    await option.waitFor();
+    await showsAsText(option);
+    await option.click();
+  }
+
+  it('the Add Medication pickers (condition, contraindicated conditions)', async () => {
+    await page.goto('/dashboard/drugs/medications');
+    await page.getByRole('button', { name: 'Add Medication', exact: true }).click();
+    const form = page.getByRole('dialog', { name: 'Add Medication' });
+    await form.getByRole('spinbutton', { name: 'Minimum dosage' }).waitFor();
+    await offersAsText(form.getByRole('combobox', { name: 'Condition', exact: true }));
+
+    await form.getByRole('combobox', { name: 'Contraindicated conditions' }).click();
+    await picksAsText();
+    await page.keyboard.press('Escape');
+    await page.getByRole('listbox').waitFor({ state: 'detached' });
+    await form.getByText('1 condition(s) selected').waitFor();
+    // The chosen condition's chip.
+    await showsAsText(form.getByRole('list', { name: 'Selected contraindicated conditions' }));
+  });
+
+  it("the detail page's Add Contraindication and Add Lifestyle Contraindication pickers", async () => {
+    // Warfarin's page: the markup condition and lifestyle are not yet linked to it.
+    for (const [add, label] of [
+      ['Add Contraindication', 'Condition'],
+      ['Add Lifestyle Contraindication', 'Lifestyle'],
+    ]) {
+      await page.goto(`/dashboard/drugs/medications/${created.warfarin}`);
+      await page.getByRole('heading', { name: 'Medication Details' }).waitFor();
+      await page.getByRole('button', { name: add, exact: true }).click();
+      await offersAsText(
+        page.getByRole('dialog', { name: add }).getByRole('combobox', { name: label }),
+      );
+    }
+  });
+
+  it("the Add Interaction dialog's medication selects", async () => {
+    await page.goto('/dashboard/drugs/interactions');
+    await page.getByRole('button', { name: 'Add Interaction', exact: true }).click();
+    const form = page.getByRole('dialog', { name: 'Add Interaction' });
+    const medication = form.getByRole('combobox', { name: 'Medication', exact: true });
+    const interacting = form.getByRole('combobox', { name: 'Interacting Medication' });
+    await offersAsText(medication);
+    // The interacting medication's select offers it too.
+    await medication.selectOption({ label: 'Warfarin' });
+    await offersAsText(interacting);
+  });
+
+  it('the safety-check pickers (medications, conditions, lifestyles)', async () => {
+    await page.goto('/dashboard/safety-check');
+    await page.getByRole('heading', { level: 1, name: 'Safety Check' }).waitFor();
+    const form = page.getByRole('form', { name: 'Prescription' });
+    for (const label of ['Medications', 'Conditions', 'Lifestyles']) {
+      const input = form.getByRole('combobox', { name: label });
+      await input.fill('onerror');
+      await picksAsText();
+      // The chosen one shows as a chip in the field, next to the input.
+      await showsAsText(input.locator('xpath=..'));
+    }
+    // The check ran on the chosen medication, condition and lifestyle.
+    await page
+      .getByRole('status', { name: 'Verdict' })
+      .getByText('Contraindicated', { exact: true })
+      .waitFor();
     await nothingInjected();
   });
 
