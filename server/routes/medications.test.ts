@@ -348,6 +348,25 @@ describe('POST /medication (JSON)', () => {
     expect(await countRows(t.pool, 'medications WHERE name = $1', [unknownCondition.name])).toBe(0);
   });
 
+  it('refuses a medication_id in the dosage block (the new medication has none yet) with 422', async () => {
+    const before = await countRows(t.pool, 'medications');
+    for (const medicationId of [999999, contraIds[0]]) {
+      const body = weightBasedMedication({
+        weight_dosage: validWeightDosage({ medication_id: medicationId }),
+      });
+      const response = await api.post('/medication', body);
+      expect(response.statusCode).toBe(422);
+      expect(Object.keys(response.json().errors)).toEqual(['weight_dosage.medication_id']);
+    }
+    const age = await api.post(
+      '/medication',
+      ageBasedMedication({ age_dosage: validAgeDosage({ medication_id: 999999 }) }),
+    );
+    expect(age.statusCode).toBe(422);
+    expect(Object.keys(age.json().errors)).toEqual(['age_dosage.medication_id']);
+    expect(await countRows(t.pool, 'medications')).toBe(before);
+  });
+
   it('refuses missing and invalid fields with 422 naming them', async () => {
     const response = await api.post('/medication', {
       condition_id: conditionId,
