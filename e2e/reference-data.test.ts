@@ -267,6 +267,25 @@ it('lifestyles: add, search, edit, delete after reloads; a used one is refused',
   await toast(/This lifestyle cannot be deleted/);
 });
 
+/** The Allergen cell of the interaction row whose description is `description`. */
+const allergenCell = (description: string) =>
+  page
+    .getByRole('row')
+    .filter({ has: cell(description) })
+    .locator('[role="gridcell"][data-field="is_allergen"]');
+
+/** Saves the interaction form; answers the status and body of the server's answer to its POST. */
+async function saveInteraction(form: Locator) {
+  const answered = page.waitForResponse(
+    (response) =>
+      response.request().method() === 'POST' &&
+      new URL(response.url()).pathname === '/api/v1/drug-interaction',
+  );
+  await save(form);
+  const response = await answered;
+  return { status: response.status(), body: (await response.json()) as { message?: string } };
+}
+
 it('drug interactions: add, search, edit (medications fixed), delete after reloads', async () => {
   await load('/dashboard/drugs/interactions', 'Sertraline');
   await button(page, 'Add Interaction').click();
@@ -284,6 +303,8 @@ it('drug interactions: add, search, edit (medications fixed), delete after reloa
   await search('Search interactions', 'ALENDRONATE salbutamol');
   await cell('E2E interaction text').waitFor();
   await cell('Sertraline').waitFor({ state: 'detached' });
+  // 'Is an allergen' was ticked: the row's Allergen column says so.
+  await allergenCell('E2E interaction text').filter({ hasText: /^Yes$/ }).waitFor();
 
   await button(page, 'Edit Alendronate and Salbutamol interaction').click();
   const edit = dialog('Edit Interaction');
@@ -304,6 +325,8 @@ it('drug interactions: add, search, edit (medications fixed), delete after reloa
     .filter({ hasText: 'Alendronate' })
     .getByText('Major', { exact: true })
     .waitFor();
+  // The edit kept the allergen flag.
+  await allergenCell('E2E interaction text, edited').filter({ hasText: /^Yes$/ }).waitFor();
 
   await confirmDelete(
     'Alendronate and Salbutamol interaction',
@@ -333,16 +356,22 @@ it('drug interactions: a medication cannot interact with itself, and an existing
   await save(add);
   await add.getByText('A medication cannot interact with itself').waitFor();
 
-  // Sertraline + Fluoxetine exists; Fluoxetine + Sertraline is the same pair.
+  // Sertraline + Fluoxetine exists: the same pair in the same order is refused (409), the message
+  // naming the existing interaction.
+  const exists =
+    'An interaction between Sertraline and Fluoxetine already exists. Edit it instead.';
+  await medication.selectOption({ label: 'Sertraline' });
+  await interacting.selectOption({ label: 'Fluoxetine' });
+  expect(await saveInteraction(add)).toEqual({ status: 409, body: { message: exists } });
+  // The form stays open and says why (the toast is hidden from assistive technology behind the modal).
+  await add.getByRole('alert').filter({ hasText: exists }).waitFor();
+  await page.locator('[data-toast-order]', { hasText: exists }).first().waitFor();
+
+  // Fluoxetine + Sertraline is the same pair the other way round: refused alike.
   await medication.selectOption({ label: 'Fluoxetine' });
   await interacting.selectOption({ label: 'Sertraline' });
-  await save(add);
-  // The form stays open and says why (the toast is hidden from assistive technology behind the modal).
-  await add
-    .getByRole('alert')
-    .filter({ hasText: 'An interaction between Sertraline and Fluoxetine already exists' })
-    .waitFor();
-  await page.locator('[data-toast-order]', { hasText: 'already exists' }).first().waitFor();
+  expect(await saveInteraction(add)).toEqual({ status: 409, body: { message: exists } });
+  await add.getByRole('alert').filter({ hasText: exists }).waitFor();
 
   // Closing with changes asks first.
   await button(add, 'Cancel').click();
