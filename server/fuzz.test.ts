@@ -8,10 +8,16 @@ import { createTestApp, signIn, TEST_PASSWORD_COST, type TestApp } from './test/
 /**
  * Bad input on every operation of the contract (issue 8, section 1): invalid requests generated
  * from api/openapi.yaml must all be answered with a 4xx carrying a JSON `message`, valid against
- * the contract, and must leave every table as it was. FUZZ_RUNS sets the requests per operation
- * (100 in `npm test`, 1,000 in `npm run test:fuzz`).
+ * the contract, and must leave every table as it was. Bodies, path ids, query parameters (from
+ * each operation's querystring schema) and multipart forms are broken, and ids in bodies point
+ * at records that do not exist. FUZZ_RUNS sets the requests per operation (100 in `npm test`,
+ * 1,000 in `npm run test:fuzz`).
  */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 100);
+/** Each operation's test gets time in proportion to its requests (a body over 1 MiB is slow). */
+const TIMEOUT_MS = 20_000 + RUNS * 60;
+/** An id no record has: within the contract's Id range, far beyond any serial the tests reach. */
+const UNKNOWN_ID = 2147483000;
 
 type Schema = { [key: string]: unknown };
 const contract = loadContract();
@@ -131,17 +137,74 @@ function fields(schema: Schema, path: string[] = []): Field[] {
   ]);
 }
 
+/** A field holding a record's id (the contract's Id: an integer up to 2^31 - 1). */
+function isId(schema: Schema): boolean {
+  const s = concrete(schema);
+  return typeOf(s) === 'integer' && s.maximum === 2147483647;
+}
+
+/** A copy of `body` with the field at `path` set (or removed); missing objects on the way are made. */
 function withValue(body: unknown, path: string[], value: unknown, remove = false): unknown {
   const copy = structuredClone(body) as Record<string, unknown>;
   let node = copy;
-  for (const part of path.slice(0, -1)) node = node[part] as Record<string, unknown>;
+  for (const part of path.slice(0, -1)) {
+    if (typeof node[part] !== 'object' || node[part] === null) node[part] = {};
+    node = node[part] as Record<string, unknown>;
+  }
   const leaf = path[path.length - 1];
   if (remove) delete node[leaf];
   else node[leaf] = value;
   return copy;
 }
 
-type Mutation = { kind: string; request: (base: InjectOptions) => InjectOptions };
+/**
+ * One broken request. `answered` marks requests that are hostile but valid (a search for
+ * `'; DROP TABLE`, an extra query parameter): any answer but a 5xx; every other must get a 4xx.
+ */
+type Mutation = {
+  kind: string;
+  request: (base: InjectOptions) => InjectOptions;
+  answered?: true;
+};
+
+/** A valid body for an operation. A medication is weight- or age-based: keep the one block it uses. */
+function validBody(operationId: string, schema: Schema): unknown {
+  const body = valid(schema) as Record<string, unknown>;
+  if (operationId === 'createMedication') delete body.age_dosage;
+  return body;
+}
+
+/** A JSON body as bracketed form fields: `a[b]=v`, and `a[]=v` once per item of a list. */
+function formFields(body: Record<string, unknown>, prefix = ''): [string, string][] {
+  return Object.entries(body).flatMap(([key, value]): [string, string][] => {
+    const name = prefix ? `${prefix}[${key}]` : key;
+    if (Array.isArray(value))
+      return value.map((item): [string, string] => [`${name}[]`, String(item)]);
+    if (value && typeof value === 'object')
+      return formFields(value as Record<string, unknown>, name);
+    return [[name, String(value)]];
+  });
+}
+
+/** A multipart/form-data body of text fields, then any raw parts (headers, blank line, content). */
+function multipart(
+  fields: [string, string][],
+  rawParts: string[] = [],
+  close = true,
+): { payload: string; contentType: string } {
+  const boundary = '----medrefFuzzBoundary';
+  const parts = [
+    ...fields.map(
+      ([name, value]) => `Content-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+    ),
+    ...rawParts,
+  ];
+  const body = parts.map((part) => `--${boundary}\r\n${part}`).join('');
+  return {
+    payload: close ? `${body}--${boundary}--\r\n` : body,
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
+}
 
 /** Every way the generator breaks a request to one operation. */
 function mutations(
@@ -153,7 +216,7 @@ function mutations(
   const options: fc.Arbitrary<Mutation>[] = [];
   const json = (payload: unknown) => ({ payload: JSON.stringify(payload) });
   if (bodySchema) {
-    const base = valid(bodySchema);
+    const base = validBody(op.operationId, bodySchema);
     const all = fields(bodySchema);
     const required = all.filter((f) => f.required && f.path.length === 1);
     const objects = [
@@ -192,6 +255,21 @@ function mutations(
       options.push(
         fc.constantFrom(...typed).map(({ f, v }) => ({
           kind: 'wrong type',
+          request: (r) => ({ ...r, ...json(withValue(base, f.path, v)) }),
+        })),
+      );
+    }
+    const ids = all.flatMap((f) =>
+      isId(f.schema)
+        ? [{ f, v: UNKNOWN_ID as unknown }]
+        : typeOf(f.schema) === 'array' && isId(concrete(f.schema).items as Schema)
+          ? [{ f, v: [UNKNOWN_ID] as unknown }]
+          : [],
+    );
+    if (ids.length) {
+      options.push(
+        fc.constantFrom(...ids).map(({ f, v }) => ({
+          kind: 'unknown id in body',
           request: (r) => ({ ...r, ...json(withValue(base, f.path, v)) }),
         })),
       );
@@ -250,6 +328,11 @@ function mutations(
       );
     }
   }
+  const querySchema = op.schema.querystring as Schema | undefined;
+  if (querySchema) options.push(...queryMutations(querySchema));
+  if (bodySchema && op.mediaTypes.includes('multipart/form-data')) {
+    options.push(...multipartMutations(op.operationId, bodySchema, op.isPublic));
+  }
   if (op.url.includes(':id')) {
     options.push(
       fc
@@ -293,6 +376,147 @@ function mutations(
   return fc.oneof(...options);
 }
 
+/** Query parameters from the operation's querystring schema, broken one at a time. */
+function queryMutations(schema: Schema): fc.Arbitrary<Mutation>[] {
+  const params = Object.entries((schema.properties ?? {}) as Record<string, Schema>);
+  const base: Record<string, string> = Object.fromEntries(
+    params.map(([name, param]) => [name, String(valid(param))]),
+  );
+  const withParam = (name: string, value: string | string[] | undefined) => {
+    const query: Record<string, string | string[]> = { ...base };
+    if (value === undefined) delete query[name];
+    else query[name] = value;
+    return (r: InjectOptions): InjectOptions => ({ ...r, query });
+  };
+  const refused: { name: string; value: string | string[] }[] = [];
+  const answered: { name: string; value: string | undefined }[] = [];
+  for (const [name, param] of params) {
+    const type = typeOf(param);
+    answered.push({ name, value: undefined }); // every parameter is optional
+    if (type === 'integer' || type === 'number') {
+      for (const value of ['abc', '', ' 1', '1e3', '0x10', 'NaN', '1,2', '²'])
+        refused.push({ name, value });
+      refused.push({ name, value: ['1', '2'] });
+    }
+    for (const value of outOfRange(param)) {
+      if (typeof value === 'string' || typeof value === 'number')
+        refused.push({ name, value: String(value) });
+    }
+    if (type === 'string' && !concrete(param).enum) {
+      refused.push({ name, value: 'q'.repeat(10_000) });
+      for (const value of [
+        "'; DROP TABLE users; --",
+        '<script>alert(1)</script>',
+        '%_\\',
+        '\u00e9\u4e2d\u{1F48A}',
+        ' ',
+      ])
+        answered.push({ name, value });
+      refused.push({ name, value: 'bad\u0000byte' });
+    }
+  }
+  const out: fc.Arbitrary<Mutation>[] = [];
+  if (refused.length) {
+    out.push(
+      fc.constantFrom(...refused).map(({ name, value }) => ({
+        kind: 'bad query parameter',
+        request: withParam(name, value),
+      })),
+    );
+  }
+  out.push(
+    fc.constantFrom(...answered).map(({ name, value }) => ({
+      kind: 'hostile or missing query parameter',
+      request: withParam(name, value),
+      answered: true as const,
+    })),
+    fc
+      .tuple(fc.string({ minLength: 1, maxLength: 12 }), fc.string({ maxLength: 20 }))
+      .filter(([name]) => !(name in base) && !/^(__proto__|constructor)$/.test(name))
+      .map(([name, value]) => ({
+        kind: 'extra query parameter',
+        request: (r: InjectOptions) => ({ ...r, query: { ...base, [name]: value } }),
+        answered: true as const,
+      })),
+  );
+  return out;
+}
+
+/** Multipart/form-data bodies (createMedication also takes its fields as a form). */
+function multipartMutations(
+  operationId: string,
+  schema: Schema,
+  isPublic: boolean,
+): fc.Arbitrary<Mutation>[] {
+  const base = validBody(operationId, schema) as Record<string, unknown>;
+  const top = concrete(schema);
+  const required = (top.required as string[]) ?? [];
+  const send =
+    (fieldList: [string, string][], rawParts: string[] = [], close = true, token = true) =>
+    (r: InjectOptions): InjectOptions => {
+      const { payload, contentType } = multipart(fieldList, rawParts, close);
+      const headers: Record<string, string> = {
+        ...(r.headers as Record<string, string>),
+        'content-type': contentType,
+      };
+      if (!token) delete headers.authorization;
+      return { ...r, payload, headers };
+    };
+  const fieldsOf = (body: unknown) => formFields(body as Record<string, unknown>);
+  const cases: Mutation[] = [
+    ...required.map((name) => ({
+      kind: 'multipart missing field',
+      request: send(fieldsOf(withValue(base, [name], undefined, true))),
+    })),
+    ...fields(schema)
+      .filter((f) => ['integer', 'number', 'boolean'].includes(typeOf(f.schema)))
+      .flatMap((f) =>
+        ['abc', '1.5.1', typeOf(f.schema) === 'boolean' ? 'yes' : '1.25'].map((value) => ({
+          kind: 'multipart wrong type',
+          request: send(fieldsOf(withValue(base, f.path, value))),
+        })),
+      ),
+    ...fields(schema)
+      .filter((f) => isId(f.schema) || typeOf(f.schema) === 'array')
+      .map((f) => ({
+        kind: 'multipart unknown id',
+        request: send(
+          fieldsOf(withValue(base, f.path, isId(f.schema) ? UNKNOWN_ID : [UNKNOWN_ID])),
+        ),
+      })),
+    {
+      kind: 'multipart file part',
+      request: send(fieldsOf(base), [
+        'Content-Disposition: form-data; name="leaflet"; filename="a.txt"\r\nContent-Type: text/plain\r\n\r\nhello\r\n',
+      ]),
+    },
+    {
+      kind: 'multipart bad JSON field',
+      request: send(fieldsOf(withValue(base, ['name'], undefined, true)), [
+        'Content-Disposition: form-data; name="name"\r\nContent-Type: application/json\r\n\r\n{"a":\r\n',
+      ]),
+    },
+    {
+      kind: 'multipart too many fields',
+      request: send([
+        ...fieldsOf(base),
+        ...Array.from({ length: 501 }, (_, i): [string, string] => [`f${i}`, 'x']),
+      ]),
+    },
+    ...['__proto__[x]', 'constructor[prototype][x]', 'a[', '[]', 'name[][]', 'extra_field'].map(
+      (name) => ({
+        kind: 'multipart bad field name',
+        request: send([...fieldsOf(base), [name, '1']]),
+      }),
+    ),
+    { kind: 'multipart cut short', request: send(fieldsOf(base), [], false) },
+    ...(isPublic
+      ? []
+      : [{ kind: 'multipart no token', request: send(fieldsOf(base), [], true, false) }]),
+  ];
+  return [fc.constantFrom(...cases)];
+}
+
 let t: TestApp;
 let token: string;
 
@@ -333,35 +557,47 @@ afterAll(() => {
 });
 
 describe.each(operations.map((op) => [op.operationId, op] as const))('%s', (operationId, op) => {
-  it('answers every invalid request with a 4xx JSON message from the contract and changes nothing', async () => {
-    const before = await snapshot();
-    const base: InjectOptions = {
-      method: op.method as InjectOptions['method'],
-      url: `/api/v1${op.url.replace(':id', '2147483000')}`,
-      headers: {
-        authorization: `Bearer ${token}`,
-        ...(op.mediaTypes.length ? { 'content-type': 'application/json' } : {}),
-      },
-    };
-    await fc.assert(
-      fc.asyncProperty(mutations(op), async (mutation) => {
-        const request = mutation.request(base);
-        const response = await t.app.inject(request);
-        tried[operationId] = (tried[operationId] ?? 0) + 1;
-        const label = `${mutation.kind}: ${op.method} ${String(request.url)} ${String(request.payload ?? '').slice(0, 200)}`;
-        expect({ label, status: response.statusCode >= 400 && response.statusCode < 500 }).toEqual({
-          label,
-          status: true,
-        });
-        const body = response.json();
-        expect(typeof body.message).toBe('string');
-        if (mutation.kind === 'body over 1 MiB') expect(response.statusCode).toBe(413);
-        expect(contractProblems(op.method, String(request.url), response.statusCode, body)).toEqual(
-          [],
-        );
-      }),
-      { numRuns: RUNS },
-    );
-    expect(await snapshot()).toBe(before);
-  });
+  it(
+    'answers every invalid request with a 4xx JSON message from the contract and changes nothing',
+    async () => {
+      const before = await snapshot();
+      const base: InjectOptions = {
+        method: op.method as InjectOptions['method'],
+        url: `/api/v1${op.url.replace(':id', '2147483000')}`,
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(op.mediaTypes.length ? { 'content-type': 'application/json' } : {}),
+        },
+      };
+      await fc.assert(
+        fc.asyncProperty(mutations(op), async (mutation) => {
+          const request = mutation.request(base);
+          const response = await t.app.inject(request);
+          tried[operationId] = (tried[operationId] ?? 0) + 1;
+          const label = `${mutation.kind}: ${op.method} ${String(request.url)} ${JSON.stringify(request.query ?? {}).slice(0, 200)} ${String(request.payload ?? '').slice(0, 200)}`;
+          const refused = response.statusCode >= 400 && response.statusCode < 500;
+          const expected = mutation.answered ? response.statusCode < 500 : refused;
+          expect({ label, status: response.statusCode, expected }).toEqual({
+            label,
+            status: response.statusCode,
+            expected: true,
+          });
+          const body = response.json();
+          if (refused) expect(typeof body.message).toBe('string');
+          if (mutation.kind === 'body over 1 MiB') expect(response.statusCode).toBe(413);
+          if (mutation.kind.includes('unknown id'))
+            expect({ label, status: [404, 409, 422].includes(response.statusCode) }).toEqual({
+              label,
+              status: true,
+            });
+          expect(
+            contractProblems(op.method, String(request.url), response.statusCode, body),
+          ).toEqual([]);
+        }),
+        { numRuns: RUNS },
+      );
+      expect(await snapshot()).toBe(before);
+    },
+    TIMEOUT_MS,
+  );
 });
