@@ -727,8 +727,21 @@ export type DosagePerWeight = {
   dosage: number;
   dosage_unit: DosageUnit;
 };
-export type FrequencyUnit = 'hours' | 'days' | 'weeks' | 'months';
-export type DurationUnit = 'hours' | 'days' | 'weeks' | 'months';
+export type FrequencyUnit =
+  | 'hours'
+  | 'days'
+  | 'weeks'
+  | 'months'
+  | 'x daily'
+  | 'x weekly'
+  | 'x monthly'
+  | 'x yearly'
+  | 'times/day'
+  | 'times/week'
+  | 'times/month'
+  | 'times/year'
+  | 'every day';
+export type DurationUnit = 'hours' | 'days' | 'weeks' | 'months' | 'every day';
 export type DosageRead = {
   id: Id;
   medication_id: Id;

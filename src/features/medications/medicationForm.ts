@@ -48,7 +48,29 @@ export const EDIT_DURATION_UNITS = [
   'days',
   'weeks',
 ] as const satisfies readonly DurationUnit[];
-const ALL_TIME_UNITS = ['hours', 'days', 'weeks', 'months'] as const;
+/** Every unit the contract knows (spec section 9's wider lists): an existing dosage may use any. */
+const ALL_FREQUENCY_UNITS = [
+  'hours',
+  'days',
+  'weeks',
+  'months',
+  'x daily',
+  'x weekly',
+  'x monthly',
+  'x yearly',
+  'times/day',
+  'times/week',
+  'times/month',
+  'times/year',
+  'every day',
+] as const satisfies readonly FrequencyUnit[];
+const ALL_DURATION_UNITS = [
+  'hours',
+  'days',
+  'weeks',
+  'months',
+  'every day',
+] as const satisfies readonly DurationUnit[];
 export const PREGNANCY_CATEGORIES = [
   'A',
   'B',
@@ -98,10 +120,10 @@ const dosageShape = {
   dosageUnit: z.enum(ALL_DOSAGE_UNITS),
   minimumFrequency: amountField('Minimum frequency'),
   maximumFrequency: amountField('Maximum frequency'),
-  frequencyUnit: z.enum(ALL_TIME_UNITS),
+  frequencyUnit: z.enum(ALL_FREQUENCY_UNITS),
   minimumFrequencyDuration: amountField('Minimum duration'),
   maximumFrequencyDuration: amountField('Maximum duration'),
-  frequencyDurationUnit: z.enum(ALL_TIME_UNITS),
+  frequencyDurationUnit: z.enum(ALL_DURATION_UNITS),
 };
 
 type DosageRangeOutput = {
