@@ -180,8 +180,14 @@ export async function buildApp(
     if (pgCode === '23505')
       return reply.status(409).send({ message: 'A record with these values already exists.' });
     // foreign_key_violation, and restrict_violation (a delete under an ON DELETE RESTRICT key).
-    if (pgCode === '23503' || pgCode === '23001')
+    // A write naming a record deleted meanwhile (its check passed first) is an invalid field,
+    // not a conflict: PostgreSQL says the key "is not present".
+    if (pgCode === '23503' || pgCode === '23001') {
+      const detail = (error as { detail?: string }).detail ?? '';
+      if (pgCode === '23503' && detail.includes('is not present in table'))
+        return reply.status(422).send({ message: 'A record this refers to no longer exists.' });
       return reply.status(409).send({ message: 'This record is still used by other records.' });
+    }
     // Class 22 is PostgreSQL's "data exception" (a NUL character, a number out of range, ...).
     if (pgCode?.startsWith('22') || pgCode === '23514')
       return reply.status(422).send({

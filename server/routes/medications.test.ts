@@ -1018,6 +1018,39 @@ describe('condition contraindications', () => {
     expect((await api.delete('/medication/remove-contraindication', link)).statusCode).toBe(404);
   });
 
+  it('answers 422 when the condition is deleted while the contraindication is written', async () => {
+    const medication = await createMedication(ageBasedMedication({ contraindications: [] }));
+    const condition = (await api.post('/condition', { name: uniqueName('Vanishing') })).json().data;
+    const deleter = await t.pool.connect();
+    try {
+      // The condition's delete, made but not committed: the request's own check still sees it.
+      await deleter.query('BEGIN');
+      await deleter.query('DELETE FROM conditions WHERE id = $1', [condition.id]);
+      const pending = api.put('/medication/add-contraindications', {
+        medication_id: medication.id,
+        condition_id: condition.id,
+      });
+      for (let i = 0; i < 100; i++) {
+        const { rows } = await t.pool.query<{ n: number }>(
+          "SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()",
+        );
+        if (rows[0].n > 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      await deleter.query('COMMIT');
+      const response = await pending;
+      expect(response.statusCode).toBe(422);
+      expect(response.json().message).toBe('A record this refers to no longer exists.');
+    } finally {
+      deleter.release();
+    }
+    expect(
+      await countRows(t.pool, 'medication_contraindications WHERE medication_id = $1', [
+        medication.id,
+      ]),
+    ).toBe(0);
+  });
+
   it('answers 404 for an unknown medication and 422 for an unknown condition or a missing field', async () => {
     const medication = await createMedication(ageBasedMedication({ contraindications: [] }));
     expect(
