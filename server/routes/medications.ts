@@ -81,15 +81,6 @@ export default async function medicationRoutes(app: FastifyInstance) {
       throw invalid({ [other]: [`is not used for a ${kind}-based medication`] });
     }
     const block = body[`${kind}_dosage`];
-    // The contract lets the block carry a medication_id, but the medication does not exist yet:
-    // any id names another medication (or none), and ignoring it would hide the mistake.
-    if (block?.medication_id !== undefined) {
-      throw invalid({
-        [`${kind}_dosage.medication_id`]: [
-          'must be left out: the dosage belongs to the medication being created',
-        ],
-      });
-    }
     if (block) checkRanges(block, DOSAGE_RANGES, `${kind}_dosage.`);
     const categoryId = block?.[CATEGORY[kind].field];
     await requireIds([

@@ -826,7 +826,6 @@ export type MedicationResponse = {
 export type Amount = number;
 export type PregnancyCategoryInput = PregnancyCategory | '' | null;
 export type WeightDosageBlock = {
-  medication_id?: Id;
   weight_category_id: Id;
   min_dosage: Amount;
   max_dosage: Amount;
@@ -839,7 +838,6 @@ export type WeightDosageBlock = {
   duration_unit: DurationUnit;
 };
 export type AgeDosageBlock = {
-  medication_id?: Id;
   age_category_id: Id;
   min_dosage: Amount;
   max_dosage: Amount;
