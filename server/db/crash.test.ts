@@ -1,8 +1,13 @@
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { clusterDirectory } from './embedded';
-import { killServers, startServer as startServerIn, type ServerProcess } from './serverProcess';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  processesNaming,
+  sleep,
+  startServer as startServerIn,
+  dataDirectoryForFile,
+  waitFor,
+  type ServerProcess,
+} from '../test/serverProcess';
 
 /**
  * The crash test: the real server (`node --import tsx server/index.ts`, embedded PostgreSQL in a
@@ -24,12 +29,10 @@ if (!Number.isInteger(CYCLES) || CYCLES < 1)
 /** The whole file's bound: the first start runs initdb; each cycle is a start, writes and a kill. */
 const FILE_TIMEOUT = 90_000 + CYCLES * 45_000;
 
-let dir: string;
-let dataDir: string;
-let clusterDir: string;
+const paths = dataDirectoryForFile('medref-crash-');
 type Server = ServerProcess;
 
-const startServer = () => startServerIn(dataDir);
+const startServer = () => startServerIn(paths.dataDir);
 
 async function call(server: Server, method: string, path: string, body?: object, token?: string) {
   const response = await fetch(`${server.base}${path}`, {
@@ -54,33 +57,13 @@ async function logIn(server: Server) {
   return login.body.token as string;
 }
 
-/** Process ids whose command line names this test's cluster directory (a running postmaster). */
-function postgresProcesses(): number[] {
-  const pids: number[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
-    try {
-      const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8').replace(/\0/g, ' ');
-      if (cmdline.includes(clusterDir)) pids.push(Number(entry));
-    } catch {
-      // The process ended while we looked.
-    }
-  }
-  return pids;
-}
+/** The running postmaster and its backends: their command lines name the cluster directory. */
+const postgresProcesses = () => processesNaming(paths.clusterDir);
 
 function postmasterPid(): number {
-  const pid = Number(readFileSync(join(clusterDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  const pid = Number(readFileSync(join(paths.clusterDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
   if (!Number.isInteger(pid) || pid <= 0) throw new Error('no pid in postmaster.pid');
   return pid;
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function waitFor(condition: () => boolean, ms: number) {
-  const until = Date.now() + ms;
-  while (!condition() && Date.now() < until) await sleep(100);
-  return condition();
 }
 
 /** Every write that was answered 2xx, by id, with the name it was answered with. */
@@ -142,31 +125,6 @@ function writeLoops(server: Server, token: string, cycle: number) {
     },
   };
 }
-
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'medref-crash-'));
-  chmodSync(dir, 0o755); // the postgres user must be able to enter it
-  dataDir = join(dir, 'data');
-  clusterDir = clusterDirectory(dataDir, () => undefined);
-  process.once('exit', killServers);
-});
-
-afterAll(async () => {
-  killServers();
-  process.removeListener('exit', killServers);
-  for (const pid of postgresProcesses()) {
-    try {
-      process.kill(pid, 'SIGKILL');
-    } catch {
-      // already gone
-    }
-  }
-  await waitFor(() => postgresProcesses().length === 0, 5_000);
-  rmSync(dir, { recursive: true, force: true });
-  // A cluster moved under /var/lib (root, unreachable DATA_DIR) is this run's too.
-  if (!clusterDir.startsWith(dir))
-    rmSync(resolve(clusterDir, '..'), { recursive: true, force: true });
-}, 30_000);
 
 it(
   `keeps every acknowledged write across ${CYCLES} kill -9 cycles (server and postmaster) on the same DATA_DIR`,
@@ -233,7 +191,10 @@ it(
 
     // After a reboot, postmaster.pid may name a pid that is now another process (here, this
     // test's own): the server must still start, and find every write.
-    writeFileSync(join(clusterDir, 'postmaster.pid'), `${process.pid}\n${clusterDir}\n`);
+    writeFileSync(
+      join(paths.clusterDir, 'postmaster.pid'),
+      `${process.pid}\n${paths.clusterDir}\n`,
+    );
     server = await startServer();
     checks += await checkWrites(server, await logIn(server), CYCLES + 1);
     server.child.kill('SIGTERM');

@@ -1,6 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { resolve } from 'node:path';
-import { freePort } from './embedded';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { clusterDirectory, freePort } from '../db/embedded';
 
 /**
  * The real server as a child process (`node --import tsx server/index.ts`, embedded PostgreSQL
@@ -103,4 +105,61 @@ export async function startServer(
   const server = await spawnServer(dataDir, env);
   await waitForOutput(server, 'is ready at');
   return server;
+}
+
+export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+/** Polls `condition` until it holds or `ms` have passed; resolves with its last value. */
+export async function waitFor(condition: () => boolean, ms: number, step = 50) {
+  const until = Date.now() + ms;
+  while (!condition() && Date.now() < until) await sleep(step);
+  return condition();
+}
+
+/** Process ids whose command line names `path` (PostgreSQL, initdb), the servers left out. */
+export function processesNaming(path: string): number[] {
+  const pids: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
+    try {
+      const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8').replace(/\0/g, ' ');
+      if (cmdline.includes(path) && !cmdline.includes('server/index.ts')) pids.push(Number(entry));
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return pids;
+}
+
+/**
+ * A DATA_DIR of the test file's own (reachable by the postgres user), filled in before its tests;
+ * after them every server and PostgreSQL started there is killed and the directory removed.
+ */
+export function dataDirectoryForFile(prefix: string) {
+  const paths = { dir: '', dataDir: '', clusterDir: '' };
+  beforeAll(() => {
+    paths.dir = mkdtempSync(join(tmpdir(), prefix));
+    chmodSync(paths.dir, 0o755); // the postgres user must be able to enter it
+    paths.dataDir = join(paths.dir, 'data');
+    paths.clusterDir = clusterDirectory(paths.dataDir, () => undefined);
+    process.once('exit', killServers);
+  });
+  afterAll(async () => {
+    killServers();
+    process.removeListener('exit', killServers);
+    // The cluster's parent: a cluster still being initialised sits beside it.
+    const clusters = dirname(paths.clusterDir);
+    for (const pid of processesNaming(clusters)) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }
+    await waitFor(() => processesNaming(clusters).length === 0, 5_000);
+    rmSync(paths.dir, { recursive: true, force: true });
+    // A cluster moved under /var/lib (root, unreachable DATA_DIR) is this file's too.
+    if (!paths.clusterDir.startsWith(paths.dir)) rmSync(clusters, { recursive: true, force: true });
+  }, 30_000);
+  return paths;
 }
