@@ -76,7 +76,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  await new Promise<void>((resolve, reject) => {
+  const started = new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
     const check = () => {
       if (output.includes('is ready at')) {
@@ -89,6 +89,13 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       clearTimeout(timer);
       reject(new Error(`server exited with ${code}:\n${output}`));
     });
+  });
+  // A server that failed to start leaves nothing behind: no process, no PostgreSQL, no files.
+  await started.catch((error: unknown) => {
+    child.kill('SIGKILL');
+    killPostgresUnder(dataDir);
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
   });
   return {
     baseUrl: `http://127.0.0.1:${port}`,
