@@ -6,6 +6,7 @@ import { exactTime } from '@/lib/relativeTime';
 import { mockFetch, requestsTo } from '@/test/mockFetch';
 import { signedIn } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/renderWithProviders';
+import { clockForward } from '@/test/clock';
 
 // MUI X Charts draws SVG from measured sizes, which jsdom does not have: a stand-in shows what the
 // chart was given. The real chart runs in the browser tests (e2e/dashboard-users-drugs.test.ts).
@@ -58,32 +59,6 @@ function stats(overrides: Partial<DashboardStats> = {}): DashboardStats {
     time_zone: 'UTC',
     ...overrides,
   };
-}
-
-/**
- * Moves the clock `seconds` on for `new Date()` and `Date.now()` only (RTK Query reads a cached
- * answer's age with `new Date()`); timers stay real. Undone by `jest.useRealTimers()`.
- */
-function clockForward(seconds: number) {
-  jest.useFakeTimers({
-    now: Date.now() + seconds * 1000,
-    doNotFake: [
-      'hrtime',
-      'nextTick',
-      'performance',
-      'queueMicrotask',
-      'requestAnimationFrame',
-      'cancelAnimationFrame',
-      'requestIdleCallback',
-      'cancelIdleCallback',
-      'setImmediate',
-      'clearImmediate',
-      'setInterval',
-      'clearInterval',
-      'setTimeout',
-      'clearTimeout',
-    ],
-  });
 }
 
 const renderDashboard = () =>

@@ -4,6 +4,7 @@ import { mockFetch, requestsTo } from '@/test/mockFetch';
 import { signedIn } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/renderWithProviders';
 import { USERS_MAX_AGE_S, UsersPage } from './UsersPage';
+import { clockForward } from '@/test/clock';
 
 // A page with its DataGrid renders slowly in jsdom, more so on a busy machine.
 jest.setTimeout(60_000);
@@ -48,32 +49,6 @@ function usersHandler(all: AdminUser[]) {
       },
     };
   };
-}
-
-/**
- * Moves the clock `seconds` on for `new Date()` and `Date.now()` only (RTK Query reads a cached
- * answer's age with `new Date()`); timers stay real. Undone by `jest.useRealTimers()`.
- */
-function clockForward(seconds: number) {
-  jest.useFakeTimers({
-    now: Date.now() + seconds * 1000,
-    doNotFake: [
-      'hrtime',
-      'nextTick',
-      'performance',
-      'queueMicrotask',
-      'requestAnimationFrame',
-      'cancelAnimationFrame',
-      'requestIdleCallback',
-      'cancelIdleCallback',
-      'setImmediate',
-      'clearImmediate',
-      'setInterval',
-      'clearInterval',
-      'setTimeout',
-      'clearTimeout',
-    ],
-  });
 }
 
 const renderUsers = () => renderWithProviders(<UsersPage />, { preloadedState: signedIn() });
