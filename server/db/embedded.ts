@@ -162,8 +162,9 @@ function loadEmbeddedPostgres() {
   return loading;
 }
 
-function fsyncDirectory(dir: string) {
-  const fd = openSync(dir, 'r');
+/** Flushes a file, or a directory's entries, to disk. */
+function fsyncPath(path: string) {
+  const fd = openSync(path, 'r');
   try {
     fsyncSync(fd);
   } finally {
@@ -232,14 +233,12 @@ export async function startEmbeddedDatabase(
     }
     // The password is on disk before the cluster is: a complete cluster always has its password.
     writeFileSync(passwordFile, randomBytes(18).toString('base64url'), { mode: 0o600 });
-    const written = openSync(passwordFile, 'r');
-    fsyncSync(written);
-    closeSync(written);
+    fsyncPath(passwordFile);
     const initialising = join(parent, `${INITIALISING_PREFIX}${randomBytes(4).toString('hex')}`);
     log(`initialising a new PostgreSQL cluster in ${clusterDir}`);
     await make(initialising, readFileSync(passwordFile, 'utf8').trim()).initialise();
     renameSync(initialising, clusterDir);
-    fsyncDirectory(parent);
+    fsyncPath(parent);
   } else if (!existsSync(passwordFile)) {
     throw new Error(
       `the PostgreSQL cluster in ${clusterDir} has no password file ${passwordFile}, so it cannot ` +
