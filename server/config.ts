@@ -43,7 +43,9 @@ function integer(value: string | undefined, fallback: number, name: string): num
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const seed = env.SEED ?? 'demo';
+  // Demo data (with the demo users' published password) goes only where asked for, or into the
+  // embedded database this server makes for itself: never into a server named by DATABASE_URL.
+  const seed = env.SEED || (env.DATABASE_URL ? 'none' : 'demo');
   if (seed !== 'demo' && seed !== 'none') throw new Error('SEED must be demo or none');
   return {
     port: integer(env.PORT, 8080, 'PORT'),
