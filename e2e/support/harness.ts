@@ -68,7 +68,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       PORT: String(port),
       HOST: '127.0.0.1',
       SEED: 'demo',
-      PASSWORD_HASH_COST: '10',
+      PASSWORD_HASH_COST: '14', // the floor: the cheapest hashing a server accepts
       LOG_LEVEL: 'info',
       ...env,
     },

@@ -6,6 +6,9 @@ import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:c
  * (PASSWORD_HASH_COST) never weakens hashes made with the default.
  */
 export const DEFAULT_COST = 17;
+/** The floor PASSWORD_HASH_COST may not go below: N=2^14 (16 MiB) is scrypt's own parameter set
+ * for interactive logins, and what node:crypto uses when given none. */
+export const MIN_COST = 14;
 const KEY_LENGTH = 32;
 
 function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
@@ -33,4 +36,10 @@ export async function verifyPassword(password: string, stored: string): Promise<
     p: Number(p),
   });
   return key.length === expected.length && timingSafeEqual(key, expected);
+}
+
+/** Whether a stored hash was made below `cost`: it is redone at the next successful sign-in,
+ * while the password is at hand. */
+export function needsRehash(stored: string, cost: number): boolean {
+  return Number(stored.split('$')[1]) < cost;
 }

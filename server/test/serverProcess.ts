@@ -53,7 +53,7 @@ export async function spawnServer(
       PORT: String(port),
       HOST: '127.0.0.1',
       SEED: 'none',
-      PASSWORD_HASH_COST: '10',
+      PASSWORD_HASH_COST: '14', // the floor: the cheapest hashing a server accepts
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
       ...env,
