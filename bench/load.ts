@@ -279,7 +279,7 @@ async function main() {
         requests: [{ setupRequest, onResponse }],
       });
 
-    const clusterDir = clusterDirectory(join(server.dataDir, 'data'), () => undefined);
+    const clusterDir = clusterDirectory(join(server.dataDir, 'data'));
     const pidFile = readFileSync(join(clusterDir, 'postmaster.pid'), 'utf8').split('\n');
     const postmaster = Number(pidFile[0]);
     const rssCold = rss(pid);

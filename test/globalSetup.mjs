@@ -12,6 +12,6 @@ export default async function globalSetup() {
   const dir = mkdtempSync(join(tmpdir(), 'medref-test-'));
   chmodSync(dir, 0o755);
   const database = await startEmbeddedDatabase(join(dir, 'data'));
-  process.env.TEST_DATABASE_URL = database.url;
+  process.env.TEST_DATABASE_URL = database.adminUrl; // the tests create databases
   globalThis.__medrefDatabase = { database, dir };
 }

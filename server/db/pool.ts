@@ -29,8 +29,33 @@ function statementName(text: string) {
   return `medref_${createHash('sha1').update(text).digest('base64url').slice(0, 22)}`;
 }
 
-export function createPool(connectionString: string, max = 10): pg.Pool {
-  const pool = new pg.Pool({ connectionString, max, Client: PreparingClient });
+/**
+ * How long a request waits on the database before it gives up and answers 503 (the error handler
+ * recognises these failures in ./unavailable.ts): a database that stops answering must not hold
+ * requests, and the pool's connections, forever.
+ */
+export const TIMEOUTS = {
+  /** Opening a connection, or waiting for a free one from a full pool. */
+  connectionTimeoutMillis: 5_000,
+  /** PostgreSQL cancels a statement running longer (the longest request's SQL takes milliseconds). */
+  statement_timeout: 10_000,
+  /** The client stops waiting for an answer that never comes (a hung or stopped server). */
+  query_timeout: 12_000,
+  /** PostgreSQL ends a session left idle inside a transaction, releasing its locks. */
+  idle_in_transaction_session_timeout: 15_000,
+} as const;
+
+export function createPool(
+  connectionString: string,
+  max = 10,
+  options: { timeouts?: boolean } = {},
+): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString,
+    max,
+    Client: PreparingClient,
+    ...(options.timeouts === false ? {} : TIMEOUTS),
+  });
   // An idle client that loses its connection (for example the server restarting) must not crash us.
   pool.on('error', () => undefined);
   return pool;

@@ -141,7 +141,7 @@ export function dataDirectoryForFile(prefix: string) {
     paths.dir = mkdtempSync(join(tmpdir(), prefix));
     chmodSync(paths.dir, 0o755); // the postgres user must be able to enter it
     paths.dataDir = join(paths.dir, 'data');
-    paths.clusterDir = clusterDirectory(paths.dataDir, () => undefined);
+    paths.clusterDir = clusterDirectory(paths.dataDir);
     process.once('exit', killServers);
   });
   afterAll(async () => {
