@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import {
   processesNaming,
@@ -31,11 +31,6 @@ it('starts after its first start was cut off in the middle of initdb', async () 
   process.kill(-first.child.pid!, 'SIGKILL');
   await first.exited;
   expect(await waitFor(() => postgresProcesses().length === 0, 5_000)).toBe(true);
-  // What an earlier version could leave: a cluster directory cut off before PG_VERSION.
-  if (!existsSync(join(paths.clusterDir, 'PG_VERSION'))) {
-    mkdirSync(join(paths.clusterDir, 'global'), { recursive: true });
-    writeFileSync(join(paths.clusterDir, 'postgresql.conf'), '# cut off\n');
-  }
 
   const server = await startServer(paths.dataDir);
   const answer = await fetch(`${server.base}/auth/login`, {

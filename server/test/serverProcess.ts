@@ -2,7 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { clusterDirectory, freePort } from '../db/embedded';
+import pg from 'pg';
+import { clusterDirectory, freePort, superuserPasswordFile } from '../db/embedded';
 
 /**
  * The real server as a child process (`node --import tsx server/index.ts`, embedded PostgreSQL
@@ -162,4 +163,22 @@ export function dataDirectoryForFile(prefix: string) {
     if (!paths.clusterDir.startsWith(paths.dir)) rmSync(clusters, { recursive: true, force: true });
   }, 30_000);
   return paths;
+}
+
+/** The superuser's connection to the cluster of a running server on `dataDir`, for inspection. */
+export async function superuserClient(dataDir: string, database = 'medref'): Promise<pg.Client> {
+  const port = readFileSync(join(clusterDirectory(dataDir), 'postmaster.pid'), 'utf8').split(
+    '\n',
+  )[3];
+  const password = readFileSync(superuserPasswordFile(dataDir), 'utf8').trim();
+  const client = new pg.Client({
+    host: '127.0.0.1',
+    port: Number(port),
+    user: 'postgres',
+    password,
+    database,
+  });
+  client.on('error', () => undefined); // the cluster may be killed under it
+  await client.connect();
+  return client;
 }
