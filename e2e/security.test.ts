@@ -178,7 +178,7 @@ describe('the Content-Security-Policy served with the console', () => {
       const scriptSrc = /(?:^|;)\s*script-src ([^;]*)/.exec(policy)?.[1];
       expect({ path, scriptSrc }).toEqual({ path, scriptSrc: "'self'" });
       expect(policy).toMatch(/(?:^|;)\s*object-src 'none'/);
-      expect(policy).toMatch(/(?:^|;)\s*base-uri 'self'/);
+      expect(policy).toMatch(/(?:^|;)\s*base-uri 'none'/);
     }
   });
 

@@ -17,6 +17,7 @@ import type { Config } from './config';
 import { loadContract, routeDefinitions, sharedSchema, type RouteDefinition } from './contract';
 import { HttpError } from './errors';
 import { isDatabaseUnavailable } from './db/unavailable';
+import { hostGuard } from './hostGuard';
 import { routes } from './routes';
 
 declare module 'fastify' {
@@ -40,7 +41,7 @@ const MULTIPART_MAX_FIELDS = 500;
 const SECURITY_HEADERS = {
   'content-security-policy':
     "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
-    "font-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'",
+    "font-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',
   'referrer-policy': 'no-referrer',
@@ -88,6 +89,13 @@ function makeAjv(coerce: boolean, contract: ReturnType<typeof sharedSchema>) {
   return ajv;
 }
 
+/** TRUST_PROXY as Fastify takes it. A hop count is a function: Fastify 5 trusts no address for
+ * a bare number, since it cannot tell a proxy from a client that forges X-Forwarded-For. */
+function trustedProxies(trust: Config['trustProxy']): FastifyServerOptions['trustProxy'] {
+  if (typeof trust !== 'number') return trust;
+  return (_address: string, hop: number) => hop < trust;
+}
+
 function fieldErrors(errors: ErrorObject[]): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   for (const e of errors) {
@@ -121,6 +129,7 @@ export async function buildApp(
     ...options,
     logger: options.logger ?? false,
     ajv: undefined,
+    trustProxy: trustedProxies(config.trustProxy),
   });
   const contract = loadContract();
   const schema = sharedSchema(contract);
@@ -156,8 +165,11 @@ export async function buildApp(
     return (jsonBody ? strictAjv : coercingAjv).compile(routeSchema);
   });
 
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onRequest', hostGuard(config));
+  app.addHook('onSend', async (request, reply, payload) => {
     reply.headers(SECURITY_HEADERS);
+    // API answers are per user and change with every write: no browser or proxy may keep them.
+    if (request.url.startsWith(`${API_PREFIX}/`)) reply.header('cache-control', 'no-store');
     return payload;
   });
 

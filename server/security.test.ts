@@ -736,7 +736,12 @@ describe('secrets in logs and answers', () => {
 
 describe('login limits', () => {
   let limited: TestApp;
-  const limits = { ...defaultLimits, loginPerAccount: 3, loginPerAddress: 5 };
+  const limits = {
+    ...defaultLimits,
+    loginPerAccount: 3,
+    loginPerAccountCeiling: 6,
+    loginPerAddress: 5,
+  };
   beforeAll(async () => {
     limited = await createTestApp({ limits });
   });
@@ -793,9 +798,63 @@ describe('login limits', () => {
         ).statusCode,
       ).toBe(401);
     }
-    tooMany(await loginFrom('198.51.100.200', victim, PASSWORD));
-    tooMany(await loginFrom('198.51.100.201', victim.toUpperCase(), PASSWORD));
-    expect((await loginFrom('198.51.100.200', bystander, PASSWORD)).statusCode).toBe(200);
+    // From an address that has failed on the account, even the right password is refused.
+    tooMany(await loginFrom('198.51.100.1', victim, PASSWORD));
+    tooMany(await loginFrom('198.51.100.2', victim.toUpperCase(), PASSWORD));
+    expect((await loginFrom('198.51.100.1', bystander, PASSWORD)).statusCode).toBe(200);
+  });
+
+  it("cannot be used to lock an administrator out: with the default limits, the attacker's address is refused while the owner signs in from theirs", async () => {
+    const owner = freshEmail();
+    await insertUser(t.pool, { email: owner, role: 'admin', password: PASSWORD });
+    const attempt = (address: string, password: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        remoteAddress: address,
+        payload: { email: owner, password },
+      });
+    const attacker = '203.0.113.66';
+    const statuses = [];
+    for (let i = 0; i <= defaultLimits.loginPerAccount; i++)
+      statuses.push((await attempt(attacker, `guess-${i}-password`)).statusCode);
+    expect(statuses).toEqual([...Array(defaultLimits.loginPerAccount).fill(401), 429]);
+    expect((await attempt(attacker, PASSWORD)).statusCode).toBe(429);
+    // The owner, from an address without failures, signs in: once, and again after more guesses.
+    expect((await attempt('198.51.100.77', PASSWORD)).statusCode).toBe(200);
+    for (let i = 0; i <= defaultLimits.loginPerAccount; i++)
+      await attempt(attacker, `more-${i}-password`);
+    expect((await attempt('198.51.100.77', PASSWORD)).statusCode).toBe(200);
+    // Under attack, the owner's own mistyped password makes their address one with a failure.
+    for (let i = 0; i <= defaultLimits.loginPerAccount; i++)
+      await attempt(attacker, `again-${i}-password`);
+    expect((await attempt('198.51.100.78', 'mistyped-password')).statusCode).toBe(401);
+    expect((await attempt('198.51.100.78', PASSWORD)).statusCode).toBe(429);
+  });
+
+  it('counts an IPv6 client by its /64: addresses in one /64 share their failures, another /64 is a new address', async () => {
+    const victim = await registered();
+    for (let i = 1; i <= limits.loginPerAccount; i++)
+      expect((await loginFrom(`2001:db8:1:2::${i}`, victim, `v6-${i}-password`)).statusCode).toBe(
+        401,
+      );
+    tooMany(await loginFrom('2001:db8:1:2:ffff:ffff:ffff:ffff', victim, PASSWORD));
+    expect((await loginFrom('2001:db8:1:3::1', victim, PASSWORD)).statusCode).toBe(200);
+    // Per address too: loginPerAddress failures anywhere from the /64 close it to every account.
+    const other = await registered();
+    for (let i = 1; i <= limits.loginPerAddress; i++)
+      await loginFrom(`2001:db8:9:9::${i}`, freshEmail(), `v6-${i}-password`);
+    tooMany(await loginFrom('2001:db8:9:9::abcd', other, PASSWORD));
+    expect((await loginFrom('2001:db8:9:a::1', other, PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('closes an account to every address past loginPerAccountCeiling failures (many addresses)', async () => {
+    const victim = await registered();
+    for (let i = 0; i < limits.loginPerAccountCeiling; i++)
+      expect(
+        (await loginFrom(`198.19.0.${i + 1}`, victim, `spread-${i}-password`)).statusCode,
+      ).toBe(401);
+    tooMany(await loginFrom('198.19.1.1', victim, PASSWORD));
   });
 
   it('answers an unknown e-mail and a wrong password alike: same status and message, before and once limited', async () => {
@@ -811,8 +870,9 @@ describe('login limits', () => {
       ]);
       expect([missing.statusCode, missing.json()]).toEqual([wrong.statusCode, wrong.json()]);
     }
-    const wrong = await loginFrom('192.0.2.49', known, 'wrong-again-password');
-    const missing = await loginFrom('192.0.2.49', unknown, 'wrong-again-password');
+    // From an address that has failed on both.
+    const wrong = await loginFrom('192.0.2.40', known, 'wrong-again-password');
+    const missing = await loginFrom('192.0.2.40', unknown, 'wrong-again-password');
     tooMany(wrong);
     expect([missing.statusCode, missing.body]).toEqual([wrong.statusCode, wrong.body]);
   });
@@ -824,13 +884,20 @@ describe('login limits', () => {
       answers.map((answer) => answer.statusCode),
     );
 
-  it('holds per account under a burst of concurrent guesses from many addresses', async () => {
+  it('holds per account under a burst of concurrent guesses from many addresses (the ceiling), and from one (the limit)', async () => {
     const victim = await registered();
     const statuses = await burst(6 * limits.loginPerAccount, (i) =>
       loginFrom(`198.18.0.${i + 1}`, victim, `burst-${i}-password`),
     );
     expect(statuses.filter((status) => status !== 401 && status !== 429)).toEqual([]);
     expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(
+      limits.loginPerAccountCeiling,
+    );
+    const target = await registered();
+    const fromOne = await burst(limits.loginPerAddress - 1, (i) =>
+      loginFrom('198.18.2.1', target, `one-${i}-password`),
+    );
+    expect(fromOne.filter((status) => status === 401).length).toBeLessThanOrEqual(
       limits.loginPerAccount,
     );
   });
@@ -849,13 +916,13 @@ describe('login limits', () => {
     const victim = await registered();
     for (let i = 0; i < limits.loginPerAccount; i++)
       expect((await loginFrom('192.0.2.50', victim, `old-${i}-password`)).statusCode).toBe(401);
-    tooMany(await loginFrom('192.0.2.51', victim, PASSWORD));
+    tooMany(await loginFrom('192.0.2.50', victim, PASSWORD));
     await limited.pool.query(
       `UPDATE auth_attempts SET attempted_at = now() - make_interval(mins => $2) - interval '1 second'
-        WHERE key = $1`,
-      [`login:email:${victim}`, limits.windowMinutes],
+        WHERE key LIKE $1`,
+      [`login:email%:${victim}%`, limits.windowMinutes],
     );
-    expect((await loginFrom('192.0.2.51', victim, PASSWORD)).statusCode).toBe(200);
+    expect((await loginFrom('192.0.2.50', victim, PASSWORD)).statusCode).toBe(200);
   });
 
   it('prunes attempts older than windowMinutes on the next attempt, keeping newer ones', async () => {

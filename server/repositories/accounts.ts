@@ -53,8 +53,44 @@ export async function updateProfile(db: Queryable, id: number, name: string, ema
   return rows[0];
 }
 
+/**
+ * Sets a new password and uses up the account's outstanding reset links: a link mailed before the
+ * change must not open the account afterwards.
+ */
 export async function setPassword(db: Queryable, id: number, passwordHash: string) {
-  await db.query('UPDATE users SET password_hash = $2 WHERE id = $1', [id, passwordHash]);
+  await db.query(
+    `WITH resets AS (
+       UPDATE password_resets SET used_at = now() WHERE user_id = $1 AND used_at IS NULL)
+     UPDATE users SET password_hash = $2 WHERE id = $1`,
+    [id, passwordHash],
+  );
+}
+
+/** Replaces a hash made at a lower cost by one of the same password at the current cost, unless
+ * the password changed meanwhile. */
+export async function upgradePasswordHash(
+  db: Queryable,
+  id: number,
+  oldHash: string,
+  newHash: string,
+) {
+  await db.query('UPDATE users SET password_hash = $3 WHERE id = $1 AND password_hash = $2', [
+    id,
+    oldHash,
+    newHash,
+  ]);
+}
+
+/** Deletes the tokens that can no longer be used (past their absolute expiry or idle too long),
+ * revoked ones among them; rows another sign-in is already deleting are skipped. */
+export async function pruneTokens(db: Queryable, idleHours: number) {
+  await db.query(
+    `DELETE FROM auth_tokens WHERE id IN (
+       SELECT id FROM auth_tokens
+        WHERE expires_at < now() OR last_used_at < now() - make_interval(hours => $1)
+        FOR UPDATE SKIP LOCKED)`,
+    [idleHours],
+  );
 }
 
 export async function insertToken(db: Queryable, userId: number, hash: Buffer, maxDays: number) {
@@ -109,6 +145,7 @@ export async function revokeOtherTokens(db: Queryable, userId: number, keepToken
   );
 }
 
+/** Records a reset link for `minutes`; the same statement deletes the expired ones. */
 export async function insertPasswordReset(
   db: Queryable,
   userId: number,
@@ -116,26 +153,30 @@ export async function insertPasswordReset(
   minutes: number,
 ) {
   await db.query(
-    `INSERT INTO password_resets (user_id, token_hash, expires_at)
+    `WITH pruned AS (
+       DELETE FROM password_resets WHERE id IN (
+         SELECT id FROM password_resets WHERE expires_at < now() FOR UPDATE SKIP LOCKED))
+     INSERT INTO password_resets (user_id, token_hash, expires_at)
      VALUES ($1, $2, now() + make_interval(mins => $3))`,
     [userId, hash, minutes],
   );
 }
 
-/**
- * Uses up a reset token, and with it every other unused reset link of the same account (a link
- * mailed earlier must not open the account after the password was reset): returns its user when
- * the token was valid, unused and unexpired.
- */
+/** The account of a reset link that is unused and unexpired, read before any password is hashed. */
+export async function findPasswordReset(db: Queryable, hash: Buffer) {
+  const { rows } = await db.query<{ user_id: number }>(
+    'SELECT user_id FROM password_resets WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()',
+    [hash],
+  );
+  return rows[0]?.user_id;
+}
+
+/** Uses up a reset link: answers its account when it was still unused and unexpired (setPassword
+ * then uses up the account's other links). */
 export async function consumePasswordReset(db: Queryable, hash: Buffer) {
   const { rows } = await db.query<{ user_id: number }>(
-    `WITH used AS (
-       UPDATE password_resets SET used_at = now()
-        WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now() RETURNING user_id),
-     others AS (
-       UPDATE password_resets p SET used_at = now()
-         FROM used WHERE p.user_id = used.user_id AND p.used_at IS NULL AND p.token_hash <> $1)
-     SELECT user_id FROM used`,
+    `UPDATE password_resets SET used_at = now()
+      WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now() RETURNING user_id`,
     [hash],
   );
   return rows[0]?.user_id;

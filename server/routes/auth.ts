@@ -1,6 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { addressKey } from '../auth/addresses';
 import { sessionOf } from '../auth/guard';
-import { hashPassword, verifyPassword } from '../auth/passwords';
+import { hashGate } from '../auth/hashGate';
+import { hashPassword, needsRehash, verifyPassword } from '../auth/passwords';
 import { withTransaction } from '../db/pool';
 import { newToken, hashToken } from '../auth/tokens';
 import { HttpError, invalid } from '../errors';
@@ -22,22 +24,39 @@ export default async function authRoutes(app: FastifyInstance) {
   const { db, config } = app;
   const { limits } = config;
 
+  const hashing = hashGate();
+
   /**
-   * Refuses with 429 once a key has had its limit of attempts in the window; otherwise records
-   * one under each key and answers its rows, for the caller to take back when the attempt should
-   * not count. The attempt is recorded before it is counted, so concurrent attempts cannot all
-   * see a count under the limit; a refused one is taken back.
+   * Records an attempt under each key and refuses it with 429 when `refused` says so, given each
+   * key's count of attempts in the window (this one included); otherwise answers the new rows, for
+   * the caller to take back when the attempt should not count. The attempt is recorded before it
+   * is counted, so concurrent attempts cannot all see a count under the limit; a refused one is
+   * taken back.
    */
-  async function throttle(limited: [key: string, limit: number][]) {
-    const keys = limited.map(([key]) => key);
+  async function throttle(keys: string[], refused: (count: (key: string) => number) => boolean) {
     const attempt = await accounts.recordAttempts(db, keys, limits.windowMinutes);
     const counts = await accounts.countAttempts(db, keys, limits.windowMinutes);
-    if (limited.some(([key, limit]) => (counts.get(key) ?? 0) > limit)) {
+    if (refused((key) => counts.get(key) ?? 0)) {
       await accounts.deleteAttempts(db, attempt);
       throw tooMany();
     }
     return attempt;
   }
+  /** The common case: refused once any key has had more than its limit. */
+  const throttleEach = (limited: [key: string, limit: number][]) =>
+    throttle(
+      limited.map(([key]) => key),
+      (count) => limited.some(([key, limit]) => count(key) > limit),
+    );
+
+  /** Password hashing for an attempt, at most a few at a time (hashGate); an attempt turned
+   * away because the server is busy does not count against the limits. */
+  const hashFor = <T>(reply: FastifyReply, attempt: string[], work: () => Promise<T>) =>
+    hashing(reply, work).catch(async (error: unknown) => {
+      if (error instanceof HttpError && error.statusCode === 503)
+        await accounts.deleteAttempts(db, attempt);
+      throw error;
+    });
 
   defineRoute(
     app,
@@ -45,9 +64,13 @@ export default async function authRoutes(app: FastifyInstance) {
     async (request: Body<{ name: string; email: string; password: string }>, reply) => {
       if (!config.allowRegistration)
         throw new HttpError(403, 'Registration is closed on this server.');
-      await throttle([[`register:ip:${request.ip}`, limits.registerPerAddress]]);
+      const attempt = await throttleEach([
+        [`register:ip:${addressKey(request.ip)}`, limits.registerPerAddress],
+      ]);
       const { name, email, password } = request.body;
-      const passwordHash = await hashPassword(password, config.passwordCost);
+      const passwordHash = await hashFor(reply, attempt, () =>
+        hashPassword(password, config.passwordCost),
+      );
       const user = await accounts.insertUser(db, {
         name: name.trim(),
         email: email.trim(),
@@ -63,24 +86,46 @@ export default async function authRoutes(app: FastifyInstance) {
     },
   );
 
-  defineRoute(app, 'login', async (request: Body<{ email: string; password: string }>) => {
+  /**
+   * Failed logins count per address, per account, and per account from each address. Past
+   * loginPerAccount failures an account still admits addresses that have not failed on it in
+   * the window, so an attacker who knows an administrator's e-mail cannot lock them out with a
+   * few wrong passwords; only loginPerAccountCeiling failures (many addresses) close it to all.
+   */
+  defineRoute(app, 'login', async (request: Body<{ email: string; password: string }>, reply) => {
     const email = request.body.email.trim().toLowerCase();
+    const address = addressKey(request.ip);
     const accountKey = `login:email:${email}`;
-    const addressKey = `login:ip:${request.ip}`;
-    const attempt = await throttle([
-      [accountKey, limits.loginPerAccount],
-      [addressKey, limits.loginPerAddress],
-    ]);
+    const fromHereKey = `login:email+ip:${email} ${address}`;
+    const addressKeyName = `login:ip:${address}`;
+    const attempt = await throttle(
+      [accountKey, fromHereKey, addressKeyName],
+      (count) =>
+        count(addressKeyName) > limits.loginPerAddress ||
+        count(accountKey) > limits.loginPerAccountCeiling ||
+        (count(accountKey) > limits.loginPerAccount && count(fromHereKey) > 1),
+    );
     const user = await accounts.findUserByEmail(db, email);
-    // Same work and the same answer whether the account is unknown or the password is wrong.
-    const ok = user
-      ? await verifyPassword(request.body.password, user.password_hash)
-      : await hashPassword(request.body.password, config.passwordCost).then(() => false);
+    const { password } = request.body;
+    // Same work and the same answer whether the account is unknown or the password is wrong. A
+    // hash made at a lower cost than today's is made again while the password is at hand.
+    const { ok, upgraded } = await hashFor(reply, attempt, async () => {
+      if (!user) return { ok: await hashPassword(password, config.passwordCost).then(() => false) };
+      if (!(await verifyPassword(password, user.password_hash))) return { ok: false };
+      return {
+        ok: true,
+        upgraded: needsRehash(user.password_hash, config.passwordCost)
+          ? await hashPassword(password, config.passwordCost)
+          : undefined,
+      };
+    });
     // A failure stays counted; a success does not count and clears the account's failures.
     if (!user || !ok) throw new HttpError(401, 'Invalid email or password');
+    if (upgraded) await accounts.upgradePasswordHash(db, user.id, user.password_hash, upgraded);
     await accounts.deleteAttempts(db, attempt);
-    await accounts.clearAttempts(db, [accountKey]);
+    await accounts.clearAttempts(db, [accountKey, fromHereKey]);
     const { token, hash } = newToken();
+    await accounts.pruneTokens(db, config.tokenIdleHours);
     await accounts.insertToken(db, user.id, hash, config.tokenMaxDays);
     return { message: 'Login successful', user: publicUser(user), token };
   });
@@ -113,57 +158,76 @@ export default async function authRoutes(app: FastifyInstance) {
   defineRoute(
     app,
     'changePassword',
-    async (request: Body<{ current_password: string; new_password: string }>) => {
+    async (request: Body<{ current_password: string; new_password: string }>, reply) => {
       const session = sessionOf(request);
-      const key = `password:user:${session.id}`;
-      const attempt = await throttle([[key, limits.loginPerAccount]]);
+      const attempt = await throttleEach([[`password:user:${session.id}`, limits.loginPerAccount]]);
       const user = await accounts.findUserById(db, session.id);
-      if (!user || !(await verifyPassword(request.body.current_password, user.password_hash))) {
+      const passwordHash = await hashFor(reply, attempt, async () =>
+        user && (await verifyPassword(request.body.current_password, user.password_hash))
+          ? hashPassword(request.body.new_password, config.passwordCost)
+          : undefined,
+      );
+      if (!passwordHash) {
         throw invalid(
           { current_password: ['The current password is incorrect.'] },
           'The current password is incorrect.',
         );
       }
       await accounts.deleteAttempts(db, attempt);
-      await accounts.setPassword(
-        db,
-        session.id,
-        await hashPassword(request.body.new_password, config.passwordCost),
-      );
-      await accounts.revokeOtherTokens(db, session.id, session.token_id);
+      // The password, the account's reset links and its other sessions change together.
+      await withTransaction(db, async (client) => {
+        await accounts.setPassword(client, session.id, passwordHash);
+        await accounts.revokeOtherTokens(client, session.id, session.token_id);
+      });
       return { message: 'Password updated successfully' };
     },
   );
 
   defineRoute(app, 'forgotPassword', async (request: Body<{ email: string }>) => {
-    await throttle([[`reset:ip:${request.ip}`, limits.resetPerAddress]]);
+    await throttleEach([[`reset:ip:${addressKey(request.ip)}`, limits.resetPerAddress]]);
     const user = await accounts.findUserByEmail(db, request.body.email.trim());
     if (user) {
       const { token, hash } = newToken();
       await accounts.insertPasswordReset(db, user.id, hash, RESET_MINUTES);
-      // No mail server here: the link goes to the server log (architecture.md section 6, item 2).
-      request.log.info({ resetLink: `/reset-password?token=${token}` }, 'password reset requested');
+      // No mail server here: the link goes to the server log, with the account it opens, so
+      // the operator knows whom to send it to.
+      request.log.info(
+        { userId: user.id, resetLink: `/reset-password?token=${token}` },
+        'password reset requested',
+      );
     }
     return { message: 'If an account exists for this email, a password reset link has been sent.' };
   });
 
-  defineRoute(app, 'resetPassword', async (request: Body<{ token: string; password: string }>) => {
-    await throttle([[`reset:ip:${request.ip}`, limits.resetPerAddress]]);
-    // Hashed first, so the transaction is short; the address's attempts are limited above.
-    const passwordHash = await hashPassword(request.body.password, config.passwordCost);
-    // The link is used up, the password set and every session ended together, or none of it.
-    const reset = await withTransaction(db, async (client) => {
-      const userId = await accounts.consumePasswordReset(client, hashToken(request.body.token));
-      if (!userId) return false;
-      await accounts.setPassword(client, userId, passwordHash);
-      await accounts.revokeOtherTokens(client, userId, null);
-      return true;
-    });
-    if (!reset)
-      throw invalid(
-        { token: ['This reset link is invalid or has expired.'] },
-        'This reset link is invalid or has expired.',
+  defineRoute(
+    app,
+    'resetPassword',
+    async (request: Body<{ token: string; password: string }>, reply) => {
+      const attempt = await throttleEach([
+        [`reset:ip:${addressKey(request.ip)}`, limits.resetPerAddress],
+      ]);
+      const invalidLink = () =>
+        invalid(
+          { token: ['This reset link is invalid or has expired.'] },
+          'This reset link is invalid or has expired.',
+        );
+      const tokenHash = hashToken(request.body.token);
+      // Looked up first: a guessed link costs a query, never a password hash.
+      if (!(await accounts.findPasswordReset(db, tokenHash))) throw invalidLink();
+      // Hashed outside the transaction, so it stays short.
+      const passwordHash = await hashFor(reply, attempt, () =>
+        hashPassword(request.body.password, config.passwordCost),
       );
-    return { message: 'Your password has been reset. You can now sign in.' };
-  });
+      // The link is used up, the password set and every session ended together, or none of it.
+      const reset = await withTransaction(db, async (client) => {
+        const userId = await accounts.consumePasswordReset(client, tokenHash);
+        if (!userId) return false;
+        await accounts.setPassword(client, userId, passwordHash);
+        await accounts.revokeOtherTokens(client, userId, null);
+        return true;
+      });
+      if (!reset) throw invalidLink();
+      return { message: 'Your password has been reset. You can now sign in.' };
+    },
+  );
 }
