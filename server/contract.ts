@@ -49,6 +49,9 @@ export interface RouteDefinition {
   /** Path and query parameters declared as integers: Ajv's coercion would read '1 ', '0x1'
    * or '1e0' as 1, so these must be plain digits before it runs. */
   integerParams: string[];
+  /** Where a multipart form body holds booleans (`['is_dosage_weight_based']`): form fields are
+   * text, so these take `1`/`0` as well as `true`/`false`. */
+  formBooleans: string[][];
 }
 
 export function loadContract(path = CONTRACT_PATH): Contract {
@@ -87,6 +90,18 @@ function isInteger(contract: Contract, schema: Json): boolean {
     node = contract.components.schemas[node.$ref.split('/').pop() as string] as typeof node;
   }
   return node?.type === 'integer';
+}
+
+/** The paths of the boolean properties in `schema`, following references and nested objects. */
+function booleanPaths(contract: Contract, schema: Json, path: string[] = []): string[][] {
+  let node = schema as { $ref?: string; type?: string; properties?: Record<string, Json> } | null;
+  while (node && typeof node.$ref === 'string') {
+    node = contract.components.schemas[node.$ref.split('/').pop() as string] as typeof node;
+  }
+  if (node?.type === 'boolean') return [path];
+  return Object.entries(node?.properties ?? {}).flatMap(([name, property]) =>
+    booleanPaths(contract, property, [...path, name]),
+  );
 }
 
 function parametersSchema(params: Parameter[]) {
@@ -143,6 +158,10 @@ export function routeDefinitions(contract: Contract): Map<string, RouteDefinitio
         anyRole: op.tags.includes('auth') || (op['x-roles'] ?? []).includes('user'),
         mediaTypes: Object.keys(op.requestBody?.content ?? {}),
         integerParams: params.filter((p) => isInteger(contract, p.schema)).map((p) => p.name),
+        formBooleans: booleanPaths(
+          contract,
+          op.requestBody?.content['multipart/form-data']?.schema ?? null,
+        ),
       });
     }
   }

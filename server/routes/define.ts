@@ -40,6 +40,25 @@ export function nestFormFields(fields: Record<string, unknown>): Record<string, 
   return out;
 }
 
+const FORM_BOOLEANS: Record<string, boolean> = { '1': true, '0': false, true: true, false: false };
+
+/** A form's boolean fields (text) as booleans where they read 1/0/true/false; anything else is
+ * left for validation to refuse. */
+export function formBooleans(body: Record<string, unknown>, paths: string[][]) {
+  for (const path of paths) {
+    const parent = path
+      .slice(0, -1)
+      .reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], body);
+    if (typeof parent !== 'object' || parent === null) continue;
+    const fields = parent as Record<string, unknown>;
+    const key = path.at(-1) as string;
+    const value = fields[key];
+    if (typeof value === 'string' && Object.hasOwn(FORM_BOOLEANS, value))
+      fields[key] = FORM_BOOLEANS[value];
+  }
+  return body;
+}
+
 /**
  * Registers the contract's operation `operationId` with `handler`: the method, path and
  * schemas come from api/openapi.yaml, never from the route file. A body of a media type the
@@ -81,7 +100,10 @@ export function defineRoute<G extends RouteGenericInterface = RouteGenericInterf
         throw new HttpError(422, 'The request body is required.', { body: ['is required'] });
       }
       if (type === 'multipart/form-data') {
-        request.body = nestFormFields((request.body ?? {}) as Record<string, unknown>);
+        request.body = formBooleans(
+          nestFormFields((request.body ?? {}) as Record<string, unknown>),
+          op.formBooleans,
+        );
       }
     },
     // The contract's response schema, not TypeScript, checks and serialises what a handler answers.

@@ -442,6 +442,61 @@ describe('POST /medication (multipart form data)', () => {
     expect(strip(fromForm)).toEqual(strip(fromJson));
   });
 
+  it('reads is_dosage_weight_based as form text: 1 and true are weight-based, 0 and false age-based; other text is a 422', async () => {
+    const ageFields = (name: string, flag: string): [string, string | number][] => [
+      ['name', name],
+      ['condition_id', conditionId],
+      ['is_dosage_weight_based', flag],
+      ...Object.entries(validAgeDosage()).map(([key, value]): [string, string | number] => [
+        `age_dosage[${key}]`,
+        value,
+      ]),
+    ];
+    for (const [flag, stored] of [
+      ['0', 0],
+      ['false', 0],
+    ] as const) {
+      const response = await postMultipart(
+        t.app,
+        token,
+        '/medication',
+        ageFields(`Form ${flag}`, flag),
+      );
+      expect(response.statusCode).toBe(201);
+      expect(response.json().data.is_dosage_weight_based).toBe(stored);
+      expect(response.json().data.age_category_dosages).toHaveLength(1);
+    }
+    for (const flag of ['1', 'true']) {
+      const fields = formFields(`Form ${flag}`).map(
+        ([key, value]): [string, string | number | boolean] =>
+          key === 'is_dosage_weight_based' ? [key, flag] : [key, value],
+      );
+      const response = await postMultipart(t.app, token, '/medication', fields);
+      expect(response.statusCode).toBe(201);
+      expect(response.json().data.is_dosage_weight_based).toBe(1);
+    }
+    const { rows } = await t.pool.query<{ name: string; is_dosage_weight_based: boolean }>(
+      "SELECT name, is_dosage_weight_based FROM medications WHERE name LIKE 'Form %' ORDER BY name",
+    );
+    expect(rows).toEqual([
+      { name: 'Form 0', is_dosage_weight_based: false },
+      { name: 'Form 1', is_dosage_weight_based: true },
+      { name: 'Form false', is_dosage_weight_based: false },
+      { name: 'Form true', is_dosage_weight_based: true },
+    ]);
+    for (const flag of ['2', 'yes', '']) {
+      const response = await postMultipart(
+        t.app,
+        token,
+        '/medication',
+        ageFields(`Bad ${flag}`, flag),
+      );
+      expect(response.statusCode).toBe(422);
+      expect(response.json().errors).toHaveProperty('is_dosage_weight_based');
+    }
+    expect(await countRows(t.pool, "medications WHERE name LIKE 'Bad %'")).toBe(0);
+  });
+
   it('accepts a single contraindications[] field as a list of one', async () => {
     const fields = formFields('Cefuroxime form').filter(([key]) => key !== 'contraindications[]');
     const response = await postMultipart(t.app, token, '/medication', [
