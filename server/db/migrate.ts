@@ -10,16 +10,22 @@ export const MIGRATIONS_DIR = resolve('server/db/migrations');
  * transaction, and records them in schema_migrations. An advisory lock keeps two servers
  * starting at once from applying the same file twice.
  */
-export async function migrate(pool: pg.Pool, dir = MIGRATIONS_DIR): Promise<string[]> {
-  const files = readdirSync(dir)
+export const SCHEMA_MIGRATIONS_TABLE =
+  'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())';
+
+/** The migration files, in the order they apply. */
+export function migrationFiles(dir = MIGRATIONS_DIR): string[] {
+  return readdirSync(dir)
     .filter((f) => f.endsWith('.sql'))
     .sort();
+}
+
+export async function migrate(pool: pg.Pool, dir = MIGRATIONS_DIR): Promise<string[]> {
+  const files = migrationFiles(dir);
   const applied: string[] = [];
   await withTransaction(pool, async (client) => {
     await client.query('SELECT pg_advisory_xact_lock(7265001)');
-    await client.query(
-      'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
-    );
+    await client.query(SCHEMA_MIGRATIONS_TABLE);
   });
   for (const file of files) {
     await withTransaction(pool, async (client) => {
