@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from './app';
+import * as passwords from './auth/passwords';
 import { hashToken } from './auth/tokens';
 import { defaultLimits } from './config';
 import { loadContract, routeDefinitions, type RouteDefinition } from './contract';
@@ -656,6 +657,9 @@ describe('secrets in logs and answers', () => {
         })
       ).statusCode === 200;
 
+    // Every request here comes from one address: each test starts with its allowance of resets.
+    beforeEach(() => logged.pool.query("DELETE FROM auth_attempts WHERE key LIKE 'reset:%'"));
+
     async function accountWithLink() {
       const email = freshEmail();
       const token = await signIn(logged.app, { email, password: PASSWORD });
@@ -720,6 +724,65 @@ describe('secrets in logs and answers', () => {
       expect(await canLogin(nearly.email, 'just-in-time-password')).toBe(true);
     });
 
+    it('names the account it opens in its log line', async () => {
+      const { email } = await accountWithLink();
+      const line = JSON.parse(resetLinkLines(logged.lines).at(-1) as string) as { userId: number };
+      const { rows } = await logged.pool.query('SELECT id FROM users WHERE email = $1', [email]);
+      expect(line.userId).toBe(rows[0].id);
+    });
+
+    it('is used up by a password change, like every other outstanding link of the account', async () => {
+      const { email, token, link } = await accountWithLink();
+      expect((await forgot(email)).statusCode).toBe(200);
+      const second = newestResetToken(logged.lines);
+      const change = await client(logged.app, token).put('/auth/password', {
+        current_password: PASSWORD,
+        new_password: 'changed-by-owner',
+      });
+      expect(change.statusCode).toBe(200);
+      for (const used of [link, second]) {
+        const refused = await reset(used, 'taken-over-password');
+        expect(refused.statusCode).toBe(422);
+        expect(refused.json().errors).toHaveProperty('token');
+      }
+      expect(await canLogin(email, 'changed-by-owner')).toBe(true);
+      expect(await canLogin(email, 'taken-over-password')).toBe(false);
+    });
+
+    it('is looked up before any password is hashed: an unknown, used or expired link costs no hash', async () => {
+      const { link } = await accountWithLink();
+      const hashing = jest.spyOn(passwords, 'hashPassword');
+      try {
+        expect(
+          (await reset(randomBytes(32).toString('base64url'), 'guess-password')).statusCode,
+        ).toBe(422);
+        expect(hashing).not.toHaveBeenCalled();
+        expect((await reset(link, 'the-first-new-password')).statusCode).toBe(200);
+        expect(hashing).toHaveBeenCalledTimes(1);
+        expect((await reset(link, 'the-second-new-password')).statusCode).toBe(422);
+        expect(hashing).toHaveBeenCalledTimes(1);
+      } finally {
+        hashing.mockRestore();
+      }
+    });
+
+    it('is deleted once expired, when the next link is asked for; unexpired links stay', async () => {
+      const expired = await accountWithLink();
+      const current = await accountWithLink();
+      await logged.pool.query(
+        "UPDATE password_resets SET expires_at = now() - interval '1 second' WHERE token_hash = $1",
+        [hashToken(expired.link)],
+      );
+      await accountWithLink();
+      expect(
+        await countRows(logged.pool, 'password_resets WHERE token_hash = $1', [
+          hashToken(expired.link),
+        ]),
+      ).toBe(0);
+      expect(await countRows(logged.pool, 'password_resets WHERE expires_at < now()')).toBe(0);
+      expect((await reset(current.link, 'still-valid-link-pw')).statusCode).toBe(200);
+    });
+
     it('is not a session token, and a session token is not a reset link', async () => {
       const { email, token, link } = await accountWithLink();
       expect((await client(logged.app, link).get('/auth/me')).statusCode).toBe(401);
@@ -729,6 +792,119 @@ describe('secrets in logs and answers', () => {
       // The link itself is still good after both attempts.
       expect((await reset(link, 'the-real-reset-pass')).statusCode).toBe(200);
     });
+  });
+});
+
+describe('stored sessions and password hashes', () => {
+  it('deletes tokens past their expiry or idle too long at the next sign-in, revoked ones included, and keeps live ones', async () => {
+    const email = freshEmail();
+    await insertUser(t.pool, { email, role: 'admin', password: PASSWORD });
+    const live = await loginAs(t.app, email, PASSWORD);
+    const expired = await loginAs(t.app, email, PASSWORD);
+    const idle = await loginAs(t.app, email, PASSWORD);
+    const revoked = await loginAs(t.app, email, PASSWORD);
+    await client(t.app, revoked.token).post('/auth/logout');
+    await t.pool.query(
+      "UPDATE auth_tokens SET expires_at = now() - interval '1 second' WHERE token_hash = ANY($1)",
+      [[hashToken(expired.token), hashToken(revoked.token)]],
+    );
+    await t.pool.query(
+      `UPDATE auth_tokens SET last_used_at = now() - make_interval(hours => $2) - interval '1 minute'
+        WHERE token_hash = $1`,
+      [hashToken(idle.token), testConfig().tokenIdleHours],
+    );
+    await loginAs(t.app, email, PASSWORD);
+    const left = async (token: string) =>
+      countRows(t.pool, 'auth_tokens WHERE token_hash = $1', [hashToken(token)]);
+    expect([await left(expired.token), await left(idle.token), await left(revoked.token)]).toEqual([
+      0, 0, 0,
+    ]);
+    expect(await left(live.token)).toBe(1);
+    expect((await client(t.app, live.token).get('/auth/me')).statusCode).toBe(200);
+  });
+
+  it('redoes a hash made below PASSWORD_HASH_COST at the next successful sign-in, never after a failed one, and never lowers one', async () => {
+    const cost = testConfig().passwordCost;
+    const stored = async (email: string) =>
+      (await t.pool.query('SELECT password_hash FROM users WHERE email = $1', [email])).rows[0]
+        .password_hash as string;
+    const insertWithCost = async (hashCost: number) => {
+      const email = freshEmail();
+      await t.pool.query(
+        "INSERT INTO users (name, email, password_hash, role) VALUES ('Old Hash', $1, $2, 'admin')",
+        [email, await passwords.hashPassword(PASSWORD, hashCost)],
+      );
+      return email;
+    };
+    const cheap = await insertWithCost(cost - 2);
+    const before = await stored(cheap);
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { email: cheap, password: 'not-the-password' },
+    });
+    expect(wrong.statusCode).toBe(401);
+    expect(await stored(cheap)).toBe(before);
+    await loginAs(t.app, cheap, PASSWORD);
+    const after = await stored(cheap);
+    expect(after.split('$')[1]).toBe(String(cost));
+    expect(after).not.toBe(before);
+    expect(await passwords.verifyPassword(PASSWORD, after)).toBe(true);
+    await loginAs(t.app, cheap, PASSWORD);
+    expect(await stored(cheap)).toBe(after);
+
+    const dear = await insertWithCost(cost + 1);
+    const dearHash = await stored(dear);
+    await loginAs(t.app, dear, PASSWORD);
+    expect(await stored(dear)).toBe(dearHash);
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  /** The address a failed login was counted under, as the rate limits see it. */
+  async function countedAddress(
+    trustProxy: false | number | string[],
+    remoteAddress: string,
+    forwardedFor?: string,
+  ) {
+    const database = await createTestDatabase();
+    const app = await buildApp(database.pool, testConfig({ trustProxy }));
+    try {
+      await app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        remoteAddress,
+        headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {},
+        payload: { email: freshEmail(), password: 'a-wrong-password' },
+      });
+      const { rows } = await database.pool.query<{ key: string }>(
+        "SELECT key FROM auth_attempts WHERE key LIKE 'login:ip:%'",
+      );
+      return rows.map((row) => row.key.replace('login:ip:', ''));
+    } finally {
+      await app.close();
+      await database.drop();
+    }
+  }
+
+  it('counts the connecting address when no proxy is trusted, whatever X-Forwarded-For claims', async () => {
+    expect(await countedAddress(false, '192.0.2.9', '203.0.113.1')).toEqual(['192.0.2.9']);
+  });
+
+  it('with a hop count, takes that many proxies off the end of X-Forwarded-For, and no more', async () => {
+    expect(await countedAddress(1, '10.0.0.1', '203.0.113.1, 198.51.100.2')).toEqual([
+      '198.51.100.2',
+    ]);
+    expect(await countedAddress(2, '10.0.0.1', '203.0.113.1, 198.51.100.2')).toEqual([
+      '203.0.113.1',
+    ]);
+  });
+
+  it('with a list, believes X-Forwarded-For only from the listed proxies, and counts IPv6 by /64', async () => {
+    expect(await countedAddress(['10.0.0.0/8'], '10.0.0.1', '2001:db8:5:6::42')).toEqual([
+      '2001:db8:5:6::/64',
+    ]);
+    expect(await countedAddress(['10.0.0.0/8'], '192.0.2.7', '203.0.113.1')).toEqual(['192.0.2.7']);
   });
 });
 
