@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { contractProblems } from '../test/contract';
-import { createTestApp, signIn, type TestApp } from '../test/helpers';
+import { createTestApp, insertUser, signIn, type TestApp } from '../test/helpers';
 import { waitFor } from '../test/serverProcess';
 import { DEFAULT_COST } from './passwords';
 
@@ -28,7 +28,7 @@ afterAll(async () => {
 
 it('answers 503 with Retry-After past a few hashes at once, while GET / and a list answer before any hash ends', async () => {
   const finished: string[] = [];
-  const logins = Array.from({ length: 16 }, (_, i) =>
+  const logins = Array.from({ length: 24 }, (_, i) =>
     t.app
       .inject({
         method: 'POST',
@@ -87,10 +87,12 @@ it('answers 503 with Retry-After past a few hashes at once, while GET / and a li
 });
 
 it('lets sign-ins through again once the flood is over', async () => {
+  const email = 'after-the-flood@example.com';
+  await insertUser(t.pool, { email, role: 'admin', password: 'correct-horse-battery' });
   const response = await t.app.inject({
     method: 'POST',
     url: '/api/v1/auth/login',
-    payload: { email: 'nobody@example.com', password: 'a-wrong-password' },
+    payload: { email, password: 'correct-horse-battery' },
   });
-  expect(response.statusCode).toBe(401);
+  expect(response.statusCode).toBe(200);
 });
