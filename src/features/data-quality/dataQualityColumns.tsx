@@ -35,6 +35,13 @@ export const KIND_LABELS: Record<DataQualityFinding['kind'], string> = {
   missing_age_dosage: 'No age-based dosage',
   duplicate_interaction: 'Interaction stored twice',
   missing_pregnancy_category: 'No pregnancy category',
+  age_category_gap: 'Gap between age categories',
+  weight_category_gap: 'Gap between weight categories',
+  coverage_gap: 'Category without a dosage',
+  dosage_unit_mixed: 'Dosage units mixed',
+  zero_dose: 'Zero dose',
+  duplicate_medication_name: 'Medication name repeated',
+  pregnancy_x_without_contraindication: 'Category X without pregnancy contraindication',
 };
 
 const ENTITY_LABELS: Record<DataQualityFinding['entity'], string> = {

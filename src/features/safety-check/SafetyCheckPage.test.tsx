@@ -21,6 +21,7 @@ const lists: Record<string, MockHandler> = {
 
 const warfarinIbuprofen: SafetyCheckResult = {
   verdict: 'contraindicated',
+  complete: true,
   findings: [
     {
       kind: 'pregnancy',
@@ -38,26 +39,18 @@ const warfarinIbuprofen: SafetyCheckResult = {
       message: 'Ibuprofen and Warfarin: Increased bleeding risk.',
     },
   ],
-  dosing: [
+  medications: [
     {
       medication_id: 2,
-      medication_name: 'Ibuprofen',
-      basis: 'weight',
-      category: null,
-      dose: null,
-      frequency: null,
-      duration: null,
-      reason: 'No weight given: Ibuprofen is dosed by weight.',
+      name: 'Ibuprofen',
+      prescribed: { dose: null, frequency: null, duration: null },
+      rules: [],
     },
     {
       medication_id: 1,
-      medication_name: 'Warfarin',
-      basis: 'age',
-      category: { id: 5, category_name: 'Adult', min: 18, max: 65, unit: 'years' },
-      dose: { min: 2, max: 10, unit: 'mg' },
-      frequency: { min: 1, max: 1, unit: 'days' },
-      duration: { min: 3, max: 12, unit: 'months' },
-      reason: null,
+      name: 'Warfarin',
+      prescribed: { dose: null, frequency: null, duration: null },
+      rules: [],
     },
   ],
 };

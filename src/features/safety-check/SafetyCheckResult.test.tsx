@@ -1,43 +1,61 @@
 import { render, screen, within } from '@testing-library/react';
-import type { SafetyCheckResult as Result } from '@/api';
+import type { SafetyCheckResult as Result, SafetyComparison, SafetyRange } from '@/api';
 import { SafetyCheckResult } from './SafetyCheckResult';
 import { SEVERITY_STYLE } from './VerdictBadge';
 
-const dosing: Result['dosing'] = [
+const notPrescribed = (range: SafetyRange): SafetyComparison => ({
+  range,
+  prescribed: null,
+  compared: null,
+  outcome: 'not_checked',
+  severity: null,
+  reason: 'not_prescribed',
+  message: null,
+});
+const medications: Result['medications'] = [
   {
     medication_id: 1,
-    medication_name: 'Amoxicillin',
-    basis: 'weight',
-    category: { id: 2, category_name: 'Normal', min: 50, max: 80, unit: 'kg' },
-    dose: { min: 500, max: 875, unit: 'mg' },
-    frequency: { min: 8, max: 12, unit: 'hours' },
-    duration: { min: 5, max: 10, unit: 'days' },
-    reason: null,
+    name: 'Amoxicillin',
+    prescribed: { dose: null, frequency: null, duration: null },
+    rules: [
+      {
+        basis: 'weight',
+        dosage_id: 7,
+        category: { id: 2, category_name: 'Normal', min: 50, max: 80, unit: 'kg' },
+        label: 'Normal (50–80 kg)',
+        dose: notPrescribed({ min: 500, max: 875, unit: 'mg' }),
+        frequency: notPrescribed({ min: 8, max: 12, unit: 'hours' }),
+        duration: notPrescribed({ min: 5, max: 10, unit: 'days' }),
+      },
+    ],
   },
   {
     medication_id: 2,
-    medication_name: 'Cefalexin',
-    basis: 'age',
-    category: null,
-    dose: null,
-    frequency: null,
-    duration: null,
-    reason: 'No dosing rule for this patient: Cefalexin has no age-based dosage.',
+    name: 'Cefalexin',
+    prescribed: { dose: null, frequency: null, duration: null },
+    rules: [],
   },
   {
     medication_id: 3,
-    medication_name: 'Isotretinoin',
-    basis: 'weight',
-    category: { id: 1, category_name: null, min: 0, max: 110, unit: 'lbs' },
-    dose: { min: 20, max: 20, unit: 'mg' },
-    frequency: { min: 1, max: 1, unit: 'days' },
-    duration: { min: 4, max: 6, unit: 'months' },
-    reason: null,
+    name: 'Isotretinoin',
+    prescribed: { dose: null, frequency: null, duration: null },
+    rules: [
+      {
+        basis: 'weight',
+        dosage_id: 8,
+        category: { id: 1, category_name: null, min: 0, max: 110, unit: 'lbs' },
+        label: '0–110 lbs',
+        dose: notPrescribed({ min: 20, max: 20, unit: 'mg' }),
+        frequency: notPrescribed({ min: 1, max: 1, unit: 'days' }),
+        duration: notPrescribed({ min: 4, max: 6, unit: 'months' }),
+      },
+    ],
   },
 ];
 
 const result: Result = {
   verdict: 'contraindicated',
+  complete: true,
   findings: [
     {
       kind: 'interaction',
@@ -75,7 +93,7 @@ const result: Result = {
       message: 'Cefalexin has no pregnancy category: pregnancy data is missing.',
     },
   ],
-  dosing,
+  medications,
 };
 
 describe('SafetyCheckResult', () => {
@@ -96,7 +114,7 @@ describe('SafetyCheckResult', () => {
   ] as const)(
     'colours a %s verdict (yellow, orange, red, purple) and names it',
     (verdict, word, fill) => {
-      render(<SafetyCheckResult result={{ verdict, findings: [], dosing }} />);
+      render(<SafetyCheckResult result={{ verdict, complete: true, findings: [], medications }} />);
       const badge = within(screen.getByRole('status', { name: 'Verdict' })).getByText(word);
       expect(badge).toHaveStyle({ backgroundColor: fill });
     },
@@ -131,14 +149,16 @@ describe('SafetyCheckResult', () => {
     expect(amoxicillin.getByText('500–875 mg')).toBeInTheDocument();
     expect(amoxicillin.getByText('8–12 hours')).toBeInTheDocument();
     expect(amoxicillin.getByText('5–10 days')).toBeInTheDocument();
-    expect(row('Cefalexin').getByText(/has no age-based dosage/)).toBeInTheDocument();
+    expect(row('Cefalexin').getByText('No dosing rule applied')).toBeInTheDocument();
     const isotretinoin = row('Isotretinoin');
     expect(isotretinoin.getByText('0–110 lbs')).toBeInTheDocument();
     expect(isotretinoin.getByText('20 mg')).toBeInTheDocument();
   });
 
   it('says so when nothing was found', () => {
-    render(<SafetyCheckResult result={{ verdict: 'none', findings: [], dosing }} />);
+    render(
+      <SafetyCheckResult result={{ verdict: 'none', complete: true, findings: [], medications }} />,
+    );
     expect(
       within(screen.getByRole('status', { name: 'Verdict' })).getByText('No findings'),
     ).toBeInTheDocument();

@@ -11,7 +11,14 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import type { SafetyCheckResult as Result, SafetyDosing, SafetyFinding, SafetyRange } from '@/api';
+import type {
+  SafetyCheckResult as Result,
+  SafetyDosingCategory,
+  SafetyFinding,
+  SafetyMedicationResult,
+  SafetyRange,
+  Severity,
+} from '@/api';
 import { SEVERITY_ORDER, SEVERITY_STYLE, VerdictBadge } from './VerdictBadge';
 
 const KIND_LABELS: Record<SafetyFinding['kind'], string> = {
@@ -19,13 +26,17 @@ const KIND_LABELS: Record<SafetyFinding['kind'], string> = {
   condition: 'Condition',
   lifestyle: 'Lifestyle',
   pregnancy: 'Pregnancy',
-  dose: 'Dosing',
+  allergy: 'Allergy',
+  dose: 'Dose',
+  frequency: 'Frequency',
+  duration: 'Duration',
+  not_checked: 'Not checked',
 };
 
 const range = (r: SafetyRange) =>
   r.min === r.max ? `${r.min} ${r.unit}` : `${r.min}–${r.max} ${r.unit}`;
 
-function categoryText(category: NonNullable<SafetyDosing['category']>): string {
+function categoryText(category: SafetyDosingCategory): string {
   const bounds = `${category.min}–${category.max} ${category.unit}`;
   return category.category_name ? `${category.category_name} (${bounds})` : bounds;
 }
@@ -35,7 +46,7 @@ function FindingsGroup({
   findings,
   nameOf,
 }: {
-  severity: SafetyFinding['severity'];
+  severity: Severity;
   findings: SafetyFinding[];
   nameOf: (id: number) => string;
 }) {
@@ -77,7 +88,7 @@ function FindingsGroup({
   );
 }
 
-function DosingTable({ dosing }: { dosing: SafetyDosing[] }) {
+function DosingTable({ medications }: { medications: SafetyMedicationResult[] }) {
   return (
     <TableContainer component={Paper} variant="outlined">
       <Table size="small" aria-label="Dosing">
@@ -92,26 +103,31 @@ function DosingTable({ dosing }: { dosing: SafetyDosing[] }) {
           </TableRow>
         </TableHead>
         <TableBody>
-          {dosing.map((d) => (
-            <TableRow key={d.medication_id}>
-              <TableCell component="th" scope="row">
-                {d.medication_name}
-              </TableCell>
-              <TableCell>{d.basis === 'weight' ? 'Weight' : 'Age'}</TableCell>
-              {d.category && d.dose && d.frequency && d.duration ? (
-                <>
-                  <TableCell>{categoryText(d.category)}</TableCell>
-                  <TableCell>{range(d.dose)}</TableCell>
-                  <TableCell>{range(d.frequency)}</TableCell>
-                  <TableCell>{range(d.duration)}</TableCell>
-                </>
-              ) : (
-                <TableCell colSpan={4} sx={{ color: 'text.secondary' }}>
-                  {d.reason}
-                </TableCell>
-              )}
-            </TableRow>
-          ))}
+          {medications.flatMap((m) =>
+            m.rules.length === 0
+              ? [
+                  <TableRow key={m.medication_id}>
+                    <TableCell component="th" scope="row">
+                      {m.name}
+                    </TableCell>
+                    <TableCell colSpan={5} sx={{ color: 'text.secondary' }}>
+                      No dosing rule applied
+                    </TableCell>
+                  </TableRow>,
+                ]
+              : m.rules.map((rule) => (
+                  <TableRow key={`${m.medication_id}-${rule.dosage_id}`}>
+                    <TableCell component="th" scope="row">
+                      {m.name}
+                    </TableCell>
+                    <TableCell>{rule.basis === 'weight' ? 'Weight' : 'Age'}</TableCell>
+                    <TableCell>{categoryText(rule.category)}</TableCell>
+                    <TableCell>{range(rule.dose.range)}</TableCell>
+                    <TableCell>{range(rule.frequency.range)}</TableCell>
+                    <TableCell>{range(rule.duration.range)}</TableCell>
+                  </TableRow>
+                )),
+          )}
         </TableBody>
       </Table>
     </TableContainer>
@@ -120,7 +136,8 @@ function DosingTable({ dosing }: { dosing: SafetyDosing[] }) {
 
 /** The answer of POST /safety-check: the verdict, the findings by severity, the dosing table. */
 export function SafetyCheckResult({ result }: { result: Result }) {
-  const names = new Map(result.dosing.map((d) => [d.medication_id, d.medication_name]));
+  const names = new Map(result.medications.map((m) => [m.medication_id, m.name]));
+  const notChecked = result.findings.filter((f) => f.kind === 'not_checked');
   const nameOf = (id: number) => names.get(id) ?? `#${id}`;
   return (
     <Stack spacing={3}>
@@ -151,6 +168,20 @@ export function SafetyCheckResult({ result }: { result: Result }) {
                 />
               ) : null;
             })}
+            {notChecked.length > 0 && (
+              <Box component="section" aria-label="Not checked">
+                <Typography variant="subtitle1" component="h3">
+                  Not checked ({notChecked.length})
+                </Typography>
+                <List dense disablePadding>
+                  {notChecked.map((finding, index) => (
+                    <ListItem key={`${finding.medication_ids.join('-')}-${index}`} disableGutters>
+                      {finding.message}
+                    </ListItem>
+                  ))}
+                </List>
+              </Box>
+            )}
           </Stack>
         )}
       </Box>
@@ -158,7 +189,7 @@ export function SafetyCheckResult({ result }: { result: Result }) {
         <Typography variant="h6" component="h2" gutterBottom>
           Dosing
         </Typography>
-        <DosingTable dosing={result.dosing} />
+        <DosingTable medications={result.medications} />
       </Box>
     </Stack>
   );
