@@ -1169,7 +1169,7 @@ export type SafetyFinding = {
     | 'not_checked';
   /** Null exactly when `kind` is `not_checked`. */
   severity: Severity | null;
-  /** The medications concerned, by name; for `allergy`, the prescribed medication then the one the patient is allergic to. */
+  /** The medications concerned, by name; for `allergy`, the prescribed medication then the one the patient is allergic to (only the first when they are the same). */
   medication_ids: Id[];
   message: string;
   interaction_id?: Id;
