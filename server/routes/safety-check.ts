@@ -173,6 +173,8 @@ const KIND_ORDER: Finding['kind'][] = [
   'duration',
   'not_checked',
 ];
+/** Weight rules before age rules; findings about no basis first. */
+const BASIS_ORDER: (Basis | undefined)[] = [undefined, 'weight', 'age'];
 const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 
 const PREGNANCY: Record<string, { severity: Severity; text: string } | undefined> = {
@@ -298,10 +300,12 @@ function compareDose(d: SafetyDosageRow, given: Amount | null, ctx: Context): Co
   };
 }
 
-/** "every 8 hours", or "3 x daily (every 8 hours)" for a count. */
+/** "every 8 hours", "every 1 day (24 hours)", or "3 x daily (every 8 hours)" for a count. */
 function frequencyText(value: number, unit: string, hours: number): string {
-  const every = `every ${formatQuantity(hours, 'hours')}`;
-  return isCountUnit(unit) ? `${formatNumber(value)} ${unit} (${every})` : every;
+  if (isCountUnit(unit))
+    return `${formatNumber(value)} ${unit} (every ${formatQuantity(hours, 'hours')})`;
+  const every = `every ${formatQuantity(value, unit)}`;
+  return unit === 'hours' ? every : `${every} (${formatQuantity(hours, 'hours')})`;
 }
 
 function compareFrequency(d: SafetyDosageRow, given: Amount | null, ctx: Context): Comparison {
@@ -370,9 +374,8 @@ function compareDuration(d: SafetyDosageRow, given: Amount | null, ctx: Context)
     );
   }
   const compared = { prescribed: days, min, max, unit: 'days' };
-  const rangeText = formatRange(range.min, range.max, range.unit);
-  const outside = above(days, max) ? 'longer' : below(days, min) ? 'shorter' : undefined;
-  if (!outside) {
+  const longer = above(days, max);
+  if (!longer && !below(days, min)) {
     return {
       range,
       prescribed: given,
@@ -383,14 +386,18 @@ function compareDuration(d: SafetyDosageRow, given: Amount | null, ctx: Context)
       message: null,
     };
   }
+  const inDays = given.unit === 'days' ? '' : ` (${formatQuantity(days, 'days')})`;
+  const bound = longer
+    ? `longer than the ${formatQuantity(range.max, range.unit)} maximum`
+    : `shorter than the ${formatQuantity(range.min, range.unit)} minimum`;
   return {
     range,
     prescribed: given,
     compared,
-    outcome: outside === 'longer' ? 'above_max' : 'below_min',
+    outcome: longer ? 'above_max' : 'below_min',
     severity: 'moderate',
     reason: null,
-    message: `${ctx.name}: a course of ${formatQuantity(given.value, given.unit)} is ${outside} than the ${rangeText} for ${ctx.label}.`,
+    message: `${ctx.name}: a course of ${formatQuantity(given.value, given.unit)}${inDays} is ${bound} for ${ctx.label}.`,
   };
 }
 
@@ -641,6 +648,7 @@ export function evaluateSafety(
     }
     return (
       KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind) ||
+      BASIS_ORDER.indexOf(a.basis) - BASIS_ORDER.indexOf(b.basis) ||
       (a.interaction_id ?? a.condition_id ?? a.lifestyle_id ?? a.dosage_id ?? 0) -
         (b.interaction_id ?? b.condition_id ?? b.lifestyle_id ?? b.dosage_id ?? 0)
     );
