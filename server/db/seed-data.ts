@@ -1757,20 +1757,6 @@ export const INTERACTIONS: InteractionSeed[] = [
     severity: 'contraindicated',
     description: 'Additive antifolate effect: risk of severe bone marrow suppression.',
   },
-  {
-    medication: 'Cefalexin',
-    interactsWith: 'Ceftriaxone',
-    severity: 'contraindicated',
-    description: 'Same class (cephalosporins): an allergy to one applies to the other.',
-    isAllergen: true,
-  },
-  {
-    medication: 'Amoxicillin',
-    interactsWith: 'Cefalexin',
-    severity: 'contraindicated',
-    description: 'Penicillin allergy: cross-sensitivity with first-generation cephalosporins.',
-    isAllergen: true,
-  },
   // major
   {
     medication: 'Warfarin',
@@ -1984,6 +1970,22 @@ export const INTERACTIONS: InteractionSeed[] = [
     severity: 'moderate',
     description:
       'Serotonergic drugs together: risk of serotonin syndrome; both prolong the QT interval.',
+  },
+  {
+    medication: 'Cefalexin',
+    interactsWith: 'Ceftriaxone',
+    severity: 'moderate',
+    description:
+      'Two cephalosporins: duplicate therapy, and an allergy to one applies to the other.',
+    isAllergen: true,
+  },
+  {
+    medication: 'Amoxicillin',
+    interactsWith: 'Cefalexin',
+    severity: 'moderate',
+    description:
+      'A penicillin and a first-generation cephalosporin: cross-sensitivity in penicillin allergy.',
+    isAllergen: true,
   },
   // minor
   {
