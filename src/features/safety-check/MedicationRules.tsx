@@ -10,13 +10,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { SafetyAmount, SafetyComparison, SafetyMedicationResult } from '@/api';
 import { SEVERITY_COLOURS } from '@/components/severityColours';
-import {
-  OUTCOME_LABELS,
-  REASON_LABELS,
-  amountText,
-  numberText,
-  rangeText,
-} from './safetyCheckText';
+import { OUTCOME_LABELS, REASON_LABELS, amountText, rangeText } from './safetyCheckText';
 
 const ASPECTS = [
   ['dose', 'Dose'],
@@ -41,6 +35,7 @@ function OutcomeBadge({ comparison }: { comparison: SafetyComparison }) {
       data-outcome={comparison.outcome}
       sx={{
         alignSelf: 'start',
+        whiteSpace: 'nowrap',
         px: 0.75,
         borderRadius: 1,
         border: `1px solid ${style.border}`,
@@ -67,7 +62,7 @@ function ComparisonCell({ comparison }: { comparison: SafetyComparison }) {
         <span>{rangeText(range)}</span>
         {converted && (
           <Typography variant="caption" color="text.secondary">
-            {`Compared: ${numberText(compared.prescribed)} ${compared.unit} against ${rangeText(compared)}`}
+            {`Compared: ${amountText({ value: compared.prescribed, unit: compared.unit })} against ${rangeText(compared)}`}
           </Typography>
         )}
         <OutcomeBadge comparison={comparison} />
@@ -106,7 +101,11 @@ export function MedicationRules({ medication }: { medication: SafetyMedicationRe
         </Typography>
       ) : (
         <TableContainer component={Paper} variant="outlined">
-          <Table size="small" aria-label={`Rules applied to ${medication.name}`}>
+          <Table
+            size="small"
+            aria-label={`Rules applied to ${medication.name}`}
+            sx={{ '& th, & td': { px: 1 } }}
+          >
             <TableHead>
               <TableRow>
                 <TableCell>Rule</TableCell>

@@ -111,7 +111,7 @@ export function PrescriptionFields({ control, options, loading }: PrescriptionFi
                   sx={{
                     display: 'grid',
                     gap: 1.5,
-                    gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' },
+                    gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))',
                   }}
                 >
                   {VALUES.map(({ value, unit, label, units }) => (
@@ -137,7 +137,7 @@ export function PrescriptionFields({ control, options, loading }: PrescriptionFi
                           select: { native: true },
                           htmlInput: { 'aria-label': `${label} unit of ${name}` },
                         }}
-                        sx={{ width: 118 }}
+                        sx={{ width: 116, flexShrink: 0 }}
                       >
                         {units.map((option) => (
                           <option key={option} value={option}>
@@ -152,6 +152,13 @@ export function PrescriptionFields({ control, options, loading }: PrescriptionFi
             );
           })}
         </Stack>
+      )}
+      {fields.length > 0 && (
+        <Typography variant="caption" color="text.secondary">
+          A frequency in hours, days, weeks or months is the time between doses (6 hours: every 6
+          hours); x daily or times/day counts the doses (3 times/day). A value left empty cannot be
+          compared, and the check says so.
+        </Typography>
       )}
     </Stack>
   );

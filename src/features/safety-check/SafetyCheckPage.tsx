@@ -150,7 +150,7 @@ export function SafetyCheckPage() {
         sx={{
           display: 'grid',
           gap: 3,
-          gridTemplateColumns: { xs: '1fr', lg: 'minmax(360px, 600px) 1fr' },
+          gridTemplateColumns: { xs: '1fr', lg: 'minmax(360px, 5fr) minmax(0, 6fr)' },
           alignItems: 'start',
         }}
       >

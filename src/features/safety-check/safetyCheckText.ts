@@ -15,10 +15,14 @@ const NUMBER = new Intl.NumberFormat('en-US', { maximumFractionDigits: 4 });
 
 export const numberText = (value: number) => NUMBER.format(value);
 
-export const amountText = (amount: SafetyAmount) => `${numberText(amount.value)} ${amount.unit}`;
+/** "2 days", "1 day": a time unit in the singular for exactly one, as the server's messages. */
+const quantityText = (value: number, unit: string) =>
+  `${numberText(value)} ${value === 1 && /^(hours|days|weeks|months|years)$/.test(unit) ? unit.slice(0, -1) : unit}`;
+
+export const amountText = (amount: SafetyAmount) => quantityText(amount.value, amount.unit);
 
 export const rangeText = ({ min, max, unit }: SafetyRange) =>
-  min === max ? `${numberText(min)} ${unit}` : `${numberText(min)}–${numberText(max)} ${unit}`;
+  min === max ? quantityText(min, unit) : `${numberText(min)}–${numberText(max)} ${unit}`;
 
 export const FINDING_KIND_LABELS: Record<SafetyFinding['kind'], string> = {
   interaction: 'Interaction',
