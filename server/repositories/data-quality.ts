@@ -94,6 +94,8 @@ const coverageGaps = (kind: 'weight' | 'age') => `
     m.id AS medication_id, c.id AS category_id
     FROM medications m CROSS JOIN ${kind}_categories c
    WHERE m.is_dosage_weight_based = ${kind === 'weight'}
+     -- An inverted category holds no patient; it has a finding of its own.
+     AND c.min_${kind} <= c.max_${kind}
      AND EXISTS (SELECT 1 FROM ${kind}_category_dosages d WHERE d.medication_id = m.id)
      AND NOT EXISTS (SELECT 1 FROM ${kind}_category_dosages d
                       WHERE d.medication_id = m.id AND d.${kind}_category_id = c.id)`;

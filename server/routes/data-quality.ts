@@ -49,20 +49,20 @@ export interface DataQualityFinding {
 
 const KINDS: Kind[] = [
   'dosage_range_inverted',
+  'zero_dose',
   'category_range_inverted',
   'age_category_overlap',
   'weight_category_overlap',
-  'missing_weight_dosage',
-  'missing_age_dosage',
-  'duplicate_interaction',
-  'missing_pregnancy_category',
   'age_category_gap',
   'weight_category_gap',
+  'missing_weight_dosage',
+  'missing_age_dosage',
   'coverage_gap',
   'dosage_unit_mixed',
-  'zero_dose',
   'duplicate_medication_name',
+  'duplicate_interaction',
   'pregnancy_x_without_contraindication',
+  'missing_pregnancy_category',
 ];
 const SEVERITIES = ['error', 'warning', 'info'];
 
@@ -138,27 +138,47 @@ function categoryGaps(
 ): DataQualityFinding[] {
   const findings: DataQualityFinding[] = [];
   const base = kind === 'age' ? 'days' : 'kg';
-  const limit = kind === 'age' ? MAX_AGE_DAYS : MAX_WEIGHT_KG;
-  const gap = (from: number, to: number, at: CategoryRow, where: string, related?: CategoryRow) =>
+  const limit = {
+    low: kind === 'age' ? MAX_AGE_DAYS : MAX_WEIGHT_KG,
+    unit: kind === 'age' ? 'years' : 'kg',
+  };
+  /** A bound in the unit it was entered in: `28 days`, `1 month`, `130 years`. */
+  const bound = (value: number, unit: string) =>
+    quantity(Number(num(value / toBase(kind, 1, unit))), unit);
+  const gap = (
+    from: { value: number; unit: string },
+    to: { value: number; unit: string },
+    at: CategoryRow,
+    where: string,
+    related?: CategoryRow,
+  ) => {
+    const inBase = from.unit === to.unit ? '' : ` (${num(from.value)} to ${num(to.value)} ${base})`;
     findings.push({
       kind: kind === 'age' ? 'age_category_gap' : 'weight_category_gap',
       severity: 'warning',
       entity: kind === 'age' ? 'age_category' : 'weight_category',
       entity_id: at.id,
       ...(related ? { related_id: related.id } : {}),
-      message: `No ${kind} category covers ${num(from)} to ${num(to)} ${base} (${where}): the safety check cannot check a patient there.`,
+      message: `No ${kind} category covers ${bound(from.value, from.unit)} to ${bound(to.value, to.unit)}${inBase}, ${where}: the safety check cannot check a patient there.`,
     });
+  };
   const sorted = [...valid].sort((a, b) => a.low - b.low || a.high - b.high || a.id - b.id);
   if (sorted.length === 0) return findings;
-  if (sorted[0].low > tolerance(sorted[0].low)) {
-    gap(0, sorted[0].low, sorted[0], `below ${categoryLabel(kind, sorted[0])}`);
+  const first = sorted[0];
+  if (first.low > tolerance(first.low)) {
+    gap(
+      { value: 0, unit: first.unit },
+      { value: first.low, unit: first.unit },
+      first,
+      `below ${categoryLabel(kind, first)}`,
+    );
   }
-  let reach = sorted[0];
+  let reach = first;
   for (const c of sorted.slice(1)) {
     if (c.low > reach.high + tolerance(c.low, reach.high)) {
       gap(
-        reach.high,
-        c.low,
+        { value: reach.high, unit: reach.unit },
+        { value: c.low, unit: c.unit },
         reach,
         `between ${categoryLabel(kind, reach)} and ${categoryLabel(kind, c)}`,
         c,
@@ -166,8 +186,13 @@ function categoryGaps(
     }
     if (c.high > reach.high) reach = c;
   }
-  if (reach.high < limit - tolerance(limit, reach.high)) {
-    gap(reach.high, limit, reach, `above ${categoryLabel(kind, reach)}`);
+  if (reach.high < limit.low - tolerance(limit.low, reach.high)) {
+    gap(
+      { value: reach.high, unit: reach.unit },
+      { value: limit.low, unit: limit.unit },
+      reach,
+      `above ${categoryLabel(kind, reach)}`,
+    );
   }
   return findings;
 }

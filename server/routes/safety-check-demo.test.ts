@@ -238,7 +238,7 @@ describe('the data-quality report on the demo data', () => {
       expect.objectContaining({
         kind: 'age_category_gap',
         message:
-          'No age category covers 28 to 30.4375 days (between Pediatric #1 (0 to 28 days) and Pediatric #2 (1 to 12 months)): the safety check cannot check a patient there.',
+          'No age category covers 28 days to 1 month (28 to 30.4375 days), between Pediatric #1 (0 to 28 days) and Pediatric #2 (1 to 12 months): the safety check cannot check a patient there.',
       }),
     ]);
   });
