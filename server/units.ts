@@ -7,9 +7,9 @@
  */
 
 /** Days per age unit. */
-export const DAYS_PER: Record<string, number> = { days: 1, months: 30.4375, years: 365.25 };
+const DAYS_PER: Record<string, number> = { days: 1, months: 30.4375, years: 365.25 };
 /** Kilograms per weight unit. */
-export const KG_PER: Record<string, number> = { kg: 1, lbs: 0.45359237 };
+const KG_PER: Record<string, number> = { kg: 1, lbs: 0.45359237 };
 
 /** A value in the base unit of its kind (days for ages, kilograms for weights). */
 export function toBase(kind: 'age' | 'weight', value: number, unit: string): number {
@@ -67,8 +67,6 @@ export function doseFactor(unit: string): number {
   if (!u) throw new Error(`Unknown dose unit ${unit}`);
   return u.factor;
 }
-
-export const isPerKg = (unit: string) => DOSE_UNITS[unit]?.perKg === true;
 
 // ---------- dosing intervals and durations ----------
 

@@ -222,6 +222,16 @@ const notChecked = (
   message,
 });
 
+/** A comparison that was made: within the range, or outside it with its severity and message. */
+const judged = (
+  range: Range,
+  prescribed: Amount,
+  compared: NonNullable<Comparison['compared']>,
+  outcome: Comparison['outcome'] = 'within',
+  severity: Severity | null = null,
+  message: string | null = null,
+): Comparison => ({ range, prescribed, compared, outcome, severity, reason: null, message });
+
 function compareDose(d: SafetyDosageRow, given: Amount | null, ctx: Context): Comparison {
   const range = { min: d.min_dosage, max: d.max_dosage, unit: d.dosage_unit };
   if (!given) return notChecked(range, null, 'not_prescribed');
@@ -258,46 +268,33 @@ function compareDose(d: SafetyDosageRow, given: Amount | null, ctx: Context): Co
   const min = scale(low.amount, low.perKg) / factor;
   const max = scale(high.amount, high.perKg) / factor;
   const compared = { prescribed, min, max, unit: shownUnit };
-  const perKgNote = perKgRange
-    ? ` (${formatQuantity(range.max, range.unit)} × ${formatNumber(kg)} kg)`
-    : '';
-  const perKgMinNote = perKgRange
-    ? ` (${formatQuantity(range.min, range.unit)} × ${formatNumber(kg)} kg)`
-    : '';
+  /** How a per-kg bound became the one compared: ` (15 mg/kg × 3.2 kg)`. */
+  const perKgNote = (bound: number) =>
+    perKgRange ? ` (${formatQuantity(bound, range.unit)} × ${formatNumber(kg)} kg)` : '';
   const prescribedText = perKgDose
     ? `${formatQuantity(given.value, given.unit)} × ${formatNumber(kg)} kg = ${formatQuantity(prescribed, shownUnit)}`
     : formatQuantity(given.value, given.unit);
   if (above(prescribed, max)) {
-    return {
+    return judged(
       range,
-      prescribed: given,
+      given,
       compared,
-      outcome: 'above_max',
-      severity: 'major',
-      reason: null,
-      message: `${ctx.name}: ${prescribedText} is above the ${formatQuantity(max, shownUnit)}${perKgNote} maximum for ${ctx.label}.`,
-    };
+      'above_max',
+      'major',
+      `${ctx.name}: ${prescribedText} is above the ${formatQuantity(max, shownUnit)}${perKgNote(range.max)} maximum for ${ctx.label}.`,
+    );
   }
   if (below(prescribed, min)) {
-    return {
+    return judged(
       range,
-      prescribed: given,
+      given,
       compared,
-      outcome: 'below_min',
-      severity: 'moderate',
-      reason: null,
-      message: `${ctx.name}: ${prescribedText} is below the ${formatQuantity(min, shownUnit)}${perKgMinNote} minimum for ${ctx.label}.`,
-    };
+      'below_min',
+      'moderate',
+      `${ctx.name}: ${prescribedText} is below the ${formatQuantity(min, shownUnit)}${perKgNote(range.min)} minimum for ${ctx.label}.`,
+    );
   }
-  return {
-    range,
-    prescribed: given,
-    compared,
-    outcome: 'within',
-    severity: null,
-    reason: null,
-    message: null,
-  };
+  return judged(range, given, compared);
 }
 
 /** "every 8 hours", "every 1 day (24 hours)", or "3 x daily (every 8 hours)" for a count. */
@@ -327,36 +324,26 @@ function compareFrequency(d: SafetyDosageRow, given: Amount | null, ctx: Context
   const compared = { prescribed: interval, min: shortest, max: longest, unit: 'hours' };
   const prescribedText = frequencyText(given.value, given.unit, interval);
   if (below(interval, shortest)) {
-    return {
+    return judged(
       range,
-      prescribed: given,
+      given,
       compared,
-      outcome: 'too_often',
-      severity: 'major',
-      reason: null,
-      message: `${ctx.name}: dosing ${prescribedText} is more often than the shortest interval, every ${formatQuantity(shortest, 'hours')}, for ${ctx.label}.`,
-    };
+      'too_often',
+      'major',
+      `${ctx.name}: dosing ${prescribedText} is more often than the shortest interval, every ${formatQuantity(shortest, 'hours')}, for ${ctx.label}.`,
+    );
   }
   if (above(interval, longest)) {
-    return {
+    return judged(
       range,
-      prescribed: given,
+      given,
       compared,
-      outcome: 'too_rarely',
-      severity: 'moderate',
-      reason: null,
-      message: `${ctx.name}: dosing ${prescribedText} is less often than the longest interval, every ${formatQuantity(longest, 'hours')}, for ${ctx.label}.`,
-    };
+      'too_rarely',
+      'moderate',
+      `${ctx.name}: dosing ${prescribedText} is less often than the longest interval, every ${formatQuantity(longest, 'hours')}, for ${ctx.label}.`,
+    );
   }
-  return {
-    range,
-    prescribed: given,
-    compared,
-    outcome: 'within',
-    severity: null,
-    reason: null,
-    message: null,
-  };
+  return judged(range, given, compared);
 }
 
 function compareDuration(d: SafetyDosageRow, given: Amount | null, ctx: Context): Comparison {
@@ -376,29 +363,20 @@ function compareDuration(d: SafetyDosageRow, given: Amount | null, ctx: Context)
   const compared = { prescribed: days, min, max, unit: 'days' };
   const longer = above(days, max);
   if (!longer && !below(days, min)) {
-    return {
-      range,
-      prescribed: given,
-      compared,
-      outcome: 'within',
-      severity: null,
-      reason: null,
-      message: null,
-    };
+    return judged(range, given, compared);
   }
   const inDays = given.unit === 'days' ? '' : ` (${formatQuantity(days, 'days')})`;
   const bound = longer
     ? `longer than the ${formatQuantity(range.max, range.unit)} maximum`
     : `shorter than the ${formatQuantity(range.min, range.unit)} minimum`;
-  return {
+  return judged(
     range,
-    prescribed: given,
+    given,
     compared,
-    outcome: longer ? 'above_max' : 'below_min',
-    severity: 'moderate',
-    reason: null,
-    message: `${ctx.name}: a course of ${formatQuantity(given.value, given.unit)}${inDays} is ${bound} for ${ctx.label}.`,
-  };
+    longer ? 'above_max' : 'below_min',
+    'moderate',
+    `${ctx.name}: a course of ${formatQuantity(given.value, given.unit)}${inDays} is ${bound} for ${ctx.label}.`,
+  );
 }
 
 const amount = (value: number | undefined, unit: string | undefined): Amount | null =>
@@ -537,6 +515,12 @@ export function evaluateSafety(
   const allergyName = new Map(data.allergies.map((a) => [a.id, a.name]));
   const nameOf = new Map([...data.allergies, ...medications].map((m) => [m.id, m.name]));
   const position = new Map(medications.map((m, index) => [m.id, index]));
+  // Every medication named in a finding (prescribed or an allergy), ranked by name once.
+  const byNameRank = new Map(
+    [...nameOf]
+      .sort(([x, a], [y, b]) => byName.compare(a, b) || x - y)
+      .map(([id], index) => [id, index]),
+  );
   const conditionName = new Map(data.conditions.map((c) => [c.id, c.name]));
   const lifestyleName = new Map(data.lifestyles.map((l) => [l.id, l.name]));
   const prescribedIds = new Set(medications.map((m) => m.id));
@@ -643,7 +627,7 @@ export function evaluateSafety(
       const x = a.medication_ids[k];
       const y = b.medication_ids[k];
       if (x === undefined || y === undefined) return x === undefined ? -1 : 1;
-      const byMedication = byName.compare(nameOf.get(x) ?? '', nameOf.get(y) ?? '') || x - y;
+      const byMedication = (byNameRank.get(x) ?? 0) - (byNameRank.get(y) ?? 0);
       if (byMedication) return byMedication;
     }
     return (
