@@ -296,7 +296,7 @@ describe('with reference data', () => {
         entity_id: id.weighty,
         medication_id: id.weighty,
         message:
-          'Weighty is dosed by weight but has no weight-based dosage: the safety check finds no dosing rule for any patient.',
+          'Weighty is dosed by weight but has no weight-based dosage: the safety check cannot check its dose for any patient.',
       },
       {
         kind: 'missing_age_dosage',
@@ -305,7 +305,7 @@ describe('with reference data', () => {
         entity_id: id.agey,
         medication_id: id.agey,
         message:
-          'Agey is dosed by age but has no age-based dosage: the safety check finds no dosing rule for any patient.',
+          'Agey is dosed by age but has no age-based dosage: the safety check cannot check its dose for any patient.',
       },
       // Weighty has no weight dosage at all and Agey no dosage: reported above, not per category.
       coverage('fine', 'weight', 'normal'),

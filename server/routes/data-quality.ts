@@ -263,7 +263,7 @@ export function dataQualityFindings(data: DataQualityData): DataQualityFinding[]
       entity: 'medication',
       entity_id: m.id,
       medication_id: m.id,
-      message: `${m.name} is dosed by ${basis} but has no ${basis}-based dosage: the safety check finds no dosing rule for any patient.`,
+      message: `${m.name} is dosed by ${basis} but has no ${basis}-based dosage: the safety check cannot check its dose for any patient.`,
     });
   }
   for (const pair of data.duplicate_interactions) {
