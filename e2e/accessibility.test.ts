@@ -208,9 +208,9 @@ describe('signed in, light mode', () => {
     ['/dashboard/drugs', 'Drugs Management', 'Antibiotic', 'Add Drug'],
     [CONDITIONS, 'Conditions', 'Hypertension', 'Add Condition'],
     ['/dashboard/drugs/age-categories', 'Age Categories', '18 - 65', 'Add Age Category'],
-    ['/dashboard/drugs/weight-categories', 'Weight Categories', '50.1 - 80', 'Add Weight Category'],
+    ['/dashboard/drugs/weight-categories', 'Weight Categories', '50 - 80', 'Add Weight Category'],
     [MEDICATIONS, 'Medications Management', 'Acyclovir', 'Add Medication'],
-    ['/dashboard/drugs/interactions', 'Drug Interactions', 'Sertraline', 'Add Interaction'],
+    ['/dashboard/drugs/interactions', 'Drug Interactions', 'Fluconazole', 'Add Interaction'],
     ['/dashboard/drugs/lifestyles', 'Lifestyle Management', 'Smoking', 'Add Lifestyle'],
   ];
   it.each(listScreens)(

@@ -267,7 +267,7 @@ describe("the medication detail page's button", () => {
 
 describe('the data-quality report', () => {
   it('lists a problem made through the API and one in the demo data, each linked to its record', async () => {
-    // 100 to 150 lbs is 45.36 to 68.04 kg: it overlaps Underweight (0 to 50 kg) and Normal (50.1 to 80 kg).
+    // 100 to 150 lbs is 45.36 to 68.04 kg: it overlaps Underweight (0 to 50 kg) and Normal (50 to 80 kg).
     const created = await api<{ data: { id: number } }>('POST', '/weight-category', {
       minimum_weight: 100,
       maximum_weight: 150,
