@@ -123,12 +123,12 @@ async function main() {
       },
       {
         name: 'safety-check',
-        // Warfarin 5 mg a day for 30 days, age 30, with Ibuprofen: Major, Warfarin's adult rule
+        // Warfarin 5 mg a day for 3 months, age 30, with Ibuprofen: Major, Warfarin's adult rule
         // compared, and, in amber, what could not be checked (no weight or dose for Ibuprofen).
         path:
           `/dashboard/safety-check?medications=${warfarin},${ibuprofen}&dose_${warfarin}=5` +
           `&dose_unit_${warfarin}=mg&frequency_${warfarin}=1&frequency_unit_${warfarin}=days` +
-          `&duration_${warfarin}=30&duration_unit_${warfarin}=days&age=30&age_unit=years`,
+          `&duration_${warfarin}=3&duration_unit_${warfarin}=months&age=30&age_unit=years`,
         ready: async () => {
           await heading(page, 'Safety Check');
           const verdict = page.getByRole('status', { name: 'Verdict' });

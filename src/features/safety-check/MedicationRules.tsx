@@ -76,8 +76,15 @@ function ComparisonCell({ comparison }: { comparison: SafetyComparison }) {
   );
 }
 
+/** An interval unit: the frequency is the time between doses ("every 6 hours"). */
+const INTERVAL = /^(hours|days|weeks|months)$/;
+
 const prescribedText = (label: string, amount: SafetyAmount | null) =>
-  `${label} ${amount ? amountText(amount) : 'not given'}`;
+  !amount
+    ? `${label} not given`
+    : label === 'Frequency' && INTERVAL.test(amount.unit)
+      ? `${label} every ${amountText(amount)}`
+      : `${label} ${amountText(amount)}`;
 
 /**
  * One checked medication: what was prescribed, then each dosage rule that applied to the patient

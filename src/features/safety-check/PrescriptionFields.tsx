@@ -124,6 +124,8 @@ export function PrescriptionFields({ control, options, loading }: PrescriptionFi
                         size="small"
                         slotProps={{
                           htmlInput: { min: 0, step: 'any', 'aria-label': `${label} of ${name}` },
+                          // Floated from the start: 'Frequency' fits above a narrow input.
+                          inputLabel: { shrink: true },
                         }}
                         sx={{ flex: 1, minWidth: 72 }}
                       />

@@ -183,7 +183,7 @@ describe('SafetyCheckResult', () => {
     renderResult(complete);
     const section = within(screen.getByRole('region', { name: 'Paracetamol' }));
     expect(
-      section.getByText('Prescribed: Dose 1,000 mg, Frequency 6 hours, Duration 2 days'),
+      section.getByText('Prescribed: Dose 1,000 mg, Frequency every 6 hours, Duration 2 days'),
     ).toBeInTheDocument();
     const table = within(section.getByRole('table', { name: 'Rules applied to Paracetamol' }));
     const row = (label: string) =>
