@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import type { Path } from 'react-hook-form';
-import type { AgeUnit, SafetyCheckRequest, WeightUnit } from '@/api';
+import type {
+  AgeUnit,
+  DosageUnit,
+  DurationUnit,
+  FrequencyUnit,
+  SafetyCheckMedication,
+  SafetyCheckRequest,
+  WeightUnit,
+} from '@/api';
 
 /**
  * The safety check's form: its schema (the contract's SafetyCheckRequest limits, and a patient a
@@ -8,18 +16,12 @@ import type { AgeUnit, SafetyCheckRequest, WeightUnit } from '@/api';
  * link) and the request.
  */
 
-/** One prescribed medication as the request names it. */
-type Prescribed = NonNullable<SafetyCheckRequest['medications']>[number];
-export type DoseUnit = NonNullable<Prescribed['dose_unit']>;
-export type FrequencyUnit = NonNullable<Prescribed['frequency_unit']>;
-export type DurationUnit = NonNullable<Prescribed['duration_unit']>;
-
 /**
  * Every unit the contract allows, in the order the selects offer them: listed as a record's keys,
  * so that a unit added to the contract fails the type check here until it is offered.
  */
 const every = <T extends string>(units: Record<T, true>) => Object.keys(units) as [T, ...T[]];
-export const DOSE_UNITS = every<DoseUnit>({
+export const DOSE_UNITS = every<DosageUnit>({
   mg: true,
   mcg: true,
   g: true,
@@ -84,7 +86,7 @@ const numberOrEmpty = (label: string) =>
     .trim()
     .refine((value) => value === '' || isNumber(value), `${label} must be a number`);
 
-export const prescribedSchema = z.object({
+const prescribedSchema = z.object({
   medicationId: z.number().int().positive(),
   dose: prescribedAmount('Dose'),
   doseUnit: z.enum(DOSE_UNITS),
@@ -246,8 +248,8 @@ export function safetyCheckPath(medicationIds: number[]): string {
 
 // ---------- the request ----------
 
-function prescribedRequest(medication: PrescribedForm): Prescribed {
-  const out: Prescribed = { medication_id: medication.medicationId };
+function prescribedRequest(medication: PrescribedForm): SafetyCheckMedication {
+  const out: SafetyCheckMedication = { medication_id: medication.medicationId };
   if (medication.dose.trim() !== '') {
     out.dose = Number(medication.dose);
     out.dose_unit = medication.doseUnit;
