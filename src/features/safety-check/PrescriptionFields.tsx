@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useFieldArray, useFormState, type Control } from 'react-hook-form';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
@@ -42,6 +42,8 @@ export function PrescriptionFields({ control, options, loading }: PrescriptionFi
   const { fields, append, remove } = useFieldArray({ control, name: 'medications' });
   const { errors } = useFormState({ control, name: 'medications' });
   const [input, setInput] = useState('');
+  /** Where the focus goes when a row is removed: the search that adds one. */
+  const addInput = useRef<HTMLInputElement>(null);
   const sorted = useMemo(
     () => [...(options ?? [])].sort((a, b) => a.name.localeCompare(b.name)),
     [options],
@@ -74,6 +76,7 @@ export function PrescriptionFields({ control, options, loading }: PrescriptionFi
         renderInput={(params) => (
           <TextField
             {...params}
+            inputRef={addInput}
             label="Add a medication"
             error={Boolean(listError)}
             helperText={
@@ -102,7 +105,14 @@ export function PrescriptionFields({ control, options, loading }: PrescriptionFi
                     {name}
                   </Typography>
                   <Tooltip title={`Remove ${name}`}>
-                    <IconButton aria-label={`Remove ${name}`} onClick={() => remove(index)}>
+                    <IconButton
+                      aria-label={`Remove ${name}`}
+                      onClick={() => {
+                        remove(index);
+                        // After the re-render: with 20 rows the search was disabled until now.
+                        setTimeout(() => addInput.current?.focus());
+                      }}
+                    >
                       <DeleteOutlinedIcon />
                     </IconButton>
                   </Tooltip>

@@ -198,6 +198,8 @@ describe('/dashboard/safety-check', () => {
 
     // Removing a row takes it out of the check and the link.
     await user.click(screen.getByRole('button', { name: 'Remove Ibuprofen' }));
+    // The focus goes back to the search, not to the page's start.
+    await waitFor(() => expect(add).toHaveFocus());
     await waitFor(() =>
       expect(bodies.at(-1)).toMatchObject({
         medications: [{ medication_id: 3, dose: 15, dose_unit: 'mg/kg' }],
