@@ -142,6 +142,23 @@ afterAll(async () => {
   await server?.stop();
 });
 
+/**
+ * Opens a safety check of Warfarin (5 mg, age 30) with Ibuprofen: Major, a rule applied with its
+ * outcomes, and amber for what could not be checked (no weight for Ibuprofen). Answers its path.
+ */
+async function openIncompleteCheck(): Promise<string> {
+  const path =
+    `/dashboard/safety-check?medications=${warfarinId},${ibuprofenId}` +
+    `&dose_${warfarinId}=5&dose_unit_${warfarinId}=mg&age=30&age_unit=years`;
+  await page.goto(path);
+  await heading(page, 'Safety Check');
+  const verdict = page.getByRole('status', { name: 'Verdict' });
+  await verdict.getByText('Major', { exact: true }).waitFor();
+  await verdict.getByText(/could not be checked$/).waitFor();
+  await page.getByRole('table', { name: 'Rules applied to Warfarin' }).waitFor();
+  return path;
+}
+
 describe('signed out', () => {
   const publicPages: [string, string][] = [
     ['/login', 'Sign in'],
@@ -191,9 +208,9 @@ describe('signed in, light mode', () => {
     ['/dashboard/drugs', 'Drugs Management', 'Antibiotic', 'Add Drug'],
     [CONDITIONS, 'Conditions', 'Hypertension', 'Add Condition'],
     ['/dashboard/drugs/age-categories', 'Age Categories', '18 - 65', 'Add Age Category'],
-    ['/dashboard/drugs/weight-categories', 'Weight Categories', '50.1 - 80', 'Add Weight Category'],
+    ['/dashboard/drugs/weight-categories', 'Weight Categories', '50 - 80', 'Add Weight Category'],
     [MEDICATIONS, 'Medications Management', 'Acyclovir', 'Add Medication'],
-    ['/dashboard/drugs/interactions', 'Drug Interactions', 'Sertraline', 'Add Interaction'],
+    ['/dashboard/drugs/interactions', 'Drug Interactions', 'Fluconazole', 'Add Interaction'],
     ['/dashboard/drugs/lifestyles', 'Lifestyle Management', 'Smoking', 'Add Lifestyle'],
   ];
   it.each(listScreens)(
@@ -277,15 +294,8 @@ describe('signed in, light mode', () => {
     await expectNoViolations(page, '/dashboard/settings');
   });
 
-  it('/dashboard/safety-check with a result (Warfarin with Ibuprofen: Major) has no violations', async () => {
-    const path = `/dashboard/safety-check?medications=${warfarinId},${ibuprofenId}`;
-    await page.goto(path);
-    await heading(page, 'Safety Check');
-    await page
-      .getByRole('status', { name: 'Verdict' })
-      .getByText('Major', { exact: true })
-      .waitFor();
-    await page.getByRole('table', { name: 'Dosing' }).waitFor();
+  it('/dashboard/safety-check with a result (Warfarin with Ibuprofen: Major, incomplete) has no violations', async () => {
+    const path = await openIncompleteCheck();
     await expectNoViolations(page, path);
   });
 
@@ -336,6 +346,11 @@ describe('signed in, dark mode (switched in the top bar)', () => {
     await heading(page, 'Medications Management');
     await gridLoaded('Acyclovir');
     await expectNoViolations(page, `${MEDICATIONS} (dark)`);
+  });
+
+  it('an incomplete safety check (amber notice) has no violations', async () => {
+    const path = await openIncompleteCheck();
+    await expectNoViolations(page, `${path} (dark)`);
   });
 });
 

@@ -173,7 +173,7 @@ it('adds, finds, opens, edits and deletes a medication with its dosages and cont
   await add.getByRole('combobox', { name: 'Age Category' }).waitFor({ state: 'detached' });
   await press('Tab');
   expect(await focused()).toEqual({ role: 'select', name: 'Weight Category' });
-  await choose('Obese (100.1 - 300 Kg)');
+  await choose('Obese (100 - 650 Kg)');
   await press('Tab');
   await type('100');
   await press('Tab');
@@ -240,7 +240,7 @@ it('adds, finds, opens, edits and deletes a medication with its dosages and cont
   await information.getByText(NAME, { exact: true }).waitFor();
   await information.getByText('Weight-based', { exact: true }).waitFor();
   await information.getByText('12.5 G', { exact: true }).waitFor();
-  await tableRow(section('Weight-based Dosages'), 'Obese (100.1 - 300 Kg)')
+  await tableRow(section('Weight-based Dosages'), 'Obese (100 - 650 Kg)')
     .getByRole('cell', { name: '100 - 200 Mg', exact: true })
     .waitFor();
 

@@ -122,7 +122,7 @@ it('creates a weight-based medication with contraindications and a pregnancy cat
   await form.getByText('2 condition(s) selected').waitFor();
   await form.getByLabel('Average weight dosage', { exact: true }).fill('15');
   await form.getByRole('checkbox', { name: 'Dosage is weight-based' }).check();
-  await form.getByLabel('Weight Category').selectOption({ label: 'Normal (50.1 - 80 Kg)' });
+  await form.getByLabel('Weight Category').selectOption({ label: 'Normal (50 - 80 Kg)' });
   await form.getByLabel('Minimum dosage').fill('250');
   await form.getByLabel('Maximum dosage').fill('500');
   // Min above max is refused under the field, before any request.
@@ -223,14 +223,14 @@ it('adds a weight dosage and edits a dosage (the category stays)', async () => {
   const weight = section('Weight-based Dosages');
   await weight.getByRole('button', { name: 'Add Weight Dosage' }).click();
   const form = dialog('Add Weight-Based Dosage');
-  await form.getByLabel('Weight Category').selectOption({ label: 'Obese (100.1 - 300 Kg)' });
+  await form.getByLabel('Weight Category').selectOption({ label: 'Obese (100 - 650 Kg)' });
   await form.getByLabel('Minimum dosage').fill('500');
   await form.getByLabel('Maximum dosage').fill('750');
   await form.getByLabel('Duration unit').selectOption('weeks');
   await form.getByRole('button', { name: 'Add Dosage' }).click();
   await toast('Weight dosage added successfully');
   await dialogsClosed();
-  const obese = weight.getByRole('row').filter({ hasText: 'Obese (100.1 - 300 Kg)' });
+  const obese = weight.getByRole('row').filter({ hasText: 'Obese (100 - 650 Kg)' });
   await obese.getByRole('cell', { name: '500 - 750 Mg' }).waitFor();
   await obese.getByRole('cell', { name: '3 - 7 Weeks' }).waitFor();
 

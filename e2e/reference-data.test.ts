@@ -172,7 +172,7 @@ it('age categories: min above max refused; add, search, edit, delete after reloa
 });
 
 it('weight categories: add, search, edit, delete after reloads; a used one is refused', async () => {
-  await load('/dashboard/drugs/weight-categories', '50.1 - 80');
+  await load('/dashboard/drugs/weight-categories', '50 - 80');
   await button(page, 'Add Weight Category').click();
   const add = dialog('Add Weight Category');
   await add.getByLabel(/^Minimum weight/).fill('301');
@@ -184,10 +184,10 @@ it('weight categories: add, search, edit, delete after reloads; a used one is re
   await toast('Weight category created successfully');
   await add.waitFor({ state: 'detached' });
 
-  await load(null, '50.1 - 80');
+  await load(null, '50 - 80');
   await search('Search weight categories', 'e2e weight');
   await cell('E2E weight band').waitFor();
-  await cell('50.1 - 80').waitFor({ state: 'detached' });
+  await cell('50 - 80').waitFor({ state: 'detached' });
 
   await button(page, 'Edit Overweight (301 - 302.5 Lbs)').click();
   const edit = dialog('Edit Weight Category');
@@ -197,7 +197,7 @@ it('weight categories: add, search, edit, delete after reloads; a used one is re
   await toast('Weight category updated successfully');
   await edit.waitFor({ state: 'detached' });
 
-  await load(null, '50.1 - 80');
+  await load(null, '50 - 80');
   await search('Search weight categories', 'e2e weight');
   await cell('E2E weight band edited').waitFor();
 
@@ -207,15 +207,15 @@ it('weight categories: add, search, edit, delete after reloads; a used one is re
     'Are you sure you want to delete this weight category?',
   );
   await toast('Weight category deleted successfully');
-  await load(null, '50.1 - 80');
+  await load(null, '50 - 80');
   await search('Search weight categories', 'e2e weight');
   await page
     .getByText('No weight categories found. Add a new weight category to get started.')
     .waitFor();
 
-  await search('Search weight categories', '50.1');
+  await search('Search weight categories', 'Normal');
   await confirmDelete(
-    'Normal (50.1 - 80 Kg)',
+    'Normal (50 - 80 Kg)',
     'Delete Weight Category',
     'Are you sure you want to delete this weight category?',
   );
@@ -287,7 +287,7 @@ async function saveInteraction(form: Locator) {
 }
 
 it('drug interactions: add, search, edit (medications fixed), delete after reloads', async () => {
-  await load('/dashboard/drugs/interactions', 'Sertraline');
+  await load('/dashboard/drugs/interactions', 'Fluconazole');
   await button(page, 'Add Interaction').click();
   const add = dialog('Add Interaction');
   await add.getByLabel(/^Medication/).selectOption({ label: 'Alendronate' });
@@ -299,10 +299,10 @@ it('drug interactions: add, search, edit (medications fixed), delete after reloa
   await toast('Drug interaction added successfully');
   await add.waitFor({ state: 'detached' });
 
-  await load(null, 'Sertraline');
+  await load(null, 'Fluconazole');
   await search('Search interactions', 'ALENDRONATE salbutamol');
   await cell('E2E interaction text').waitFor();
-  await cell('Sertraline').waitFor({ state: 'detached' });
+  await cell('Fluconazole').waitFor({ state: 'detached' });
   // 'Is an allergen' was ticked: the row's Allergen column says so.
   await allergenCell('E2E interaction text').filter({ hasText: /^Yes$/ }).waitFor();
 
@@ -317,7 +317,7 @@ it('drug interactions: add, search, edit (medications fixed), delete after reloa
   await toast('Drug interaction updated successfully');
   await edit.waitFor({ state: 'detached' });
 
-  await load(null, 'Sertraline');
+  await load(null, 'Fluconazole');
   await search('Search interactions', 'e2e interaction');
   await cell('E2E interaction text, edited').waitFor();
   await page
@@ -334,13 +334,13 @@ it('drug interactions: add, search, edit (medications fixed), delete after reloa
     'Are you sure you want to delete this drug interaction? This action cannot be undone.',
   );
   await toast('Drug interaction deleted successfully');
-  await load(null, 'Sertraline');
+  await load(null, 'Fluconazole');
   await search('Search interactions', 'e2e interaction');
   await page.getByText('No drug interactions found').waitFor();
 });
 
 it('drug interactions: a medication cannot interact with itself, and an existing pair is refused in either order', async () => {
-  await load('/dashboard/drugs/interactions', 'Sertraline');
+  await load('/dashboard/drugs/interactions', 'Fluconazole');
   await button(page, 'Add Interaction').click();
   const add = dialog('Add Interaction');
   const medication = add.getByLabel(/^Medication/);

@@ -9,9 +9,10 @@ import {
 } from './support/harness';
 
 /**
- * Issue 7 in a real browser against the real server with the demo data: the safety check (a
- * known major interaction, a category X medication in pregnancy, a shared link reloaded, opened
- * from a medication's detail page) and the data-quality report (a problem created through the
+ * In a real browser against the real server with the demo data: the safety check (a known major
+ * interaction, a category X medication in pregnancy, a shared link reloaded, opened from a
+ * medication's detail page, a prescribed overdose, an incomplete check in amber and never green)
+ * and the data-quality report (a problem created through the
  * API, and one the demo data has).
  */
 let server: RunningServer;
@@ -70,41 +71,95 @@ async function findings(p: Page = page) {
   return p.getByRole('region').allInnerTexts();
 }
 
-async function chooseMedication(name: string) {
-  const input = page.getByRole('combobox', { name: 'Medications' });
+async function addMedication(name: string) {
+  const input = page.getByRole('combobox', { name: 'Add a medication' });
   await input.fill(name.slice(0, 4));
   await page.getByRole('option', { name, exact: true }).click();
+}
+
+/**
+ * The incomplete notice's colours as the browser paints them: its fill's hue (amber is about 30 to
+ * 50 degrees; green about 120) and the contrast of its text on that fill (WCAG's formula).
+ */
+async function incompleteColours(p: Page = page) {
+  const notice = verdict(p).locator('.MuiAlert-root');
+  return notice.evaluate((element) => {
+    const rgb = (css: string) => (css.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number);
+    const style = getComputedStyle(element);
+    const [r, g, b] = rgb(style.backgroundColor).map((c) => c / 255);
+    const max = Math.max(r, g, b);
+    const min = Math.min(r, g, b);
+    const d = max - min;
+    const hue =
+      d === 0
+        ? 0
+        : max === r
+          ? (60 * ((g - b) / d) + 360) % 360
+          : max === g
+            ? 60 * ((b - r) / d) + 120
+            : 60 * ((r - g) / d) + 240;
+    const luminance = (css: string) => {
+      const [lr, lg, lb] = rgb(css).map((c) => {
+        const s = c / 255;
+        return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * lr + 0.7152 * lg + 0.0722 * lb;
+    };
+    const [light, dark] = [luminance(style.backgroundColor), luminance(style.color)].sort(
+      (a, b) => b - a,
+    );
+    return { hue, contrast: (light + 0.05) / (dark + 0.05) };
+  });
+}
+
+/** The check is incomplete: amber notice, readable, and no green "No findings" anywhere. */
+async function expectIncomplete(p: Page = page) {
+  await verdict(p)
+    .getByText(/^Incomplete: \d+ things? could not be checked$/)
+    .waitFor();
+  const { hue, contrast } = await incompleteColours(p);
+  expect(hue).toBeGreaterThanOrEqual(25);
+  expect(hue).toBeLessThanOrEqual(50);
+  expect(contrast).toBeGreaterThanOrEqual(4.5);
+  expect(await p.getByText('No findings', { exact: true }).count()).toBe(0);
+  expect(await p.getByText(/Nothing in the reference data speaks against/).count()).toBe(0);
+  expect(await p.locator('[data-severity="none"]').count()).toBe(0);
 }
 
 describe('the safety check', () => {
   let sharedLink = '';
 
-  it('opens from the sidebar; Warfarin with Ibuprofen (a known major interaction) says Major', async () => {
+  it('opens from the sidebar; Warfarin with Ibuprofen (a known major interaction) says Major, and incomplete without a patient', async () => {
     await page.getByRole('link', { name: 'Safety Check' }).click();
     await page.waitForURL('**/dashboard/safety-check');
     await page.getByText('Choose one or more medications').waitFor();
-    await chooseMedication('Warfarin');
-    await chooseMedication('Ibuprofen');
+    await addMedication('Warfarin');
+    await addMedication('Ibuprofen');
     await verdictIs('Major');
     await page.getByText('Ibuprofen and Warfarin: Increased bleeding risk').waitFor();
-    await page
-      .getByRole('table', { name: 'Dosing' })
-      .getByText('No age given: Warfarin is dosed by age.')
+    await expectIncomplete();
+    await verdict()
+      .getByText('Warfarin: no age given, so its age-based dosages could not be checked.')
       .waitFor();
   });
 
   it('a pregnancy with Warfarin (category X) makes it Contraindicated, and the link holds the form', async () => {
     await page.getByRole('checkbox', { name: 'Pregnant' }).check();
     await page.getByLabel('Age', { exact: true }).fill('30');
+    await page.getByLabel('Dose of Warfarin').fill('5');
     await verdictIs('Contraindicated');
     await page
       .getByText('Warfarin is pregnancy category X: contraindicated in pregnancy.')
       .waitFor();
-    // The dosing table follows the age: Warfarin's adult dosage.
-    await page.getByRole('table', { name: 'Dosing' }).getByText('Adult (18–65 years)').waitFor();
+    // The rules follow the age: Warfarin's adult dosage.
+    await page
+      .getByRole('table', { name: 'Rules applied to Warfarin' })
+      .getByRole('rowheader', { name: /Adult \(18–65 years\)/ })
+      .waitFor();
     await page.waitForURL(/pregnant=true/);
     sharedLink = page.url();
     expect(sharedLink).toMatch(/medications=\d+,\d+/);
+    expect(sharedLink).toMatch(/dose_\d+=5&dose_unit_\d+=mg/);
     expect(sharedLink).toContain('age=30&age_unit=years');
   });
 
@@ -116,6 +171,7 @@ describe('the safety check', () => {
     await page.getByText('Warfarin is pregnancy category X').waitFor();
     expect(await findings()).toEqual(before);
     await expect(page.getByRole('checkbox', { name: 'Pregnant' }).isChecked()).resolves.toBe(true);
+    await expect(page.getByLabel('Dose of Warfarin').inputValue()).resolves.toBe('5');
 
     const other = await context.newPage();
     await other.goto(sharedLink);
@@ -123,6 +179,69 @@ describe('the safety check', () => {
     await other.getByText('Warfarin is pregnancy category X').waitFor();
     expect(await findings(other)).toEqual(before);
     await other.close();
+  });
+
+  it('a prescribed overdose shows its message: Paracetamol 1,000 mg for an underweight adult', async () => {
+    await page.goto('/dashboard/safety-check');
+    await page.getByText('Choose one or more medications').waitFor();
+    await addMedication('Paracetamol');
+    await page.getByLabel('Dose of Paracetamol').fill('1000');
+    await page.getByLabel('Dose unit of Paracetamol').selectOption('mg');
+    await page.getByLabel('Frequency of Paracetamol').fill('6');
+    await page.getByLabel('Duration of Paracetamol').fill('2');
+    await page.getByLabel('Age', { exact: true }).fill('30');
+    await page.getByLabel('Weight', { exact: true }).fill('45');
+    await verdictIs('Major');
+    const message =
+      'Paracetamol: 1,000 mg is above the 675 mg (15 mg/kg × 45 kg) maximum for Underweight (0–50 kg).';
+    await page.getByRole('region', { name: 'Major (1)' }).getByText(message).waitFor();
+    // The rule applied, with its per-kg range and its outcome.
+    const underweight = page
+      .getByRole('table', { name: 'Rules applied to Paracetamol' })
+      .getByRole('row')
+      .filter({ hasText: 'Underweight (0–50 kg)' });
+    await underweight.getByText('10–15 mg/kg').waitFor();
+    await underweight.getByText('Compared: 1,000 mg against 450–675 mg').waitFor();
+    await underweight.getByText('Above maximum').waitFor();
+  });
+
+  it('is amber, never green, until everything could be checked; then, and only then, "No findings"', async () => {
+    // Gentamicin with no patient: nothing could be compared.
+    const medications = await api<{ data: { id: number; name: string }[] }>('GET', '/medication');
+    const idOf = (name: string) => {
+      const found = medications.data.find((m) => m.name === name);
+      if (!found) throw new Error(`the demo data has no ${name}`);
+      return found.id;
+    };
+    await page.goto(`/dashboard/safety-check?medications=${idOf('Gentamicin')}`);
+    await expectIncomplete();
+    await verdict()
+      .getByText(/^Gentamicin: no weight given/)
+      .waitFor();
+
+    // Paracetamol 500 mg every 6 hours for 2 days, for a 30-year-old of 70 kg: every rule compared.
+    const id = idOf('Paracetamol');
+    await page.goto(
+      `/dashboard/safety-check?medications=${id}&dose_${id}=500&dose_unit_${id}=mg` +
+        `&frequency_${id}=6&frequency_unit_${id}=hours&duration_${id}=2&duration_unit_${id}=days` +
+        '&age=30&age_unit=years&weight=70&weight_unit=kg',
+    );
+    await verdictIs('No findings');
+    await page
+      .getByText('Nothing in the reference data speaks against this combination.')
+      .waitFor();
+    expect(
+      await verdict()
+        .getByText(/could not be checked/)
+        .count(),
+    ).toBe(0);
+
+    // Take the weight away: amber again.
+    await page.getByLabel('Weight', { exact: true }).fill('');
+    await expectIncomplete();
+    await verdict()
+      .getByText('Paracetamol: no weight given, so its weight-based dosages could not be checked.')
+      .waitFor();
   });
 });
 
@@ -135,10 +254,11 @@ describe("the medication detail page's button", () => {
     await page.getByRole('link', { name: 'Check this medication' }).click();
     await page.waitForURL(`**/dashboard/safety-check?medications=${isotretinoin.id}`);
     await page
-      .getByRole('table', { name: 'Dosing' })
-      .getByRole('rowheader', { name: 'Isotretinoin' })
+      .getByRole('list', { name: 'Prescribed medications' })
+      .getByRole('heading', { name: 'Isotretinoin' })
       .waitFor();
-    await verdictIs('No findings');
+    // No patient: nothing could be compared, so amber, not green.
+    await expectIncomplete();
     // A pregnancy makes it contraindicated (category X).
     await page.getByRole('checkbox', { name: 'Pregnant' }).check();
     await verdictIs('Contraindicated');
@@ -147,7 +267,7 @@ describe("the medication detail page's button", () => {
 
 describe('the data-quality report', () => {
   it('lists a problem made through the API and one in the demo data, each linked to its record', async () => {
-    // 100 to 150 lbs is 45.36 to 68.04 kg: it overlaps Underweight (0 to 50 kg) and Normal (50.1 to 80 kg).
+    // 100 to 150 lbs is 45.36 to 68.04 kg: it overlaps Underweight (0 to 50 kg) and Normal (50 to 80 kg).
     const created = await api<{ data: { id: number } }>('POST', '/weight-category', {
       minimum_weight: 100,
       maximum_weight: 150,

@@ -344,8 +344,8 @@ describe('markup in names shows as text', () => {
     const findings = page.getByRole('region');
     await findings.getByText(DESCRIPTION).first().waitFor();
     await showsAsText(main(), 4);
-    await page.getByRole('table', { name: 'Dosing' }).getByText(MARKUP).first().waitFor();
-    await nothingInjected();
+    // The medication's own section of rules applied, headed by its name.
+    await showsAsText(page.getByRole('region', { name: MARKUP, exact: true }));
   });
 
   /**
@@ -417,18 +417,22 @@ describe('markup in names shows as text', () => {
     await offersAsText(interacting);
   });
 
-  it('the safety-check pickers (medications, conditions, lifestyles)', async () => {
+  it('the safety-check pickers (medications, allergies, conditions, lifestyles)', async () => {
     await page.goto('/dashboard/safety-check');
     await page.getByRole('heading', { level: 1, name: 'Safety Check' }).waitFor();
     const form = page.getByRole('form', { name: 'Prescription' });
-    for (const label of ['Medications', 'Conditions', 'Lifestyles']) {
+    await form.getByRole('combobox', { name: 'Add a medication' }).fill('onerror');
+    await picksAsText();
+    // The chosen medication heads its row of dose, frequency and duration.
+    await showsAsText(form.getByRole('list', { name: 'Prescribed medications' }));
+    for (const label of ['Allergies', 'Conditions', 'Lifestyles']) {
       const input = form.getByRole('combobox', { name: label });
       await input.fill('onerror');
       await picksAsText();
       // The chosen one shows as a chip in the field, next to the input.
       await showsAsText(input.locator('xpath=..'));
     }
-    // The check ran on the chosen medication, condition and lifestyle.
+    // The check ran on the chosen medication, allergy, condition and lifestyle.
     await page
       .getByRole('status', { name: 'Verdict' })
       .getByText('Contraindicated', { exact: true })

@@ -118,19 +118,23 @@ async function main() {
         path: '/dashboard/drugs/interactions',
         ready: async () => {
           await heading(page, 'Drug Interactions');
-          await gridShows(page, 'Sertraline');
+          await gridShows(page, 'Fluconazole');
         },
       },
       {
         name: 'safety-check',
-        path: `/dashboard/safety-check?medications=${warfarin},${ibuprofen}`,
+        // Warfarin 5 mg a day for 3 months, age 30, with Ibuprofen: Major, Warfarin's adult rule
+        // compared, and, in amber, what could not be checked (no weight or dose for Ibuprofen).
+        path:
+          `/dashboard/safety-check?medications=${warfarin},${ibuprofen}&dose_${warfarin}=5` +
+          `&dose_unit_${warfarin}=mg&frequency_${warfarin}=1&frequency_unit_${warfarin}=days` +
+          `&duration_${warfarin}=3&duration_unit_${warfarin}=months&age=30&age_unit=years`,
         ready: async () => {
           await heading(page, 'Safety Check');
-          await page
-            .getByRole('status', { name: 'Verdict' })
-            .getByText('Major', { exact: true })
-            .waitFor();
-          await page.getByRole('table', { name: 'Dosing' }).waitFor();
+          const verdict = page.getByRole('status', { name: 'Verdict' });
+          await verdict.getByText('Major', { exact: true }).waitFor();
+          await verdict.getByText(/could not be checked$/).waitFor();
+          await page.getByRole('table', { name: 'Rules applied to Warfarin' }).waitFor();
         },
       },
     ];

@@ -8,10 +8,13 @@
  *
  * Conventions: units are lowercase, as the schema requires. A dosage's `frequency` is the dosing
  * interval ("every 6 to 8 hours" is `[6, 8, 'hours']`) and its `duration` how long the course runs.
- * `avgWeightDosage` is a typical dose per kg of body weight.
+ * `avgWeightDosage` is a typical dose per kg of body weight. A dose in `mg/kg` or `mcg/kg` is per kg
+ * of body weight (the safety check multiplies it by the patient's weight). Age categories follow
+ * paediatric formularies (neonate up to 28 days, infant from 1 month), which leaves days 28 to 30
+ * uncovered: the safety check says so rather than guess, and the data-quality report lists it.
  */
 
-export type DosageUnit = 'mg' | 'ml' | 'g' | 'mcg';
+export type DosageUnit = 'mg' | 'ml' | 'g' | 'mcg' | 'mg/kg' | 'mcg/kg';
 export type TimeUnit = 'hours' | 'days' | 'weeks' | 'months';
 export type PregnancyCategory = 'A' | 'B' | 'C' | 'D' | 'X';
 export type Severity = 'minor' | 'moderate' | 'major' | 'contraindicated';
@@ -64,7 +67,12 @@ interface MedicationBase {
 
 export type MedicationSeed = MedicationBase &
   (
-    | { dosing: 'weight'; dosages: DosageSeed<WeightCategoryName>[] }
+    | {
+        dosing: 'weight';
+        dosages: DosageSeed<WeightCategoryName>[];
+        /** Age rules beside the weight ones (children's doses); both apply when both match. */
+        ageDosages?: DosageSeed<AgeKey>[];
+      }
     | { dosing: 'age'; dosages: DosageSeed<AgeKey>[] }
   );
 
@@ -184,19 +192,27 @@ export const AGE_CATEGORIES: AgeCategorySeed[] = [
   {
     key: 'geriatric',
     minAge: 65,
-    maxAge: 120,
+    maxAge: 130,
     unit: 'years',
     categoryName: 'Geriatric',
     description: 'Older adult: 65 years and over',
   },
 ];
 
-/** All in kg. */
+/**
+ * All in kg. Adjacent categories share their bound, so every weight falls in one; a patient exactly
+ * on a bound is in the category that starts there (the safety check's rule).
+ */
 export const WEIGHT_CATEGORIES: WeightCategorySeed[] = [
-  { categoryName: 'Underweight', minWeight: 0, maxWeight: 50, description: 'Up to 50 kg' },
-  { categoryName: 'Normal', minWeight: 50.1, maxWeight: 80, description: '50.1 to 80 kg' },
-  { categoryName: 'Overweight', minWeight: 80.1, maxWeight: 100, description: '80.1 to 100 kg' },
-  { categoryName: 'Obese', minWeight: 100.1, maxWeight: 300, description: 'Over 100 kg' },
+  { categoryName: 'Underweight', minWeight: 0, maxWeight: 50, description: 'Under 50 kg' },
+  { categoryName: 'Normal', minWeight: 50, maxWeight: 80, description: '50 kg to under 80 kg' },
+  {
+    categoryName: 'Overweight',
+    minWeight: 80,
+    maxWeight: 100,
+    description: '80 kg to under 100 kg',
+  },
+  { categoryName: 'Obese', minWeight: 100, maxWeight: 650, description: '100 kg and over' },
 ];
 
 export const LIFESTYLES: string[] = [
@@ -224,7 +240,7 @@ export const MEDICATIONS: MedicationSeed[] = [
     dosages: [
       {
         category: 'Underweight',
-        dose: [250, 500, 'mg'],
+        dose: [15, 30, 'mg/kg'],
         frequency: [8, 12, 'hours'],
         duration: [5, 10, 'days'],
       },
@@ -240,6 +256,50 @@ export const MEDICATIONS: MedicationSeed[] = [
         frequency: [8, 12, 'hours'],
         duration: [7, 10, 'days'],
       },
+      {
+        category: 'Obese',
+        dose: [875, 1000, 'mg'],
+        frequency: [8, 12, 'hours'],
+        duration: [7, 10, 'days'],
+      },
+    ],
+    ageDosages: [
+      {
+        category: 'neonate',
+        dose: [15, 30, 'mg/kg'],
+        frequency: [12, 12, 'hours'],
+        duration: [5, 10, 'days'],
+      },
+      {
+        category: 'infant',
+        dose: [15, 30, 'mg/kg'],
+        frequency: [8, 12, 'hours'],
+        duration: [5, 10, 'days'],
+      },
+      {
+        category: 'child',
+        dose: [15, 30, 'mg/kg'],
+        frequency: [8, 12, 'hours'],
+        duration: [5, 10, 'days'],
+      },
+      {
+        category: 'adolescent',
+        dose: [250, 1000, 'mg'],
+        frequency: [8, 12, 'hours'],
+        duration: [5, 10, 'days'],
+      },
+      {
+        category: 'adult',
+        dose: [250, 1000, 'mg'],
+        frequency: [8, 12, 'hours'],
+        duration: [5, 10, 'days'],
+      },
+      {
+        category: 'geriatric',
+        dose: [250, 1000, 'mg'],
+        frequency: [8, 12, 'hours'],
+        duration: [5, 10, 'days'],
+      },
     ],
   },
   {
@@ -254,7 +314,7 @@ export const MEDICATIONS: MedicationSeed[] = [
     dosages: [
       {
         category: 'Underweight',
-        dose: [200, 400, 'mg'],
+        dose: [5, 10, 'mg/kg'],
         frequency: [6, 8, 'hours'],
         duration: [1, 5, 'days'],
       },
@@ -265,10 +325,48 @@ export const MEDICATIONS: MedicationSeed[] = [
         duration: [1, 7, 'days'],
       },
       {
+        category: 'Overweight',
+        dose: [400, 600, 'mg'],
+        frequency: [6, 8, 'hours'],
+        duration: [1, 7, 'days'],
+      },
+      {
         category: 'Obese',
         dose: [600, 800, 'mg'],
         frequency: [6, 8, 'hours'],
         duration: [1, 7, 'days'],
+      },
+    ],
+    ageDosages: [
+      {
+        category: 'infant',
+        dose: [5, 10, 'mg/kg'],
+        frequency: [6, 8, 'hours'],
+        duration: [1, 3, 'days'],
+      },
+      {
+        category: 'child',
+        dose: [5, 10, 'mg/kg'],
+        frequency: [6, 8, 'hours'],
+        duration: [1, 5, 'days'],
+      },
+      {
+        category: 'adolescent',
+        dose: [200, 400, 'mg'],
+        frequency: [6, 8, 'hours'],
+        duration: [1, 5, 'days'],
+      },
+      {
+        category: 'adult',
+        dose: [200, 800, 'mg'],
+        frequency: [6, 8, 'hours'],
+        duration: [1, 7, 'days'],
+      },
+      {
+        category: 'geriatric',
+        dose: [200, 400, 'mg'],
+        frequency: [6, 8, 'hours'],
+        duration: [1, 5, 'days'],
       },
     ],
   },
@@ -284,19 +382,63 @@ export const MEDICATIONS: MedicationSeed[] = [
     dosages: [
       {
         category: 'Underweight',
-        dose: [325, 500, 'mg'],
-        frequency: [4, 6, 'hours'],
+        dose: [10, 15, 'mg/kg'],
+        frequency: [6, 8, 'hours'],
         duration: [1, 3, 'days'],
       },
       {
         category: 'Normal',
         dose: [500, 1000, 'mg'],
-        frequency: [4, 6, 'hours'],
+        frequency: [6, 8, 'hours'],
         duration: [1, 5, 'days'],
       },
       {
         category: 'Overweight',
         dose: [1000, 1000, 'mg'],
+        frequency: [6, 8, 'hours'],
+        duration: [1, 5, 'days'],
+      },
+      {
+        category: 'Obese',
+        dose: [1000, 1000, 'mg'],
+        frequency: [6, 8, 'hours'],
+        duration: [1, 5, 'days'],
+      },
+    ],
+    ageDosages: [
+      {
+        category: 'neonate',
+        dose: [10, 15, 'mg/kg'],
+        frequency: [6, 8, 'hours'],
+        duration: [1, 3, 'days'],
+      },
+      {
+        category: 'infant',
+        dose: [10, 15, 'mg/kg'],
+        frequency: [6, 8, 'hours'],
+        duration: [1, 3, 'days'],
+      },
+      {
+        category: 'child',
+        dose: [10, 15, 'mg/kg'],
+        frequency: [6, 8, 'hours'],
+        duration: [1, 3, 'days'],
+      },
+      {
+        category: 'adolescent',
+        dose: [500, 1000, 'mg'],
+        frequency: [6, 8, 'hours'],
+        duration: [1, 5, 'days'],
+      },
+      {
+        category: 'adult',
+        dose: [500, 1000, 'mg'],
+        frequency: [6, 8, 'hours'],
+        duration: [1, 5, 'days'],
+      },
+      {
+        category: 'geriatric',
+        dose: [500, 1000, 'mg'],
         frequency: [6, 8, 'hours'],
         duration: [1, 5, 'days'],
       },
@@ -320,6 +462,18 @@ export const MEDICATIONS: MedicationSeed[] = [
       },
       {
         category: 'Normal',
+        dose: [500, 500, 'mg'],
+        frequency: [1, 1, 'days'],
+        duration: [3, 5, 'days'],
+      },
+      {
+        category: 'Overweight',
+        dose: [500, 500, 'mg'],
+        frequency: [1, 1, 'days'],
+        duration: [3, 5, 'days'],
+      },
+      {
+        category: 'Obese',
         dose: [500, 500, 'mg'],
         frequency: [1, 1, 'days'],
         duration: [3, 5, 'days'],
@@ -354,6 +508,12 @@ export const MEDICATIONS: MedicationSeed[] = [
         frequency: [6, 12, 'hours'],
         duration: [7, 14, 'days'],
       },
+      {
+        category: 'Obese',
+        dose: [500, 1000, 'mg'],
+        frequency: [6, 12, 'hours'],
+        duration: [7, 14, 'days'],
+      },
     ],
   },
   {
@@ -367,21 +527,65 @@ export const MEDICATIONS: MedicationSeed[] = [
     lifestyles: [],
     dosages: [
       {
+        category: 'Underweight',
+        dose: [5, 7, 'mg/kg'],
+        frequency: [24, 36, 'hours'],
+        duration: [5, 7, 'days'],
+      },
+      {
         category: 'Normal',
-        dose: [300, 400, 'mg'],
+        dose: [5, 7, 'mg/kg'],
         frequency: [24, 24, 'hours'],
         duration: [5, 7, 'days'],
       },
       {
         category: 'Overweight',
-        dose: [400, 500, 'mg'],
+        dose: [5, 7, 'mg/kg'],
         frequency: [24, 24, 'hours'],
         duration: [5, 7, 'days'],
       },
       {
         category: 'Obese',
-        dose: [450, 600, 'mg'],
+        dose: [3, 5, 'mg/kg'],
         frequency: [24, 24, 'hours'],
+        duration: [5, 7, 'days'],
+      },
+    ],
+    ageDosages: [
+      {
+        category: 'neonate',
+        dose: [4, 5, 'mg/kg'],
+        frequency: [24, 36, 'hours'],
+        duration: [5, 7, 'days'],
+      },
+      {
+        category: 'infant',
+        dose: [5, 7, 'mg/kg'],
+        frequency: [24, 24, 'hours'],
+        duration: [5, 7, 'days'],
+      },
+      {
+        category: 'child',
+        dose: [5, 7, 'mg/kg'],
+        frequency: [24, 24, 'hours'],
+        duration: [5, 7, 'days'],
+      },
+      {
+        category: 'adolescent',
+        dose: [5, 7, 'mg/kg'],
+        frequency: [24, 24, 'hours'],
+        duration: [5, 7, 'days'],
+      },
+      {
+        category: 'adult',
+        dose: [3, 7, 'mg/kg'],
+        frequency: [24, 24, 'hours'],
+        duration: [5, 7, 'days'],
+      },
+      {
+        category: 'geriatric',
+        dose: [3, 5, 'mg/kg'],
+        frequency: [24, 36, 'hours'],
         duration: [5, 7, 'days'],
       },
     ],
@@ -393,7 +597,7 @@ export const MEDICATIONS: MedicationSeed[] = [
     avgWeightDosage: 15,
     avgWeightDosageUnit: 'mg',
     pregnancyCategory: null,
-    contraindications: ['Chronic kidney disease'],
+    contraindications: [],
     lifestyles: [],
     dosages: [
       {
@@ -406,6 +610,18 @@ export const MEDICATIONS: MedicationSeed[] = [
         category: 'Obese',
         dose: [1500, 2000, 'mg'],
         frequency: [12, 12, 'hours'],
+        duration: [7, 14, 'days'],
+      },
+      {
+        category: 'Underweight',
+        dose: [15, 20, 'mg/kg'],
+        frequency: [8, 12, 'hours'],
+        duration: [7, 14, 'days'],
+      },
+      {
+        category: 'Overweight',
+        dose: [1250, 1750, 'mg'],
+        frequency: [8, 12, 'hours'],
         duration: [7, 14, 'days'],
       },
     ],
@@ -438,6 +654,12 @@ export const MEDICATIONS: MedicationSeed[] = [
         frequency: [12, 12, 'hours'],
         duration: [5, 10, 'days'],
       },
+      {
+        category: 'Overweight',
+        dose: [80, 100, 'mg'],
+        frequency: [12, 12, 'hours'],
+        duration: [5, 10, 'days'],
+      },
     ],
   },
   {
@@ -447,7 +669,7 @@ export const MEDICATIONS: MedicationSeed[] = [
     avgWeightDosage: 10,
     avgWeightDosageUnit: 'mg',
     pregnancyCategory: 'B',
-    contraindications: ['Chronic kidney disease'],
+    contraindications: [],
     lifestyles: [],
     dosages: [
       {
@@ -458,6 +680,18 @@ export const MEDICATIONS: MedicationSeed[] = [
       },
       {
         category: 'Normal',
+        dose: [400, 800, 'mg'],
+        frequency: [8, 8, 'hours'],
+        duration: [7, 10, 'days'],
+      },
+      {
+        category: 'Overweight',
+        dose: [400, 800, 'mg'],
+        frequency: [8, 8, 'hours'],
+        duration: [7, 10, 'days'],
+      },
+      {
+        category: 'Obese',
         dose: [400, 800, 'mg'],
         frequency: [8, 8, 'hours'],
         duration: [7, 10, 'days'],
@@ -486,6 +720,18 @@ export const MEDICATIONS: MedicationSeed[] = [
         frequency: [24, 24, 'hours'],
         duration: [7, 14, 'days'],
       },
+      {
+        category: 'Underweight',
+        dose: [1, 2, 'g'],
+        frequency: [24, 24, 'hours'],
+        duration: [5, 14, 'days'],
+      },
+      {
+        category: 'Obese',
+        dose: [2, 2, 'g'],
+        frequency: [24, 24, 'hours'],
+        duration: [7, 14, 'days'],
+      },
     ],
   },
   {
@@ -510,6 +756,18 @@ export const MEDICATIONS: MedicationSeed[] = [
         frequency: [12, 12, 'hours'],
         duration: [3, 14, 'days'],
       },
+      {
+        category: 'Overweight',
+        dose: [160, 160, 'mg'],
+        frequency: [12, 12, 'hours'],
+        duration: [3, 14, 'days'],
+      },
+      {
+        category: 'Obese',
+        dose: [160, 160, 'mg'],
+        frequency: [12, 12, 'hours'],
+        duration: [3, 14, 'days'],
+      },
     ],
   },
   {
@@ -519,7 +777,7 @@ export const MEDICATIONS: MedicationSeed[] = [
     avgWeightDosage: 1,
     avgWeightDosageUnit: 'mg',
     pregnancyCategory: 'C',
-    contraindications: ['Peptic ulcer', 'Type 2 diabetes', 'Osteoporosis'],
+    contraindications: ['Peptic ulcer', 'Osteoporosis'],
     lifestyles: [],
     dosages: [
       {
@@ -536,6 +794,12 @@ export const MEDICATIONS: MedicationSeed[] = [
       },
       {
         category: 'Overweight',
+        dose: [40, 60, 'mg'],
+        frequency: [1, 1, 'days'],
+        duration: [5, 7, 'days'],
+      },
+      {
+        category: 'Obese',
         dose: [40, 60, 'mg'],
         frequency: [1, 1, 'days'],
         duration: [5, 7, 'days'],
@@ -570,6 +834,12 @@ export const MEDICATIONS: MedicationSeed[] = [
         frequency: [12, 12, 'hours'],
         duration: [6, 12, 'months'],
       },
+      {
+        category: 'Obese',
+        dose: [1000, 1500, 'mg'],
+        frequency: [12, 12, 'hours'],
+        duration: [6, 12, 'months'],
+      },
     ],
   },
   {
@@ -590,6 +860,18 @@ export const MEDICATIONS: MedicationSeed[] = [
       },
       {
         category: 'Normal',
+        dose: [500, 1500, 'mg'],
+        frequency: [12, 12, 'hours'],
+        duration: [6, 12, 'months'],
+      },
+      {
+        category: 'Overweight',
+        dose: [500, 1500, 'mg'],
+        frequency: [12, 12, 'hours'],
+        duration: [6, 12, 'months'],
+      },
+      {
+        category: 'Obese',
         dose: [500, 1500, 'mg'],
         frequency: [12, 12, 'hours'],
         duration: [6, 12, 'months'],
@@ -624,6 +906,12 @@ export const MEDICATIONS: MedicationSeed[] = [
         frequency: [8, 8, 'hours'],
         duration: [6, 12, 'months'],
       },
+      {
+        category: 'Obese',
+        dose: [100, 150, 'mg'],
+        frequency: [8, 8, 'hours'],
+        duration: [6, 12, 'months'],
+      },
     ],
   },
   {
@@ -647,6 +935,18 @@ export const MEDICATIONS: MedicationSeed[] = [
         dose: [500, 500, 'mg'],
         frequency: [8, 8, 'hours'],
         duration: [7, 7, 'days'],
+      },
+      {
+        category: 'Underweight',
+        dose: [200, 400, 'mg'],
+        frequency: [8, 12, 'hours'],
+        duration: [5, 7, 'days'],
+      },
+      {
+        category: 'Overweight',
+        dose: [400, 500, 'mg'],
+        frequency: [8, 12, 'hours'],
+        duration: [5, 7, 'days'],
       },
     ],
   },
@@ -672,6 +972,18 @@ export const MEDICATIONS: MedicationSeed[] = [
         frequency: [8, 12, 'hours'],
         duration: [1, 5, 'days'],
       },
+      {
+        category: 'Overweight',
+        dose: [4, 8, 'mg'],
+        frequency: [8, 12, 'hours'],
+        duration: [1, 5, 'days'],
+      },
+      {
+        category: 'Obese',
+        dose: [4, 8, 'mg'],
+        frequency: [8, 12, 'hours'],
+        duration: [1, 5, 'days'],
+      },
     ],
   },
   {
@@ -686,8 +998,8 @@ export const MEDICATIONS: MedicationSeed[] = [
     dosages: [
       {
         category: 'Underweight',
-        dose: [2.5, 5, 'mg'],
-        frequency: [4, 4, 'hours'],
+        dose: [0.05, 0.2, 'mg/kg'],
+        frequency: [4, 6, 'hours'],
         duration: [1, 3, 'days'],
       },
       {
@@ -699,6 +1011,50 @@ export const MEDICATIONS: MedicationSeed[] = [
       {
         category: 'Overweight',
         dose: [10, 15, 'mg'],
+        frequency: [4, 6, 'hours'],
+        duration: [1, 3, 'days'],
+      },
+      {
+        category: 'Obese',
+        dose: [10, 15, 'mg'],
+        frequency: [4, 6, 'hours'],
+        duration: [1, 3, 'days'],
+      },
+    ],
+    ageDosages: [
+      {
+        category: 'neonate',
+        dose: [0.025, 0.05, 'mg/kg'],
+        frequency: [6, 6, 'hours'],
+        duration: [1, 3, 'days'],
+      },
+      {
+        category: 'infant',
+        dose: [0.05, 0.1, 'mg/kg'],
+        frequency: [4, 6, 'hours'],
+        duration: [1, 3, 'days'],
+      },
+      {
+        category: 'child',
+        dose: [0.1, 0.2, 'mg/kg'],
+        frequency: [4, 6, 'hours'],
+        duration: [1, 3, 'days'],
+      },
+      {
+        category: 'adolescent',
+        dose: [5, 10, 'mg'],
+        frequency: [4, 6, 'hours'],
+        duration: [1, 3, 'days'],
+      },
+      {
+        category: 'adult',
+        dose: [5, 15, 'mg'],
+        frequency: [4, 6, 'hours'],
+        duration: [1, 3, 'days'],
+      },
+      {
+        category: 'geriatric',
+        dose: [2.5, 5, 'mg'],
         frequency: [4, 6, 'hours'],
         duration: [1, 3, 'days'],
       },
@@ -732,6 +1088,12 @@ export const MEDICATIONS: MedicationSeed[] = [
         frequency: [1, 1, 'days'],
         duration: [4, 6, 'months'],
       },
+      {
+        category: 'Obese',
+        dose: [60, 80, 'mg'],
+        frequency: [1, 1, 'days'],
+        duration: [4, 6, 'months'],
+      },
     ],
   },
   {
@@ -756,6 +1118,18 @@ export const MEDICATIONS: MedicationSeed[] = [
         frequency: [24, 24, 'hours'],
         duration: [7, 14, 'days'],
       },
+      {
+        category: 'Underweight',
+        dose: [50, 100, 'mg'],
+        frequency: [24, 24, 'hours'],
+        duration: [7, 14, 'days'],
+      },
+      {
+        category: 'Obese',
+        dose: [200, 400, 'mg'],
+        frequency: [24, 24, 'hours'],
+        duration: [7, 14, 'days'],
+      },
     ],
   },
 
@@ -768,7 +1142,7 @@ export const MEDICATIONS: MedicationSeed[] = [
     avgWeightDosageUnit: 'mg',
     pregnancyCategory: 'X',
     contraindications: ['Bleeding disorders', 'Peptic ulcer', 'Liver cirrhosis'],
-    lifestyles: ['Alcohol consumption', 'Vegetarian diet'],
+    lifestyles: ['Alcohol consumption', 'Pregnancy planning'],
     dosages: [
       {
         category: 'adult',
@@ -791,7 +1165,7 @@ export const MEDICATIONS: MedicationSeed[] = [
     avgWeightDosage: 20,
     avgWeightDosageUnit: 'mg',
     pregnancyCategory: 'B',
-    contraindications: ['Chronic kidney disease', 'Liver cirrhosis', 'Heart failure'],
+    contraindications: ['Chronic kidney disease', 'Liver cirrhosis'],
     lifestyles: ['Alcohol consumption'],
     dosages: [
       {
@@ -821,7 +1195,7 @@ export const MEDICATIONS: MedicationSeed[] = [
     avgWeightDosage: 0.15,
     avgWeightDosageUnit: 'mg',
     pregnancyCategory: 'D',
-    contraindications: ['Chronic kidney disease'],
+    contraindications: [],
     lifestyles: [],
     dosages: [
       {
@@ -876,7 +1250,7 @@ export const MEDICATIONS: MedicationSeed[] = [
     avgWeightDosageUnit: 'mg',
     pregnancyCategory: 'X',
     contraindications: ['Liver cirrhosis'],
-    lifestyles: ['Grapefruit juice consumption', 'High-intensity exercise'],
+    lifestyles: ['Grapefruit juice consumption', 'High-intensity exercise', 'Pregnancy planning'],
     dosages: [
       {
         category: 'adult',
@@ -950,6 +1324,12 @@ export const MEDICATIONS: MedicationSeed[] = [
         frequency: [1, 1, 'days'],
         duration: [6, 12, 'months'],
       },
+      {
+        category: 'geriatric',
+        dose: [10, 20, 'mg'],
+        frequency: [1, 1, 'days'],
+        duration: [6, 12, 'months'],
+      },
     ],
   },
   {
@@ -959,7 +1339,7 @@ export const MEDICATIONS: MedicationSeed[] = [
     avgWeightDosage: 0.1,
     avgWeightDosageUnit: 'mg',
     pregnancyCategory: 'C',
-    contraindications: ['Heart failure'],
+    contraindications: [],
     lifestyles: ['Grapefruit juice consumption'],
     dosages: [
       {
@@ -976,6 +1356,12 @@ export const MEDICATIONS: MedicationSeed[] = [
       },
       {
         category: 'geriatric',
+        dose: [2.5, 5, 'mg'],
+        frequency: [1, 1, 'days'],
+        duration: [6, 12, 'months'],
+      },
+      {
+        category: 'adolescent',
         dose: [2.5, 5, 'mg'],
         frequency: [1, 1, 'days'],
         duration: [6, 12, 'months'],
@@ -1004,6 +1390,18 @@ export const MEDICATIONS: MedicationSeed[] = [
         frequency: [1, 1, 'days'],
         duration: [4, 8, 'weeks'],
       },
+      {
+        category: 'adolescent',
+        dose: [20, 40, 'mg'],
+        frequency: [1, 1, 'days'],
+        duration: [4, 8, 'weeks'],
+      },
+      {
+        category: 'geriatric',
+        dose: [20, 40, 'mg'],
+        frequency: [1, 1, 'days'],
+        duration: [4, 8, 'weeks'],
+      },
     ],
   },
   {
@@ -1013,7 +1411,7 @@ export const MEDICATIONS: MedicationSeed[] = [
     avgWeightDosage: 150,
     avgWeightDosageUnit: 'mcg',
     pregnancyCategory: 'C',
-    contraindications: ['Atrial fibrillation'],
+    contraindications: [],
     lifestyles: [],
     dosages: [
       {
@@ -1028,6 +1426,18 @@ export const MEDICATIONS: MedicationSeed[] = [
         frequency: [4, 6, 'hours'],
         duration: [1, 14, 'days'],
       },
+      {
+        category: 'adolescent',
+        dose: [100, 200, 'mcg'],
+        frequency: [4, 6, 'hours'],
+        duration: [1, 14, 'days'],
+      },
+      {
+        category: 'geriatric',
+        dose: [100, 200, 'mcg'],
+        frequency: [4, 6, 'hours'],
+        duration: [1, 14, 'days'],
+      },
     ],
   },
   {
@@ -1037,7 +1447,7 @@ export const MEDICATIONS: MedicationSeed[] = [
     avgWeightDosage: 1.6,
     avgWeightDosageUnit: 'mcg',
     pregnancyCategory: 'A',
-    contraindications: ['Atrial fibrillation'],
+    contraindications: [],
     lifestyles: [],
     dosages: [
       {
@@ -1055,6 +1465,24 @@ export const MEDICATIONS: MedicationSeed[] = [
       {
         category: 'adult',
         dose: [50, 200, 'mcg'],
+        frequency: [1, 1, 'days'],
+        duration: [6, 12, 'months'],
+      },
+      {
+        category: 'infant',
+        dose: [25, 50, 'mcg'],
+        frequency: [1, 1, 'days'],
+        duration: [6, 12, 'months'],
+      },
+      {
+        category: 'adolescent',
+        dose: [50, 150, 'mcg'],
+        frequency: [1, 1, 'days'],
+        duration: [6, 12, 'months'],
+      },
+      {
+        category: 'geriatric',
+        dose: [25, 100, 'mcg'],
         frequency: [1, 1, 'days'],
         duration: [6, 12, 'months'],
       },
@@ -1088,6 +1516,18 @@ export const MEDICATIONS: MedicationSeed[] = [
         frequency: [24, 24, 'hours'],
         duration: [1, 4, 'weeks'],
       },
+      {
+        category: 'child',
+        dose: [5, 20, 'mg'],
+        frequency: [12, 24, 'hours'],
+        duration: [1, 4, 'weeks'],
+      },
+      {
+        category: 'adolescent',
+        dose: [20, 40, 'mg'],
+        frequency: [12, 24, 'hours'],
+        duration: [1, 4, 'weeks'],
+      },
     ],
   },
   {
@@ -1097,7 +1537,7 @@ export const MEDICATIONS: MedicationSeed[] = [
     avgWeightDosage: 5,
     avgWeightDosageUnit: 'mcg',
     pregnancyCategory: 'C',
-    contraindications: ['Chronic kidney disease'],
+    contraindications: [],
     lifestyles: [],
     dosages: [
       {
@@ -1121,7 +1561,7 @@ export const MEDICATIONS: MedicationSeed[] = [
     avgWeightDosage: 5,
     avgWeightDosageUnit: 'mg',
     pregnancyCategory: 'C',
-    contraindications: ['Chronic kidney disease'],
+    contraindications: [],
     lifestyles: [],
     dosages: [
       {
@@ -1186,6 +1626,12 @@ export const MEDICATIONS: MedicationSeed[] = [
       },
       {
         category: 'adult',
+        dose: [5, 10, 'mg'],
+        frequency: [24, 24, 'hours'],
+        duration: [1, 12, 'weeks'],
+      },
+      {
+        category: 'geriatric',
         dose: [5, 10, 'mg'],
         frequency: [24, 24, 'hours'],
         duration: [1, 12, 'weeks'],
@@ -1268,6 +1714,12 @@ export const MEDICATIONS: MedicationSeed[] = [
         frequency: [1, 1, 'weeks'],
         duration: [3, 12, 'months'],
       },
+      {
+        category: 'adolescent',
+        dose: [5, 15, 'mg'],
+        frequency: [1, 1, 'weeks'],
+        duration: [3, 12, 'months'],
+      },
     ],
   },
   {
@@ -1300,36 +1752,10 @@ export const MEDICATIONS: MedicationSeed[] = [
 export const INTERACTIONS: InteractionSeed[] = [
   // contraindicated
   {
-    medication: 'Sertraline',
-    interactsWith: 'Fluoxetine',
-    severity: 'contraindicated',
-    description: 'Two SSRIs together: high risk of serotonin syndrome.',
-  },
-  {
     medication: 'Methotrexate',
     interactsWith: 'Co-trimoxazole',
     severity: 'contraindicated',
     description: 'Additive antifolate effect: risk of severe bone marrow suppression.',
-  },
-  {
-    medication: 'Cefalexin',
-    interactsWith: 'Ceftriaxone',
-    severity: 'contraindicated',
-    description: 'Same class (cephalosporins): an allergy to one applies to the other.',
-    isAllergen: true,
-  },
-  {
-    medication: 'Amoxicillin',
-    interactsWith: 'Cefalexin',
-    severity: 'contraindicated',
-    description: 'Penicillin allergy: cross-sensitivity with first-generation cephalosporins.',
-    isAllergen: true,
-  },
-  {
-    medication: 'Morphine',
-    interactsWith: 'Zolpidem',
-    severity: 'contraindicated',
-    description: 'Additive CNS depression: risk of profound sedation and respiratory depression.',
   },
   // major
   {
@@ -1386,6 +1812,94 @@ export const INTERACTIONS: InteractionSeed[] = [
     severity: 'major',
     description: 'Increased bleeding risk.',
   },
+  {
+    medication: 'Sertraline',
+    interactsWith: 'Fluoxetine',
+    severity: 'major',
+    description: 'Two SSRIs together: high risk of serotonin syndrome.',
+  },
+  {
+    medication: 'Morphine',
+    interactsWith: 'Zolpidem',
+    severity: 'major',
+    description: 'Additive CNS depression: risk of profound sedation and respiratory depression.',
+  },
+  {
+    medication: 'Clopidogrel',
+    interactsWith: 'Omeprazole',
+    severity: 'major',
+    description:
+      'Omeprazole inhibits CYP2C19 and reduces the antiplatelet effect: the label says to avoid the combination.',
+  },
+  {
+    medication: 'Warfarin',
+    interactsWith: 'Sertraline',
+    severity: 'major',
+    description: 'SSRIs impair platelet function and may raise the INR: increased bleeding risk.',
+  },
+  {
+    medication: 'Warfarin',
+    interactsWith: 'Fluoxetine',
+    severity: 'major',
+    description:
+      'Fluoxetine inhibits warfarin metabolism and impairs platelet function: increased bleeding risk.',
+  },
+  {
+    medication: 'Warfarin',
+    interactsWith: 'Phenytoin',
+    severity: 'major',
+    description: 'Each alters the other: the INR and phenytoin levels may both rise, then fall.',
+  },
+  {
+    medication: 'Fluconazole',
+    interactsWith: 'Simvastatin',
+    severity: 'major',
+    description:
+      'Fluconazole inhibits simvastatin metabolism (CYP3A4): risk of myopathy and rhabdomyolysis.',
+  },
+  {
+    medication: 'Fluconazole',
+    interactsWith: 'Phenytoin',
+    severity: 'major',
+    description: 'Fluconazole raises phenytoin levels (CYP2C9): risk of toxicity.',
+  },
+  {
+    medication: 'Gentamicin',
+    interactsWith: 'Furosemide',
+    severity: 'major',
+    description: 'Loop diuretics add to aminoglycoside ototoxicity and nephrotoxicity.',
+  },
+  {
+    medication: 'Enoxaparin',
+    interactsWith: 'Warfarin',
+    severity: 'major',
+    description:
+      'Two anticoagulants: increased bleeding risk (overlap only while starting warfarin, with INR monitoring).',
+  },
+  {
+    medication: 'Enoxaparin',
+    interactsWith: 'Ibuprofen',
+    severity: 'major',
+    description: 'NSAIDs with a heparin: increased bleeding risk.',
+  },
+  {
+    medication: 'Clopidogrel',
+    interactsWith: 'Ibuprofen',
+    severity: 'major',
+    description: 'Antiplatelet plus NSAID: increased gastrointestinal bleeding risk.',
+  },
+  {
+    medication: 'Co-trimoxazole',
+    interactsWith: 'Lisinopril',
+    severity: 'major',
+    description: 'Trimethoprim with an ACE inhibitor: risk of severe hyperkalaemia.',
+  },
+  {
+    medication: 'Sumatriptan',
+    interactsWith: 'Sertraline',
+    severity: 'major',
+    description: 'Triptan plus SSRI: risk of serotonin syndrome.',
+  },
   // moderate
   {
     medication: 'Amoxicillin',
@@ -1400,12 +1914,6 @@ export const INTERACTIONS: InteractionSeed[] = [
     severity: 'moderate',
     description: 'Both contain a sulfonamide group: possible cross-sensitivity in sulfa allergy.',
     isAllergen: true,
-  },
-  {
-    medication: 'Clopidogrel',
-    interactsWith: 'Omeprazole',
-    severity: 'moderate',
-    description: 'Omeprazole inhibits CYP2C19 and may reduce the antiplatelet effect.',
   },
   {
     medication: 'Digoxin',
@@ -1443,6 +1951,42 @@ export const INTERACTIONS: InteractionSeed[] = [
     severity: 'moderate',
     description: 'Possible serotonin syndrome and QT prolongation.',
   },
+  {
+    medication: 'Warfarin',
+    interactsWith: 'Levothyroxine',
+    severity: 'moderate',
+    description:
+      'Correcting hypothyroidism speeds clotting-factor breakdown: the INR may rise; monitor it.',
+  },
+  {
+    medication: 'Fluconazole',
+    interactsWith: 'Atorvastatin',
+    severity: 'moderate',
+    description: 'Fluconazole raises atorvastatin levels (CYP3A4): higher myopathy risk.',
+  },
+  {
+    medication: 'Ondansetron',
+    interactsWith: 'Fluoxetine',
+    severity: 'moderate',
+    description:
+      'Serotonergic drugs together: risk of serotonin syndrome; both prolong the QT interval.',
+  },
+  {
+    medication: 'Cefalexin',
+    interactsWith: 'Ceftriaxone',
+    severity: 'moderate',
+    description:
+      'Two cephalosporins: duplicate therapy, and an allergy to one applies to the other.',
+    isAllergen: true,
+  },
+  {
+    medication: 'Amoxicillin',
+    interactsWith: 'Cefalexin',
+    severity: 'moderate',
+    description:
+      'A penicillin and a first-generation cephalosporin: cross-sensitivity in penicillin allergy.',
+    isAllergen: true,
+  },
   // minor
   {
     medication: 'Levothyroxine',
@@ -1478,8 +2022,8 @@ export const INTERACTIONS: InteractionSeed[] = [
     medication: 'Allopurinol',
     interactsWith: 'Amoxicillin',
     severity: 'minor',
-    description: 'Higher incidence of skin rash when taken together.',
-    isAllergen: true,
+    description:
+      'Rashes are more frequent when the two are taken together; not an allergic cross-sensitivity.',
   },
   {
     medication: 'Cetirizine',

@@ -95,12 +95,11 @@ describe('the demo seed', () => {
     expect(medications.total).toBe(40);
     expect(medications.by_weight).toBeGreaterThan(0);
     expect(medications.by_age).toBeGreaterThan(0);
-    // Every medication has dosages of its own kind, and none of the other.
+    // Every medication has dosages of its own kind; age-based ones none by weight.
     const withoutDosages = await rows<{ name: string }>(
       `SELECT m.name FROM medications m
-        WHERE (m.is_dosage_weight_based AND (
-                 NOT EXISTS (SELECT 1 FROM weight_category_dosages d WHERE d.medication_id = m.id)
-                 OR EXISTS (SELECT 1 FROM age_category_dosages d WHERE d.medication_id = m.id)))
+        WHERE (m.is_dosage_weight_based AND
+                 NOT EXISTS (SELECT 1 FROM weight_category_dosages d WHERE d.medication_id = m.id))
            OR (NOT m.is_dosage_weight_based AND (
                  NOT EXISTS (SELECT 1 FROM age_category_dosages d WHERE d.medication_id = m.id)
                  OR EXISTS (SELECT 1 FROM weight_category_dosages d WHERE d.medication_id = m.id)))`,
@@ -121,12 +120,12 @@ describe('the demo seed', () => {
     expect(categories.map((c) => c.pregnancy_category)).toEqual(['A', 'B', 'C', 'D', 'X']);
   });
 
-  it('has 30 interactions of all four severities, some of them allergens', async () => {
+  it('has 44 interactions of all four severities, some of them allergens', async () => {
     const interactions = await one<{ total: number; allergens: number }>(
       `SELECT count(*)::int AS total, count(*) FILTER (WHERE is_allergen)::int AS allergens
          FROM drug_interactions`,
     );
-    expect(interactions.total).toBe(30);
+    expect(interactions.total).toBe(44);
     expect(interactions.allergens).toBeGreaterThan(0);
     const severities = await rows<{ severity: string }>(
       'SELECT DISTINCT severity FROM drug_interactions ORDER BY 1',
@@ -164,6 +163,122 @@ describe('the demo seed', () => {
     );
     expect(history.n).toBeGreaterThan(0);
     expect(history.outside).toBe(0);
+  });
+
+  it('gives the weight-dosed medications children receive per-kg weight rules and paediatric age rules', async () => {
+    const children = await rows<{ name: string; per_kg: boolean; ages: string[] }>(
+      `SELECT m.name,
+              EXISTS (SELECT 1 FROM weight_category_dosages d
+                       WHERE d.medication_id = m.id AND d.dosage_unit IN ('mg/kg', 'mcg/kg')) AS per_kg,
+              ARRAY(SELECT c.description FROM age_category_dosages d
+                      JOIN age_categories c ON c.id = d.age_category_id
+                     WHERE d.medication_id = m.id ORDER BY c.id) AS ages
+         FROM medications m
+        WHERE m.name IN ('Paracetamol', 'Ibuprofen', 'Amoxicillin', 'Morphine', 'Gentamicin')
+        ORDER BY m.name`,
+    );
+    const every = [
+      'Neonate: birth to 28 days',
+      'Infant: 1 to 12 months',
+      'Child: 1 to 12 years',
+      'Adolescent: 12 to 18 years',
+      'Adult: 18 to 65 years',
+      'Older adult: 65 years and over',
+    ];
+    expect(children).toEqual([
+      { name: 'Amoxicillin', per_kg: true, ages: every },
+      { name: 'Gentamicin', per_kg: true, ages: every },
+      // Ibuprofen is not given to neonates: a neonate is left not checked.
+      { name: 'Ibuprofen', per_kg: true, ages: every.slice(1) },
+      { name: 'Morphine', per_kg: true, ages: every },
+      { name: 'Paracetamol', per_kg: true, ages: every },
+    ]);
+  });
+
+  it('covers every weight from 0 to 650 kg and every age up to 130 years but days 28 to 30', async () => {
+    const weights = await rows<{ min_weight: number; max_weight: number }>(
+      'SELECT min_weight, max_weight FROM weight_categories ORDER BY min_weight',
+    );
+    expect(weights.map((w) => [w.min_weight, w.max_weight])).toEqual([
+      [0, 50],
+      [50, 80],
+      [80, 100],
+      [100, 650],
+    ]);
+    const oldest = await one<{ max_age: number; age_unit: string }>(
+      'SELECT max_age, age_unit FROM age_categories ORDER BY min_age DESC, id DESC LIMIT 1',
+    );
+    expect(oldest).toEqual({ max_age: 130, age_unit: 'years' });
+  });
+
+  it('holds none of the clinical errors a review found', async () => {
+    const contraindications = await rows<{ pair: string }>(
+      `SELECT m.name || ' in ' || c.name AS pair FROM medication_contraindications mc
+         JOIN medications m ON m.id = mc.medication_id JOIN conditions c ON c.id = mc.condition_id
+        WHERE (m.name, c.name) IN (('Lisinopril', 'Chronic kidney disease'), ('Amlodipine', 'Heart failure'),
+              ('Salbutamol', 'Atrial fibrillation'), ('Levothyroxine', 'Atrial fibrillation'),
+              ('Digoxin', 'Chronic kidney disease'), ('Allopurinol', 'Chronic kidney disease'),
+              ('Acyclovir', 'Chronic kidney disease'), ('Vancomycin', 'Chronic kidney disease'),
+              ('Metformin', 'Heart failure'), ('Prednisolone', 'Type 2 diabetes'))`,
+    );
+    expect(contraindications).toEqual([]);
+    const lifestyles = await rows<{ name: string }>(
+      `SELECT l.name FROM lifestyle_contraindications lc
+         JOIN medications m ON m.id = lc.medication_id JOIN lifestyles l ON l.id = lc.lifestyle_id
+        WHERE m.name = 'Warfarin' ORDER BY l.name`,
+    );
+    expect(lifestyles.map((l) => l.name)).toEqual(['Alcohol consumption', 'Pregnancy planning']);
+    // Every category X medication has a contraindication naming pregnancy.
+    const unmarked = await rows<{ name: string }>(
+      `SELECT m.name FROM medications m WHERE m.pregnancy_category = 'X'
+          AND NOT EXISTS (SELECT 1 FROM lifestyle_contraindications lc JOIN lifestyles l ON l.id = lc.lifestyle_id
+                           WHERE lc.medication_id = m.id AND l.name ILIKE '%pregnan%')`,
+    );
+    expect(unmarked).toEqual([]);
+    // No paracetamol dosage allows more than 4 g a day (its largest dose at its shortest interval).
+    const paracetamol = await rows<{ daily: number }>(
+      `SELECT d.max_dosage * 24 / d.min_frequency AS daily FROM weight_category_dosages d
+         JOIN medications m ON m.id = d.medication_id
+        WHERE m.name = 'Paracetamol' AND d.dosage_unit = 'mg' AND d.frequency_unit = 'hours'
+       UNION ALL
+       SELECT d.max_dosage * 24 / d.min_frequency FROM age_category_dosages d
+         JOIN medications m ON m.id = d.medication_id
+        WHERE m.name = 'Paracetamol' AND d.dosage_unit = 'mg' AND d.frequency_unit = 'hours'`,
+    );
+    expect(paracetamol.length).toBeGreaterThan(0);
+    expect(Math.max(...paracetamol.map((p) => p.daily))).toBeLessThanOrEqual(4000);
+  });
+
+  it('rates the interactions as a pharmacist would, and holds the classic pairs', async () => {
+    const pairs = await rows<{ a: string; b: string; severity: string; is_allergen: boolean }>(
+      `SELECT least(m.name, o.name) AS a, greatest(m.name, o.name) AS b, i.severity, i.is_allergen
+         FROM drug_interactions i
+         JOIN medications m ON m.id = i.medication_id
+         JOIN medications o ON o.id = i.interacting_medication_id`,
+    );
+    const rated = (a: string, b: string) =>
+      pairs.find((p) => p.a === (a < b ? a : b) && p.b === (a < b ? b : a));
+    expect(rated('Sertraline', 'Fluoxetine')?.severity).toBe('major');
+    expect(rated('Morphine', 'Zolpidem')?.severity).toBe('major');
+    expect(rated('Clopidogrel', 'Omeprazole')?.severity).toBe('major');
+    expect(rated('Allopurinol', 'Amoxicillin')?.is_allergen).toBe(false);
+    for (const [a, b] of [
+      ['Warfarin', 'Sertraline'],
+      ['Warfarin', 'Fluoxetine'],
+      ['Warfarin', 'Phenytoin'],
+      ['Warfarin', 'Levothyroxine'],
+      ['Fluconazole', 'Simvastatin'],
+      ['Fluconazole', 'Atorvastatin'],
+      ['Fluconazole', 'Phenytoin'],
+      ['Gentamicin', 'Furosemide'],
+      ['Enoxaparin', 'Warfarin'],
+      ['Enoxaparin', 'Ibuprofen'],
+      ['Clopidogrel', 'Ibuprofen'],
+      ['Co-trimoxazole', 'Lisinopril'],
+      ['Sumatriptan', 'Sertraline'],
+      ['Ondansetron', 'Fluoxetine'],
+    ])
+      expect([a, b, rated(a, b)?.severity]).toEqual([a, b, expect.any(String)]);
   });
 
   it('is not loaded again by a restart on the same database', async () => {

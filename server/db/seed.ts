@@ -224,13 +224,11 @@ export async function seedDemo(
     'age_category_dosages',
     ['medication_id', 'age_category_id', ...DOSAGE_COLUMNS],
     MEDICATIONS.flatMap((m) =>
-      m.dosing === 'age'
-        ? m.dosages.map((d) => [
-            medicationId(m.name),
-            lookup(ageIds, d.category, 'age category'),
-            ...dosageValues(d),
-          ])
-        : [],
+      (m.dosing === 'age' ? m.dosages : (m.ageDosages ?? [])).map((d) => [
+        medicationId(m.name),
+        lookup(ageIds, d.category, 'age category'),
+        ...dosageValues(d),
+      ]),
     ),
   );
 

@@ -6,6 +6,7 @@ import type { Queryable } from '../db/pool';
  * categories, which are few.
  */
 
+/** A dosage with its medication and category: inverted ranges and zero doses. */
 export interface InvertedDosageRow {
   kind: 'weight' | 'age';
   id: number;
@@ -43,8 +44,24 @@ export interface DuplicateInteractionRow {
   interactions: { id: number; medication_id: number; interacting_medication_id: number }[];
 }
 
+/** A category of a medication's basis that none of its dosages uses. */
+export interface CoverageGapRow {
+  medication_id: number;
+  medication_name: string;
+  basis: 'weight' | 'age';
+  category: CategoryRow;
+}
+
 export interface DataQualityData {
   inverted_dosages: InvertedDosageRow[];
+  zero_dosages: InvertedDosageRow[];
+  coverage_gaps: CoverageGapRow[];
+  /** Medications whose dosages use more than one of mcg, mg and g (per kg or not). */
+  mixed_units: { id: number; name: string; units: string[] }[];
+  /** Pairs of medications whose names are equal except for case or spaces (`other_id` < `id`). */
+  similar_names: { id: number; name: string; other_id: number; other_name: string }[];
+  /** Category X medications without a condition or lifestyle contraindication naming pregnancy. */
+  pregnancy_x_uncontraindicated: { id: number; name: string }[];
   age_categories: CategoryRow[];
   weight_categories: CategoryRow[];
   without_basis_dosage: { id: number; name: string; weight_based: boolean }[];
@@ -52,7 +69,7 @@ export interface DataQualityData {
   duplicate_interactions: DuplicateInteractionRow[];
 }
 
-const invertedDosages = (kind: 'weight' | 'age') => `
+const dosagesWhere = (kind: 'weight' | 'age', where: string) => `
   SELECT json_build_object(
     'kind', '${kind}', 'id', d.id, 'medication_id', m.id, 'medication_name', m.name,
     'category_id', c.id, 'category_name', c.category_name, 'category_min', c.min_${kind},
@@ -63,7 +80,25 @@ const invertedDosages = (kind: 'weight' | 'age') => `
     FROM ${kind}_category_dosages d
     JOIN medications m ON m.id = d.medication_id
     JOIN ${kind}_categories c ON c.id = d.${kind}_category_id
-   WHERE d.min_dosage > d.max_dosage OR d.min_frequency > d.max_frequency OR d.min_duration > d.max_duration`;
+   WHERE ${where}`;
+
+const INVERTED =
+  'd.min_dosage > d.max_dosage OR d.min_frequency > d.max_frequency OR d.min_duration > d.max_duration';
+const ZERO = 'd.min_dosage = 0 OR d.max_dosage = 0';
+
+const coverageGaps = (kind: 'weight' | 'age') => `
+  SELECT json_build_object(
+    'medication_id', m.id, 'medication_name', m.name, 'basis', '${kind}',
+    'category', json_build_object('id', c.id, 'min', c.min_${kind}, 'max', c.max_${kind},
+                                  'unit', c.${kind}_unit, 'category_name', c.category_name)) AS row,
+    m.id AS medication_id, c.id AS category_id
+    FROM medications m CROSS JOIN ${kind}_categories c
+   WHERE m.is_dosage_weight_based = ${kind === 'weight'}
+     -- An inverted category holds no patient; it has a finding of its own.
+     AND c.min_${kind} <= c.max_${kind}
+     AND EXISTS (SELECT 1 FROM ${kind}_category_dosages d WHERE d.medication_id = m.id)
+     AND NOT EXISTS (SELECT 1 FROM ${kind}_category_dosages d
+                      WHERE d.medication_id = m.id AND d.${kind}_category_id = c.id)`;
 
 const categories = (kind: 'weight' | 'age') => `
   COALESCE((SELECT json_agg(json_build_object('id', c.id, 'min', c.min_${kind}, 'max', c.max_${kind},
@@ -72,8 +107,38 @@ const categories = (kind: 'weight' | 'age') => `
 
 export const DATA_QUALITY_SQL = `
 SELECT
-  COALESCE((SELECT json_agg(x.row) FROM (${invertedDosages('weight')} UNION ALL ${invertedDosages('age')}) x), '[]'::json)
+  COALESCE((SELECT json_agg(x.row) FROM (${dosagesWhere('weight', INVERTED)} UNION ALL ${dosagesWhere('age', INVERTED)}) x), '[]'::json)
     AS inverted_dosages,
+  COALESCE((SELECT json_agg(x.row) FROM (${dosagesWhere('weight', ZERO)} UNION ALL ${dosagesWhere('age', ZERO)}) x), '[]'::json)
+    AS zero_dosages,
+  COALESCE((SELECT json_agg(x.row ORDER BY x.medication_id, x.category_id)
+              FROM (${coverageGaps('weight')} UNION ALL ${coverageGaps('age')}) x), '[]'::json) AS coverage_gaps,
+  COALESCE((
+    SELECT json_agg(json_build_object('id', m.id, 'name', m.name, 'units', u.units) ORDER BY m.id)
+      FROM (SELECT d.medication_id, json_agg(DISTINCT replace(d.dosage_unit, '/kg', '')) AS units
+              FROM (SELECT medication_id, dosage_unit FROM weight_category_dosages
+                    UNION ALL SELECT medication_id, dosage_unit FROM age_category_dosages) d
+             WHERE replace(d.dosage_unit, '/kg', '') IN ('mcg', 'mg', 'g')
+             GROUP BY d.medication_id
+            HAVING count(DISTINCT replace(d.dosage_unit, '/kg', '')) > 1) u
+      JOIN medications m ON m.id = u.medication_id
+  ), '[]'::json) AS mixed_units,
+  COALESCE((
+    SELECT json_agg(json_build_object('id', a.id, 'name', a.name, 'other_id', b.id, 'other_name', b.name)
+                    ORDER BY a.id, b.id)
+      FROM medications a
+      JOIN medications b ON b.id < a.id
+       AND lower(regexp_replace(b.name, '\\s', '', 'g')) = lower(regexp_replace(a.name, '\\s', '', 'g'))
+  ), '[]'::json) AS similar_names,
+  COALESCE((
+    SELECT json_agg(json_build_object('id', m.id, 'name', m.name) ORDER BY m.id)
+      FROM medications m
+     WHERE m.pregnancy_category = 'X'
+       AND NOT EXISTS (SELECT 1 FROM medication_contraindications mc JOIN conditions c ON c.id = mc.condition_id
+                        WHERE mc.medication_id = m.id AND c.name ILIKE '%pregnan%')
+       AND NOT EXISTS (SELECT 1 FROM lifestyle_contraindications lc JOIN lifestyles l ON l.id = lc.lifestyle_id
+                        WHERE lc.medication_id = m.id AND l.name ILIKE '%pregnan%')
+  ), '[]'::json) AS pregnancy_x_uncontraindicated,
   ${categories('age')} AS age_categories,
   ${categories('weight')} AS weight_categories,
   COALESCE((

@@ -26,10 +26,11 @@ export interface SafetyDosageRow {
 export interface SafetyMedicationRow {
   id: number;
   name: string;
-  weight_based: boolean;
   pregnancy_category: string | null;
-  /** The dosages of the medication's basis only (weight-based: weight categories; else age). */
-  dosages: SafetyDosageRow[];
+  /** Every weight-based dosage, whatever the medication's declared basis. */
+  weight_dosages: SafetyDosageRow[];
+  /** Every age-based dosage, whatever the medication's declared basis. */
+  age_dosages: SafetyDosageRow[];
   /** Of the patient's conditions, those the medication is contraindicated in. */
   condition_ids: number[];
   /** Of the patient's lifestyles, those the medication is contraindicated with. */
@@ -49,7 +50,18 @@ export interface SafetyData {
   medications: SafetyMedicationRow[];
   conditions: { id: number; name: string }[];
   lifestyles: { id: number; name: string }[];
+  /** The medications the patient is allergic to. */
+  allergies: { id: number; name: string }[];
+  /** Pairs of prescribed medications, and allergen-flagged pairs of a prescribed one and an allergy. */
   interactions: SafetyInteractionRow[];
+}
+
+/** The ids a check reads: the prescribed medications and the patient's lists. */
+export interface SafetyIds {
+  medications: number[];
+  conditions: number[];
+  lifestyles: number[];
+  allergies: number[];
 }
 
 const dosageJson = (category: 'weight' | 'age') => `json_build_object(
@@ -69,16 +81,13 @@ export const SAFETY_DATA_SQL = `
 SELECT
   COALESCE((
     SELECT json_agg(json_build_object(
-      'id', m.id, 'name', m.name, 'weight_based', m.is_dosage_weight_based,
-      'pregnancy_category', m.pregnancy_category,
-      'dosages', CASE WHEN m.is_dosage_weight_based
-        THEN COALESCE((SELECT json_agg(${dosageJson('weight')} ORDER BY d.id)
-                         FROM weight_category_dosages d JOIN weight_categories c ON c.id = d.weight_category_id
-                        WHERE d.medication_id = m.id), '[]'::json)
-        ELSE COALESCE((SELECT json_agg(${dosageJson('age')} ORDER BY d.id)
-                         FROM age_category_dosages d JOIN age_categories c ON c.id = d.age_category_id
-                        WHERE d.medication_id = m.id), '[]'::json)
-      END,
+      'id', m.id, 'name', m.name, 'pregnancy_category', m.pregnancy_category,
+      'weight_dosages', COALESCE((SELECT json_agg(${dosageJson('weight')} ORDER BY d.id)
+                                    FROM weight_category_dosages d JOIN weight_categories c ON c.id = d.weight_category_id
+                                   WHERE d.medication_id = m.id), '[]'::json),
+      'age_dosages', COALESCE((SELECT json_agg(${dosageJson('age')} ORDER BY d.id)
+                                 FROM age_category_dosages d JOIN age_categories c ON c.id = d.age_category_id
+                                WHERE d.medication_id = m.id), '[]'::json),
       'condition_ids', COALESCE((SELECT json_agg(mc.condition_id ORDER BY mc.condition_id)
                                    FROM medication_contraindications mc
                                   WHERE mc.medication_id = m.id AND mc.condition_id = ANY($2::int[])), '[]'::json),
@@ -92,32 +101,35 @@ SELECT
               FROM conditions c WHERE c.id = ANY($2::int[])), '[]'::json) AS conditions,
   COALESCE((SELECT json_agg(json_build_object('id', l.id, 'name', l.name) ORDER BY l.id)
               FROM lifestyles l WHERE l.id = ANY($3::int[])), '[]'::json) AS lifestyles,
+  COALESCE((SELECT json_agg(json_build_object('id', a.id, 'name', a.name) ORDER BY a.id)
+              FROM medications a WHERE a.id = ANY($4::int[])), '[]'::json) AS allergies,
   COALESCE((
     SELECT json_agg(json_build_object(
       'id', i.id, 'medication_id', i.medication_id, 'interacting_medication_id', i.interacting_medication_id,
       'severity', i.severity, 'description', i.description, 'is_allergen', i.is_allergen) ORDER BY i.id)
     FROM drug_interactions i
-    WHERE least(i.medication_id, i.interacting_medication_id) = ANY($1::int[])
-      AND greatest(i.medication_id, i.interacting_medication_id) = ANY($1::int[])
+    WHERE (least(i.medication_id, i.interacting_medication_id) = ANY($1::int[])
+           AND greatest(i.medication_id, i.interacting_medication_id) = ANY($1::int[]))
+       OR (i.is_allergen
+           AND ((least(i.medication_id, i.interacting_medication_id) = ANY($1::int[])
+                 AND greatest(i.medication_id, i.interacting_medication_id) = ANY($4::int[]))
+             OR (least(i.medication_id, i.interacting_medication_id) = ANY($4::int[])
+                 AND greatest(i.medication_id, i.interacting_medication_id) = ANY($1::int[]))))
   ), '[]'::json) AS interactions`;
 
-export async function loadSafetyData(
-  db: Queryable,
-  medicationIds: number[],
-  conditionIds: number[],
-  lifestyleIds: number[],
-): Promise<SafetyData> {
+export async function loadSafetyData(db: Queryable, ids: SafetyIds): Promise<SafetyData> {
   // A named (prepared) statement: each connection plans it once, not on every check.
   const { rows } = await db.query<SafetyData>({
     name: 'safety-check-read',
     text: SAFETY_DATA_SQL,
-    values: [medicationIds, conditionIds, lifestyleIds],
+    values: [ids.medications, ids.conditions, ids.lifestyles, ids.allergies],
   });
   return rows[0];
 }
 
 /**
- * One search-history entry per medication checked, in the order asked, named as it is now. It
+ * One search-history entry per medication checked, in the order asked, named as it is now (the
+ * route calls it for app users only: administrators' checks are not their searches). It
  * runs beside the read (not after it), so it checks the ids itself: when one of them is unknown
  * (the check answers 422), it records nothing. (The contract makes each list's ids distinct, so
  * a list is all known exactly when as many rows match it as it has ids.)
@@ -129,19 +141,18 @@ SELECT $1, s.id, (SELECT m.name FROM medications m WHERE m.id = s.id)
  WHERE (SELECT count(*) FROM medications WHERE id = ANY($2::int[])) = cardinality($2::int[])
    AND (SELECT count(*) FROM conditions WHERE id = ANY($3::int[])) = cardinality($3::int[])
    AND (SELECT count(*) FROM lifestyles WHERE id = ANY($4::int[])) = cardinality($4::int[])
+   AND (SELECT count(*) FROM medications WHERE id = ANY($5::int[])) = cardinality($5::int[])
  ORDER BY s.n`;
 
 export async function recordSearches(
   db: Queryable,
   userId: number,
-  medicationIds: number[],
-  conditionIds: number[],
-  lifestyleIds: number[],
+  ids: SafetyIds,
 ): Promise<number> {
   const { rowCount } = await db.query({
     name: 'safety-check-record-searches',
     text: RECORD_SEARCHES_SQL,
-    values: [userId, medicationIds, conditionIds, lifestyleIds],
+    values: [userId, ids.medications, ids.conditions, ids.lifestyles, ids.allergies],
   });
   return rowCount ?? 0;
 }

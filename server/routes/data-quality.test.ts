@@ -55,8 +55,45 @@ it('answers an empty list for an empty database', async () => {
 describe('with reference data', () => {
   const id: Record<string, number> = {};
 
-  it('answers an empty list for clean data: categories with gaps between them, every medication dosed', async () => {
+  it('answers an empty list for clean data: every age to 130 years and weight to 650 kg covered, every band dosed', async () => {
     id.condition = await created(api.post('/condition', { name: 'Fever' }));
+    const everyAge = await age(0, 130, 'years', null);
+    const everyWeight = await weight(0, 650, 'kg', 'Normal');
+    const clean = [
+      await created(
+        api.post('/medication', {
+          name: 'By weight',
+          condition_id: id.condition,
+          is_dosage_weight_based: true,
+          pregnancy_category: 'A',
+          weight_dosage: dosage({ weight_category_id: everyWeight, dosage_unit: 'mg/kg' }),
+        }),
+      ),
+      await created(
+        api.post('/medication', {
+          name: 'By age',
+          condition_id: id.condition,
+          is_dosage_weight_based: false,
+          pregnancy_category: 'X',
+          age_dosage: dosage({ age_category_id: everyAge, dosage_unit: 'mcg' }),
+        }),
+      ),
+    ];
+    // Category X with a lifestyle contraindication naming pregnancy.
+    const planning = await created(api.post('/lifestyle', { name: 'Pregnancy planning' }));
+    await created(
+      api.post('/lifestyle-contraindication', { medication_id: clean[1], lifestyle_id: planning }),
+    );
+    expect(await report()).toEqual([]);
+    // The cases below start from an empty set of categories and medications.
+    await t.pool.query('DELETE FROM medications WHERE id = ANY($1)', [clean]);
+    await t.pool.query('DELETE FROM age_categories WHERE id = $1', [everyAge]);
+    await t.pool.query('DELETE FROM weight_categories WHERE id = $1', [everyWeight]);
+    expect(await report()).toEqual([]);
+  });
+
+  it('finds every kind of problem, sorted by severity, kind, entity and id', async () => {
+    // ---- categories ----
     id.neonate = await age(0, 28, 'days', 'Pediatric'); // 0 to 28 days
     id.infant = await age(1, 12, 'months', 'Pediatric'); // 30.4375 to 365.25 days: after a gap
     id.light = await weight(0, 110, 'lbs', 'Underweight'); // 0 to 49.8951607 kg
@@ -78,11 +115,6 @@ describe('with reference data', () => {
         age_dosage: dosage({ age_category_id: id.infant }),
       }),
     );
-    expect(await report()).toEqual([]);
-  });
-
-  it('finds every kind of problem, sorted by severity, kind, entity and id', async () => {
-    // ---- categories ----
     id.child = await age(1, 12, 'years', 'Pediatric'); // 365.25 to 4383 days: shares 12 months = 1 year with infant
     id.adolescent = await age(144, 216, 'months', null); // 4383 to 6574.5 days: shares 12 years = 144 months with child
     id.adult = await age(17, 65, 'years', 'Adult'); // 6209.25 to 23741.25 days: overlaps adolescent from 204 to 216 months
@@ -162,6 +194,7 @@ describe('with reference data', () => {
     id.i2Again = await insert(id.weighty, id.invertedAge); // the same order twice
 
     const label = {
+      neonate: `Pediatric #${id.neonate} (0 to 28 days)`,
       infant: `Pediatric #${id.infant} (1 to 12 months)`,
       child: `Pediatric #${id.child} (1 to 12 years)`,
       adolescent: `Age category #${id.adolescent} (144 to 216 months)`,
@@ -172,6 +205,16 @@ describe('with reference data', () => {
       over: `Overweight #${id.over} (175 to 250 lbs)`,
       obese: `Obese #${id.obese} (100.5 to 300 kg)`,
     };
+    /** A coverage gap: `medication` has no dosage for the category `category`. */
+    const coverage = (medication: string, basis: string, category: keyof typeof label) => ({
+      kind: 'coverage_gap',
+      severity: 'warning',
+      entity: 'medication',
+      entity_id: id[medication],
+      related_id: id[category],
+      medication_id: id[medication],
+      message: `${{ fine: 'Fine', cleanAge: 'Clean age', invertedAge: 'Upside', invertedWeight: 'Backward' }[medication]} is dosed by ${basis} and has no dosage for ${label[category]}: the safety check cannot check a patient there.`,
+    });
     expect(await report()).toEqual([
       // ---- errors ----
       {
@@ -225,13 +268,35 @@ describe('with reference data', () => {
         message: `${label.over} and ${label.obese} overlap from 221.5646 to 250 lbs: a patient in that range matches both.`,
       },
       {
+        kind: 'age_category_gap',
+        severity: 'warning',
+        entity: 'age_category',
+        entity_id: id.neonate,
+        related_id: id.infant,
+        message: `No age category covers 28 days to 1 month (28 to 30.4375 days), between ${label.neonate} and ${label.infant}: the safety check cannot check a patient there.`,
+      },
+      {
+        kind: 'age_category_gap',
+        severity: 'warning',
+        entity: 'age_category',
+        entity_id: id.adult,
+        message: `No age category covers 65 years to 130 years, above ${label.adult}: the safety check cannot check a patient there.`,
+      },
+      {
+        kind: 'weight_category_gap',
+        severity: 'warning',
+        entity: 'weight_category',
+        entity_id: id.obese,
+        message: `No weight category covers 300 kg to 650 kg, above ${label.obese}: the safety check cannot check a patient there.`,
+      },
+      {
         kind: 'missing_weight_dosage',
         severity: 'warning',
         entity: 'medication',
         entity_id: id.weighty,
         medication_id: id.weighty,
         message:
-          'Weighty is dosed by weight but has no weight-based dosage: the safety check finds no dosing rule for any patient.',
+          'Weighty is dosed by weight but has no weight-based dosage: the safety check cannot check its dose for any patient.',
       },
       {
         kind: 'missing_age_dosage',
@@ -240,8 +305,23 @@ describe('with reference data', () => {
         entity_id: id.agey,
         medication_id: id.agey,
         message:
-          'Agey is dosed by age but has no age-based dosage: the safety check finds no dosing rule for any patient.',
+          'Agey is dosed by age but has no age-based dosage: the safety check cannot check its dose for any patient.',
       },
+      // Weighty has no weight dosage at all and Agey no dosage: reported above, not per category.
+      coverage('fine', 'weight', 'normal'),
+      coverage('fine', 'weight', 'over'),
+      coverage('fine', 'weight', 'obese'),
+      coverage('cleanAge', 'age', 'neonate'),
+      coverage('cleanAge', 'age', 'child'),
+      coverage('cleanAge', 'age', 'adolescent'),
+      coverage('cleanAge', 'age', 'adult'),
+      coverage('invertedAge', 'age', 'neonate'),
+      coverage('invertedAge', 'age', 'infant'),
+      coverage('invertedAge', 'age', 'adolescent'),
+      coverage('invertedAge', 'age', 'adult'),
+      coverage('invertedWeight', 'weight', 'light'),
+      coverage('invertedWeight', 'weight', 'over'),
+      coverage('invertedWeight', 'weight', 'obese'),
       {
         kind: 'duplicate_interaction',
         severity: 'warning',
@@ -291,7 +371,8 @@ describe('with reference data', () => {
         entity: 'medication',
         entity_id: id.agey,
         medication_id: id.agey,
-        message: 'Agey has no pregnancy category: the safety check reports missing pregnancy data.',
+        message:
+          'Agey has no pregnancy category: for a pregnant patient the safety check reports it as not checked.',
       },
     ]);
   });
@@ -316,6 +397,150 @@ describe('with reference data', () => {
       medication_ids: [both],
       patient: { age: 12, age_unit: 'months' },
     });
-    expect(check.json().data.dosing[0].category).toMatchObject({ id: id.child });
+    expect(check.json().data.medications[0].rules).toMatchObject([{ category: { id: id.child } }]);
+  });
+
+  it('finds zero doses, g and mg mixed, names equal but for case and spaces, and category X without a pregnancy contraindication', async () => {
+    const medication = (name: string, pregnancy: string | null, dosages: object[]) =>
+      created(
+        api.post('/medication', {
+          name,
+          condition_id: id.condition,
+          is_dosage_weight_based: false,
+          pregnancy_category: pregnancy,
+          age_dosage: dosages[0],
+        }),
+      );
+    const mixed = await medication('Mixed', 'B', [dosage({ age_category_id: id.child })]);
+    // A second dosage in g beside the one in mg; a per-kg dose counts by its mass unit.
+    await created(
+      api.post(
+        '/medication/add-age-based-dosage',
+        dosage({
+          medication_id: mixed,
+          age_category_id: id.infant,
+          min_dosage: 0.1,
+          max_dosage: 0.2,
+          dosage_unit: 'g',
+        }),
+      ),
+    );
+    const perKg = await medication('Per kg', 'B', [
+      dosage({ age_category_id: id.child, dosage_unit: 'mg/kg', min_dosage: 10, max_dosage: 15 }),
+    ]);
+    await created(
+      api.post(
+        '/medication/add-age-based-dosage',
+        dosage({ medication_id: perKg, age_category_id: id.infant, dosage_unit: 'mg' }),
+      ),
+    );
+    const zero = await medication('Nothing', 'B', [dosage({ age_category_id: id.child })]);
+    const { rows } = await t.pool.query<{ id: number }>(
+      'UPDATE age_category_dosages SET min_dosage = 0 WHERE medication_id = $1 RETURNING id',
+      [zero],
+    );
+    const zeroMax = await created(
+      api.post(
+        '/medication/add-age-based-dosage',
+        dosage({ medication_id: zero, age_category_id: id.infant }),
+      ),
+    );
+    await t.pool.query(
+      'UPDATE age_category_dosages SET min_dosage = 0, max_dosage = 0 WHERE id = $1',
+      [zeroMax],
+    );
+    const first = await medication('Co Amoxiclav', 'B', [dosage({ age_category_id: id.child })]);
+    const second = await medication('co amoxiclav', 'B', [dosage({ age_category_id: id.child })]);
+    const third = await medication('CoAmoxiclav', 'B', [dosage({ age_category_id: id.child })]);
+    const teratogen = await medication('Teratogen', 'X', [dosage({ age_category_id: id.child })]);
+    const marked = await medication('Marked', 'X', [dosage({ age_category_id: id.child })]);
+    const pregnancy = await created(api.post('/condition', { name: 'Pregnancy' }));
+    await t.pool.query(
+      'INSERT INTO medication_contraindications (medication_id, condition_id) VALUES ($1, $2)',
+      [marked, pregnancy],
+    );
+    const kinds = [
+      'zero_dose',
+      'dosage_unit_mixed',
+      'duplicate_medication_name',
+      'pregnancy_x_without_contraindication',
+    ];
+    const child = `Pediatric #${id.child} (1 to 12 years)`;
+    const infant = `Pediatric #${id.infant} (1 to 12 months)`;
+    expect((await report()).filter((f) => kinds.includes(f.kind as string))).toEqual([
+      {
+        kind: 'zero_dose',
+        severity: 'error',
+        entity: 'age_dosage',
+        entity_id: zeroMax,
+        medication_id: zero,
+        message: `Nothing, age-based dosage for ${infant}: both bounds are 0 mg (0 to 0 mg).`,
+      },
+      {
+        kind: 'zero_dose',
+        severity: 'warning',
+        entity: 'age_dosage',
+        entity_id: rows[0].id,
+        medication_id: zero,
+        message: `Nothing, age-based dosage for ${child}: the minimum is 0 mg (0 to 500 mg).`,
+      },
+      {
+        kind: 'dosage_unit_mixed',
+        severity: 'warning',
+        entity: 'medication',
+        entity_id: mixed,
+        medication_id: mixed,
+        message:
+          "Mixed's dosages mix g, mg: a dose read in the wrong unit is off by a factor of 1,000.",
+      },
+      {
+        kind: 'duplicate_medication_name',
+        severity: 'warning',
+        entity: 'medication',
+        entity_id: second,
+        related_id: first,
+        medication_id: second,
+        message: `"co amoxiclav" (#${second}) and "Co Amoxiclav" (#${first}) differ only in case or spaces: the same medication may be stored twice.`,
+      },
+      {
+        kind: 'duplicate_medication_name',
+        severity: 'warning',
+        entity: 'medication',
+        entity_id: third,
+        related_id: first,
+        medication_id: third,
+        message: `"CoAmoxiclav" (#${third}) and "Co Amoxiclav" (#${first}) differ only in case or spaces: the same medication may be stored twice.`,
+      },
+      {
+        kind: 'duplicate_medication_name',
+        severity: 'warning',
+        entity: 'medication',
+        entity_id: third,
+        related_id: second,
+        medication_id: third,
+        message: `"CoAmoxiclav" (#${third}) and "co amoxiclav" (#${second}) differ only in case or spaces: the same medication may be stored twice.`,
+      },
+      {
+        kind: 'pregnancy_x_without_contraindication',
+        severity: 'warning',
+        entity: 'medication',
+        entity_id: teratogen,
+        medication_id: teratogen,
+        message:
+          'Teratogen is pregnancy category X but has no condition or lifestyle contraindication naming pregnancy.',
+      },
+    ]);
+  });
+
+  it('finds the ages below the youngest category', async () => {
+    await t.pool.query('DELETE FROM age_categories WHERE id = $1', [id.neonate]);
+    const gaps = (await report()).filter((f) => f.kind === 'age_category_gap');
+    expect(gaps[0]).toEqual({
+      kind: 'age_category_gap',
+      severity: 'warning',
+      entity: 'age_category',
+      entity_id: id.infant,
+      message: `No age category covers 0 months to 1 month, below Pediatric #${id.infant} (1 to 12 months): the safety check cannot check a patient there.`,
+    });
   });
 });

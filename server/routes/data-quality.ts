@@ -6,7 +6,8 @@ import {
   type InvertedDosageRow,
 } from '../repositories/data-quality';
 import { defineRoute } from './define';
-import { tolerance, toBase } from './safety-check';
+import { tolerance, toBase } from '../units';
+import { MAX_AGE_DAYS, MAX_WEIGHT_KG } from './safety-check';
 
 /**
  * GET /data-quality (issue 7): what the reference data would make the safety check get wrong or
@@ -21,7 +22,14 @@ export type Kind =
   | 'missing_weight_dosage'
   | 'missing_age_dosage'
   | 'duplicate_interaction'
-  | 'missing_pregnancy_category';
+  | 'missing_pregnancy_category'
+  | 'age_category_gap'
+  | 'weight_category_gap'
+  | 'coverage_gap'
+  | 'dosage_unit_mixed'
+  | 'zero_dose'
+  | 'duplicate_medication_name'
+  | 'pregnancy_x_without_contraindication';
 
 export interface DataQualityFinding {
   kind: Kind;
@@ -41,12 +49,19 @@ export interface DataQualityFinding {
 
 const KINDS: Kind[] = [
   'dosage_range_inverted',
+  'zero_dose',
   'category_range_inverted',
   'age_category_overlap',
   'weight_category_overlap',
+  'age_category_gap',
+  'weight_category_gap',
   'missing_weight_dosage',
   'missing_age_dosage',
+  'coverage_gap',
+  'dosage_unit_mixed',
+  'duplicate_medication_name',
   'duplicate_interaction',
+  'pregnancy_x_without_contraindication',
   'missing_pregnancy_category',
 ];
 const SEVERITIES = ['error', 'warning', 'info'];
@@ -63,6 +78,15 @@ function categoryLabel(kind: 'age' | 'weight', c: CategoryRow): string {
   return `${name} #${c.id} (${c.min} to ${c.max} ${c.unit})`;
 }
 
+const dosageCategory = (d: InvertedDosageRow) =>
+  categoryLabel(d.kind, {
+    id: d.category_id,
+    min: d.category_min,
+    max: d.category_max,
+    unit: d.category_unit,
+    category_name: d.category_name,
+  });
+
 function invertedDosage(d: InvertedDosageRow): DataQualityFinding {
   const ranges: [string, number, number, string][] = [
     ['dose', d.min_dosage, d.max_dosage, d.dosage_unit],
@@ -74,13 +98,7 @@ function invertedDosage(d: InvertedDosageRow): DataQualityFinding {
     .map(
       ([what, min, max, unit]) => `minimum ${what} ${min} ${unit} exceeds maximum ${max} ${unit}`,
     );
-  const category = categoryLabel(d.kind, {
-    id: d.category_id,
-    min: d.category_min,
-    max: d.category_max,
-    unit: d.category_unit,
-    category_name: d.category_name,
-  });
+  const category = dosageCategory(d);
   return {
     kind: 'dosage_range_inverted',
     severity: 'error',
@@ -89,6 +107,94 @@ function invertedDosage(d: InvertedDosageRow): DataQualityFinding {
     medication_id: d.medication_id,
     message: `${d.medication_name}, ${d.kind}-based dosage for ${category}: ${problems.join('; ')}.`,
   };
+}
+
+/** A dose range with a zero bound: an `error` when the maximum is 0 (no dose allowed at all). */
+function zeroDose(d: InvertedDosageRow): DataQualityFinding {
+  const which =
+    d.max_dosage === 0
+      ? d.min_dosage === 0
+        ? 'both bounds are'
+        : 'the maximum is'
+      : 'the minimum is';
+  return {
+    kind: 'zero_dose',
+    severity: d.max_dosage === 0 ? 'error' : 'warning',
+    entity: d.kind === 'weight' ? 'weight_dosage' : 'age_dosage',
+    entity_id: d.id,
+    medication_id: d.medication_id,
+    message: `${d.medication_name}, ${d.kind}-based dosage for ${dosageCategory(d)}: ${which} 0 ${d.dosage_unit} (${d.min_dosage} to ${d.max_dosage} ${d.dosage_unit}).`,
+  };
+}
+
+/**
+ * Values no category of one kind covers, once converted to one unit (days, kilograms): between
+ * adjacent categories, below the lowest and above the highest, up to the most a patient can
+ * plausibly be (130 years, 650 kg). The safety check cannot check a patient there.
+ */
+function categoryGaps(
+  kind: 'age' | 'weight',
+  valid: (CategoryRow & { low: number; high: number })[],
+): DataQualityFinding[] {
+  const findings: DataQualityFinding[] = [];
+  const base = kind === 'age' ? 'days' : 'kg';
+  const limit = {
+    low: kind === 'age' ? MAX_AGE_DAYS : MAX_WEIGHT_KG,
+    unit: kind === 'age' ? 'years' : 'kg',
+  };
+  /** A bound in the unit it was entered in: `28 days`, `1 month`, `130 years`. */
+  const bound = (value: number, unit: string) =>
+    quantity(Number(num(value / toBase(kind, 1, unit))), unit);
+  const gap = (
+    from: { value: number; unit: string },
+    to: { value: number; unit: string },
+    at: CategoryRow,
+    where: string,
+    related?: CategoryRow,
+  ) => {
+    const inBase = from.unit === to.unit ? '' : ` (${num(from.value)} to ${num(to.value)} ${base})`;
+    findings.push({
+      kind: kind === 'age' ? 'age_category_gap' : 'weight_category_gap',
+      severity: 'warning',
+      entity: kind === 'age' ? 'age_category' : 'weight_category',
+      entity_id: at.id,
+      ...(related ? { related_id: related.id } : {}),
+      message: `No ${kind} category covers ${bound(from.value, from.unit)} to ${bound(to.value, to.unit)}${inBase}, ${where}: the safety check cannot check a patient there.`,
+    });
+  };
+  const sorted = [...valid].sort((a, b) => a.low - b.low || a.high - b.high || a.id - b.id);
+  if (sorted.length === 0) return findings;
+  const first = sorted[0];
+  if (first.low > tolerance(first.low)) {
+    gap(
+      { value: 0, unit: first.unit },
+      { value: first.low, unit: first.unit },
+      first,
+      `below ${categoryLabel(kind, first)}`,
+    );
+  }
+  let reach = first;
+  for (const c of sorted.slice(1)) {
+    if (c.low > reach.high + tolerance(c.low, reach.high)) {
+      gap(
+        { value: reach.high, unit: reach.unit },
+        { value: c.low, unit: c.unit },
+        reach,
+        `between ${categoryLabel(kind, reach)} and ${categoryLabel(kind, c)}`,
+        c,
+      );
+    }
+    if (c.high > reach.high) reach = c;
+  }
+  if (reach.high < limit.low - tolerance(limit.low, reach.high)) {
+    gap(
+      { value: reach.high, unit: reach.unit },
+      { value: limit.low, unit: limit.unit },
+      reach,
+      `above ${categoryLabel(kind, reach)}`,
+    );
+  }
+  return findings;
 }
 
 /**
@@ -139,12 +245,13 @@ export function categoryProblems(
       });
     }
   }
-  return findings;
+  return [...findings, ...categoryGaps(kind, valid)];
 }
 
 export function dataQualityFindings(data: DataQualityData): DataQualityFinding[] {
   const findings: DataQualityFinding[] = [
     ...data.inverted_dosages.map(invertedDosage),
+    ...data.zero_dosages.map(zeroDose),
     ...categoryProblems('age', data.age_categories),
     ...categoryProblems('weight', data.weight_categories),
   ];
@@ -156,7 +263,7 @@ export function dataQualityFindings(data: DataQualityData): DataQualityFinding[]
       entity: 'medication',
       entity_id: m.id,
       medication_id: m.id,
-      message: `${m.name} is dosed by ${basis} but has no ${basis}-based dosage: the safety check finds no dosing rule for any patient.`,
+      message: `${m.name} is dosed by ${basis} but has no ${basis}-based dosage: the safety check cannot check its dose for any patient.`,
     });
   }
   for (const pair of data.duplicate_interactions) {
@@ -183,7 +290,49 @@ export function dataQualityFindings(data: DataQualityData): DataQualityFinding[]
       entity: 'medication',
       entity_id: m.id,
       medication_id: m.id,
-      message: `${m.name} has no pregnancy category: the safety check reports missing pregnancy data.`,
+      message: `${m.name} has no pregnancy category: for a pregnant patient the safety check reports it as not checked.`,
+    });
+  }
+  for (const gap of data.coverage_gaps) {
+    findings.push({
+      kind: 'coverage_gap',
+      severity: 'warning',
+      entity: 'medication',
+      entity_id: gap.medication_id,
+      related_id: gap.category.id,
+      medication_id: gap.medication_id,
+      message: `${gap.medication_name} is dosed by ${gap.basis} and has no dosage for ${categoryLabel(gap.basis, gap.category)}: the safety check cannot check a patient there.`,
+    });
+  }
+  for (const m of data.mixed_units) {
+    findings.push({
+      kind: 'dosage_unit_mixed',
+      severity: 'warning',
+      entity: 'medication',
+      entity_id: m.id,
+      medication_id: m.id,
+      message: `${m.name}'s dosages mix ${[...m.units].sort().join(', ')}: a dose read in the wrong unit is off by a factor of 1,000.`,
+    });
+  }
+  for (const m of data.similar_names) {
+    findings.push({
+      kind: 'duplicate_medication_name',
+      severity: 'warning',
+      entity: 'medication',
+      entity_id: m.id,
+      related_id: m.other_id,
+      medication_id: m.id,
+      message: `"${m.name}" (#${m.id}) and "${m.other_name}" (#${m.other_id}) differ only in case or spaces: the same medication may be stored twice.`,
+    });
+  }
+  for (const m of data.pregnancy_x_uncontraindicated) {
+    findings.push({
+      kind: 'pregnancy_x_without_contraindication',
+      severity: 'warning',
+      entity: 'medication',
+      entity_id: m.id,
+      medication_id: m.id,
+      message: `${m.name} is pregnancy category X but has no condition or lifestyle contraindication naming pregnancy.`,
     });
   }
   return findings.sort(

@@ -59,10 +59,15 @@ async function check(body: object, caller = api) {
   expect(response.statusCode).toBe(200);
   return response.json().data as {
     verdict: string;
+    complete: boolean;
     findings: Record<string, unknown>[];
-    dosing: Record<string, unknown>[];
+    medications: { medication_id: number; name: string; rules: Record<string, unknown>[] }[];
   };
 }
+
+/** The findings of the given kinds only. */
+const only = (findings: Record<string, unknown>[], ...kinds: string[]) =>
+  findings.filter((f) => kinds.includes(f.kind as string));
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -227,33 +232,70 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+let appUser: { id: number; email: string };
+let appUserToken: string;
+/** A client signed in as an app user (role user), made once. */
+const appUserApi = () => client(t.app, appUserToken);
+beforeAll(async () => {
+  appUser = await insertUser(t.pool, { name: 'App User', password: 'app-user-password' });
+  const login = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/login',
+    payload: { email: appUser.email, password: 'app-user-password' },
+  });
+  appUserToken = login.json().token;
+});
+
 describe('POST /safety-check: findings', () => {
-  it('answers verdict none and no findings for a medication with nothing against it', async () => {
-    const data = await check({ medication_ids: [ids.med.paracetamol] });
-    expect(data.verdict).toBe('none');
-    expect(data.findings).toEqual([]);
-    expect(data.dosing).toEqual([
-      {
-        medication_id: ids.med.paracetamol,
-        medication_name: 'Paracetamol',
-        basis: 'weight',
-        category: null,
-        dose: null,
-        frequency: null,
-        duration: null,
-        reason: 'No weight given: Paracetamol is dosed by weight.',
-      },
-    ]);
-    // Two medications that do not interact, a non-pregnant patient with no listed condition.
-    const two = await check({
-      medication_ids: [ids.med.paracetamol, ids.med.amoxicillin],
+  it('answers verdict none, complete, with no findings only when every applicable rule was checked', async () => {
+    // Paracetamol is dosed by weight: with no weight nothing was checked, so it is incomplete.
+    const bare = await check({ medication_ids: [ids.med.paracetamol] });
+    expect(bare).toEqual({
+      verdict: 'none',
+      complete: false,
+      findings: [
+        {
+          kind: 'not_checked',
+          severity: null,
+          medication_ids: [ids.med.paracetamol],
+          reason: 'missing_weight',
+          basis: 'weight',
+          message:
+            'Paracetamol: no weight given, so its weight-based dosages could not be checked.',
+        },
+      ],
+      medications: [
+        {
+          medication_id: ids.med.paracetamol,
+          name: 'Paracetamol',
+          prescribed: { dose: null, frequency: null, duration: null },
+          rules: [],
+        },
+      ],
+    });
+    // Prescribed within its Normal rule (500–1000 mg every 6–8 hours for 3–7 days), for a
+    // non-pregnant patient whose condition and lifestyle it is not contraindicated in.
+    const full = await check({
+      medications: [
+        {
+          medication_id: ids.med.paracetamol,
+          dose: 1,
+          dose_unit: 'g',
+          frequency: 6,
+          frequency_unit: 'hours',
+          duration: 3,
+          duration_unit: 'days',
+        },
+      ],
       patient: {
+        weight: 60,
+        weight_unit: 'kg',
         pregnant: false,
         condition_ids: [ids.cond.hypertension],
         lifestyle_ids: [ids.life.smoking],
       },
     });
-    expect(two).toMatchObject({ verdict: 'none', findings: [] });
+    expect(full).toMatchObject({ verdict: 'none', complete: true, findings: [] });
   });
 
   it('finds an interaction stored in either order, with its severity and description, named by medication name', async () => {
@@ -269,10 +311,10 @@ describe('POST /safety-check: findings', () => {
     const backward = await check({ medication_ids: [ids.med.aspirin, ids.med.warfarin] });
     expect(forward).toEqual(backward);
     expect(forward.verdict).toBe('major');
-    expect(forward.findings).toEqual([expected]);
+    expect(only(forward.findings, 'interaction')).toEqual([expected]);
     // Stored Ibuprofen -> Warfarin, asked Warfarin first.
     const other = await check({ medication_ids: [ids.med.warfarin, ids.med.ibuprofen] });
-    expect(other.findings).toEqual([
+    expect(only(other.findings, 'interaction')).toEqual([
       {
         kind: 'interaction',
         severity: 'major',
@@ -287,7 +329,7 @@ describe('POST /safety-check: findings', () => {
   it('flags an allergen interaction with allergen: true', async () => {
     const data = await check({ medication_ids: [ids.med.cetirizine, ids.med.amoxicillin] });
     expect(data.verdict).toBe('minor');
-    expect(data.findings).toEqual([
+    expect(only(data.findings, 'interaction', 'allergy')).toEqual([
       {
         kind: 'interaction',
         severity: 'minor',
@@ -308,7 +350,7 @@ describe('POST /safety-check: findings', () => {
       },
     });
     expect(data.verdict).toBe('contraindicated');
-    expect(data.findings).toEqual([
+    expect(only(data.findings, 'condition', 'lifestyle')).toEqual([
       {
         kind: 'condition',
         severity: 'contraindicated',
@@ -326,7 +368,7 @@ describe('POST /safety-check: findings', () => {
     ]);
   });
 
-  it('grades pregnancy: X contraindicated, D major, C moderate, A and B nothing, none minor; nothing when not pregnant', async () => {
+  it('grades pregnancy: X contraindicated, D major, C moderate, A and B nothing, none not checked; nothing when not pregnant', async () => {
     const all = [
       ids.med.warfarin,
       ids.med.aspirin,
@@ -336,7 +378,9 @@ describe('POST /safety-check: findings', () => {
       ids.med.cetirizine,
     ];
     const data = await check({ medication_ids: all, patient: { pregnant: true } });
-    const pregnancy = data.findings.filter((f) => f.kind === 'pregnancy');
+    const pregnancy = data.findings.filter(
+      (f) => f.kind === 'pregnancy' || f.reason === 'missing_pregnancy_category',
+    );
     expect(pregnancy).toEqual([
       {
         kind: 'pregnancy',
@@ -360,22 +404,24 @@ describe('POST /safety-check: findings', () => {
         message: 'Ibuprofen is pregnancy category C: fetal risk cannot be ruled out.',
       },
       {
-        kind: 'pregnancy',
-        severity: 'minor',
+        kind: 'not_checked',
+        severity: null,
         medication_ids: [ids.med.cetirizine],
+        reason: 'missing_pregnancy_category',
         pregnancy_category: null,
-        message: 'Cetirizine has no pregnancy category: pregnancy data is missing.',
+        message:
+          'Cetirizine has no pregnancy category, so its safety in pregnancy could not be checked.',
       },
     ]);
     expect(data.verdict).toBe('contraindicated');
     const notPregnant = await check({ medication_ids: all, patient: { pregnant: false } });
-    expect(notPregnant.findings.filter((f) => f.kind === 'pregnancy')).toEqual([]);
-    expect(
-      (await check({ medication_ids: all })).findings.filter((f) => f.kind === 'pregnancy'),
-    ).toEqual([]);
+    const pregnancyOf = (findings: Record<string, unknown>[]) =>
+      findings.filter((f) => f.kind === 'pregnancy' || f.reason === 'missing_pregnancy_category');
+    expect(pregnancyOf(notPregnant.findings)).toEqual([]);
+    expect(pregnancyOf((await check({ medication_ids: all })).findings)).toEqual([]);
   });
 
-  it('sorts by severity (contraindicated, major, moderate, minor), then by medication name', async () => {
+  it('sorts by severity (contraindicated, major, moderate, minor, then not checked), then by medication name', async () => {
     const data = await check({
       medication_ids: [ids.med.warfarin, ids.med.cetirizine, ids.med.ibuprofen, ids.med.aspirin],
       patient: {
@@ -405,11 +451,32 @@ describe('POST /safety-check: findings', () => {
         'pregnancy',
         'Ibuprofen is pregnancy category C: fetal risk cannot be ruled out.',
       ],
-      ['minor', 'pregnancy', 'Cetirizine has no pregnancy category: pregnancy data is missing.'],
+      [
+        null,
+        'not_checked',
+        'Aspirin: no weight given, so its weight-based dosages could not be checked.',
+      ],
+      [
+        null,
+        'not_checked',
+        'Cetirizine has no pregnancy category, so its safety in pregnancy could not be checked.',
+      ],
+      [null, 'not_checked', 'Cetirizine has no dosage rule, so its dose could not be checked.'],
+      [
+        null,
+        'not_checked',
+        'Ibuprofen: no weight given, so its weight-based dosages could not be checked.',
+      ],
+      [
+        null,
+        'not_checked',
+        'Warfarin: no age given, so its age-based dosages could not be checked.',
+      ],
     ]);
     expect(data.verdict).toBe('contraindicated');
-    // The dosing list is in medication-name order too.
-    expect(data.dosing.map((d) => d.medication_name)).toEqual([
+    expect(data.complete).toBe(false);
+    // The medications are in name order too.
+    expect(data.medications.map((m) => m.name)).toEqual([
       'Aspirin',
       'Cetirizine',
       'Ibuprofen',
@@ -418,32 +485,85 @@ describe('POST /safety-check: findings', () => {
   });
 });
 
-describe('POST /safety-check: dosing', () => {
-  /** The category id (or null) and the dose finding (or none) of one medication for `patient`. */
-  async function dosingFor(medication: number, patient: object) {
+describe('POST /safety-check: dosing rules', () => {
+  /** The rules applied to one medication for `patient`, and its not_checked findings. */
+  async function rulesFor(medication: number, patient: object) {
     const data = await check({ medication_ids: [medication], patient });
-    const dose = data.findings.filter((f) => f.kind === 'dose');
-    const category = data.dosing[0].category as { id: number } | null;
-    return { category: category?.id ?? null, dosing: data.dosing[0], dose, verdict: data.verdict };
+    const rules = data.medications[0].rules as {
+      basis: string;
+      category: { id: number };
+      dose: { range: object };
+    }[];
+    const unchecked = data.findings.filter(
+      (f) => f.kind === 'not_checked' && f.reason !== 'not_prescribed',
+    );
+    return { rules, unchecked, verdict: data.verdict, complete: data.complete };
   }
 
-  it('answers the category and its dosage, frequency and duration ranges with units', async () => {
-    const { dosing } = await dosingFor(ids.med.aspirin, { weight: 60, weight_unit: 'kg' });
-    expect(dosing).toEqual({
-      medication_id: ids.med.aspirin,
-      medication_name: 'Aspirin',
+  it('answers each rule applied: its band, label and ranges, each compared with what was prescribed', async () => {
+    const data = await check({
+      medications: [
+        {
+          medication_id: ids.med.aspirin,
+          dose: 700,
+          dose_unit: 'mg',
+          frequency: 4,
+          frequency_unit: 'x daily',
+        },
+      ],
+      patient: { weight: 60, weight_unit: 'kg' },
+    });
+    const rule = {
       basis: 'weight',
       category: { id: ids.weight.normal, category_name: 'Normal', min: 50, max: 80, unit: 'kg' },
-      dose: { min: 300, max: 600, unit: 'mg' },
-      frequency: { min: 6, max: 8, unit: 'hours' },
-      duration: { min: 3, max: 7, unit: 'days' },
-      reason: null,
-    });
+      label: 'Normal (50–80 kg)',
+      dose: {
+        range: { min: 300, max: 600, unit: 'mg' },
+        prescribed: { value: 700, unit: 'mg' },
+        compared: { prescribed: 700, min: 300, max: 600, unit: 'mg' },
+        outcome: 'above_max',
+        severity: 'major',
+        reason: null,
+        message: 'Aspirin: 700 mg is above the 600 mg maximum for Normal (50–80 kg).',
+      },
+      frequency: {
+        range: { min: 6, max: 8, unit: 'hours' },
+        prescribed: { value: 4, unit: 'x daily' },
+        compared: { prescribed: 6, min: 6, max: 8, unit: 'hours' },
+        outcome: 'within',
+        severity: null,
+        reason: null,
+        message: null,
+      },
+      duration: {
+        range: { min: 3, max: 7, unit: 'days' },
+        prescribed: null,
+        compared: null,
+        outcome: 'not_checked',
+        severity: null,
+        reason: 'not_prescribed',
+        message: null,
+      },
+    };
+    expect(data.medications).toEqual([
+      {
+        medication_id: ids.med.aspirin,
+        name: 'Aspirin',
+        prescribed: {
+          dose: { value: 700, unit: 'mg' },
+          frequency: { value: 4, unit: 'x daily' },
+          duration: null,
+        },
+        rules: [{ ...rule, dosage_id: expect.any(Number) }],
+      },
+    ]);
+    expect(data.verdict).toBe('major');
+    expect(data.complete).toBe(false);
   });
 
   it.each([
     // [weight, unit, expected category]: the light category is 0 to 110 lbs = 0 to 49.8951607 kg.
-    [0, 'lbs', 'light'],
+    [0.1, 'lbs', 'light'],
     [110, 'lbs', 'light'], // upper bound, same unit
     [49.8951607, 'kg', 'light'], // 110 lbs converted: the upper bound, inclusive
     [50, 'kg', 'normal'], // lower bound
@@ -451,9 +571,11 @@ describe('POST /safety-check: dosing', () => {
     [80, 'kg', 'normal'], // upper bound
     [176.3698, 'lbs', 'normal'], // 79.9999956 kg
   ] as const)('weight %p %s is in the %s category', async (weight, unit, expected) => {
-    const result = await dosingFor(ids.med.aspirin, { weight, weight_unit: unit });
-    expect(result.category).toBe(expected === 'light' ? ids.weight.light : ids.weight.normal);
-    expect(result.dose).toEqual([]);
+    const result = await rulesFor(ids.med.aspirin, { weight, weight_unit: unit });
+    expect(result.rules.map((r) => r.category.id)).toEqual([
+      expected === 'light' ? ids.weight.light : ids.weight.normal,
+    ]);
+    expect(result.unchecked).toEqual([]);
   });
 
   it.each([
@@ -462,23 +584,21 @@ describe('POST /safety-check: dosing', () => {
     [176.37, 'lbs', '176.37 lbs'], // 80.0000863 kg, above Normal; Aspirin has no Overweight dosage
     [90, 'kg', '90 kg'],
   ] as const)(
-    'weight %p %s has no dosing rule: a moderate dose finding',
+    'weight %p %s is in no band: not checked, and incomplete',
     async (weight, unit, shown) => {
-      const result = await dosingFor(ids.med.aspirin, { weight, weight_unit: unit });
-      expect(result.category).toBeNull();
-      expect(result.dosing).toMatchObject({
-        dose: null,
-        reason: `No dosing rule for this patient: no weight category of Aspirin's dosages contains ${shown}.`,
-      });
-      expect(result.dose).toEqual([
+      const result = await rulesFor(ids.med.aspirin, { weight, weight_unit: unit });
+      expect(result.rules).toEqual([]);
+      expect(result.unchecked).toEqual([
         {
-          kind: 'dose',
-          severity: 'moderate',
+          kind: 'not_checked',
+          severity: null,
           medication_ids: [ids.med.aspirin],
-          message: `Aspirin: no dosing rule for this patient (no weight category of Aspirin's dosages contains ${shown}).`,
+          reason: 'no_band',
+          basis: 'weight',
+          message: `Aspirin: no weight category of its dosages covers ${shown}.`,
         },
       ]);
-      expect(result.verdict).toBe('moderate');
+      expect(result).toMatchObject({ verdict: 'none', complete: false });
     },
   );
 
@@ -494,14 +614,14 @@ describe('POST /safety-check: dosing', () => {
     [144, 'months', 'child'], // = 12 years
     [4383, 'days', 'child'], // = 12 years
   ] as const)('age %p %s is in the %s category', async (age, unit, expected) => {
-    const result = await dosingFor(ids.med.amoxicillin, { age, age_unit: unit });
-    expect(result.category).toBe(ids.age[expected]);
-    expect(result.dosing.dose).toEqual(
+    const result = await rulesFor(ids.med.amoxicillin, { age, age_unit: unit });
+    expect(result.rules.map((r) => r.category.id)).toEqual([ids.age[expected]]);
+    expect(result.rules[0].dose.range).toEqual(
       expected === 'infant'
         ? { min: 125, max: 250, unit: 'mg' }
         : { min: 250, max: 500, unit: 'mg' },
     );
-    expect(result.dose).toEqual([]);
+    expect(result.unchecked).toEqual([]);
   });
 
   it.each([
@@ -509,69 +629,94 @@ describe('POST /safety-check: dosing', () => {
     [144.1, 'months'], // over 12 years (144 months)
     [4384, 'days'],
     [13, 'years'], // Amoxicillin has no adolescent or adult dosage
-  ] as const)('age %p %s has no dosing rule', async (age, unit) => {
-    const result = await dosingFor(ids.med.amoxicillin, { age, age_unit: unit });
-    expect(result.category).toBeNull();
-    expect(result.dose).toHaveLength(1);
-    expect(result.dose[0]).toMatchObject({
-      kind: 'dose',
-      severity: 'moderate',
+  ] as const)('age %p %s is in no band', async (age, unit) => {
+    const result = await rulesFor(ids.med.amoxicillin, { age, age_unit: unit });
+    expect(result.rules).toEqual([]);
+    expect(result.unchecked).toHaveLength(1);
+    expect(result.unchecked[0]).toMatchObject({
+      kind: 'not_checked',
+      reason: 'no_band',
+      basis: 'age',
       medication_ids: [ids.med.amoxicillin],
     });
   });
 
-  it('uses the basis of the medication: an age-based one ignores the weight, and says which value is missing', async () => {
-    const data = await check({
-      medication_ids: [ids.med.warfarin, ids.med.aspirin],
-      patient: { weight: 216, weight_unit: 'lbs' }, // 97.98 kg: beyond Aspirin's categories
-    });
-    const warfarin = data.dosing.find((d) => d.medication_id === ids.med.warfarin);
-    expect(warfarin).toMatchObject({
-      basis: 'age',
-      dose: null,
-      reason: 'No age given: Warfarin is dosed by age.',
-    });
-    expect(data.findings.filter((f) => f.kind === 'dose').map((f) => f.medication_ids)).toEqual([
-      [ids.med.aspirin],
-    ]);
-    const adult = await dosingFor(ids.med.warfarin, { age: 216, age_unit: 'months' }); // 18 years
-    expect(adult.category).toBe(ids.age.adult);
+  it('uses every basis a medication has dosages of, whatever its declared basis', async () => {
+    // Paracetamol is declared weight-based; an age rule added beside its weight rule applies too.
+    const ageRule = await t.pool.query<{ id: number }>(
+      `INSERT INTO age_category_dosages (medication_id, age_category_id, min_dosage, max_dosage, dosage_unit,
+         min_frequency, max_frequency, frequency_unit, min_duration, max_duration, duration_unit)
+       VALUES ($1, $2, 500, 750, 'mg', 6, 8, 'hours', 3, 7, 'days') RETURNING id`,
+      [ids.med.paracetamol, ids.age.adult],
+    );
+    try {
+      const data = await check({
+        medications: [{ medication_id: ids.med.paracetamol, dose: 800, dose_unit: 'mg' }],
+        patient: { weight: 60, weight_unit: 'kg', age: 30, age_unit: 'years' },
+      });
+      expect(data.medications[0].rules.map((r) => r.basis)).toEqual(['weight', 'age']);
+      expect(only(data.findings, 'dose')).toEqual([
+        {
+          kind: 'dose',
+          severity: 'major',
+          medication_ids: [ids.med.paracetamol],
+          basis: 'age',
+          dosage_id: ageRule.rows[0].id,
+          message: 'Paracetamol: 800 mg is above the 750 mg maximum for Adult (18–65 years).',
+        },
+      ]);
+      // Without the age, the age rules are not checked, even though the weight rule was.
+      const noAge = await rulesFor(ids.med.paracetamol, { weight: 60, weight_unit: 'kg' });
+      expect(noAge.rules.map((r) => r.basis)).toEqual(['weight']);
+      expect(noAge.unchecked).toMatchObject([{ reason: 'missing_age', basis: 'age' }]);
+    } finally {
+      await t.pool.query('DELETE FROM age_category_dosages WHERE id = $1', [ageRule.rows[0].id]);
+    }
   });
 
-  it('reports a medication with no dosage of its basis as having no dosing rule when the value is given', async () => {
-    const result = await dosingFor(ids.med.cetirizine, { age: 30, age_unit: 'years' });
-    expect(result.dosing.reason).toBe(
-      'No dosing rule for this patient: Cetirizine has no age-based dosage.',
-    );
-    expect(result.dose).toEqual([
-      {
-        kind: 'dose',
-        severity: 'moderate',
-        medication_ids: [ids.med.cetirizine],
-        message:
-          'Cetirizine: no dosing rule for this patient (Cetirizine has no age-based dosage).',
-      },
-    ]);
-    // Without an age, there is nothing to look for: no finding.
-    expect((await dosingFor(ids.med.cetirizine, {})).dose).toEqual([]);
+  it('reports a medication with no dosage at all as not checked, with or without a patient', async () => {
+    for (const patient of [{ age: 30, age_unit: 'years' }, {}]) {
+      const result = await rulesFor(ids.med.cetirizine, patient);
+      expect(result.unchecked).toEqual([
+        {
+          kind: 'not_checked',
+          severity: null,
+          medication_ids: [ids.med.cetirizine],
+          reason: 'no_dosage',
+          message: 'Cetirizine has no dosage rule, so its dose could not be checked.',
+        },
+      ]);
+    }
   });
 });
 
 describe('POST /safety-check: requests', () => {
-  it('answers 422 naming unknown medication, condition and lifestyle ids, and records nothing', async () => {
+  it('answers 422 naming unknown medication, condition, lifestyle and allergy ids, and records nothing', async () => {
     const before = await countRows(t.pool, 'search_history');
-    const response = await api.post('/safety-check', {
+    const response = await appUserApi().post('/safety-check', {
       medication_ids: [ids.med.aspirin, 999999, 888888],
-      patient: { condition_ids: [ids.cond.ulcer, 777777], lifestyle_ids: [666666] },
+      patient: {
+        condition_ids: [ids.cond.ulcer, 777777],
+        lifestyle_ids: [666666],
+        allergy_medication_ids: [ids.med.warfarin, 555555],
+      },
     });
     expect(response.statusCode).toBe(422);
     expect(response.json()).toEqual({
-      message: 'Unknown ids: medication 999999, 888888; condition 777777; lifestyle 666666.',
+      message:
+        'Unknown ids: medication 999999, 888888; condition 777777; lifestyle 666666; allergy medication 555555.',
       errors: {
         medication_ids: ['No such medication: 999999, 888888'],
         'patient.condition_ids': ['No such condition: 777777'],
         'patient.lifestyle_ids': ['No such lifestyle: 666666'],
+        'patient.allergy_medication_ids': ['No such medication: 555555'],
       },
+    });
+    const inMedications = await api.post('/safety-check', {
+      medications: [{ medication_id: 999999 }],
+    });
+    expect(inMedications.json().errors).toEqual({
+      medications: ['No such medication: 999999'],
     });
     expect(await countRows(t.pool, 'search_history')).toBe(before);
   });
@@ -584,7 +729,67 @@ describe('POST /safety-check: requests', () => {
       { medication_ids: Array.from({ length: 21 }, (_, i) => i + 1) },
       'medication_ids',
     ],
-    ['no medication_ids', { patient: {} }, 'medication_ids'],
+    ['no medications at all', { patient: {} }, 'medications'],
+    [
+      'both medications and medication_ids',
+      { medications: [{ medication_id: 1 }], medication_ids: [1] },
+      'medications',
+    ],
+    [
+      'a medication listed twice',
+      { medications: [{ medication_id: 1 }, { medication_id: 1, dose: 5, dose_unit: 'mg' }] },
+      'medications',
+    ],
+    [
+      '21 prescribed medications',
+      { medications: Array.from({ length: 21 }, (_, i) => ({ medication_id: i + 1 })) },
+      'medications',
+    ],
+    [
+      'a dose without its unit',
+      { medications: [{ medication_id: 1, dose: 5 }] },
+      'medications.0.dose_unit',
+    ],
+    [
+      'a zero dose',
+      { medications: [{ medication_id: 1, dose: 0, dose_unit: 'mg' }] },
+      'medications.0.dose',
+    ],
+    [
+      'a frequency unit that is not one',
+      { medications: [{ medication_id: 1, frequency: 2, frequency_unit: 'fortnightly' }] },
+      'medications.0.frequency_unit',
+    ],
+    [
+      'an age above 130 years',
+      { medication_ids: [1], patient: { age: 130.01, age_unit: 'years' } },
+      'patient.age',
+    ],
+    [
+      'an age above 130 years in months (1,561 months)',
+      { medication_ids: [1], patient: { age: 1561, age_unit: 'months' } },
+      'patient.age',
+    ],
+    [
+      'an age above 130 years in days (47,483 days)',
+      { medication_ids: [1], patient: { age: 47483, age_unit: 'days' } },
+      'patient.age',
+    ],
+    [
+      'a weight of 0',
+      { medication_ids: [1], patient: { weight: 0, weight_unit: 'kg' } },
+      'patient.weight',
+    ],
+    [
+      'a weight above 650 kg',
+      { medication_ids: [1], patient: { weight: 650.01, weight_unit: 'kg' } },
+      'patient.weight',
+    ],
+    [
+      'a weight above 650 kg in lbs (1,433.1 lbs = 650.04 kg)',
+      { medication_ids: [1], patient: { weight: 1433.1, weight_unit: 'lbs' } },
+      'patient.weight',
+    ],
     ['an age without its unit', { medication_ids: [1], patient: { age: 3 } }, 'patient.age_unit'],
     [
       'a weight unit without a weight',
@@ -608,6 +813,19 @@ describe('POST /safety-check: requests', () => {
     expect(Object.keys(response.json().errors)).toContain(field);
   });
 
+  it('accepts the plausible extremes: 130 years (1,560 months, 47,482.5 days), 650 kg (1,433 lbs)', async () => {
+    for (const patient of [
+      { age: 130, age_unit: 'years' },
+      { age: 1560, age_unit: 'months' },
+      { age: 47482.5, age_unit: 'days' },
+      { age: 0, age_unit: 'days' },
+      { weight: 650, weight_unit: 'kg' },
+      { weight: 1433, weight_unit: 'lbs' },
+      { weight: 0.01, weight_unit: 'kg' },
+    ])
+      await check({ medication_ids: [ids.med.paracetamol], patient });
+  });
+
   it("checks the contract's dependentRequired: a value needs its unit and a unit its value", async () => {
     const response = await api.post('/safety-check', {
       medication_ids: [1],
@@ -620,23 +838,31 @@ describe('POST /safety-check: requests', () => {
     });
   });
 
-  it("adds one search-history entry per medication checked to the caller's history, and changes nothing else", async () => {
+  it('adds one search-history entry per medication an app user checks to their history, and changes nothing else', async () => {
     const { rows: version } = await t.pool.query(
       'SELECT table_name, version FROM table_versions ORDER BY table_name',
     );
-    await t.pool.query('DELETE FROM search_history WHERE user_id = $1', [adminId]);
-    await check({ medication_ids: [ids.med.warfarin, ids.med.aspirin, ids.med.cetirizine] });
+    await check(
+      {
+        medications: [
+          { medication_id: ids.med.warfarin },
+          { medication_id: ids.med.aspirin, dose: 100, dose_unit: 'mg' },
+          { medication_id: ids.med.cetirizine },
+        ],
+      },
+      appUserApi(),
+    );
     const { rows } = await t.pool.query(
       'SELECT user_id, medication_id, drug_name FROM search_history WHERE user_id = $1 ORDER BY id',
-      [adminId],
+      [appUser.id],
     );
     expect(rows).toEqual([
-      { user_id: adminId, medication_id: ids.med.warfarin, drug_name: 'Warfarin' },
-      { user_id: adminId, medication_id: ids.med.aspirin, drug_name: 'Aspirin' },
-      { user_id: adminId, medication_id: ids.med.cetirizine, drug_name: 'Cetirizine' },
+      { user_id: appUser.id, medication_id: ids.med.warfarin, drug_name: 'Warfarin' },
+      { user_id: appUser.id, medication_id: ids.med.aspirin, drug_name: 'Aspirin' },
+      { user_id: appUser.id, medication_id: ids.med.cetirizine, drug_name: 'Cetirizine' },
     ]);
     // The Users screen sees them.
-    const history = (await api.get(`/users/${adminId}/search-history`)).json().data;
+    const history = (await api.get(`/users/${appUser.id}/search-history`)).json().data;
     expect(history.map((h: { drug_name: string }) => h.drug_name).sort()).toEqual([
       'Aspirin',
       'Cetirizine',
@@ -647,21 +873,16 @@ describe('POST /safety-check: requests', () => {
       (await t.pool.query('SELECT table_name, version FROM table_versions ORDER BY table_name'))
         .rows,
     ).toEqual(version);
+    // The data-quality report stays with administrators.
+    expect((await appUserApi().get('/data-quality')).statusCode).toBe(403);
   });
 
-  it('is open to app users (role user), who see their own history grow', async () => {
-    const user = await insertUser(t.pool, { name: 'App User', password: 'app-user-password' });
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/login',
-      payload: { email: user.email, password: 'app-user-password' },
-    });
-    const appUser = client(t.app, login.json().token);
-    const data = await check({ medication_ids: [ids.med.warfarin, ids.med.aspirin] }, appUser);
+  it("does not count an administrator's check as a search", async () => {
+    const before = await countRows(t.pool, 'search_history');
+    const data = await check({ medication_ids: [ids.med.warfarin, ids.med.aspirin] });
     expect(data.verdict).toBe('major');
-    expect(await countRows(t.pool, 'search_history WHERE user_id = $1', [user.id])).toBe(2);
-    // The data-quality report stays with administrators.
-    expect((await appUser.get('/data-quality')).statusCode).toBe(403);
+    expect(await countRows(t.pool, 'search_history')).toBe(before);
+    expect(await countRows(t.pool, 'search_history WHERE user_id = $1', [adminId])).toBe(0);
   });
 
   it('runs a fixed number of queries whatever the number of medications', async () => {
@@ -688,9 +909,9 @@ describe('POST /safety-check: requests', () => {
       [bulk],
     );
     const queries = jest.spyOn(t.pool, 'query');
-    const counted = async (body: object) => {
+    const counted = async (body: object, caller = api) => {
       queries.mockClear();
-      const data = await check(body);
+      const data = await check(body, caller);
       // The session check belongs to the guard, not to the safety check.
       const own = queries.mock.calls.filter(
         ([sql]) => !String(typeof sql === 'string' ? sql : '').includes('auth_tokens'),
@@ -706,13 +927,28 @@ describe('POST /safety-check: requests', () => {
       condition_ids: [ids.cond.asthma, ids.cond.ulcer],
       lifestyle_ids: [ids.life.alcohol],
     };
-    const one = await counted({ medication_ids: [bulk[0]], patient });
-    const twenty = await counted({ medication_ids: bulk, patient });
-    // One read of everything for the ids, one insert of the searches.
-    expect(one.queries).toBe(2);
-    expect(twenty.queries).toBe(2);
-    // ... and the twenty were all checked: a dosing entry and an Asthma finding each, their interactions.
-    expect(twenty.data.dosing).toHaveLength(20);
+    const prescribed = (list: number[]) => ({
+      medications: list.map((id) => ({
+        medication_id: id,
+        dose: 1.5,
+        dose_unit: 'mg',
+        // The bulk dosages allow every 1 to 2 hours: every 3 hours is too rarely.
+        frequency: 3,
+        frequency_unit: 'hours',
+        duration: 1,
+        duration_unit: 'days',
+      })),
+      patient: { ...patient, allergy_medication_ids: [ids.med.warfarin] },
+    });
+    const one = await counted(prescribed([bulk[0]]));
+    const twenty = await counted(prescribed(bulk));
+    // One read of everything for the ids; an app user's check adds one insert of the searches.
+    expect(one.queries).toBe(1);
+    expect(twenty.queries).toBe(1);
+    expect((await counted(prescribed(bulk), appUserApi())).queries).toBe(2);
+    // ... and the twenty were all checked: a rule and an Asthma finding each, their interactions.
+    expect(twenty.data.medications.map((m) => m.rules.length)).toEqual(bulk.map(() => 1));
+    expect(only(twenty.data.findings, 'frequency')).toHaveLength(20);
     expect(twenty.data.findings.filter((f) => f.kind === 'condition')).toHaveLength(20);
     const { rows: pairs } = await t.pool.query<{ n: number }>(
       "SELECT count(*)::int AS n FROM drug_interactions WHERE description = 'bulk'",

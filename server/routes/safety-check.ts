@@ -8,36 +8,79 @@ import {
   type SafetyDosageRow,
   type SafetyMedicationRow,
 } from '../repositories/safety-check';
+import {
+  above,
+  below,
+  doseFactor,
+  doseQuantity,
+  durationDays,
+  formatNumber,
+  formatQuantity,
+  formatRange,
+  intervalHours,
+  isCountUnit,
+  toBase,
+  within,
+} from '../units';
 import { defineRoute } from './define';
 
 /**
- * POST /safety-check (issue 7): a prescription checked against the reference data. The SQL is
- * in ../repositories/safety-check.ts; this module turns what it loads into findings and dosing,
- * as pure functions the tests and the data-quality report share.
+ * POST /safety-check: a prescription checked against the reference data. The SQL is in
+ * ../repositories/safety-check.ts; this module turns what it loads into findings and the rules
+ * applied per medication, as pure functions the tests share. Nothing passes silently: whatever
+ * cannot be checked is a `not_checked` finding, and the answer is then not `complete`.
  */
 
 export type Severity = 'minor' | 'moderate' | 'major' | 'contraindicated';
-export type AgeUnit = 'years' | 'months' | 'days';
-export type WeightUnit = 'kg' | 'lbs';
+export type Basis = 'weight' | 'age';
+export type NotCheckedReason =
+  | 'missing_weight'
+  | 'missing_age'
+  | 'no_band'
+  | 'no_dosage'
+  | 'unit_not_comparable'
+  | 'missing_pregnancy_category'
+  | 'not_prescribed';
 
 export interface Patient {
   age?: number;
-  age_unit?: AgeUnit;
+  age_unit?: string;
   weight?: number;
-  weight_unit?: WeightUnit;
+  weight_unit?: string;
   pregnant?: boolean;
   condition_ids?: number[];
   lifestyle_ids?: number[];
+  allergy_medication_ids?: number[];
+}
+
+export interface Prescription {
+  medication_id: number;
+  dose?: number;
+  dose_unit?: string;
+  frequency?: number;
+  frequency_unit?: string;
+  duration?: number;
+  duration_unit?: string;
 }
 
 export interface SafetyCheckRequest {
-  medication_ids: number[];
+  medications?: Prescription[];
+  medication_ids?: number[];
   patient?: Patient;
 }
 
 export interface Finding {
-  kind: 'interaction' | 'condition' | 'lifestyle' | 'pregnancy' | 'dose';
-  severity: Severity;
+  kind:
+    | 'interaction'
+    | 'condition'
+    | 'lifestyle'
+    | 'pregnancy'
+    | 'allergy'
+    | 'dose'
+    | 'frequency'
+    | 'duration'
+    | 'not_checked';
+  severity: Severity | null;
   medication_ids: number[];
   message: string;
   interaction_id?: number;
@@ -45,6 +88,9 @@ export interface Finding {
   condition_id?: number;
   lifestyle_id?: number;
   pregnancy_category?: string | null;
+  dosage_id?: number;
+  basis?: Basis;
+  reason?: NotCheckedReason;
 }
 
 interface Range {
@@ -52,68 +98,83 @@ interface Range {
   max: number;
   unit: string;
 }
+interface Amount {
+  value: number;
+  unit: string;
+}
 
-export interface Dosing {
+export interface Comparison {
+  range: Range;
+  prescribed: Amount | null;
+  compared: { prescribed: number; min: number; max: number; unit: string } | null;
+  outcome: 'within' | 'above_max' | 'below_min' | 'too_often' | 'too_rarely' | 'not_checked';
+  severity: Severity | null;
+  reason: NotCheckedReason | null;
+  message: string | null;
+}
+
+export interface RuleApplied {
+  basis: Basis;
+  dosage_id: number;
+  category: { id: number; category_name: string | null; min: number; max: number; unit: string };
+  label: string;
+  dose: Comparison;
+  frequency: Comparison;
+  duration: Comparison;
+}
+
+export interface MedicationResult {
   medication_id: number;
-  medication_name: string;
-  basis: 'weight' | 'age';
-  category: {
-    id: number;
-    category_name: string | null;
-    min: number;
-    max: number;
-    unit: string;
-  } | null;
-  dose: Range | null;
-  frequency: Range | null;
-  duration: Range | null;
-  reason: string | null;
+  name: string;
+  prescribed: { dose: Amount | null; frequency: Amount | null; duration: Amount | null };
+  rules: RuleApplied[];
 }
 
 export interface SafetyResult {
   verdict: Severity | 'none';
+  complete: boolean;
   findings: Finding[];
-  dosing: Dosing[];
+  medications: MedicationResult[];
 }
 
-// ---------- units ----------
+// ---------- plausibility ----------
 
-/** Days per unit: 1 year = 12 months = 365.25 days, 1 month = 30.4375 days. */
-export const DAYS_PER: Record<string, number> = { days: 1, months: 30.4375, years: 365.25 };
-/** Kilograms per unit: 1 lb = 0.45359237 kg. */
-export const KG_PER: Record<string, number> = { kg: 1, lbs: 0.45359237 };
+/** The oldest and heaviest plausible patient; beyond them a value is a typing error. */
+export const MAX_AGE_DAYS = toBase('age', 130, 'years');
+export const MAX_WEIGHT_KG = 650;
 
-/** A value in the base unit of its kind (days for ages, kilograms for weights). */
-export function toBase(kind: 'age' | 'weight', value: number, unit: string): number {
-  const factor = (kind === 'age' ? DAYS_PER : KG_PER)[unit];
-  if (factor === undefined) throw new Error(`Unknown ${kind} unit ${unit}`);
-  return value * factor;
-}
-
-/**
- * Equality after conversion, within the rounding of a unit conversion (1e-9 relative): 110 lbs
- * is 49.8951607 kg, although the two products differ in their last bits.
- */
-export function tolerance(...values: number[]): number {
-  return 1e-9 * Math.max(1, ...values.map(Math.abs));
-}
-
-/** min <= value <= max, bounds inclusive, all in one base unit. */
-export function within(value: number, min: number, max: number): boolean {
-  const eps = tolerance(value, min, max);
-  return value >= min - eps && value <= max + eps;
+/** Field errors for an implausible patient: age 0 to 130 years, weight above 0 up to 650 kg. */
+export function implausible(patient: Patient): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  if (patient.age !== undefined && patient.age_unit) {
+    if (above(toBase('age', patient.age, patient.age_unit), MAX_AGE_DAYS))
+      errors['patient.age'] = ['must be from 0 to 130 years'];
+  }
+  if (patient.weight !== undefined && patient.weight_unit) {
+    const kg = toBase('weight', patient.weight, patient.weight_unit);
+    if (kg <= 0 || above(kg, MAX_WEIGHT_KG))
+      errors['patient.weight'] = ['must be above 0 and at most 650 kg (1,433 lbs)'];
+  }
+  return errors;
 }
 
 // ---------- the check ----------
 
 const RANK: Record<Severity, number> = { minor: 1, moderate: 2, major: 3, contraindicated: 4 };
+const rank = (s: Severity | null) => (s ? RANK[s] : 0);
 const KIND_ORDER: Finding['kind'][] = [
+  'allergy',
   'interaction',
   'condition',
   'lifestyle',
   'pregnancy',
   'dose',
+  'frequency',
+  'duration',
+  'not_checked',
 ];
+/** Weight rules before age rules; findings about no basis first. */
+const BASIS_ORDER: (Basis | undefined)[] = [undefined, 'weight', 'age'];
 const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 
 const PREGNANCY: Record<string, { severity: Severity; text: string } | undefined> = {
@@ -122,103 +183,392 @@ const PREGNANCY: Record<string, { severity: Severity; text: string } | undefined
   C: { severity: 'moderate', text: 'fetal risk cannot be ruled out' },
 };
 
+/** "Underweight (0–50 kg)", or the bounds alone for a category without a name. */
+export function bandLabel(d: SafetyDosageRow): string {
+  const bounds = `${formatNumber(d.min)}–${formatNumber(d.max)} ${d.unit}`;
+  return d.category_name ? `${d.category_name} (${bounds})` : bounds;
+}
+
 /** The dosage whose category contains `value` (in the base unit); on a shared bound, the category that starts highest. */
 function dosageFor(
-  kind: 'age' | 'weight',
+  basis: Basis,
   dosages: SafetyDosageRow[],
   value: number,
 ): SafetyDosageRow | undefined {
   const matches = dosages
-    .filter((d) => within(value, toBase(kind, d.min, d.unit), toBase(kind, d.max, d.unit)))
-    .sort((a, b) => toBase(kind, b.min, b.unit) - toBase(kind, a.min, a.unit) || a.id - b.id);
+    .filter((d) => within(value, toBase(basis, d.min, d.unit), toBase(basis, d.max, d.unit)))
+    .sort((a, b) => toBase(basis, b.min, b.unit) - toBase(basis, a.min, a.unit) || a.id - b.id);
   return matches[0];
 }
 
-/** The dosing entry, and when the patient's value was given but no rule applies, why not. */
-function dosingOf(
-  medication: SafetyMedicationRow,
-  patient: Patient,
-): { dosing: Dosing; noRule?: string } {
-  const basis = medication.weight_based ? 'weight' : 'age';
-  const given =
-    basis === 'weight'
-      ? patient.weight !== undefined && patient.weight_unit
-        ? { value: patient.weight, unit: patient.weight_unit }
-        : undefined
-      : patient.age !== undefined && patient.age_unit
-        ? { value: patient.age, unit: patient.age_unit }
-        : undefined;
-  const none = (reason: string): Dosing => ({
-    medication_id: medication.id,
-    medication_name: medication.name,
-    basis,
-    category: null,
-    dose: null,
-    frequency: null,
-    duration: null,
-    reason,
-  });
-  if (!given)
-    return { dosing: none(`No ${basis} given: ${medication.name} is dosed by ${basis}.`) };
-  const dosage = dosageFor(basis, medication.dosages, toBase(basis, given.value, given.unit));
-  if (!dosage) {
-    const noRule =
-      medication.dosages.length === 0
-        ? `${medication.name} has no ${basis}-based dosage`
-        : `no ${basis} category of ${medication.name}'s dosages contains ${given.value} ${given.unit}`;
-    return { dosing: none(`No dosing rule for this patient: ${noRule}.`), noRule };
-  }
-  const dosing: Dosing = {
-    medication_id: medication.id,
-    medication_name: medication.name,
-    basis,
-    category: {
-      id: dosage.category_id,
-      category_name: dosage.category_name,
-      min: dosage.min,
-      max: dosage.max,
-      unit: dosage.unit,
-    },
-    dose: { min: dosage.min_dosage, max: dosage.max_dosage, unit: dosage.dosage_unit },
-    frequency: {
-      min: dosage.min_frequency,
-      max: dosage.max_frequency,
-      unit: dosage.frequency_unit,
-    },
-    duration: { min: dosage.min_duration, max: dosage.max_duration, unit: dosage.duration_unit },
-    reason: null,
-  };
-  return { dosing };
+interface Context {
+  name: string;
+  weightKg: number | undefined;
+  label: string;
 }
 
-/** The findings, dosing and verdict for `data` (loaded for the request's ids) and `patient`. */
-export function evaluateSafety(data: SafetyData, patient: Patient = {}): SafetyResult {
+const notChecked = (
+  range: Range,
+  prescribed: Amount | null,
+  reason: NotCheckedReason,
+  message: string | null = null,
+): Comparison => ({
+  range,
+  prescribed,
+  compared: null,
+  outcome: 'not_checked',
+  severity: null,
+  reason,
+  message,
+});
+
+/** A comparison that was made: within the range, or outside it with its severity and message. */
+const judged = (
+  range: Range,
+  prescribed: Amount,
+  compared: NonNullable<Comparison['compared']>,
+  outcome: Comparison['outcome'] = 'within',
+  severity: Severity | null = null,
+  message: string | null = null,
+): Comparison => ({ range, prescribed, compared, outcome, severity, reason: null, message });
+
+function compareDose(d: SafetyDosageRow, given: Amount | null, ctx: Context): Comparison {
+  const range = { min: d.min_dosage, max: d.max_dosage, unit: d.dosage_unit };
+  if (!given) return notChecked(range, null, 'not_prescribed');
+  const rangeText = formatRange(range.min, range.max, range.unit);
+  const low = doseQuantity(range.min, range.unit);
+  const high = doseQuantity(range.max, range.unit);
+  const dose = doseQuantity(given.value, given.unit);
+  if (!low || !high || !dose || low.dimension !== dose.dimension) {
+    return notChecked(
+      range,
+      given,
+      'unit_not_comparable',
+      `${ctx.name}: ${formatQuantity(given.value, given.unit)} cannot be compared with the ${rangeText} dose for ${ctx.label}.`,
+    );
+  }
+  // Per-kg on one side only: both become absolute amounts with the weight in kg.
+  const perKgRange = low.perKg && !dose.perKg;
+  const perKgDose = dose.perKg && !low.perKg;
+  if ((perKgRange || perKgDose) && ctx.weightKg === undefined) {
+    return notChecked(
+      range,
+      given,
+      'missing_weight',
+      `${ctx.name}: the ${rangeText} dose for ${ctx.label} is per kg, and no weight was given.`,
+    );
+  }
+  const kg = ctx.weightKg ?? 1;
+  const scale = (amount: number, perKg: boolean) =>
+    perKg && (perKgRange || perKgDose) ? amount * kg : amount;
+  // The range shown in the prescribed unit (absolute when either side was per kg and the other not).
+  const shownUnit = perKgDose ? given.unit.replace('/kg', '') : given.unit;
+  const factor = doseFactor(shownUnit);
+  const prescribed = scale(dose.amount, dose.perKg) / factor;
+  const min = scale(low.amount, low.perKg) / factor;
+  const max = scale(high.amount, high.perKg) / factor;
+  const compared = { prescribed, min, max, unit: shownUnit };
+  /** How a per-kg bound became the one compared: ` (15 mg/kg × 3.2 kg)`. */
+  const perKgNote = (bound: number) =>
+    perKgRange ? ` (${formatQuantity(bound, range.unit)} × ${formatNumber(kg)} kg)` : '';
+  const prescribedText = perKgDose
+    ? `${formatQuantity(given.value, given.unit)} × ${formatNumber(kg)} kg = ${formatQuantity(prescribed, shownUnit)}`
+    : formatQuantity(given.value, given.unit);
+  if (above(prescribed, max)) {
+    return judged(
+      range,
+      given,
+      compared,
+      'above_max',
+      'major',
+      `${ctx.name}: ${prescribedText} is above the ${formatQuantity(max, shownUnit)}${perKgNote(range.max)} maximum for ${ctx.label}.`,
+    );
+  }
+  if (below(prescribed, min)) {
+    return judged(
+      range,
+      given,
+      compared,
+      'below_min',
+      'moderate',
+      `${ctx.name}: ${prescribedText} is below the ${formatQuantity(min, shownUnit)}${perKgNote(range.min)} minimum for ${ctx.label}.`,
+    );
+  }
+  return judged(range, given, compared);
+}
+
+/** "every 8 hours", "every 1 day (24 hours)", or "3 x daily (every 8 hours)" for a count. */
+function frequencyText(value: number, unit: string, hours: number): string {
+  if (isCountUnit(unit))
+    return `${formatNumber(value)} ${unit} (every ${formatQuantity(hours, 'hours')})`;
+  const every = `every ${formatQuantity(value, unit)}`;
+  return unit === 'hours' ? every : `${every} (${formatQuantity(hours, 'hours')})`;
+}
+
+function compareFrequency(d: SafetyDosageRow, given: Amount | null, ctx: Context): Comparison {
+  const range = { min: d.min_frequency, max: d.max_frequency, unit: d.frequency_unit };
+  if (!given) return notChecked(range, null, 'not_prescribed');
+  // For an interval unit the minimum is the shortest interval; for a count unit the maximum count is.
+  const count = isCountUnit(range.unit);
+  const shortest = intervalHours(count ? range.max : range.min, range.unit);
+  const longest = intervalHours(count ? range.min : range.max, range.unit);
+  const interval = intervalHours(given.value, given.unit);
+  if (shortest === undefined || longest === undefined || interval === undefined) {
+    return notChecked(
+      range,
+      given,
+      'unit_not_comparable',
+      `${ctx.name}: a frequency of ${formatQuantity(given.value, given.unit)} cannot be compared with ${formatRange(range.min, range.max, range.unit)} for ${ctx.label}.`,
+    );
+  }
+  const compared = { prescribed: interval, min: shortest, max: longest, unit: 'hours' };
+  const prescribedText = frequencyText(given.value, given.unit, interval);
+  if (below(interval, shortest)) {
+    return judged(
+      range,
+      given,
+      compared,
+      'too_often',
+      'major',
+      `${ctx.name}: dosing ${prescribedText} is more often than the shortest interval, every ${formatQuantity(shortest, 'hours')}, for ${ctx.label}.`,
+    );
+  }
+  if (above(interval, longest)) {
+    return judged(
+      range,
+      given,
+      compared,
+      'too_rarely',
+      'moderate',
+      `${ctx.name}: dosing ${prescribedText} is less often than the longest interval, every ${formatQuantity(longest, 'hours')}, for ${ctx.label}.`,
+    );
+  }
+  return judged(range, given, compared);
+}
+
+function compareDuration(d: SafetyDosageRow, given: Amount | null, ctx: Context): Comparison {
+  const range = { min: d.min_duration, max: d.max_duration, unit: d.duration_unit };
+  if (!given) return notChecked(range, null, 'not_prescribed');
+  const min = durationDays(range.min, range.unit);
+  const max = durationDays(range.max, range.unit);
+  const days = durationDays(given.value, given.unit);
+  if (min === undefined || max === undefined || days === undefined) {
+    return notChecked(
+      range,
+      given,
+      'unit_not_comparable',
+      `${ctx.name}: a duration of ${formatQuantity(given.value, given.unit)} cannot be compared with ${formatRange(range.min, range.max, range.unit)} for ${ctx.label}.`,
+    );
+  }
+  const compared = { prescribed: days, min, max, unit: 'days' };
+  const longer = above(days, max);
+  if (!longer && !below(days, min)) {
+    return judged(range, given, compared);
+  }
+  const inDays = given.unit === 'days' ? '' : ` (${formatQuantity(days, 'days')})`;
+  const bound = longer
+    ? `longer than the ${formatQuantity(range.max, range.unit)} maximum`
+    : `shorter than the ${formatQuantity(range.min, range.unit)} minimum`;
+  return judged(
+    range,
+    given,
+    compared,
+    longer ? 'above_max' : 'below_min',
+    'moderate',
+    `${ctx.name}: a course of ${formatQuantity(given.value, given.unit)}${inDays} is ${bound} for ${ctx.label}.`,
+  );
+}
+
+const amount = (value: number | undefined, unit: string | undefined): Amount | null =>
+  value === undefined || unit === undefined ? null : { value, unit };
+
+/** What a prescription says, with null for what it leaves out. */
+function prescribedOf(p: Prescription): MedicationResult['prescribed'] {
+  return {
+    dose: amount(p.dose, p.dose_unit),
+    frequency: amount(p.frequency, p.frequency_unit),
+    duration: amount(p.duration, p.duration_unit),
+  };
+}
+
+/** The patient's value on one basis, in days or kg; undefined when not given. */
+function patientValue(patient: Patient, basis: Basis): { base: number; text: string } | undefined {
+  const value = basis === 'weight' ? patient.weight : patient.age;
+  const unit = basis === 'weight' ? patient.weight_unit : patient.age_unit;
+  if (value === undefined || !unit) return undefined;
+  return { base: toBase(basis, value, unit), text: formatQuantity(value, unit) };
+}
+
+/** Every applicable dosage rule of a medication compared with its prescription, and what could not be. */
+function dosingOf(
+  m: SafetyMedicationRow,
+  prescription: Prescription,
+  patient: Patient,
+  fromIdsOnly: boolean,
+): { result: MedicationResult; findings: Finding[] } {
+  const prescribed = prescribedOf(prescription);
+  const findings: Finding[] = [];
+  const rules: RuleApplied[] = [];
+  const unchecked = (reason: NotCheckedReason, message: string, basis?: Basis) =>
+    findings.push({
+      kind: 'not_checked',
+      severity: null,
+      medication_ids: [m.id],
+      reason,
+      message,
+      ...(basis ? { basis } : {}),
+    });
+  const weight = patientValue(patient, 'weight');
+  const bases: [Basis, SafetyDosageRow[]][] = [
+    ['weight', m.weight_dosages],
+    ['age', m.age_dosages],
+  ];
+  if (m.weight_dosages.length === 0 && m.age_dosages.length === 0) {
+    unchecked('no_dosage', `${m.name} has no dosage rule, so its dose could not be checked.`);
+  }
+  for (const [basis, dosages] of bases) {
+    if (dosages.length === 0) continue;
+    const value = patientValue(patient, basis);
+    if (!value) {
+      unchecked(
+        basis === 'weight' ? 'missing_weight' : 'missing_age',
+        `${m.name}: no ${basis} given, so its ${basis}-based dosages could not be checked.`,
+        basis,
+      );
+      continue;
+    }
+    const dosage = dosageFor(basis, dosages, value.base);
+    if (!dosage) {
+      unchecked(
+        'no_band',
+        `${m.name}: no ${basis} category of its dosages covers ${value.text}.`,
+        basis,
+      );
+      continue;
+    }
+    const ctx: Context = { name: m.name, weightKg: weight?.base, label: bandLabel(dosage) };
+    const rule: RuleApplied = {
+      basis,
+      dosage_id: dosage.id,
+      category: {
+        id: dosage.category_id,
+        category_name: dosage.category_name,
+        min: dosage.min,
+        max: dosage.max,
+        unit: dosage.unit,
+      },
+      label: ctx.label,
+      dose: compareDose(dosage, prescribed.dose, ctx),
+      frequency: compareFrequency(dosage, prescribed.frequency, ctx),
+      duration: compareDuration(dosage, prescribed.duration, ctx),
+    };
+    rules.push(rule);
+    for (const kind of ['dose', 'frequency', 'duration'] as const) {
+      const c = rule[kind];
+      if (c.outcome === 'not_checked' && c.reason !== 'not_prescribed' && c.message) {
+        findings.push({
+          kind: 'not_checked',
+          severity: null,
+          medication_ids: [m.id],
+          reason: c.reason ?? undefined,
+          basis,
+          dosage_id: dosage.id,
+          message: c.message,
+        });
+      } else if (c.severity && c.message) {
+        findings.push({
+          kind,
+          severity: c.severity,
+          medication_ids: [m.id],
+          basis,
+          dosage_id: dosage.id,
+          message: c.message,
+        });
+      }
+    }
+  }
+  // One finding for what the prescription left out, when there was a rule to compare it with.
+  const left = (['dose', 'frequency', 'duration'] as const).filter((k) => !prescribed[k]);
+  if (rules.length > 0 && left.length > 0) {
+    const what = left.length === 1 ? left[0] : `${left.slice(0, -1).join(', ')} or ${left.at(-1)}`;
+    unchecked(
+      'not_prescribed',
+      fromIdsOnly
+        ? `${m.name}: no dose, frequency or duration was given (the check named medications only), so they were not compared with its dosage rules.`
+        : `${m.name}: no ${what} was given, so ${left.length === 1 ? 'it was' : 'they were'} not compared with its dosage rules.`,
+    );
+  }
+  return { result: { medication_id: m.id, name: m.name, prescribed, rules }, findings };
+}
+
+/** The findings, the rules applied and the verdict for `data` (loaded for the request's ids). */
+export function evaluateSafety(
+  data: SafetyData,
+  prescriptions: Prescription[],
+  patient: Patient = {},
+  fromIdsOnly = false,
+): SafetyResult {
   const medications = [...data.medications].sort(
     (a, b) => byName.compare(a.name, b.name) || a.id - b.id,
   );
+  const prescriptionOf = new Map(prescriptions.map((p) => [p.medication_id, p]));
+  const allergyName = new Map(data.allergies.map((a) => [a.id, a.name]));
+  const nameOf = new Map([...data.allergies, ...medications].map((m) => [m.id, m.name]));
   const position = new Map(medications.map((m, index) => [m.id, index]));
-  const nameOf = new Map(medications.map((m) => [m.id, m.name]));
+  // Every medication named in a finding (prescribed or an allergy), ranked by name once.
+  const byNameRank = new Map(
+    [...nameOf]
+      .sort(([x, a], [y, b]) => byName.compare(a, b) || x - y)
+      .map(([id], index) => [id, index]),
+  );
   const conditionName = new Map(data.conditions.map((c) => [c.id, c.name]));
   const lifestyleName = new Map(data.lifestyles.map((l) => [l.id, l.name]));
+  const prescribedIds = new Set(medications.map((m) => m.id));
   const findings: Finding[] = [];
 
   for (const i of data.interactions) {
-    const ids = [i.medication_id, i.interacting_medication_id].sort(
-      (a, b) => (position.get(a) ?? 0) - (position.get(b) ?? 0),
-    );
-    findings.push({
-      kind: 'interaction',
-      severity: i.severity,
-      medication_ids: ids,
-      interaction_id: i.id,
-      allergen: i.is_allergen,
-      message:
-        `${nameOf.get(ids[0])} and ${nameOf.get(ids[1])}: ${i.description}` +
-        (i.is_allergen ? ' (flagged as an allergen)' : ''),
-    });
+    const a = i.medication_id;
+    const b = i.interacting_medication_id;
+    if (prescribedIds.has(a) && prescribedIds.has(b)) {
+      const ids = [a, b].sort((x, y) => (position.get(x) ?? 0) - (position.get(y) ?? 0));
+      findings.push({
+        kind: 'interaction',
+        severity: i.severity,
+        medication_ids: ids,
+        interaction_id: i.id,
+        allergen: i.is_allergen,
+        message:
+          `${nameOf.get(ids[0])} and ${nameOf.get(ids[1])}: ${i.description}` +
+          (i.is_allergen ? ' (flagged as an allergen)' : ''),
+      });
+    }
+    // Cross-sensitivity: an allergen-flagged link from a prescribed medication to a stated allergy.
+    if (!i.is_allergen) continue;
+    for (const [prescribed, allergy] of [
+      [a, b],
+      [b, a],
+    ]) {
+      if (!prescribedIds.has(prescribed) || !allergyName.has(allergy)) continue;
+      findings.push({
+        kind: 'allergy',
+        severity: 'contraindicated',
+        medication_ids: [prescribed, allergy],
+        interaction_id: i.id,
+        allergen: true,
+        message: `${nameOf.get(prescribed)}: the patient is allergic to ${nameOf.get(allergy)}, and the two are flagged as cross-sensitive (${i.description}).`,
+      });
+    }
   }
 
   for (const m of medications) {
+    if (allergyName.has(m.id)) {
+      findings.push({
+        kind: 'allergy',
+        severity: 'contraindicated',
+        medication_ids: [m.id],
+        message: `${m.name}: the patient is allergic to it.`,
+      });
+    }
     for (const conditionId of m.condition_ids) {
       findings.push({
         kind: 'condition',
@@ -237,16 +587,17 @@ export function evaluateSafety(data: SafetyData, patient: Patient = {}): SafetyR
         message: `${m.name} is contraindicated with ${lifestyleName.get(lifestyleId)}.`,
       });
     }
-    if (patient.pregnant) {
+    if (patient.pregnant === true) {
       const category = m.pregnancy_category;
       const rule = category ? PREGNANCY[category] : undefined;
       if (!category) {
         findings.push({
-          kind: 'pregnancy',
-          severity: 'minor',
+          kind: 'not_checked',
+          severity: null,
           medication_ids: [m.id],
+          reason: 'missing_pregnancy_category',
           pregnancy_category: null,
-          message: `${m.name} has no pregnancy category: pregnancy data is missing.`,
+          message: `${m.name} has no pregnancy category, so its safety in pregnancy could not be checked.`,
         });
       } else if (rule) {
         findings.push({
@@ -260,41 +611,36 @@ export function evaluateSafety(data: SafetyData, patient: Patient = {}): SafetyR
     }
   }
 
-  const dosing: Dosing[] = [];
+  const results: MedicationResult[] = [];
   for (const m of medications) {
-    const { dosing: entry, noRule } = dosingOf(m, patient);
-    dosing.push(entry);
-    // The patient's weight or age was given and no category of the medication's dosages holds it.
-    if (noRule) {
-      findings.push({
-        kind: 'dose',
-        severity: 'moderate',
-        medication_ids: [m.id],
-        message: `${m.name}: no dosing rule for this patient (${noRule}).`,
-      });
-    }
+    const prescription = prescriptionOf.get(m.id) ?? { medication_id: m.id };
+    const { result, findings: own } = dosingOf(m, prescription, patient, fromIdsOnly);
+    results.push(result);
+    findings.push(...own);
   }
 
   findings.sort((a, b) => {
-    const bySeverity = RANK[b.severity] - RANK[a.severity];
+    const bySeverity = rank(b.severity) - rank(a.severity);
     if (bySeverity) return bySeverity;
     const length = Math.max(a.medication_ids.length, b.medication_ids.length);
     for (let k = 0; k < length; k++) {
       const x = a.medication_ids[k];
       const y = b.medication_ids[k];
       if (x === undefined || y === undefined) return x === undefined ? -1 : 1;
-      const byMedication = (position.get(x) ?? 0) - (position.get(y) ?? 0);
+      const byMedication = (byNameRank.get(x) ?? 0) - (byNameRank.get(y) ?? 0);
       if (byMedication) return byMedication;
     }
     return (
       KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind) ||
-      (a.interaction_id ?? a.condition_id ?? a.lifestyle_id ?? 0) -
-        (b.interaction_id ?? b.condition_id ?? b.lifestyle_id ?? 0)
+      BASIS_ORDER.indexOf(a.basis) - BASIS_ORDER.indexOf(b.basis) ||
+      (a.interaction_id ?? a.condition_id ?? a.lifestyle_id ?? a.dosage_id ?? 0) -
+        (b.interaction_id ?? b.condition_id ?? b.lifestyle_id ?? b.dosage_id ?? 0)
     );
   });
 
-  const top = findings[0]?.severity;
-  return { verdict: top ?? 'none', findings, dosing };
+  const top = findings.find((f) => f.severity !== null)?.severity ?? 'none';
+  const complete = !findings.some((f) => f.kind === 'not_checked');
+  return { verdict: top, complete, findings, medications: results };
 }
 
 // ---------- the route ----------
@@ -304,38 +650,78 @@ function missing(asked: number[] | undefined, found: { id: number }[]): number[]
   return (asked ?? []).filter((id) => !known.has(id));
 }
 
+/** The request's prescriptions: `medications` as given, or the older ids with nothing prescribed. */
+function prescriptionsOf(body: SafetyCheckRequest): Prescription[] {
+  const { medications, medication_ids: ids } = body;
+  if (medications && ids) {
+    throw invalid(
+      { medications: ['send either medications or medication_ids, not both'] },
+      'Send either medications or medication_ids, not both.',
+    );
+  }
+  if (!medications && !ids) {
+    throw invalid({ medications: ['is required'] }, 'Name at least one medication.');
+  }
+  if (ids) return ids.map((medication_id) => ({ medication_id }));
+  const list = medications ?? [];
+  const seen = new Set<number>();
+  const repeated = list.filter((p) => seen.size === seen.add(p.medication_id).size);
+  if (repeated.length) {
+    throw invalid(
+      { medications: [`lists medication ${repeated[0].medication_id} more than once`] },
+      'Each medication may be listed once.',
+    );
+  }
+  return list;
+}
+
 export default async function safetyCheckRoutes(app: FastifyInstance) {
   defineRoute(app, 'safetyCheck', async (request: FastifyRequest<{ Body: SafetyCheckRequest }>) => {
-    const { medication_ids: medicationIds, patient = {} } = request.body;
-    const conditionIds = patient.condition_ids ?? [];
-    const lifestyleIds = patient.lifestyle_ids ?? [];
-    // Two statements whatever the list length, side by side: the read, and the searches (which
-    // records nothing when an id is unknown), so the check waits for one round trip, not two.
+    const { patient = {} } = request.body;
+    const prescriptions = prescriptionsOf(request.body);
+    const implausibleFields = implausible(patient);
+    if (Object.keys(implausibleFields).length) {
+      throw invalid(implausibleFields, 'The patient values are not plausible.');
+    }
+    const medicationIds = prescriptions.map((p) => p.medication_id);
+    const lists = {
+      medications: medicationIds,
+      conditions: patient.condition_ids ?? [],
+      lifestyles: patient.lifestyle_ids ?? [],
+      allergies: patient.allergy_medication_ids ?? [],
+    };
+    const session = sessionOf(request);
+    // Only app users' checks are their searches; administrators' checks are not counted.
+    // The read and the searches run side by side (the insert records nothing when an id is
+    // unknown), so the check waits for one round trip, not two.
     const [data] = await Promise.all([
-      loadSafetyData(app.db, medicationIds, conditionIds, lifestyleIds),
-      recordSearches(app.db, sessionOf(request).id, medicationIds, conditionIds, lifestyleIds),
+      loadSafetyData(app.db, lists),
+      session.role === 'user' ? recordSearches(app.db, session.id, lists) : undefined,
     ]);
     const unknown = {
       medication: missing(medicationIds, data.medications),
-      condition: missing(patient.condition_ids, data.conditions),
-      lifestyle: missing(patient.lifestyle_ids, data.lifestyles),
+      condition: missing(lists.conditions, data.conditions),
+      lifestyle: missing(lists.lifestyles, data.lifestyles),
+      allergy: missing(lists.allergies, data.allergies),
     };
-    if (unknown.medication.length || unknown.condition.length || unknown.lifestyle.length) {
-      const errors: Record<string, string[]> = {};
-      const parts: string[] = [];
-      const fields = {
-        medication: 'medication_ids',
-        condition: 'patient.condition_ids',
-        lifestyle: 'patient.lifestyle_ids',
-      } as const;
-      for (const kind of ['medication', 'condition', 'lifestyle'] as const) {
-        if (!unknown[kind].length) continue;
-        const list = unknown[kind].join(', ');
-        errors[fields[kind]] = [`No such ${kind}: ${list}`];
-        parts.push(`${kind} ${list}`);
-      }
-      throw invalid(errors, `Unknown ids: ${parts.join('; ')}.`);
+    const fields = {
+      medication: request.body.medication_ids ? 'medication_ids' : 'medications',
+      condition: 'patient.condition_ids',
+      lifestyle: 'patient.lifestyle_ids',
+      allergy: 'patient.allergy_medication_ids',
+    } as const;
+    const errors: Record<string, string[]> = {};
+    const parts: string[] = [];
+    for (const kind of ['medication', 'condition', 'lifestyle', 'allergy'] as const) {
+      if (!unknown[kind].length) continue;
+      const list = unknown[kind].join(', ');
+      const noun = kind === 'allergy' ? 'medication' : kind;
+      errors[fields[kind]] = [`No such ${noun}: ${list}`];
+      parts.push(`${kind === 'allergy' ? 'allergy medication' : kind} ${list}`);
     }
-    return { data: evaluateSafety(data, patient) };
+    if (parts.length) throw invalid(errors, `Unknown ids: ${parts.join('; ')}.`);
+    return {
+      data: evaluateSafety(data, prescriptions, patient, Boolean(request.body.medication_ids)),
+    };
   });
 }

@@ -634,7 +634,7 @@ export type DeleteDrugApiArg = {
   id: Id;
 };
 export type SafetyCheckApiResponse =
-  /** status 200 The verdict, the findings and the dosing per medication. */ SafetyCheckResponse;
+  /** status 200 The verdict, completeness, the findings and the rules applied per medication. */ SafetyCheckResponse;
 export type SafetyCheckApiArg = {
   safetyCheckRequest: SafetyCheckRequest;
 };
@@ -722,7 +722,7 @@ export type ConditionUpdate = {
   description?: Description | null;
 };
 export type Flag = 0 | 1;
-export type DosageUnit = 'mg' | 'ml' | 'g' | 'mcg';
+export type DosageUnit = 'mg' | 'ml' | 'g' | 'mcg' | 'mg/kg' | 'mcg/kg';
 export type DosagePerWeight = {
   dosage: number;
   dosage_unit: DosageUnit;
@@ -1148,10 +1148,28 @@ export type DrugUpdate = {
   manufacturer: Name;
 };
 export type SafetyVerdict = 'none' | 'minor' | 'moderate' | 'major' | 'contraindicated';
+export type NotCheckedReason =
+  | 'missing_weight'
+  | 'missing_age'
+  | 'no_band'
+  | 'no_dosage'
+  | 'unit_not_comparable'
+  | 'missing_pregnancy_category'
+  | 'not_prescribed';
 export type SafetyFinding = {
-  kind: 'interaction' | 'condition' | 'lifestyle' | 'pregnancy' | 'dose';
-  severity: Severity;
-  /** The medications concerned, by name. */
+  kind:
+    | 'interaction'
+    | 'condition'
+    | 'lifestyle'
+    | 'pregnancy'
+    | 'allergy'
+    | 'dose'
+    | 'frequency'
+    | 'duration'
+    | 'not_checked';
+  /** Null exactly when `kind` is `not_checked`. */
+  severity: Severity | null;
+  /** The medications concerned, by name; for `allergy`, the prescribed medication then the one the patient is allergic to (only the first when they are the same). */
   medication_ids: Id[];
   message: string;
   interaction_id?: Id;
@@ -1160,6 +1178,15 @@ export type SafetyFinding = {
   condition_id?: Id;
   lifestyle_id?: Id;
   pregnancy_category?: PregnancyCategory | null;
+  /** On dose, frequency and duration findings, the dosage rule broken. */
+  dosage_id?: Id;
+  /** On dose, frequency and duration findings, and not_checked ones about a basis. */
+  basis?: 'weight' | 'age';
+  reason?: NotCheckedReason;
+};
+export type SafetyAmount = {
+  value: number;
+  unit: string;
 };
 export type SafetyDosingCategory = {
   id: Id;
@@ -1173,23 +1200,59 @@ export type SafetyRange = {
   max: number;
   unit: string;
 };
-export type SafetyDosing = {
-  medication_id: Id;
-  medication_name: string;
+export type SafetyComparison = {
+  range: SafetyRange;
+  prescribed: SafetyAmount | null;
+  compared: {
+    prescribed: number;
+    min: number;
+    max: number;
+    unit: string;
+  } | null;
+  outcome: 'within' | 'above_max' | 'below_min' | 'too_often' | 'too_rarely' | 'not_checked';
+  severity: Severity | null;
+  reason: NotCheckedReason | null;
+  message: string | null;
+};
+export type SafetyRuleApplied = {
   basis: 'weight' | 'age';
-  category: SafetyDosingCategory | null;
-  dose: SafetyRange | null;
-  frequency: SafetyRange | null;
-  duration: SafetyRange | null;
-  reason: string | null;
+  dosage_id: Id;
+  category: SafetyDosingCategory;
+  label: string;
+  dose: SafetyComparison;
+  frequency: SafetyComparison;
+  duration: SafetyComparison;
+};
+export type SafetyMedicationResult = {
+  medication_id: Id;
+  name: string;
+  prescribed: {
+    dose: SafetyAmount | null;
+    frequency: SafetyAmount | null;
+    duration: SafetyAmount | null;
+  };
+  rules: SafetyRuleApplied[];
 };
 export type SafetyCheckResult = {
   verdict: SafetyVerdict;
+  /** False whenever there is a not_checked finding. */
+  complete: boolean;
   findings: SafetyFinding[];
-  dosing: SafetyDosing[];
+  /** In the order of the findings (by name). */
+  medications: SafetyMedicationResult[];
 };
 export type SafetyCheckResponse = {
   data: SafetyCheckResult;
+};
+export type PrescribedAmount = number;
+export type SafetyCheckMedication = {
+  medication_id: Id;
+  dose?: PrescribedAmount;
+  dose_unit?: DosageUnit;
+  frequency?: PrescribedAmount;
+  frequency_unit?: FrequencyUnit;
+  duration?: PrescribedAmount;
+  duration_unit?: DurationUnit;
 };
 export type SafetyCheckIdList = Id[];
 export type SafetyCheckPatient = {
@@ -1197,12 +1260,17 @@ export type SafetyCheckPatient = {
   age_unit?: AgeUnit;
   weight?: Amount;
   weight_unit?: WeightUnit;
+  /** Left out counts as not pregnant. */
   pregnant?: boolean;
   condition_ids?: SafetyCheckIdList;
   lifestyle_ids?: SafetyCheckIdList;
+  /** The medications the patient is allergic to. */
+  allergy_medication_ids?: SafetyCheckIdList;
 };
 export type SafetyCheckRequest = {
-  medication_ids: Id[];
+  medications?: SafetyCheckMedication[];
+  /** The older form, without prescribed values (their checks are not_checked). */
+  medication_ids?: Id[];
   patient?: SafetyCheckPatient;
 };
 export type DataQualityFinding = {
@@ -1214,7 +1282,14 @@ export type DataQualityFinding = {
     | 'missing_weight_dosage'
     | 'missing_age_dosage'
     | 'duplicate_interaction'
-    | 'missing_pregnancy_category';
+    | 'missing_pregnancy_category'
+    | 'age_category_gap'
+    | 'weight_category_gap'
+    | 'coverage_gap'
+    | 'dosage_unit_mixed'
+    | 'zero_dose'
+    | 'duplicate_medication_name'
+    | 'pregnancy_x_without_contraindication';
   severity: 'error' | 'warning' | 'info';
   /** The record to fix. */
   entity:
@@ -1225,7 +1300,7 @@ export type DataQualityFinding = {
     | 'weight_category'
     | 'drug_interaction';
   entity_id: Id;
-  /** The other record of a pair (the overlapping category, the duplicate interaction). */
+  /** The other record of a pair (the overlapping or adjacent category, the duplicate interaction, the medication of the same name, the category a medication's dosages leave uncovered). */
   related_id?: Id;
   /** The medication a dosage or an interaction belongs to. */
   medication_id?: Id;

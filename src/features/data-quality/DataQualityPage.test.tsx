@@ -86,6 +86,93 @@ describe('/dashboard/data-quality', () => {
     expect(pregnancy.getByText(/Fluconazole has no pregnancy category/)).toBeInTheDocument();
   });
 
+  it('names the coverage, gap, unit, zero-dose, identity and category X findings, each linked to its record', async () => {
+    const more: DataQualityFinding[] = [
+      {
+        kind: 'age_category_gap',
+        severity: 'warning',
+        entity: 'age_category',
+        entity_id: 1,
+        related_id: 2,
+        message:
+          'Neonate #1 (0 to 28 days) and Infant #2 (1 to 12 months) leave 28 to 30.4375 days uncovered.',
+      },
+      {
+        kind: 'weight_category_gap',
+        severity: 'warning',
+        entity: 'weight_category',
+        entity_id: 4,
+        message: 'No weight category covers weights above 150 kg.',
+      },
+      {
+        kind: 'coverage_gap',
+        severity: 'warning',
+        entity: 'medication',
+        entity_id: 3,
+        medication_id: 3,
+        related_id: 6,
+        message: 'Ibuprofen has no dosage for Overweight #6 (80.1 to 100 kg).',
+      },
+      {
+        kind: 'dosage_unit_mixed',
+        severity: 'warning',
+        entity: 'medication',
+        entity_id: 5,
+        medication_id: 5,
+        message: 'Amoxicillin mixes g and mg in its dosages.',
+      },
+      {
+        kind: 'zero_dose',
+        severity: 'error',
+        entity: 'age_dosage',
+        entity_id: 40,
+        medication_id: 8,
+        message: 'Age-based dosage #40 of Morphine has a zero dose.',
+      },
+      {
+        kind: 'duplicate_medication_name',
+        severity: 'warning',
+        entity: 'medication',
+        entity_id: 11,
+        medication_id: 11,
+        related_id: 10,
+        message: "'paracetamol ' and 'Paracetamol' differ only in case or spaces.",
+      },
+      {
+        kind: 'pregnancy_x_without_contraindication',
+        severity: 'warning',
+        entity: 'medication',
+        entity_id: 12,
+        medication_id: 12,
+        message: 'Warfarin is pregnancy category X but has no contraindication naming pregnancy.',
+      },
+    ];
+    mockFetch({ 'GET /data-quality': { body: { data: more } } });
+    renderPage();
+    const expected: [string, string, string][] = [
+      ['Ages no category covers', 'Age category #1', '/dashboard/drugs/age-categories'],
+      ['Weights no category covers', 'Weight category #4', '/dashboard/drugs/weight-categories'],
+      ['Category without a dosage', 'Medication #3', '/dashboard/drugs/medications/3'],
+      ['Dosage units mixed', 'Medication #5', '/dashboard/drugs/medications/5'],
+      ['Zero dose', 'Age-based dosage #40', '/dashboard/drugs/medications/8'],
+      ['Same medication name twice', 'Medication #11', '/dashboard/drugs/medications/11'],
+      [
+        'Category X without a pregnancy contraindication',
+        'Medication #12',
+        '/dashboard/drugs/medications/12',
+      ],
+    ];
+    for (const [label, record, href] of expected) {
+      expect((await rowOf(label)).getByRole('link', { name: record })).toHaveAttribute(
+        'href',
+        href,
+      );
+    }
+    expect(
+      (await rowOf('Category without a dosage')).getByText(/no dosage for Overweight/),
+    ).toBeInTheDocument();
+  });
+
   it('says so when the data is clean', async () => {
     mockFetch({ 'GET /data-quality': { body: { data: [] } } });
     renderPage();

@@ -35,6 +35,13 @@ export const KIND_LABELS: Record<DataQualityFinding['kind'], string> = {
   missing_age_dosage: 'No age-based dosage',
   duplicate_interaction: 'Interaction stored twice',
   missing_pregnancy_category: 'No pregnancy category',
+  age_category_gap: 'Ages no category covers',
+  weight_category_gap: 'Weights no category covers',
+  coverage_gap: 'Category without a dosage',
+  dosage_unit_mixed: 'Dosage units mixed',
+  zero_dose: 'Zero dose',
+  duplicate_medication_name: 'Same medication name twice',
+  pregnancy_x_without_contraindication: 'Category X without a pregnancy contraindication',
 };
 
 const ENTITY_LABELS: Record<DataQualityFinding['entity'], string> = {
@@ -103,7 +110,7 @@ export const dataQualityColumns: GridColDef<FindingRow>[] = [
   {
     field: 'kind',
     headerName: 'Problem',
-    width: 240,
+    width: 320,
     valueGetter: (value: DataQualityFinding['kind']) => KIND_LABELS[value],
   },
   {

@@ -60,12 +60,12 @@ describe('Add Medication', () => {
     );
     expect(dialog.getByRole('checkbox', { name: 'Is Pregnancy' })).not.toBeChecked();
     expect(dialog.queryByLabelText('Pregnancy Category')).not.toBeInTheDocument();
-    // The spec's unit choices, shown capitalised.
+    // The spec's unit choices, shown capitalised, and the per-kilogram dosage units.
     const options = (label: string) =>
       within(dialog.getByLabelText(label))
         .getAllByRole('option')
         .map((option) => option.textContent);
-    expect(options('Dosage unit')).toEqual(['Mg', 'Ml', 'G']);
+    expect(options('Dosage unit')).toEqual(['Mg', 'Ml', 'G', 'Mg/kg', 'Mcg/kg']);
     expect(options('Frequency unit')).toEqual(['Hours', 'Days', 'Weeks']);
     expect(options('Duration unit')).toEqual(['Days', 'Weeks', 'Months']);
   });

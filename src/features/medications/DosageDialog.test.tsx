@@ -124,7 +124,7 @@ describe('Add Weight-Based Dosage', () => {
 });
 
 describe('Add Age-Based Dosage', () => {
-  it('pre-selects the first age category and sends an age dosage', async () => {
+  it('pre-selects the first age category and sends an age dosage, per kilogram', async () => {
     const { dialog, user, fetchMock } = await openDialog('age', 'Add Age-Based Dosage', undefined, {
       'POST /medication/add-age-based-dosage': {
         status: 201,
@@ -137,17 +137,25 @@ describe('Add Age-Based Dosage', () => {
       'Adult (18 - 65 Years)',
       'Pediatric (2 - 17 Years)',
     ]);
-    await user.type(dialog.getByLabelText(/^Minimum dosage/), '5');
-    await user.type(dialog.getByLabelText(/^Maximum dosage/), '10');
+    expect(options(dialog.getByLabelText('Dosage unit'))).toEqual([
+      'Mg',
+      'Ml',
+      'G',
+      'Mg/kg',
+      'Mcg/kg',
+    ]);
+    await user.type(dialog.getByLabelText(/^Minimum dosage/), '10');
+    await user.type(dialog.getByLabelText(/^Maximum dosage/), '15');
+    await user.selectOptions(dialog.getByLabelText('Dosage unit'), 'mg/kg');
     await user.selectOptions(dialog.getByLabelText('Duration unit'), 'weeks');
     await user.click(dialog.getByRole('button', { name: 'Add Dosage' }));
     expect(await findToast('Age dosage added successfully')).toBeInTheDocument();
     expect(await requestsTo(fetchMock, 'POST /medication/add-age-based-dosage')[0].json()).toEqual({
       medication_id: 8,
       age_category_id: 21,
-      min_dosage: 5,
-      max_dosage: 10,
-      dosage_unit: 'mg',
+      min_dosage: 10,
+      max_dosage: 15,
+      dosage_unit: 'mg/kg',
       min_frequency: 1,
       max_frequency: 3,
       frequency_unit: 'hours',

@@ -106,6 +106,24 @@ describe('/dashboard/drugs/medications/{id}', () => {
     ).toBeInTheDocument();
   });
 
+  it('shows a per-kilogram dosage range with its unit', async () => {
+    mockFetch({
+      'GET /medication/7': {
+        body: {
+          data: {
+            ...amoxicillin,
+            weight_category_dosages: [
+              { ...weightDosage, min_dosage: 10, max_dosage: 15, dosage_unit: 'mg/kg' },
+            ],
+          },
+        },
+      },
+    });
+    renderDetail(7);
+    const weight = within(await screen.findByRole('region', { name: 'Weight-based Dosages' }));
+    expect(await weight.findByRole('cell', { name: '10 - 15 Mg/kg' })).toBeInTheDocument();
+  });
+
   it('takes the medication from the list already loaded, without fetching it', async () => {
     const fetchMock = mockFetch({
       'GET /medication': { body: { data: [amoxicillin, paracetamol] } },

@@ -18,7 +18,7 @@ import type { CrudField, CrudForm, SelectOption } from '@/components/crud/CrudFi
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { capitalizedOptions } from '@/components/crud/format';
 import {
-  DOSAGE_UNITS,
+  DOSAGE_RANGE_UNITS,
   DURATION_UNITS,
   FREQUENCY_UNITS,
   type DosageRangeInput,
@@ -148,7 +148,13 @@ export function dosageRangeFields<T extends FieldValues & DosageRangeInput>(
     ),
   });
   return [
-    range('dosage', 'Dosage', ['minimumDosage', 'maximumDosage', 'dosageUnit'], DOSAGE_UNITS, 0.1),
+    range(
+      'dosage',
+      'Dosage',
+      ['minimumDosage', 'maximumDosage', 'dosageUnit'],
+      DOSAGE_RANGE_UNITS,
+      0.1,
+    ),
     range(
       'frequency',
       'Frequency',

@@ -28,8 +28,17 @@ import { amountField, minNotAboveMax, requiredText } from '@/components/crud/sch
 
 /** Dosage units offered on the add and edit forms (shown Mg, Ml, G; sent lowercase). */
 export const DOSAGE_UNITS = ['mg', 'ml', 'g'] as const satisfies readonly DosageUnit[];
+/**
+ * The units of a dosage's range: those, and the per-kilogram ones (the safety check multiplies a
+ * per-kg range by the patient's weight).
+ */
+export const DOSAGE_RANGE_UNITS = [
+  ...DOSAGE_UNITS,
+  'mg/kg',
+  'mcg/kg',
+] as const satisfies readonly DosageUnit[];
 /** Every dosage unit the contract knows: an existing dosage may be in mcg. */
-const ALL_DOSAGE_UNITS = ['mg', 'ml', 'g', 'mcg'] as const satisfies readonly DosageUnit[];
+const ALL_DOSAGE_UNITS = [...DOSAGE_RANGE_UNITS, 'mcg'] as const satisfies readonly DosageUnit[];
 /** Frequency units on the dosage forms, add and edit. */
 export const FREQUENCY_UNITS = [
   'hours',

@@ -15,8 +15,6 @@ interface IdAutocompleteProps<T extends FieldValues> {
   label: string;
   options: readonly NamedOption[] | undefined;
   loading: boolean;
-  /** At most this many can be chosen. */
-  max?: number;
   helperText?: string;
 }
 
@@ -30,7 +28,6 @@ export function IdAutocomplete<T extends FieldValues>({
   label,
   options,
   loading,
-  max,
   helperText,
 }: IdAutocompleteProps<T>) {
   const { field, fieldState } = useController({ control, name });
@@ -41,7 +38,6 @@ export function IdAutocomplete<T extends FieldValues>({
   );
   const byId = useMemo(() => new Map(sorted.map((o) => [o.id, o])), [sorted]);
   const value = ids.map((id) => byId.get(id)).filter((o): o is NamedOption => o !== undefined);
-  const full = max !== undefined && ids.length >= max;
   return (
     <Autocomplete
       multiple
@@ -51,7 +47,6 @@ export function IdAutocomplete<T extends FieldValues>({
       filterSelectedOptions
       getOptionLabel={(option) => option.name}
       isOptionEqualToValue={(option, chosen) => option.id === chosen.id}
-      getOptionDisabled={() => full}
       onChange={(_event, chosen) => field.onChange(chosen.map((o) => o.id))}
       onBlur={field.onBlur}
       renderInput={(params) => (

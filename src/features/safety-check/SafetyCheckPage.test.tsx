@@ -5,13 +5,16 @@ import { mockFetch, requestsTo, type MockHandler } from '@/test/mockFetch';
 import { signedIn } from '@/test/fixtures';
 import { SafetyCheckPage } from './SafetyCheckPage';
 
+jest.setTimeout(90_000); // many interactions with MUI inputs: slow on a busy machine
+
 const lists: Record<string, MockHandler> = {
   'GET /medication': {
     body: {
       data: [
         { id: 1, name: 'Warfarin' },
         { id: 2, name: 'Ibuprofen' },
-        { id: 3, name: 'Isotretinoin' },
+        { id: 3, name: 'Paracetamol' },
+        { id: 4, name: 'Amoxicillin' },
       ],
     },
   },
@@ -19,8 +22,11 @@ const lists: Record<string, MockHandler> = {
   'GET /lifestyle': { body: { data: [{ id: 9, name: 'Alcohol consumption' }] } },
 };
 
+const nothingPrescribed = { dose: null, frequency: null, duration: null };
+
 const warfarinIbuprofen: SafetyCheckResult = {
   verdict: 'contraindicated',
+  complete: true,
   findings: [
     {
       kind: 'pregnancy',
@@ -38,27 +44,27 @@ const warfarinIbuprofen: SafetyCheckResult = {
       message: 'Ibuprofen and Warfarin: Increased bleeding risk.',
     },
   ],
-  dosing: [
+  medications: [
+    { medication_id: 2, name: 'Ibuprofen', prescribed: nothingPrescribed, rules: [] },
+    { medication_id: 1, name: 'Warfarin', prescribed: nothingPrescribed, rules: [] },
+  ],
+};
+
+const incomplete: SafetyCheckResult = {
+  verdict: 'none',
+  complete: false,
+  findings: [
     {
-      medication_id: 2,
-      medication_name: 'Ibuprofen',
+      kind: 'not_checked',
+      severity: null,
+      medication_ids: [3],
+      reason: 'missing_weight',
       basis: 'weight',
-      category: null,
-      dose: null,
-      frequency: null,
-      duration: null,
-      reason: 'No weight given: Ibuprofen is dosed by weight.',
+      message: 'Paracetamol: no weight given, and it is dosed by weight.',
     },
-    {
-      medication_id: 1,
-      medication_name: 'Warfarin',
-      basis: 'age',
-      category: { id: 5, category_name: 'Adult', min: 18, max: 65, unit: 'years' },
-      dose: { min: 2, max: 10, unit: 'mg' },
-      frequency: { min: 1, max: 1, unit: 'days' },
-      duration: { min: 3, max: 12, unit: 'months' },
-      reason: null,
-    },
+  ],
+  medications: [
+    { medication_id: 3, name: 'Paracetamol', prescribed: nothingPrescribed, rules: [] },
   ],
 };
 
@@ -71,108 +77,233 @@ const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 600)
 
 const location = () => screen.getByTestId('location').textContent ?? '';
 
-describe('/dashboard/safety-check', () => {
-  it('opens a shared link: the form shows its values, the check runs once, the result shows', async () => {
-    const fetchMock = mockFetch({
-      ...lists,
-      'POST /safety-check': { body: { data: warfarinIbuprofen } },
-    });
-    renderPage('/dashboard/safety-check?medications=1,2&age=30&age_unit=years&pregnant=true');
+/** Answers every check with `result`, keeping the bodies sent. */
+function answering(result: SafetyCheckResult) {
+  const bodies: unknown[] = [];
+  const fetchMock = mockFetch({
+    ...lists,
+    'POST /safety-check': async (request) => {
+      bodies.push(await request.json());
+      return { body: { data: result } };
+    },
+  });
+  return { bodies, fetchMock };
+}
 
-    const verdict = await screen.findByRole('status', { name: 'Verdict' });
-    expect(within(verdict).getByText('Contraindicated')).toHaveAttribute(
-      'data-severity',
-      'contraindicated',
-    );
-    const [request] = requestsTo(fetchMock, 'POST /safety-check');
-    expect(await request.json()).toEqual({
-      medication_ids: [1, 2],
-      patient: { age: 30, age_unit: 'years', pregnant: true },
-    });
-    expect(screen.getByLabelText('Age')).toHaveValue(30);
-    expect(screen.getByRole('checkbox', { name: 'Pregnant' })).toBeChecked();
-    const medications = screen
-      .getByRole('combobox', { name: 'Medications' })
+const SHARED =
+  '/dashboard/safety-check?medications=3,1&dose_3=1000&dose_unit_3=mg&frequency_3=3' +
+  '&frequency_unit_3=times/day&duration_3=5&duration_unit_3=days&dose_1=5&dose_unit_1=mg' +
+  '&allergies=4&conditions=7&age=30&age_unit=years&weight=45&weight_unit=kg&pregnant=true';
+
+describe('/dashboard/safety-check', () => {
+  it('opens a shared link: each row shows its dose, frequency and duration, the allergies and patient too; one check, the link kept', async () => {
+    const { bodies, fetchMock } = answering(warfarinIbuprofen);
+    renderPage(SHARED);
+
+    await screen.findByRole('status', { name: 'Verdict' });
+    expect(bodies).toEqual([
+      {
+        medications: [
+          {
+            medication_id: 3,
+            dose: 1000,
+            dose_unit: 'mg',
+            frequency: 3,
+            frequency_unit: 'times/day',
+            duration: 5,
+            duration_unit: 'days',
+          },
+          { medication_id: 1, dose: 5, dose_unit: 'mg' },
+        ],
+        patient: {
+          age: 30,
+          age_unit: 'years',
+          weight: 45,
+          weight_unit: 'kg',
+          pregnant: true,
+          allergy_medication_ids: [4],
+          condition_ids: [7],
+        },
+      },
+    ]);
+    const rows = within(await screen.findByRole('list', { name: 'Prescribed medications' }));
+    expect(rows.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
+      'Paracetamol',
+      'Warfarin',
+    ]);
+    expect(screen.getByLabelText('Dose of Paracetamol')).toHaveValue(1000);
+    expect(screen.getByLabelText('Dose unit of Paracetamol')).toHaveValue('mg');
+    expect(screen.getByLabelText('Frequency of Paracetamol')).toHaveValue(3);
+    expect(screen.getByLabelText('Frequency unit of Paracetamol')).toHaveValue('times/day');
+    expect(screen.getByLabelText('Duration of Paracetamol')).toHaveValue(5);
+    expect(screen.getByLabelText('Dose of Warfarin')).toHaveValue(5);
+    expect(screen.getByLabelText('Frequency of Warfarin')).toHaveValue(null);
+    const allergies = screen
+      .getByRole('combobox', { name: 'Allergies' })
       .closest('.MuiAutocomplete-root') as HTMLElement;
-    expect(await within(medications).findByText('Warfarin')).toBeInTheDocument();
-    expect(within(medications).getByText('Ibuprofen')).toBeInTheDocument();
+    expect(within(allergies).getByText('Amoxicillin')).toBeInTheDocument();
+    expect(screen.getByLabelText('Weight')).toHaveValue(45);
+    expect(screen.getByRole('checkbox', { name: 'Pregnant' })).toBeChecked();
     // The URL already says it all: nothing is rewritten, and there was one check only.
     await settle();
     expect(requestsTo(fetchMock, 'POST /safety-check')).toHaveLength(1);
-    expect(location()).toBe(
-      '/dashboard/safety-check?medications=1,2&age=30&age_unit=years&pregnant=true',
-    );
+    expect(location()).toBe(SHARED);
   });
 
-  it('checks as the form changes (once it settles) and writes the form into the URL', async () => {
-    const bodies: unknown[] = [];
-    const fetchMock = mockFetch({
-      ...lists,
-      'POST /safety-check': async (request) => {
-        bodies.push(await request.json());
-        return { body: { data: warfarinIbuprofen } };
-      },
-    });
+  it('adds rows, sends each dose with its unit and the allergies, and writes all of it into the link', async () => {
+    const { bodies, fetchMock } = answering(warfarinIbuprofen);
     const { user } = renderPage();
     expect(await screen.findByText(/Choose one or more medications/)).toBeInTheDocument();
 
-    await user.click(screen.getByRole('combobox', { name: 'Medications' }));
-    await user.click(await screen.findByRole('option', { name: 'Warfarin' }));
-    await user.click(screen.getByRole('combobox', { name: 'Medications' }));
+    const add = screen.getByRole('combobox', { name: 'Add a medication' });
+    await user.click(add);
+    await user.click(await screen.findByRole('option', { name: 'Paracetamol' }));
+    await user.click(add);
+    // A medication already prescribed is not offered again.
+    expect(screen.queryByRole('option', { name: 'Paracetamol' })).not.toBeInTheDocument();
     await user.click(await screen.findByRole('option', { name: 'Ibuprofen' }));
-    await user.type(screen.getByLabelText('Weight'), '154');
-    await user.click(screen.getByRole('combobox', { name: 'Weight unit' }));
-    await user.click(await screen.findByRole('option', { name: 'lbs' }));
-    await user.click(screen.getByRole('combobox', { name: 'Conditions' }));
-    await user.click(await screen.findByRole('option', { name: 'Peptic ulcer' }));
+    await user.type(screen.getByLabelText('Dose of Paracetamol'), '15');
+    await user.selectOptions(screen.getByLabelText('Dose unit of Paracetamol'), 'mg/kg');
+    await user.type(screen.getByLabelText('Frequency of Paracetamol'), '2');
+    await user.selectOptions(screen.getByLabelText('Frequency unit of Paracetamol'), 'x daily');
+    await user.type(screen.getByLabelText('Duration of Ibuprofen'), '1');
+    await user.selectOptions(screen.getByLabelText('Duration unit of Ibuprofen'), 'weeks');
+    await user.click(screen.getByRole('combobox', { name: 'Allergies' }));
+    await user.click(await screen.findByRole('option', { name: 'Amoxicillin' }));
+    await user.type(screen.getByLabelText('Weight'), '20');
 
     await waitFor(() =>
       expect(bodies.at(-1)).toEqual({
-        medication_ids: [1, 2],
-        patient: { weight: 154, weight_unit: 'lbs', condition_ids: [7] },
+        medications: [
+          {
+            medication_id: 3,
+            dose: 15,
+            dose_unit: 'mg/kg',
+            frequency: 2,
+            frequency_unit: 'x daily',
+          },
+          { medication_id: 2, duration: 1, duration_unit: 'weeks' },
+        ],
+        patient: { weight: 20, weight_unit: 'kg', allergy_medication_ids: [4] },
       }),
     );
     await waitFor(() =>
       expect(location()).toBe(
-        '/dashboard/safety-check?medications=1,2&conditions=7&weight=154&weight_unit=lbs',
+        '/dashboard/safety-check?medications=3,2&dose_3=15&dose_unit_3=mg/kg&frequency_3=2' +
+          '&frequency_unit_3=x+daily&duration_2=1&duration_unit_2=weeks&allergies=4&weight=20&weight_unit=kg',
       ),
     );
     // Debounced: far fewer checks than changes (each keystroke and choice was one change).
-    expect(requestsTo(fetchMock, 'POST /safety-check').length).toBeLessThanOrEqual(4);
-    expect(await screen.findByRole('table', { name: 'Dosing' })).toBeInTheDocument();
-  }, 90_000); // many interactions with MUI inputs: slow on a busy machine
+    expect(requestsTo(fetchMock, 'POST /safety-check').length).toBeLessThanOrEqual(5);
 
-  it('says what is wrong with an invalid age, and sends nothing for it', async () => {
-    const fetchMock = mockFetch({
-      ...lists,
-      'POST /safety-check': { body: { data: warfarinIbuprofen } },
-    });
-    const { user } = renderPage('/dashboard/safety-check?medications=1');
-    await screen.findByRole('status', { name: 'Verdict' });
-    await user.type(screen.getByLabelText('Age'), '-3');
-    expect(await screen.findByText('Age must be from 0 to 1,000,000')).toBeInTheDocument();
-    expect(
-      screen.getByText('Correct the highlighted fields to see the check.'),
-    ).toBeInTheDocument();
-    await settle();
-    expect(requestsTo(fetchMock, 'POST /safety-check')).toHaveLength(1);
-    expect(location()).toBe('/dashboard/safety-check?medications=1');
+    // Removing a row takes it out of the check and the link.
+    await user.click(screen.getByRole('button', { name: 'Remove Ibuprofen' }));
+    // The focus goes back to the search, not to the page's start.
+    await waitFor(() => expect(add).toHaveFocus());
+    await waitFor(() =>
+      expect(bodies.at(-1)).toMatchObject({
+        medications: [{ medication_id: 3, dose: 15, dose_unit: 'mg/kg' }],
+      }),
+    );
+    await waitFor(() => expect(location()).not.toContain('duration_2'));
   });
 
-  it("shows the server's refusal (an unknown id in an old link) in a banner", async () => {
+  it('offers every dose, frequency and duration unit of the contract', async () => {
+    answering(warfarinIbuprofen);
+    renderPage('/dashboard/safety-check?medications=3');
+    const options = async (label: string) =>
+      within(await screen.findByLabelText(label))
+        .getAllByRole('option')
+        .map((option) => option.textContent);
+    expect(await options('Dose unit of Paracetamol')).toEqual([
+      'mg',
+      'mcg',
+      'g',
+      'ml',
+      'mg/kg',
+      'mcg/kg',
+    ]);
+    expect(await options('Frequency unit of Paracetamol')).toEqual([
+      'hours',
+      'days',
+      'weeks',
+      'months',
+      'x daily',
+      'x weekly',
+      'x monthly',
+      'x yearly',
+      'times/day',
+      'times/week',
+      'times/month',
+      'times/year',
+      'every day',
+    ]);
+    expect(await options('Duration unit of Paracetamol')).toEqual([
+      'hours',
+      'days',
+      'weeks',
+      'months',
+      'every day',
+    ]);
+  });
+
+  it('shows an incomplete answer in amber, never as a green "No findings"', async () => {
+    answering(incomplete);
+    renderPage('/dashboard/safety-check?medications=3');
+    const verdict = within(await screen.findByRole('status', { name: 'Verdict' }));
+    const notice = await verdict.findByText('Incomplete: 1 thing could not be checked');
+    expect(notice.closest('.MuiAlert-root')).toHaveClass('MuiAlert-colorWarning');
+    expect(
+      verdict.getByText('Paracetamol: no weight given, and it is dosed by weight.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('No findings')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Nothing in the reference data speaks against/)).toBeNull();
+  });
+
+  it.each([
+    ['an age of 131 years', 'Age', '131', 'Age must be from 0 to 130 years'],
+    ['a weight of 0', 'Weight', '0', 'Weight must be above 0 and at most 650 kg (1,433 lbs)'],
+    ['a dose of 0', 'Dose of Warfarin', '0', 'Dose must be above 0 and at most 1,000,000'],
+  ])(
+    'says what is wrong with %s, and sends nothing for it',
+    async (_what, label, text, message) => {
+      const { fetchMock } = answering(warfarinIbuprofen);
+      const { user } = renderPage('/dashboard/safety-check?medications=1');
+      await screen.findByRole('status', { name: 'Verdict' });
+      await user.type(screen.getByLabelText(label), text);
+      expect(await screen.findByText(message)).toBeInTheDocument();
+      expect(
+        screen.getByText('Correct the highlighted fields to see the check.'),
+      ).toBeInTheDocument();
+      await settle();
+      expect(requestsTo(fetchMock, 'POST /safety-check')).toHaveLength(1);
+      expect(location()).toBe('/dashboard/safety-check?medications=1');
+    },
+  );
+
+  it("shows the server's refusal in a banner, and each field's message under its field", async () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined); // the base query logs failures
     mockFetch({
       ...lists,
       'POST /safety-check': {
         status: 422,
         body: {
-          message: 'Unknown ids: medication 99.',
-          errors: { medication_ids: ['No such medication: 99'] },
+          message: 'The patient is not plausible.',
+          errors: {
+            'patient.weight': ['Weight must be above 0 and at most 650 kg (1,433 lbs).'],
+            'medications.0.dose': ['Dose is too large for any patient.'],
+          },
         },
       },
     });
-    renderPage('/dashboard/safety-check?medications=99');
-    expect(await screen.findByText('Unknown ids: medication 99.')).toBeInTheDocument();
+    renderPage('/dashboard/safety-check?medications=1&dose_1=5&dose_unit_1=g&weight=600');
+    expect(await screen.findByText('The patient is not plausible.')).toBeInTheDocument();
     expect(screen.getByText('The check failed')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Weight must be above 0 and at most 650 kg (1,433 lbs).'),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Weight')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText('Dose is too large for any patient.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Dose of Warfarin')).toHaveAttribute('aria-invalid', 'true');
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch, Controller } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useLocation, useNavigate } from 'react-router-dom';
@@ -25,13 +25,14 @@ import { withoutErrorToast } from '@/app/errorToasts';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { FormTextField } from '@/components/form/FormTextField';
 import { PageHeader } from '@/components/PageHeader';
-import { errorMessage } from '@/lib/errors';
+import { errorMessage, isApiError, setServerFieldErrors } from '@/lib/errors';
 import { IdAutocomplete } from './IdAutocomplete';
+import { PrescriptionFields } from './PrescriptionFields';
 import { SafetyCheckResult } from './SafetyCheckResult';
 import {
   AGE_UNITS,
-  MAX_MEDICATIONS,
   WEIGHT_UNITS,
+  formFieldOf,
   formFromSearch,
   requestFromForm,
   safetyCheckSchema,
@@ -57,7 +58,7 @@ export function SafetyCheckPage() {
   const search = new URLSearchParams(location.search).toString();
   /** The query the form last wrote or read: any other is a link opened while on this page. */
   const synced = useRef(search);
-  const { control, reset } = useForm<SafetyCheckForm>({
+  const { control, reset, setError } = useForm<SafetyCheckForm>({
     resolver: zodResolver(safetyCheckSchema),
     defaultValues: formFromSearch(new URLSearchParams(search)),
     mode: 'onChange',
@@ -69,6 +70,10 @@ export function SafetyCheckPage() {
   }, [search, reset]);
 
   const medications = useListMedicationsQuery();
+  const medicationNames = useMemo(
+    () => new Map((medications.data?.data ?? []).map((m) => [m.id, m.name])),
+    [medications.data],
+  );
   const conditions = useListConditionsQuery();
   const lifestyles = useListLifestylesQuery();
 
@@ -100,16 +105,22 @@ export function SafetyCheckPage() {
     call
       .unwrap()
       .then(({ data }) => current && setOutcome({ key: requestKey, result: data }))
-      .catch(
-        (error: unknown) =>
-          current &&
-          setOutcome({ key: requestKey, error: errorMessage(error, 'The check failed.') }),
-      );
+      .catch((error: unknown) => {
+        if (!current) return;
+        setOutcome({ key: requestKey, error: errorMessage(error, 'The check failed.') });
+        // A 422 names the fields it refuses: show each message under its field too.
+        const fields = isApiError(error) ? Object.keys(error.errors ?? {}) : [];
+        setServerFieldErrors(
+          error,
+          setError,
+          Object.fromEntries(fields.map((field) => [field, formFieldOf(field)])),
+        );
+      });
     return () => {
       current = false;
       call.abort();
     };
-  }, [requestKey, runCheck]);
+  }, [requestKey, runCheck, setError]);
 
   async function copyLink() {
     try {
@@ -139,7 +150,7 @@ export function SafetyCheckPage() {
         sx={{
           display: 'grid',
           gap: 3,
-          gridTemplateColumns: { xs: '1fr', lg: 'minmax(320px, 440px) 1fr' },
+          gridTemplateColumns: { xs: '1fr', lg: 'minmax(360px, 5fr) minmax(0, 6fr)' },
           alignItems: 'start',
         }}
       >
@@ -154,14 +165,10 @@ export function SafetyCheckPage() {
               <Typography variant="h6" component="h2">
                 Prescription
               </Typography>
-              <IdAutocomplete
+              <PrescriptionFields
                 control={control}
-                name="medications"
-                label="Medications"
                 options={medications.data?.data}
                 loading={medications.isLoading}
-                max={MAX_MEDICATIONS}
-                helperText={`Up to ${MAX_MEDICATIONS}`}
               />
               <Typography variant="h6" component="h2">
                 Patient
@@ -232,6 +239,14 @@ export function SafetyCheckPage() {
               />
               <IdAutocomplete
                 control={control}
+                name="allergies"
+                label="Allergies"
+                options={medications.data?.data}
+                loading={medications.isLoading}
+                helperText="Medications the patient is allergic to"
+              />
+              <IdAutocomplete
+                control={control}
                 name="conditions"
                 label="Conditions"
                 options={conditions.data?.data}
@@ -264,7 +279,7 @@ export function SafetyCheckPage() {
           )}
           {shown && 'result' in shown && (
             <Box sx={{ opacity: stale ? 0.6 : 1 }}>
-              <SafetyCheckResult result={shown.result} />
+              <SafetyCheckResult result={shown.result} medicationNames={medicationNames} />
             </Box>
           )}
           <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 2 }}>

@@ -1,91 +1,152 @@
 import { render, screen, within } from '@testing-library/react';
-import type { SafetyCheckResult as Result } from '@/api';
+import type {
+  SafetyCheckResult as Result,
+  SafetyComparison,
+  SafetyFinding,
+  SafetyRange,
+} from '@/api';
 import { SafetyCheckResult } from './SafetyCheckResult';
 import { SEVERITY_STYLE } from './VerdictBadge';
 
-const dosing: Result['dosing'] = [
-  {
-    medication_id: 1,
-    medication_name: 'Amoxicillin',
-    basis: 'weight',
-    category: { id: 2, category_name: 'Normal', min: 50, max: 80, unit: 'kg' },
-    dose: { min: 500, max: 875, unit: 'mg' },
-    frequency: { min: 8, max: 12, unit: 'hours' },
-    duration: { min: 5, max: 10, unit: 'days' },
-    reason: null,
-  },
-  {
-    medication_id: 2,
-    medication_name: 'Cefalexin',
-    basis: 'age',
-    category: null,
-    dose: null,
-    frequency: null,
-    duration: null,
-    reason: 'No dosing rule for this patient: Cefalexin has no age-based dosage.',
-  },
-  {
-    medication_id: 3,
-    medication_name: 'Isotretinoin',
-    basis: 'weight',
-    category: { id: 1, category_name: null, min: 0, max: 110, unit: 'lbs' },
-    dose: { min: 20, max: 20, unit: 'mg' },
-    frequency: { min: 1, max: 1, unit: 'days' },
-    duration: { min: 4, max: 6, unit: 'months' },
-    reason: null,
-  },
-];
+const within_ = (range: SafetyRange, value: number): SafetyComparison => ({
+  range,
+  prescribed: { value, unit: range.unit },
+  compared: { prescribed: value, min: range.min, max: range.max, unit: range.unit },
+  outcome: 'within',
+  severity: null,
+  reason: null,
+  message: null,
+});
 
-const result: Result = {
+/** Paracetamol 1,000 mg every 6 hours for 2 days, for an underweight adult: too much. */
+const paracetamol: Result['medications'][number] = {
+  medication_id: 1,
+  name: 'Paracetamol',
+  prescribed: {
+    dose: { value: 1000, unit: 'mg' },
+    frequency: { value: 6, unit: 'hours' },
+    duration: { value: 2, unit: 'days' },
+  },
+  rules: [
+    {
+      basis: 'weight',
+      dosage_id: 11,
+      category: { id: 1, category_name: 'Underweight', min: 0, max: 50, unit: 'kg' },
+      label: 'Underweight (0–50 kg)',
+      dose: {
+        range: { min: 325, max: 500, unit: 'mg' },
+        prescribed: { value: 1000, unit: 'mg' },
+        compared: { prescribed: 1000, min: 325, max: 500, unit: 'mg' },
+        outcome: 'above_max',
+        severity: 'major',
+        reason: null,
+        message: 'Paracetamol: 1,000 mg is above the 500 mg maximum for Underweight (0–50 kg)',
+      },
+      frequency: within_({ min: 4, max: 6, unit: 'hours' }, 6),
+      duration: within_({ min: 1, max: 3, unit: 'days' }, 2),
+    },
+    {
+      basis: 'age',
+      dosage_id: 12,
+      category: { id: 5, category_name: 'Adult', min: 18, max: 65, unit: 'years' },
+      label: 'Adult (18–65 years)',
+      dose: {
+        range: { min: 10, max: 15, unit: 'mg/kg' },
+        prescribed: { value: 1000, unit: 'mg' },
+        compared: { prescribed: 1000, min: 450, max: 675, unit: 'mg' },
+        outcome: 'above_max',
+        severity: 'major',
+        reason: null,
+        message: 'Paracetamol: 1,000 mg is above the 675 mg maximum for Adult (18–65 years)',
+      },
+      frequency: {
+        range: { min: 4, max: 6, unit: 'hours' },
+        prescribed: { value: 6, unit: 'hours' },
+        compared: null,
+        outcome: 'not_checked',
+        severity: null,
+        reason: 'unit_not_comparable',
+        message: null,
+      },
+      duration: within_({ min: 1, max: 5, unit: 'days' }, 2),
+    },
+  ],
+};
+
+const morphine: Result['medications'][number] = {
+  medication_id: 2,
+  name: 'Morphine',
+  prescribed: { dose: null, frequency: null, duration: null },
+  rules: [],
+};
+
+const overdose: SafetyFinding = {
+  kind: 'dose',
+  severity: 'major',
+  medication_ids: [1],
+  dosage_id: 11,
+  basis: 'weight',
+  message: 'Paracetamol: 1,000 mg is above the 500 mg maximum for Underweight (0–50 kg)',
+};
+const noWeight: SafetyFinding = {
+  kind: 'not_checked',
+  severity: null,
+  medication_ids: [2],
+  reason: 'missing_weight',
+  basis: 'weight',
+  message: 'Morphine: no weight given, and it is dosed by weight.',
+};
+const noDose: SafetyFinding = {
+  kind: 'not_checked',
+  severity: null,
+  medication_ids: [2],
+  reason: 'not_prescribed',
+  message: 'Morphine: no dose prescribed.',
+};
+
+const complete: Result = {
   verdict: 'contraindicated',
+  complete: true,
   findings: [
     {
-      kind: 'interaction',
+      kind: 'allergy',
       severity: 'contraindicated',
+      medication_ids: [1, 9],
+      message: 'Paracetamol: the patient is allergic to Aspirin (cross-sensitivity).',
+    },
+    {
+      kind: 'pregnancy',
+      severity: 'contraindicated',
+      medication_ids: [2],
+      pregnancy_category: 'C',
+      message: 'Morphine is pregnancy category C.',
+    },
+    overdose,
+    {
+      kind: 'interaction',
+      severity: 'moderate',
       medication_ids: [1, 2],
       interaction_id: 4,
       allergen: true,
-      message: 'Amoxicillin and Cefalexin: cross-sensitivity. (flagged as an allergen)',
-    },
-    {
-      kind: 'pregnancy',
-      severity: 'contraindicated',
-      medication_ids: [3],
-      pregnancy_category: 'X',
-      message: 'Isotretinoin is pregnancy category X: contraindicated in pregnancy.',
-    },
-    {
-      kind: 'lifestyle',
-      severity: 'major',
-      medication_ids: [3],
-      lifestyle_id: 2,
-      message: 'Isotretinoin is contraindicated with Breastfeeding.',
-    },
-    {
-      kind: 'dose',
-      severity: 'moderate',
-      medication_ids: [2],
-      message: 'Cefalexin: no dosing rule for this patient (Cefalexin has no age-based dosage).',
-    },
-    {
-      kind: 'pregnancy',
-      severity: 'minor',
-      medication_ids: [2],
-      pregnancy_category: null,
-      message: 'Cefalexin has no pregnancy category: pregnancy data is missing.',
+      message: 'Paracetamol and Morphine: flagged as an allergen.',
     },
   ],
-  dosing,
+  medications: [morphine, paracetamol],
 };
 
+function renderResult(result: Result) {
+  return render(<SafetyCheckResult result={result} medicationNames={new Map([[9, 'Aspirin']])} />);
+}
+
+const verdict = () => within(screen.getByRole('status', { name: 'Verdict' }));
+
 describe('SafetyCheckResult', () => {
-  it('shows the verdict as a large badge with the word and the severity colour', () => {
-    render(<SafetyCheckResult result={result} />);
-    const badge = within(screen.getByRole('status', { name: 'Verdict' })).getByText(
-      'Contraindicated',
-    );
+  it('shows a complete check: the verdict as a large badge with the word and the severity colour', () => {
+    renderResult(complete);
+    const badge = verdict().getByText('Contraindicated');
     expect(badge).toHaveAttribute('data-severity', 'contraindicated');
     expect(badge).toHaveStyle({ backgroundColor: SEVERITY_STYLE.contraindicated.background });
+    expect(screen.queryByText(/Incomplete/)).not.toBeInTheDocument();
   });
 
   it.each([
@@ -95,53 +156,109 @@ describe('SafetyCheckResult', () => {
     ['contraindicated', 'Contraindicated', '#f3e8ff'],
   ] as const)(
     'colours a %s verdict (yellow, orange, red, purple) and names it',
-    (verdict, word, fill) => {
-      render(<SafetyCheckResult result={{ verdict, findings: [], dosing }} />);
-      const badge = within(screen.getByRole('status', { name: 'Verdict' })).getByText(word);
-      expect(badge).toHaveStyle({ backgroundColor: fill });
+    (severity, word, fill) => {
+      renderResult({ verdict: severity, complete: true, findings: [], medications: [] });
+      expect(verdict().getByText(word)).toHaveStyle({ backgroundColor: fill });
     },
   );
 
-  it('groups the findings by severity, most severe first, naming the medications', () => {
-    render(<SafetyCheckResult result={result} />);
-    const headings = screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
-    expect(headings).toEqual(['Contraindicated (2)', 'Major (1)', 'Moderate (1)', 'Minor (1)']);
+  it('groups the findings by severity, most severe first, naming the medications (an allergy names both)', () => {
+    renderResult(complete);
+    const headings = screen
+      .getAllByRole('heading', { level: 3 })
+      .map((h) => h.textContent)
+      .filter((text) => /\(\d+\)$/.test(text ?? ''));
+    expect(headings).toEqual(['Contraindicated (2)', 'Major (1)', 'Moderate (1)']);
     const contraindicated = within(screen.getByRole('region', { name: 'Contraindicated (2)' }));
-    expect(contraindicated.getByText('Amoxicillin + Cefalexin')).toBeInTheDocument();
-    expect(contraindicated.getByText('Allergen')).toBeInTheDocument();
-    expect(contraindicated.getByText('Interaction')).toBeInTheDocument();
+    expect(contraindicated.getByText('Paracetamol + Aspirin')).toBeInTheDocument();
+    expect(contraindicated.getByText('Allergy')).toBeInTheDocument();
+    const major = within(screen.getByRole('region', { name: 'Major (1)' }));
+    expect(major.getByText('Dose')).toBeInTheDocument();
+    expect(major.getByText(overdose.message)).toBeInTheDocument();
+    const moderate = within(screen.getByRole('region', { name: 'Moderate (1)' }));
+    expect(moderate.getByText('Allergen')).toBeInTheDocument();
+  });
+
+  it('shows, per medication, what was prescribed and each rule applied with its outcome', () => {
+    renderResult(complete);
+    const section = within(screen.getByRole('region', { name: 'Paracetamol' }));
     expect(
-      contraindicated.getByText(
-        'Isotretinoin is pregnancy category X: contraindicated in pregnancy.',
+      section.getByText('Prescribed: Dose 1,000 mg, Frequency every 6 hours, Duration 2 days'),
+    ).toBeInTheDocument();
+    const table = within(section.getByRole('table', { name: 'Rules applied to Paracetamol' }));
+    const row = (label: string) =>
+      within(
+        table.getByRole('rowheader', { name: new RegExp(label) }).closest('tr') as HTMLElement,
+      );
+    const underweight = row('Underweight');
+    expect(underweight.getByText('By weight')).toBeInTheDocument();
+    expect(underweight.getByText('325–500 mg')).toBeInTheDocument();
+    expect(underweight.getByText('Above maximum')).toHaveAttribute('data-outcome', 'above_max');
+    expect(underweight.getAllByText('Within range')).toHaveLength(2);
+    // A per-kg range, and what it was for this patient's weight.
+    const adult = row('Adult');
+    expect(adult.getByText('By age')).toBeInTheDocument();
+    expect(adult.getByText('10–15 mg/kg')).toBeInTheDocument();
+    expect(adult.getByText('Compared: 1,000 mg against 450–675 mg')).toBeInTheDocument();
+    expect(adult.getByText('Not checked')).toHaveAttribute('data-outcome', 'not_checked');
+    expect(adult.getByText('Units cannot be compared')).toBeInTheDocument();
+
+    const morphineSection = within(screen.getByRole('region', { name: 'Morphine' }));
+    expect(
+      morphineSection.getByText(
+        'Prescribed: Dose not given, Frequency not given, Duration not given',
       ),
     ).toBeInTheDocument();
-    const minor = within(screen.getByRole('region', { name: 'Minor (1)' }));
-    expect(minor.getByText('Cefalexin')).toBeInTheDocument();
-    expect(minor.getByText('Pregnancy')).toBeInTheDocument();
+    expect(morphineSection.getByText(/No dosing rule applied/)).toBeInTheDocument();
   });
 
-  it('shows a dosing table: the category and ranges, or why there is none', () => {
-    render(<SafetyCheckResult result={result} />);
-    const table = within(screen.getByRole('table', { name: 'Dosing' }));
-    const row = (name: string) =>
-      within(table.getByRole('rowheader', { name }).closest('tr') as HTMLElement);
-    const amoxicillin = row('Amoxicillin');
-    expect(amoxicillin.getByText('Weight')).toBeInTheDocument();
-    expect(amoxicillin.getByText('Normal (50–80 kg)')).toBeInTheDocument();
-    expect(amoxicillin.getByText('500–875 mg')).toBeInTheDocument();
-    expect(amoxicillin.getByText('8–12 hours')).toBeInTheDocument();
-    expect(amoxicillin.getByText('5–10 days')).toBeInTheDocument();
-    expect(row('Cefalexin').getByText(/has no age-based dosage/)).toBeInTheDocument();
-    const isotretinoin = row('Isotretinoin');
-    expect(isotretinoin.getByText('0–110 lbs')).toBeInTheDocument();
-    expect(isotretinoin.getByText('20 mg')).toBeInTheDocument();
-  });
-
-  it('says so when nothing was found', () => {
-    render(<SafetyCheckResult result={{ verdict: 'none', findings: [], dosing }} />);
+  it('says so, in green, only when the check is complete and found nothing', () => {
+    renderResult({ verdict: 'none', complete: true, findings: [], medications: [paracetamol] });
+    expect(verdict().getByText('No findings')).toHaveAttribute('data-severity', 'none');
     expect(
-      within(screen.getByRole('status', { name: 'Verdict' })).getByText('No findings'),
+      screen.getByText('Nothing in the reference data speaks against this combination.'),
     ).toBeInTheDocument();
-    expect(screen.getByText(/Nothing in the reference data speaks against/)).toBeInTheDocument();
+  });
+
+  it('never shows green when incomplete: amber "Incomplete: N things could not be checked" with the list', () => {
+    renderResult({
+      verdict: 'none',
+      complete: false,
+      findings: [noWeight, noDose],
+      medications: [morphine],
+    });
+    expect(screen.queryByText('No findings')).not.toBeInTheDocument();
+    expect(document.querySelector('[data-severity="none"]')).toBeNull();
+    expect(screen.queryByText(/Nothing in the reference data speaks against/)).toBeNull();
+    const status = screen.getByRole('status', { name: 'Verdict' });
+    expect(status).toHaveAttribute('data-complete', 'false');
+    const notice = verdict().getByText('Incomplete: 2 things could not be checked');
+    const alert = notice.closest('.MuiAlert-root');
+    // MUI's warning colour: amber.
+    expect(alert).toHaveClass('MuiAlert-colorWarning');
+    const list = within(verdict().getByRole('list', { name: 'Could not be checked' }));
+    expect(list.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      noWeight.message,
+      noDose.message,
+    ]);
+    expect(screen.getByText(/Nothing found among what could be checked/)).toBeInTheDocument();
+  });
+
+  it('keeps the verdict of what was found beside the incomplete notice', () => {
+    renderResult({
+      verdict: 'major',
+      complete: false,
+      findings: [overdose, noWeight],
+      medications: [morphine, paracetamol],
+    });
+    expect(verdict().getByText('Major')).toHaveAttribute('data-severity', 'major');
+    expect(verdict().getByText('Incomplete: 1 thing could not be checked')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Major (1)' })).toBeInTheDocument();
+  });
+
+  it('treats a not_checked finding as incomplete even if the answer said complete', () => {
+    renderResult({ verdict: 'none', complete: true, findings: [noWeight], medications: [] });
+    expect(screen.queryByText('No findings')).not.toBeInTheDocument();
+    expect(verdict().getByText('Incomplete: 1 thing could not be checked')).toBeInTheDocument();
   });
 });

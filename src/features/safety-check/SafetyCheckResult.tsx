@@ -2,40 +2,20 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import type { SafetyCheckResult as Result, SafetyDosing, SafetyFinding, SafetyRange } from '@/api';
+import type { SafetyCheckResult as Result, SafetyFinding, Severity } from '@/api';
+import { IncompleteNotice } from './IncompleteNotice';
+import { MedicationRules } from './MedicationRules';
+import { FINDING_KIND_LABELS } from './safetyCheckText';
 import { SEVERITY_ORDER, SEVERITY_STYLE, VerdictBadge } from './VerdictBadge';
-
-const KIND_LABELS: Record<SafetyFinding['kind'], string> = {
-  interaction: 'Interaction',
-  condition: 'Condition',
-  lifestyle: 'Lifestyle',
-  pregnancy: 'Pregnancy',
-  dose: 'Dosing',
-};
-
-const range = (r: SafetyRange) =>
-  r.min === r.max ? `${r.min} ${r.unit}` : `${r.min}–${r.max} ${r.unit}`;
-
-function categoryText(category: NonNullable<SafetyDosing['category']>): string {
-  const bounds = `${category.min}–${category.max} ${category.unit}`;
-  return category.category_name ? `${category.category_name} (${bounds})` : bounds;
-}
 
 function FindingsGroup({
   severity,
   findings,
   nameOf,
 }: {
-  severity: SafetyFinding['severity'];
+  severity: Severity;
   findings: SafetyFinding[];
   nameOf: (id: number) => string;
 }) {
@@ -64,7 +44,7 @@ function FindingsGroup({
               <Typography component="span" sx={{ fontWeight: 600 }}>
                 {finding.medication_ids.map(nameOf).join(' + ')}
               </Typography>
-              <Chip size="small" variant="outlined" label={KIND_LABELS[finding.kind]} />
+              <Chip size="small" variant="outlined" label={FINDING_KIND_LABELS[finding.kind]} />
               {finding.allergen && <Chip size="small" color="error" label="Allergen" />}
             </Stack>
             <Typography variant="body2" color="text.secondary">
@@ -77,71 +57,50 @@ function FindingsGroup({
   );
 }
 
-function DosingTable({ dosing }: { dosing: SafetyDosing[] }) {
-  return (
-    <TableContainer component={Paper} variant="outlined">
-      <Table size="small" aria-label="Dosing">
-        <TableHead>
-          <TableRow>
-            <TableCell>Medication</TableCell>
-            <TableCell>Dosed by</TableCell>
-            <TableCell>Category</TableCell>
-            <TableCell>Dose</TableCell>
-            <TableCell>Every</TableCell>
-            <TableCell>For</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {dosing.map((d) => (
-            <TableRow key={d.medication_id}>
-              <TableCell component="th" scope="row">
-                {d.medication_name}
-              </TableCell>
-              <TableCell>{d.basis === 'weight' ? 'Weight' : 'Age'}</TableCell>
-              {d.category && d.dose && d.frequency && d.duration ? (
-                <>
-                  <TableCell>{categoryText(d.category)}</TableCell>
-                  <TableCell>{range(d.dose)}</TableCell>
-                  <TableCell>{range(d.frequency)}</TableCell>
-                  <TableCell>{range(d.duration)}</TableCell>
-                </>
-              ) : (
-                <TableCell colSpan={4} sx={{ color: 'text.secondary' }}>
-                  {d.reason}
-                </TableCell>
-              )}
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
-  );
+interface SafetyCheckResultProps {
+  result: Result;
+  /** Names of medications the answer may mention without checking them (the allergies). */
+  medicationNames?: ReadonlyMap<number, string>;
 }
 
-/** The answer of POST /safety-check: the verdict, the findings by severity, the dosing table. */
-export function SafetyCheckResult({ result }: { result: Result }) {
-  const names = new Map(result.dosing.map((d) => [d.medication_id, d.medication_name]));
-  const nameOf = (id: number) => names.get(id) ?? `#${id}`;
+/**
+ * The answer of POST /safety-check: the verdict; when something could not be checked, that in
+ * amber (never a green "No findings"); the findings by severity; and, per medication, each dosage
+ * rule applied with its outcome.
+ */
+export function SafetyCheckResult({ result, medicationNames }: SafetyCheckResultProps) {
+  const names = new Map(medicationNames);
+  for (const medication of result.medications) names.set(medication.medication_id, medication.name);
+  const nameOf = (id: number) => names.get(id) ?? `Medication #${id}`;
+  const notChecked = result.findings.filter((f) => f.kind === 'not_checked');
+  // `complete` is the server's word; a not_checked finding makes the check incomplete whatever it says.
+  const complete = result.complete && notChecked.length === 0;
+  const checked = result.findings.filter((f) => f.severity !== null);
   return (
     <Stack spacing={3}>
-      <Box role="status" aria-label="Verdict">
+      <Box role="status" aria-label="Verdict" data-complete={complete}>
         <Typography variant="overline" component="h2" color="text.secondary">
           Verdict
         </Typography>
-        <VerdictBadge severity={result.verdict} size="large" />
+        {(complete || result.verdict !== 'none') && (
+          <VerdictBadge severity={result.verdict} size="large" />
+        )}
+        {!complete && <IncompleteNotice findings={notChecked} />}
       </Box>
       <Box>
         <Typography variant="h6" component="h2" gutterBottom>
           Findings
         </Typography>
-        {result.findings.length === 0 ? (
+        {checked.length === 0 ? (
           <Typography color="text.secondary">
-            Nothing in the reference data speaks against this combination.
+            {complete
+              ? 'Nothing in the reference data speaks against this combination.'
+              : 'Nothing found among what could be checked. The check is incomplete: see above.'}
           </Typography>
         ) : (
           <Stack spacing={2}>
             {SEVERITY_ORDER.map((severity) => {
-              const group = result.findings.filter((f) => f.severity === severity);
+              const group = checked.filter((f) => f.severity === severity);
               return group.length ? (
                 <FindingsGroup
                   key={severity}
@@ -156,9 +115,13 @@ export function SafetyCheckResult({ result }: { result: Result }) {
       </Box>
       <Box>
         <Typography variant="h6" component="h2" gutterBottom>
-          Dosing
+          Rules applied
         </Typography>
-        <DosingTable dosing={result.dosing} />
+        <Stack spacing={2}>
+          {result.medications.map((medication) => (
+            <MedicationRules key={medication.medication_id} medication={medication} />
+          ))}
+        </Stack>
       </Box>
     </Stack>
   );

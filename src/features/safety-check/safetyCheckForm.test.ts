@@ -1,6 +1,10 @@
 import {
+  AGE_MESSAGE,
   EMPTY_FORM,
+  WEIGHT_MESSAGE,
+  formFieldOf,
   formFromSearch,
+  newPrescribed,
   requestFromForm,
   safetyCheckPath,
   safetyCheckSchema,
@@ -9,7 +13,19 @@ import {
 } from './safetyCheckForm';
 
 const full: SafetyCheckForm = {
-  medications: [3, 1],
+  medications: [
+    {
+      medicationId: 3,
+      dose: '1000',
+      doseUnit: 'mg',
+      frequency: '3',
+      frequencyUnit: 'times/day',
+      duration: '5',
+      durationUnit: 'days',
+    },
+    { ...newPrescribed(1), dose: '15', doseUnit: 'mg/kg' },
+  ],
+  allergies: [12, 5],
   conditions: [7],
   lifestyles: [9, 4],
   age: '18',
@@ -20,12 +36,24 @@ const full: SafetyCheckForm = {
 };
 
 describe('the safety check form in the URL', () => {
-  it('round-trips a filled form through the link', () => {
+  it('round-trips a filled form through the link: doses, units, allergies and patient', () => {
     const search = searchFromForm(full);
     expect(search).toBe(
-      'medications=3,1&conditions=7&lifestyles=9,4&age=18&age_unit=months&weight=154.5&weight_unit=lbs&pregnant=true',
+      'medications=3,1&dose_3=1000&dose_unit_3=mg&frequency_3=3&frequency_unit_3=times/day' +
+        '&duration_3=5&duration_unit_3=days&dose_1=15&dose_unit_1=mg/kg&allergies=12,5' +
+        '&conditions=7&lifestyles=9,4&age=18&age_unit=months&weight=154.5&weight_unit=lbs&pregnant=true',
     );
     expect(formFromSearch(new URLSearchParams(search))).toEqual(full);
+  });
+
+  it('writes a unit with a space readably, and reads it back', () => {
+    const form = {
+      ...EMPTY_FORM,
+      medications: [{ ...newPrescribed(4), frequency: '2', frequencyUnit: 'x daily' as const }],
+    };
+    const search = searchFromForm(form);
+    expect(search).toBe('medications=4&frequency_4=2&frequency_unit_4=x+daily');
+    expect(formFromSearch(new URLSearchParams(search))).toEqual(form);
   });
 
   it('leaves out what is empty, and reads a missing value as the empty form', () => {
@@ -37,10 +65,12 @@ describe('the safety check form in the URL', () => {
     const many = Array.from({ length: 25 }, (_, i) => i + 1).join(',');
     const form = formFromSearch(
       new URLSearchParams(
-        `medications=${many}&conditions=2,x,2,-1,0,3&age_unit=weeks&weight_unit=stone&pregnant=yes`,
+        `medications=${many}&dose_unit_1=stone&dose_1=5&dose_99=7&conditions=2,x,2,-1,0,3` +
+          '&age_unit=weeks&weight_unit=stone&pregnant=yes',
       ),
     );
     expect(form.medications).toHaveLength(20);
+    expect(form.medications[0]).toEqual({ ...newPrescribed(1), dose: '5' });
     expect(form.conditions).toEqual([2, 3]);
     expect(form.ageUnit).toBe('years');
     expect(form.weightUnit).toBe('kg');
@@ -57,33 +87,86 @@ describe('the request', () => {
     expect(requestFromForm(EMPTY_FORM)).toBeNull();
   });
 
-  it('carries only what is given, numbers as numbers', () => {
+  it('sends each medication with what was prescribed (numbers as numbers), and the allergies', () => {
     expect(requestFromForm(full)).toEqual({
-      medication_ids: [3, 1],
+      medications: [
+        {
+          medication_id: 3,
+          dose: 1000,
+          dose_unit: 'mg',
+          frequency: 3,
+          frequency_unit: 'times/day',
+          duration: 5,
+          duration_unit: 'days',
+        },
+        { medication_id: 1, dose: 15, dose_unit: 'mg/kg' },
+      ],
       patient: {
         age: 18,
         age_unit: 'months',
         weight: 154.5,
         weight_unit: 'lbs',
         pregnant: true,
+        allergy_medication_ids: [12, 5],
         condition_ids: [7],
         lifestyle_ids: [9, 4],
       },
     });
-    expect(requestFromForm({ ...EMPTY_FORM, medications: [5] })).toEqual({ medication_ids: [5] });
+    expect(requestFromForm({ ...EMPTY_FORM, medications: [newPrescribed(5)] })).toEqual({
+      medications: [{ medication_id: 5 }],
+    });
+  });
+
+  const row = (change: object) => ({
+    ...EMPTY_FORM,
+    medications: [{ ...newPrescribed(1), ...change }],
   });
 
   it.each([
-    ['a negative age', { age: '-1' }, 'Age must be from 0 to 1,000,000'],
+    ['an age of -1 years', { age: '-1' }, AGE_MESSAGE],
+    ['an age of 131 years', { age: '131' }, AGE_MESSAGE],
+    ['1,561 months', { age: '1561', ageUnit: 'months' }, AGE_MESSAGE],
+    ['47,483 days', { age: '47483', ageUnit: 'days' }, AGE_MESSAGE],
+    ['a weight of 0 kg', { weight: '0' }, WEIGHT_MESSAGE],
+    ['651 kg', { weight: '651' }, WEIGHT_MESSAGE],
+    ['1,434 lbs', { weight: '1434', weightUnit: 'lbs' }, WEIGHT_MESSAGE],
     ['a word for a weight', { weight: 'heavy' }, 'Weight must be a number'],
+    ['a dose of 0', row({ dose: '0' }), 'Dose must be above 0 and at most 1,000,000'],
+    ['a word for a frequency', row({ frequency: 'often' }), 'Frequency must be a number'],
     [
       '21 medications',
-      { medications: Array.from({ length: 21 }, (_, i) => i + 1) },
+      { medications: Array.from({ length: 21 }, (_, i) => newPrescribed(i + 1)) },
       'Check at most 20 medications at once',
     ],
   ])('refuses %s', (_what, change, message) => {
     const parsed = safetyCheckSchema.safeParse({ ...EMPTY_FORM, ...change });
     expect(parsed.success).toBe(false);
     expect(parsed.error?.issues[0].message).toBe(message);
+  });
+
+  it.each([
+    ['130 years', { age: '130' }],
+    ['1,560 months', { age: '1560', ageUnit: 'months' }],
+    ['47,482 days', { age: '47482', ageUnit: 'days' }],
+    ['a newborn of 0 days and 3.2 kg', { age: '0', ageUnit: 'days', weight: '3.2' }],
+    ['650 kg', { weight: '650' }],
+    ['1,433 lbs', { weight: '1433', weightUnit: 'lbs' }],
+  ])('accepts %s (the bounds are inclusive)', (_what, change) => {
+    expect(safetyCheckSchema.safeParse({ ...EMPTY_FORM, ...change }).success).toBe(true);
+  });
+});
+
+describe("the server's field names", () => {
+  it.each([
+    ['patient.age', 'age'],
+    ['patient.weight_unit', 'weightUnit'],
+    ['patient.allergy_medication_ids', 'allergies'],
+    ['medications.1.dose', 'medications.1.dose'],
+    ['medications.0.frequency_unit', 'medications.0.frequencyUnit'],
+    ['medications', 'medications'],
+    ['patient.unknown', undefined],
+    ['medications.0.colour', undefined],
+  ])('puts %s under %s', (server, form) => {
+    expect(formFieldOf(server)).toBe(form);
   });
 });

@@ -1,44 +1,136 @@
 import { z } from 'zod';
-import type { AgeUnit, SafetyCheckRequest, WeightUnit } from '@/api';
+import type { Path } from 'react-hook-form';
+import type {
+  AgeUnit,
+  DosageUnit,
+  DurationUnit,
+  FrequencyUnit,
+  SafetyCheckMedication,
+  SafetyCheckRequest,
+  WeightUnit,
+} from '@/api';
 
 /**
- * The safety check's form: its schema (the contract's SafetyCheckRequest limits), and its
- * two other shapes, the page's URL (so a check can be shared as a link) and the request.
+ * The safety check's form: its schema (the contract's SafetyCheckRequest limits, and a patient a
+ * clinician could have), and its two other shapes, the page's URL (so a check can be shared as a
+ * link) and the request.
  */
+
+/**
+ * Every unit the contract allows, in the order the selects offer them: listed as a record's keys,
+ * so that a unit added to the contract fails the type check here until it is offered.
+ */
+const every = <T extends string>(units: Record<T, true>) => Object.keys(units) as [T, ...T[]];
+export const DOSE_UNITS = every<DosageUnit>({
+  mg: true,
+  mcg: true,
+  g: true,
+  ml: true,
+  'mg/kg': true,
+  'mcg/kg': true,
+});
+export const FREQUENCY_UNITS = every<FrequencyUnit>({
+  hours: true,
+  days: true,
+  weeks: true,
+  months: true,
+  'x daily': true,
+  'x weekly': true,
+  'x monthly': true,
+  'x yearly': true,
+  'times/day': true,
+  'times/week': true,
+  'times/month': true,
+  'times/year': true,
+  'every day': true,
+});
+export const DURATION_UNITS = every<DurationUnit>({
+  hours: true,
+  days: true,
+  weeks: true,
+  months: true,
+  'every day': true,
+});
 export const AGE_UNITS = ['years', 'months', 'days'] as const satisfies readonly AgeUnit[];
 export const WEIGHT_UNITS = ['kg', 'lbs'] as const satisfies readonly WeightUnit[];
-/** The contract's limit on medication_ids. */
+
+/** The contract's limit on the medications of one check. */
 export const MAX_MEDICATIONS = 20;
 const MAX_AMOUNT = 1_000_000;
 
-/** Empty, or a number from 0 to the contract's Amount maximum. */
-const amountField = (label: string) =>
+/** A plausible patient (the server refuses anything else, naming the field). */
+const MAX_AGE_YEARS = 130;
+const MAX_WEIGHT_KG = 650;
+/** The contract's conversions: 1 year = 12 months = 365.25 days; 1 lb = 0.45359237 kg. */
+const YEARS_PER: Record<AgeUnit, number> = { years: 1, months: 1 / 12, days: 1 / 365.25 };
+const KG_PER: Record<WeightUnit, number> = { kg: 1, lbs: 0.45359237 };
+export const AGE_MESSAGE = `Age must be from 0 to ${MAX_AGE_YEARS} years`;
+export const WEIGHT_MESSAGE = `Weight must be above 0 and at most ${MAX_WEIGHT_KG} kg (1,433 lbs)`;
+
+const isNumber = (value: string) => value !== '' && Number.isFinite(Number(value));
+
+/** Empty, or a number above 0 and at most the contract's Amount maximum. */
+const prescribedAmount = (label: string) =>
   z
     .string()
     .trim()
-    .refine((value) => value === '' || Number.isFinite(Number(value)), `${label} must be a number`)
+    .refine((value) => value === '' || isNumber(value), `${label} must be a number`)
     .refine(
-      (value) => value === '' || (Number(value) >= 0 && Number(value) <= MAX_AMOUNT),
-      `${label} must be from 0 to 1,000,000`,
+      (value) => value === '' || (Number(value) > 0 && Number(value) <= MAX_AMOUNT),
+      `${label} must be above 0 and at most 1,000,000`,
     );
+
+const numberOrEmpty = (label: string) =>
+  z
+    .string()
+    .trim()
+    .refine((value) => value === '' || isNumber(value), `${label} must be a number`);
+
+const prescribedSchema = z.object({
+  medicationId: z.number().int().positive(),
+  dose: prescribedAmount('Dose'),
+  doseUnit: z.enum(DOSE_UNITS),
+  frequency: prescribedAmount('Frequency'),
+  frequencyUnit: z.enum(FREQUENCY_UNITS),
+  duration: prescribedAmount('Duration'),
+  durationUnit: z.enum(DURATION_UNITS),
+});
+export type PrescribedForm = z.infer<typeof prescribedSchema>;
 
 const ids = z.array(z.number().int().positive());
 
-export const safetyCheckSchema = z.object({
-  medications: ids.max(MAX_MEDICATIONS, `Check at most ${MAX_MEDICATIONS} medications at once`),
-  conditions: ids,
-  lifestyles: ids,
-  age: amountField('Age'),
-  ageUnit: z.enum(AGE_UNITS),
-  weight: amountField('Weight'),
-  weightUnit: z.enum(WEIGHT_UNITS),
-  pregnant: z.boolean(),
-});
+export const safetyCheckSchema = z
+  .object({
+    medications: z
+      .array(prescribedSchema)
+      .max(MAX_MEDICATIONS, `Check at most ${MAX_MEDICATIONS} medications at once`),
+    allergies: ids,
+    conditions: ids,
+    lifestyles: ids,
+    age: numberOrEmpty('Age'),
+    ageUnit: z.enum(AGE_UNITS),
+    weight: numberOrEmpty('Weight'),
+    weightUnit: z.enum(WEIGHT_UNITS),
+    pregnant: z.boolean(),
+  })
+  .superRefine((form, context) => {
+    if (isNumber(form.age)) {
+      const years = Number(form.age) * YEARS_PER[form.ageUnit];
+      if (years < 0 || years > MAX_AGE_YEARS)
+        context.addIssue({ code: 'custom', path: ['age'], message: AGE_MESSAGE });
+    }
+    if (isNumber(form.weight)) {
+      const kg = Number(form.weight) * KG_PER[form.weightUnit];
+      if (kg <= 0 || kg > MAX_WEIGHT_KG)
+        context.addIssue({ code: 'custom', path: ['weight'], message: WEIGHT_MESSAGE });
+    }
+  });
 
 export type SafetyCheckForm = z.infer<typeof safetyCheckSchema>;
 
 export const EMPTY_FORM: SafetyCheckForm = {
   medications: [],
+  allergies: [],
   conditions: [],
   lifestyles: [],
   age: '',
@@ -48,7 +140,22 @@ export const EMPTY_FORM: SafetyCheckForm = {
   pregnant: false,
 };
 
-// ---------- the URL: ?medications=3,7&age=30&age_unit=years&pregnant=true ----------
+/** A medication just added to the prescription: nothing prescribed yet, the usual units. */
+export function newPrescribed(medicationId: number): PrescribedForm {
+  return {
+    medicationId,
+    dose: '',
+    doseUnit: 'mg',
+    frequency: '',
+    frequencyUnit: 'hours',
+    duration: '',
+    durationUnit: 'days',
+  };
+}
+
+// ---------- the URL ----------
+// ?medications=3,7&dose_3=1000&dose_unit_3=mg&frequency_3=6&frequency_unit_3=hours
+//  &allergies=12&age=30&age_unit=years&pregnant=true
 
 function idList(value: string | null, max = 100): number[] {
   const out: number[] = [];
@@ -63,10 +170,34 @@ function oneOf<T extends string>(value: string | null, options: readonly T[], fa
   return options.includes(value as T) ? (value as T) : fallback;
 }
 
+/** A prescribed medication's three values, each with its unit, as named in the link. */
+const PRESCRIBED_KEYS = [
+  ['dose', 'doseUnit', 'dose_unit'],
+  ['frequency', 'frequencyUnit', 'frequency_unit'],
+  ['duration', 'durationUnit', 'duration_unit'],
+] as const;
+
+function prescribedFromSearch(search: URLSearchParams, id: number): PrescribedForm {
+  const empty = newPrescribed(id);
+  const text = (key: string) => search.get(`${key}_${id}`)?.trim() ?? '';
+  return {
+    medicationId: id,
+    dose: text('dose'),
+    doseUnit: oneOf(search.get(`dose_unit_${id}`), DOSE_UNITS, empty.doseUnit),
+    frequency: text('frequency'),
+    frequencyUnit: oneOf(search.get(`frequency_unit_${id}`), FREQUENCY_UNITS, empty.frequencyUnit),
+    duration: text('duration'),
+    durationUnit: oneOf(search.get(`duration_unit_${id}`), DURATION_UNITS, empty.durationUnit),
+  };
+}
+
 /** The form a link describes; whatever it cannot read falls back to the empty form's value. */
 export function formFromSearch(search: URLSearchParams): SafetyCheckForm {
   return {
-    medications: idList(search.get('medications'), MAX_MEDICATIONS),
+    medications: idList(search.get('medications'), MAX_MEDICATIONS).map((id) =>
+      prescribedFromSearch(search, id),
+    ),
+    allergies: idList(search.get('allergies')),
     conditions: idList(search.get('conditions')),
     lifestyles: idList(search.get('lifestyles')),
     age: search.get('age')?.trim() ?? '',
@@ -78,12 +209,23 @@ export function formFromSearch(search: URLSearchParams): SafetyCheckForm {
 }
 
 /**
- * The link's query for a form: only what is filled in, in a fixed order, commas left readable
- * (`medications=3,7`, not `medications=3%2C7`).
+ * The link's query for a form: only what is filled in, in a fixed order, commas and slashes left
+ * readable (`medications=3,7`, `frequency_unit_3=times/day`), a space as `+`.
  */
 export function searchFromForm(form: SafetyCheckForm): string {
   const pairs: [string, string][] = [];
-  if (form.medications.length) pairs.push(['medications', form.medications.join(',')]);
+  if (form.medications.length)
+    pairs.push(['medications', form.medications.map((m) => m.medicationId).join(',')]);
+  for (const medication of form.medications) {
+    for (const [value, unit, unitKey] of PRESCRIBED_KEYS) {
+      if (medication[value].trim() === '') continue;
+      pairs.push(
+        [`${value}_${medication.medicationId}`, medication[value].trim()],
+        [`${unitKey}_${medication.medicationId}`, medication[unit]],
+      );
+    }
+  }
+  if (form.allergies.length) pairs.push(['allergies', form.allergies.join(',')]);
   if (form.conditions.length) pairs.push(['conditions', form.conditions.join(',')]);
   if (form.lifestyles.length) pairs.push(['lifestyles', form.lifestyles.join(',')]);
   if (form.age.trim() !== '') pairs.push(['age', form.age.trim()], ['age_unit', form.ageUnit]);
@@ -91,17 +233,37 @@ export function searchFromForm(form: SafetyCheckForm): string {
     pairs.push(['weight', form.weight.trim()], ['weight_unit', form.weightUnit]);
   if (form.pregnant) pairs.push(['pregnant', 'true']);
   return pairs
-    .map(([key, value]) => `${key}=${encodeURIComponent(value).replace(/%2C/g, ',')}`)
+    .map(
+      ([key, value]) =>
+        `${key}=${encodeURIComponent(value).replace(/%2C/g, ',').replace(/%2F/g, '/').replace(/%20/g, '+')}`,
+    )
     .join('&');
 }
 
 /** The link that opens the check with these medications selected. */
 export function safetyCheckPath(medicationIds: number[]): string {
-  const search = searchFromForm({ ...EMPTY_FORM, medications: medicationIds });
+  const search = searchFromForm({ ...EMPTY_FORM, medications: medicationIds.map(newPrescribed) });
   return `/dashboard/safety-check${search ? `?${search}` : ''}`;
 }
 
 // ---------- the request ----------
+
+function prescribedRequest(medication: PrescribedForm): SafetyCheckMedication {
+  const out: SafetyCheckMedication = { medication_id: medication.medicationId };
+  if (medication.dose.trim() !== '') {
+    out.dose = Number(medication.dose);
+    out.dose_unit = medication.doseUnit;
+  }
+  if (medication.frequency.trim() !== '') {
+    out.frequency = Number(medication.frequency);
+    out.frequency_unit = medication.frequencyUnit;
+  }
+  if (medication.duration.trim() !== '') {
+    out.duration = Number(medication.duration);
+    out.duration_unit = medication.durationUnit;
+  }
+  return out;
+}
 
 /** The request for a valid form; null while there is nothing to check. */
 export function requestFromForm(form: SafetyCheckForm): SafetyCheckRequest | null {
@@ -116,10 +278,48 @@ export function requestFromForm(form: SafetyCheckForm): SafetyCheckRequest | nul
     patient.weight_unit = form.weightUnit;
   }
   if (form.pregnant) patient.pregnant = true;
+  if (form.allergies.length) patient.allergy_medication_ids = form.allergies;
   if (form.conditions.length) patient.condition_ids = form.conditions;
   if (form.lifestyles.length) patient.lifestyle_ids = form.lifestyles;
   return {
-    medication_ids: form.medications,
+    medications: form.medications.map(prescribedRequest),
     ...(Object.keys(patient).length ? { patient } : {}),
   };
+}
+
+/** The form's names of the request's patient fields. */
+const PATIENT_FIELDS: Record<string, Path<SafetyCheckForm>> = {
+  age: 'age',
+  age_unit: 'ageUnit',
+  weight: 'weight',
+  weight_unit: 'weightUnit',
+  pregnant: 'pregnant',
+  allergy_medication_ids: 'allergies',
+  condition_ids: 'conditions',
+  lifestyle_ids: 'lifestyles',
+};
+/** The form's names of a prescribed medication's fields. */
+const PRESCRIBED_FIELDS: Record<string, keyof PrescribedForm> = {
+  medication_id: 'medicationId',
+  dose: 'dose',
+  dose_unit: 'doseUnit',
+  frequency: 'frequency',
+  frequency_unit: 'frequencyUnit',
+  duration: 'duration',
+  duration_unit: 'durationUnit',
+};
+
+/**
+ * Where a server's field error (a 422's `errors`) belongs in the form: `patient.age` is `age`,
+ * `medications.0.dose` the first row's dose (rows are sent in the form's order).
+ */
+export function formFieldOf(serverField: string): Path<SafetyCheckForm> | undefined {
+  const patient = /^patient\.(\w+)$/.exec(serverField);
+  if (patient) return PATIENT_FIELDS[patient[1]];
+  const row = /^medications\.(\d+)\.(\w+)$/.exec(serverField);
+  const field = row && PRESCRIBED_FIELDS[row[2]];
+  if (row && field) return `medications.${Number(row[1])}.${field}`;
+  return serverField === 'medications' || serverField === 'medication_ids'
+    ? 'medications'
+    : undefined;
 }

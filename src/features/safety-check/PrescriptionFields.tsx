@@ -1,0 +1,177 @@
+import { useMemo, useRef, useState } from 'react';
+import { useFieldArray, useFormState, type Control } from 'react-hook-form';
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
+import { FormTextField } from '@/components/form/FormTextField';
+import type { NamedOption } from './IdAutocomplete';
+import {
+  DOSE_UNITS,
+  DURATION_UNITS,
+  FREQUENCY_UNITS,
+  MAX_MEDICATIONS,
+  newPrescribed,
+  type SafetyCheckForm,
+} from './safetyCheckForm';
+
+interface PrescriptionFieldsProps {
+  control: Control<SafetyCheckForm>;
+  options: readonly NamedOption[] | undefined;
+  loading: boolean;
+}
+
+/** The three prescribed values of a row, each a number and its unit. */
+const VALUES = [
+  { value: 'dose', unit: 'doseUnit', label: 'Dose', units: DOSE_UNITS },
+  { value: 'frequency', unit: 'frequencyUnit', label: 'Frequency', units: FREQUENCY_UNITS },
+  { value: 'duration', unit: 'durationUnit', label: 'Duration', units: DURATION_UNITS },
+] as const;
+
+/**
+ * The prescription: a search that adds a medication, then a row per medication with its optional
+ * dose, frequency and duration (each with a unit) and a button that removes it. A value left
+ * empty is not checked, and the check says so.
+ */
+export function PrescriptionFields({ control, options, loading }: PrescriptionFieldsProps) {
+  const { fields, append, remove } = useFieldArray({ control, name: 'medications' });
+  const { errors } = useFormState({ control, name: 'medications' });
+  const [input, setInput] = useState('');
+  /** Where the focus goes when a row is removed: the search that adds one. */
+  const addInput = useRef<HTMLInputElement>(null);
+  const sorted = useMemo(
+    () => [...(options ?? [])].sort((a, b) => a.name.localeCompare(b.name)),
+    [options],
+  );
+  const nameOf = useMemo(() => new Map(sorted.map((o) => [o.id, o.name])), [sorted]);
+  const chosen = new Set(fields.map((field) => field.medicationId));
+  const full = fields.length >= MAX_MEDICATIONS;
+  const listError = errors.medications?.root?.message ?? errors.medications?.message;
+
+  return (
+    <Stack spacing={2}>
+      <Autocomplete
+        options={sorted}
+        value={null}
+        inputValue={input}
+        onInputChange={(_event, text, reason) => setInput(reason === 'reset' ? '' : text)}
+        loading={loading}
+        disabled={full}
+        getOptionLabel={(option) => option.name}
+        filterOptions={(all, state) => {
+          const query = state.inputValue.trim().toLowerCase();
+          return all.filter(
+            (o) => !chosen.has(o.id) && (query === '' || o.name.toLowerCase().includes(query)),
+          );
+        }}
+        onChange={(_event, option) => {
+          if (option) append(newPrescribed(option.id));
+          setInput('');
+        }}
+        renderInput={(params) => (
+          <TextField
+            {...params}
+            inputRef={addInput}
+            label="Add a medication"
+            error={Boolean(listError)}
+            helperText={
+              listError ??
+              (full
+                ? `At most ${MAX_MEDICATIONS} medications: remove one to add another`
+                : `Up to ${MAX_MEDICATIONS}`)
+            }
+          />
+        )}
+      />
+      {fields.length > 0 && (
+        <Stack component="ul" aria-label="Prescribed medications" spacing={1.5} sx={{ p: 0, m: 0 }}>
+          {fields.map((field, index) => {
+            const name = nameOf.get(field.medicationId) ?? `Medication #${field.medicationId}`;
+            return (
+              <Paper
+                key={field.id}
+                component="li"
+                variant="outlined"
+                aria-label={name}
+                sx={{ listStyle: 'none', p: 1.5 }}
+              >
+                <Stack direction="row" sx={{ alignItems: 'center', mb: 1 }}>
+                  <Typography component="h3" variant="subtitle1" sx={{ flex: 1, fontWeight: 600 }}>
+                    {name}
+                  </Typography>
+                  <Tooltip title={`Remove ${name}`}>
+                    <IconButton
+                      aria-label={`Remove ${name}`}
+                      onClick={() => {
+                        remove(index);
+                        // After the re-render: with 20 rows the search was disabled until now.
+                        setTimeout(() => addInput.current?.focus());
+                      }}
+                    >
+                      <DeleteOutlinedIcon />
+                    </IconButton>
+                  </Tooltip>
+                </Stack>
+                <Box
+                  sx={{
+                    display: 'grid',
+                    gap: 1.5,
+                    gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))',
+                  }}
+                >
+                  {VALUES.map(({ value, unit, label, units }) => (
+                    <Stack key={value} direction="row" spacing={1} sx={{ alignItems: 'start' }}>
+                      <FormTextField
+                        control={control}
+                        name={`medications.${index}.${value}`}
+                        label={label}
+                        type="number"
+                        size="small"
+                        slotProps={{
+                          htmlInput: { min: 0, step: 'any', 'aria-label': `${label} of ${name}` },
+                          // Floated from the start: 'Frequency' fits above a narrow input.
+                          inputLabel: { shrink: true },
+                        }}
+                        sx={{ flex: 1, minWidth: 72 }}
+                      />
+                      <FormTextField
+                        control={control}
+                        name={`medications.${index}.${unit}`}
+                        label="Unit"
+                        select
+                        size="small"
+                        slotProps={{
+                          select: { native: true },
+                          htmlInput: { 'aria-label': `${label} unit of ${name}` },
+                        }}
+                        sx={{ width: 116, flexShrink: 0 }}
+                      >
+                        {units.map((option) => (
+                          <option key={option} value={option}>
+                            {option}
+                          </option>
+                        ))}
+                      </FormTextField>
+                    </Stack>
+                  ))}
+                </Box>
+              </Paper>
+            );
+          })}
+        </Stack>
+      )}
+      {fields.length > 0 && (
+        <Typography variant="caption" color="text.secondary">
+          A frequency in hours, days, weeks or months is the time between doses (6 hours: every 6
+          hours); x daily or times/day counts the doses (3 times/day). A value left empty cannot be
+          compared, and the check says so.
+        </Typography>
+      )}
+    </Stack>
+  );
+}
