@@ -7,6 +7,7 @@ import {
   useUpdateAgeCategoryMutation,
   type AgeCategory,
 } from '@/api';
+import { useCanWrite } from '@/app/permissions';
 import { ConfirmDialog } from '@/components/crud/ConfirmDialog';
 import { CrudPage } from '@/components/crud/CrudPage';
 import { editDeleteColumns } from '@/components/crud/editDeleteColumns';
@@ -71,6 +72,7 @@ export function AgeCategoriesPage() {
   const dialogs = useCrudDialogs<AgeCategory>();
   useEffect(() => ageCategoryValidation.preload(), []);
   const { openEdit, askDelete } = dialogs;
+  const canWrite = useCanWrite();
 
   const columns = useMemo(
     () => [
@@ -78,10 +80,11 @@ export function AgeCategoriesPage() {
       ...editDeleteColumns<AgeCategory>({
         onEdit: openEdit,
         onDelete: askDelete,
+        canWrite,
         describe: describeAgeCategory,
       }),
     ],
-    [openEdit, askDelete],
+    [openEdit, askDelete, canWrite],
   );
 
   const editing = dialogs.form?.row ?? null;

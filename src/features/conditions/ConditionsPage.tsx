@@ -7,6 +7,7 @@ import {
   useUpdateConditionMutation,
   type Condition,
 } from '@/api';
+import { useCanWrite } from '@/app/permissions';
 import { ConfirmDialog } from '@/components/crud/ConfirmDialog';
 import { CrudPage } from '@/components/crud/CrudPage';
 import { editDeleteColumns } from '@/components/crud/editDeleteColumns';
@@ -44,6 +45,7 @@ export function ConditionsPage() {
   const run = useCrudAction();
   const dialogs = useCrudDialogs<Condition>();
   const { openEdit, askDelete } = dialogs;
+  const canWrite = useCanWrite();
   useEffect(() => conditionValidation.preload(), []);
 
   const columns = useMemo(
@@ -52,10 +54,11 @@ export function ConditionsPage() {
       ...editDeleteColumns<Condition>({
         onEdit: openEdit,
         onDelete: askDelete,
+        canWrite,
         describe: (row) => row.name,
       }),
     ],
-    [openEdit, askDelete],
+    [openEdit, askDelete, canWrite],
   );
 
   const editing = dialogs.form?.row ?? null;

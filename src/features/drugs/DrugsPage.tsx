@@ -7,6 +7,7 @@ import {
   useUpdateDrugMutation,
   type Drug,
 } from '@/api';
+import { useCanWrite } from '@/app/permissions';
 import { ConfirmDialog } from '@/components/crud/ConfirmDialog';
 import { CrudPage } from '@/components/crud/CrudPage';
 import { editDeleteColumns } from '@/components/crud/editDeleteColumns';
@@ -63,6 +64,7 @@ export function DrugsPage() {
   const dialogs = useCrudDialogs<Drug>();
   useEffect(() => drugValidation.preload(), []);
   const { openEdit, askDelete } = dialogs;
+  const canWrite = useCanWrite();
 
   const columns = useMemo(
     () => [
@@ -70,10 +72,11 @@ export function DrugsPage() {
       ...editDeleteColumns<Drug>({
         onEdit: openEdit,
         onDelete: askDelete,
+        canWrite,
         describe: (row) => row.name,
       }),
     ],
-    [openEdit, askDelete],
+    [openEdit, askDelete, canWrite],
   );
 
   const editing = dialogs.form?.row ?? null;

@@ -11,6 +11,7 @@ import {
   type DrugInteraction,
   type Severity,
 } from '@/api';
+import { useCanWrite } from '@/app/permissions';
 import { ConfirmDialog } from '@/components/crud/ConfirmDialog';
 import { CrudPage } from '@/components/crud/CrudPage';
 import { editDeleteColumns } from '@/components/crud/editDeleteColumns';
@@ -106,6 +107,7 @@ export function InteractionsPage() {
   const run = useCrudAction();
   const { enqueueSnackbar } = useSnackbar();
   const { openEdit, askDelete } = dialogs;
+  const canWrite = useCanWrite();
 
   const columns = useMemo(
     () => [
@@ -113,11 +115,12 @@ export function InteractionsPage() {
       ...editDeleteColumns<DrugInteraction>({
         onEdit: openEdit,
         onDelete: askDelete,
+        canWrite,
         describe: describeInteraction,
         layout: 'separate',
       }),
     ],
-    [openEdit, askDelete],
+    [openEdit, askDelete, canWrite],
   );
 
   const editing = dialogs.form?.row ?? null;

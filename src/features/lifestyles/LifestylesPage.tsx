@@ -8,6 +8,7 @@ import {
   type Lifestyle,
 } from '@/api';
 import { UNKNOWN_ERROR_MESSAGE } from '@/app/errorToasts';
+import { useCanWrite } from '@/app/permissions';
 import { ConfirmDialog } from '@/components/crud/ConfirmDialog';
 import { CrudPage } from '@/components/crud/CrudPage';
 import { editDeleteColumns } from '@/components/crud/editDeleteColumns';
@@ -35,6 +36,7 @@ export function LifestylesPage() {
   const dialogs = useCrudDialogs<Lifestyle>();
   useEffect(() => lifestyleValidation.preload(), []);
   const { openEdit, askDelete } = dialogs;
+  const canWrite = useCanWrite();
 
   const columns = useMemo(
     () => [
@@ -42,11 +44,12 @@ export function LifestylesPage() {
       ...editDeleteColumns<Lifestyle>({
         onEdit: openEdit,
         onDelete: askDelete,
+        canWrite,
         describe: (row) => row.name,
         layout: 'separate',
       }),
     ],
-    [openEdit, askDelete],
+    [openEdit, askDelete, canWrite],
   );
 
   const editing = dialogs.form?.row ?? null;

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import { useListMedicationsQuery, type Medication } from '@/api';
+import { useCanWrite } from '@/app/permissions';
 import { CrudPage } from '@/components/crud/CrudPage';
 import { MedicationDialogs, useMedicationDialogs } from './MedicationDialogs';
 import { medicationCellStyles, medicationColumns, medicationRow } from './medicationColumns';
@@ -19,6 +20,7 @@ export function MedicationsGrid() {
   const navigate = useNavigate();
   const dialogs = useMedicationDialogs();
   const { show } = dialogs;
+  const canWrite = useCanWrite();
   const rows = useMemo(() => data?.data.map(medicationRow), [data]);
 
   const columns = useMemo(
@@ -26,8 +28,9 @@ export function MedicationsGrid() {
       medicationColumns({
         show,
         view: (medication: Medication) => navigate(`/dashboard/drugs/medications/${medication.id}`),
+        canWrite,
       }),
-    [show, navigate],
+    [show, navigate, canWrite],
   );
 
   return (

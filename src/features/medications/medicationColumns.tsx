@@ -154,11 +154,16 @@ function WithAdd({ text, link }: { text: string; link: ReactNode }) {
 interface ColumnActions {
   show: (dialog: MedicationDialog) => void;
   view: (medication: Medication) => void;
+  /** False for a viewer: no Add links, no Edit or Delete buttons (View stays). */
+  canWrite: boolean;
 }
 
 type CellParams = GridRenderCellParams<MedicationRow>;
 
-function dosageCountColumn(kind: DosageKind, { show }: ColumnActions): GridColDef<MedicationRow> {
+function dosageCountColumn(
+  kind: DosageKind,
+  { show, canWrite }: ColumnActions,
+): GridColDef<MedicationRow> {
   return {
     field: kind === 'weight' ? 'weight_dosage_count' : 'age_dosage_count',
     headerName: kind === 'weight' ? 'Weight Dosage' : 'Age Dosage',
@@ -169,11 +174,13 @@ function dosageCountColumn(kind: DosageKind, { show }: ColumnActions): GridColDe
       <WithAdd
         text={String(value)}
         link={
-          <AddLink
-            label={`Add ${kind} dosage for ${row.name}`}
-            tabIndex={tabIndex}
-            onClick={() => show({ kind: 'add-dosage', dosageKind: kind, medication: row })}
-          />
+          canWrite && (
+            <AddLink
+              label={`Add ${kind} dosage for ${row.name}`}
+              tabIndex={tabIndex}
+              onClick={() => show({ kind: 'add-dosage', dosageKind: kind, medication: row })}
+            />
+          )
         }
       />
     ),
@@ -185,7 +192,7 @@ function dosageCountColumn(kind: DosageKind, { show }: ColumnActions): GridColDe
  * clicked medication pre-selected, and the detail page.
  */
 export function medicationColumns(actions: ColumnActions): GridColDef<MedicationRow>[] {
-  const { show, view } = actions;
+  const { show, view, canWrite } = actions;
   return [
     { field: 'name', headerName: 'Name', flex: 1, minWidth: 160 },
     {
@@ -212,11 +219,13 @@ export function medicationColumns(actions: ColumnActions): GridColDef<Medication
         <WithAdd
           text={String(value)}
           link={
-            <AddLink
-              label={`Add contraindication for ${row.name}`}
-              tabIndex={tabIndex}
-              onClick={() => show({ kind: 'add-contraindication', medication: row })}
-            />
+            canWrite && (
+              <AddLink
+                label={`Add contraindication for ${row.name}`}
+                tabIndex={tabIndex}
+                onClick={() => show({ kind: 'add-contraindication', medication: row })}
+              />
+            )
           }
         />
       ),
@@ -254,18 +263,22 @@ export function medicationColumns(actions: ColumnActions): GridColDef<Medication
             tabIndex={tabIndex}
             onClick={() => view(row)}
           />
-          <ActionButton
-            icon="edit"
-            label={`Edit ${row.name}`}
-            tabIndex={tabIndex}
-            onClick={() => show({ kind: 'edit-medication', medication: row })}
-          />
-          <ActionButton
-            icon="delete"
-            label={`Delete ${row.name}`}
-            tabIndex={tabIndex}
-            onClick={() => show({ kind: 'delete-medication', medication: row })}
-          />
+          {canWrite && (
+            <>
+              <ActionButton
+                icon="edit"
+                label={`Edit ${row.name}`}
+                tabIndex={tabIndex}
+                onClick={() => show({ kind: 'edit-medication', medication: row })}
+              />
+              <ActionButton
+                icon="delete"
+                label={`Delete ${row.name}`}
+                tabIndex={tabIndex}
+                onClick={() => show({ kind: 'delete-medication', medication: row })}
+              />
+            </>
+          )}
         </span>
       ),
     },

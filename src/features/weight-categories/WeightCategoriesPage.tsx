@@ -7,6 +7,7 @@ import {
   useUpdateWeightCategoryMutation,
   type WeightCategory,
 } from '@/api';
+import { useCanWrite } from '@/app/permissions';
 import { ConfirmDialog } from '@/components/crud/ConfirmDialog';
 import { CrudPage } from '@/components/crud/CrudPage';
 import { editDeleteColumns } from '@/components/crud/editDeleteColumns';
@@ -66,6 +67,7 @@ export function WeightCategoriesPage() {
   const dialogs = useCrudDialogs<WeightCategory>();
   useEffect(() => weightCategoryValidation.preload(), []);
   const { openEdit, askDelete } = dialogs;
+  const canWrite = useCanWrite();
 
   const columns = useMemo(
     () => [
@@ -73,10 +75,11 @@ export function WeightCategoriesPage() {
       ...editDeleteColumns<WeightCategory>({
         onEdit: openEdit,
         onDelete: askDelete,
+        canWrite,
         describe: describeWeightCategory,
       }),
     ],
-    [openEdit, askDelete],
+    [openEdit, askDelete, canWrite],
   );
 
   const editing = dialogs.form?.row ?? null;
