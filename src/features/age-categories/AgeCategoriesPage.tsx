@@ -136,7 +136,7 @@ export function AgeCategoriesPage() {
           message="Are you sure you want to delete this age category?"
           details={describeAgeCategory(deleting)}
           onConfirm={() =>
-            run(deleteAgeCategory({ id: deleting.id }), {
+            run(deleteAgeCategory({ id: deleting.id, reasonBody: {} }), {
               success: serverMessage('Age category deleted successfully'),
             })
           }

@@ -112,7 +112,7 @@ export function ConditionsPage() {
           message="Are you sure you want to delete this condition?"
           details={deleting.name}
           onConfirm={() =>
-            run(deleteCondition({ id: deleting.id }), {
+            run(deleteCondition({ id: deleting.id, reasonBody: {} }), {
               success: serverMessage('Condition deleted successfully'),
             })
           }

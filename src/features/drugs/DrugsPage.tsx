@@ -127,7 +127,7 @@ export function DrugsPage() {
           message="Are you sure you want to delete this drug?"
           details={deleting.name}
           onConfirm={() =>
-            run(deleteDrug({ id: deleting.id }), {
+            run(deleteDrug({ id: deleting.id, reasonBody: {} }), {
               success: serverMessage('Drug deleted successfully'),
             })
           }

@@ -125,7 +125,7 @@ export function MedicationDialogs({ session, close, exited }: MedicationDialogsP
           details={dialog.medication.name}
           // A refusal is logged (by the API layer) and shown (by its one error-toast listener).
           onConfirm={() =>
-            run(deleteMedication({ id: dialog.medication.id }), {
+            run(deleteMedication({ id: dialog.medication.id, reasonBody: {} }), {
               success: serverMessage('Medication deleted successfully'),
             })
           }

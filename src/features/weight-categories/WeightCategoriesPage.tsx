@@ -130,7 +130,7 @@ export function WeightCategoriesPage() {
           message="Are you sure you want to delete this weight category?"
           details={describeWeightCategory(deleting)}
           onConfirm={() =>
-            run(deleteWeightCategory({ id: deleting.id }), {
+            run(deleteWeightCategory({ id: deleting.id, reasonBody: {} }), {
               success: serverMessage('Weight category deleted successfully'),
             })
           }
