@@ -17,6 +17,7 @@ import { CrudPage } from '@/components/crud/CrudPage';
 import { editDeleteColumns } from '@/components/crud/editDeleteColumns';
 import { LazyCrudFormDialog } from '@/components/crud/LazyCrudFormDialog';
 import { capitalize } from '@/components/crud/format';
+import { reasonPayload } from '@/components/crud/reason';
 import { useCrudAction } from '@/components/crud/useCrudAction';
 import { useCrudDialogs } from '@/components/crud/useCrudDialogs';
 import {
@@ -26,6 +27,7 @@ import {
   interactionRequest,
   interactionValidation,
   medicationOptions,
+  severityChanged,
 } from './interactionForm';
 import type { InteractionFormOutput } from './interactionSchema';
 import { SeverityBadge } from './SeverityBadge';
@@ -135,10 +137,10 @@ export function InteractionsPage() {
     [medications.data, medications.isLoading, editing],
   );
 
-  const save = async (values: InteractionFormOutput) => {
+  const save = async (values: InteractionFormOutput, reason: string) => {
     let request;
     try {
-      request = interactionRequest(values, editing);
+      request = interactionRequest(values, editing, reason);
     } catch (problem) {
       enqueueSnackbar((problem as Error).message, { variant: 'error' });
       throw problem;
@@ -188,6 +190,8 @@ export function InteractionsPage() {
             severity: 'severity',
             description: 'description',
           }}
+          // A severity set or changed is a clinical change: it needs a reason in the history.
+          reason={{ required: (values) => severityChanged(values, editing) }}
           onSubmit={save}
           onClose={dialogs.closeForm}
           onExited={dialogs.formExited}
@@ -199,8 +203,9 @@ export function InteractionsPage() {
           title="Delete Interaction"
           message="Are you sure you want to delete this drug interaction? This action cannot be undone."
           details={`${deleting.medication.name} and ${deleting.interacting_medication.name}`}
-          onConfirm={() =>
-            run(deleteInteraction({ idBody: { id: deleting.id } }), {
+          reason="required"
+          onConfirm={(reason) =>
+            run(deleteInteraction({ idBody: { id: deleting.id, ...reasonPayload(reason) } }), {
               success: 'Drug interaction deleted successfully',
               failure: 'Failed to delete drug interaction',
             })
