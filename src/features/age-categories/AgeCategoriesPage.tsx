@@ -8,6 +8,7 @@ import {
   type AgeCategory,
 } from '@/api';
 import { useCanWrite } from '@/app/permissions';
+import { useRowHistory } from '@/features/history/useRowHistory';
 import { ConfirmDialog } from '@/components/crud/ConfirmDialog';
 import { CrudPage } from '@/components/crud/CrudPage';
 import { editDeleteColumns } from '@/components/crud/editDeleteColumns';
@@ -73,6 +74,7 @@ export function AgeCategoriesPage() {
   useEffect(() => ageCategoryValidation.preload(), []);
   const { openEdit, askDelete } = dialogs;
   const canWrite = useCanWrite();
+  const history = useRowHistory<AgeCategory>('age_category', describeAgeCategory);
 
   const columns = useMemo(
     () => [
@@ -80,11 +82,12 @@ export function AgeCategoriesPage() {
       ...editDeleteColumns<AgeCategory>({
         onEdit: openEdit,
         onDelete: askDelete,
+        onHistory: history.open,
         canWrite,
         describe: describeAgeCategory,
       }),
     ],
-    [openEdit, askDelete, canWrite],
+    [openEdit, askDelete, canWrite, history.open],
   );
 
   const editing = dialogs.form?.row ?? null;
@@ -144,6 +147,7 @@ export function AgeCategoriesPage() {
           onExited={dialogs.deleteExited}
         />
       )}
+      {history.dialog}
     </CrudPage>
   );
 }

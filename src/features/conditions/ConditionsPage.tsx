@@ -8,6 +8,7 @@ import {
   type Condition,
 } from '@/api';
 import { useCanWrite } from '@/app/permissions';
+import { useRowHistory } from '@/features/history/useRowHistory';
 import { ConfirmDialog } from '@/components/crud/ConfirmDialog';
 import { CrudPage } from '@/components/crud/CrudPage';
 import { editDeleteColumns } from '@/components/crud/editDeleteColumns';
@@ -32,6 +33,9 @@ const conditionColumns: GridColDef<Condition>[] = [
   },
 ];
 
+/** The record's name, in its buttons' names and its history's title. */
+const nameOf = (row: Condition) => row.name;
+
 /**
  * /dashboard/drugs/conditions: the conditions with search, add and edit in a dialog, and delete
  * after a confirm. Success toasts are the server's messages; a delete the server refuses (409, still
@@ -46,6 +50,7 @@ export function ConditionsPage() {
   const dialogs = useCrudDialogs<Condition>();
   const { openEdit, askDelete } = dialogs;
   const canWrite = useCanWrite();
+  const history = useRowHistory<Condition>('condition', nameOf);
   useEffect(() => conditionValidation.preload(), []);
 
   const columns = useMemo(
@@ -54,11 +59,12 @@ export function ConditionsPage() {
       ...editDeleteColumns<Condition>({
         onEdit: openEdit,
         onDelete: askDelete,
+        onHistory: history.open,
         canWrite,
-        describe: (row) => row.name,
+        describe: nameOf,
       }),
     ],
-    [openEdit, askDelete, canWrite],
+    [openEdit, askDelete, canWrite, history.open],
   );
 
   const editing = dialogs.form?.row ?? null;
@@ -120,6 +126,7 @@ export function ConditionsPage() {
           onExited={dialogs.deleteExited}
         />
       )}
+      {history.dialog}
     </CrudPage>
   );
 }

@@ -8,6 +8,7 @@ import {
   type Drug,
 } from '@/api';
 import { useCanWrite } from '@/app/permissions';
+import { useRowHistory } from '@/features/history/useRowHistory';
 import { ConfirmDialog } from '@/components/crud/ConfirmDialog';
 import { CrudPage } from '@/components/crud/CrudPage';
 import { editDeleteColumns } from '@/components/crud/editDeleteColumns';
@@ -50,6 +51,9 @@ const SERVER_FIELDS = {
   contraindications: 'contraindications',
 } as const;
 
+/** The record's name, in its buttons' names and its history's title. */
+const nameOf = (row: Drug) => row.name;
+
 /**
  * /dashboard/drugs (Drugs Management): the simple drug list on /drug, with search, add and edit in
  * a dialog (every field required; side effects and contraindications comma-separated), and delete
@@ -65,6 +69,7 @@ export function DrugsPage() {
   useEffect(() => drugValidation.preload(), []);
   const { openEdit, askDelete } = dialogs;
   const canWrite = useCanWrite();
+  const history = useRowHistory<Drug>('drug', nameOf);
 
   const columns = useMemo(
     () => [
@@ -72,11 +77,12 @@ export function DrugsPage() {
       ...editDeleteColumns<Drug>({
         onEdit: openEdit,
         onDelete: askDelete,
+        onHistory: history.open,
         canWrite,
-        describe: (row) => row.name,
+        describe: nameOf,
       }),
     ],
-    [openEdit, askDelete, canWrite],
+    [openEdit, askDelete, canWrite, history.open],
   );
 
   const editing = dialogs.form?.row ?? null;
@@ -135,6 +141,7 @@ export function DrugsPage() {
           onExited={dialogs.deleteExited}
         />
       )}
+      {history.dialog}
     </CrudPage>
   );
 }

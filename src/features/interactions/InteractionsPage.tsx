@@ -12,6 +12,7 @@ import {
   type Severity,
 } from '@/api';
 import { useCanWrite } from '@/app/permissions';
+import { useRowHistory } from '@/features/history/useRowHistory';
 import { ConfirmDialog } from '@/components/crud/ConfirmDialog';
 import { CrudPage } from '@/components/crud/CrudPage';
 import { editDeleteColumns } from '@/components/crud/editDeleteColumns';
@@ -110,6 +111,7 @@ export function InteractionsPage() {
   const { enqueueSnackbar } = useSnackbar();
   const { openEdit, askDelete } = dialogs;
   const canWrite = useCanWrite();
+  const history = useRowHistory<DrugInteraction>('drug_interaction', describeInteraction);
 
   const columns = useMemo(
     () => [
@@ -117,12 +119,13 @@ export function InteractionsPage() {
       ...editDeleteColumns<DrugInteraction>({
         onEdit: openEdit,
         onDelete: askDelete,
+        onHistory: history.open,
         canWrite,
         describe: describeInteraction,
         layout: 'separate',
       }),
     ],
-    [openEdit, askDelete, canWrite],
+    [openEdit, askDelete, canWrite, history.open],
   );
 
   const editing = dialogs.form?.row ?? null;
@@ -214,6 +217,7 @@ export function InteractionsPage() {
           onExited={dialogs.deleteExited}
         />
       )}
+      {history.dialog}
     </CrudPage>
   );
 }

@@ -9,6 +9,7 @@ import {
 } from '@/api';
 import { UNKNOWN_ERROR_MESSAGE } from '@/app/errorToasts';
 import { useCanWrite } from '@/app/permissions';
+import { useRowHistory } from '@/features/history/useRowHistory';
 import { ConfirmDialog } from '@/components/crud/ConfirmDialog';
 import { CrudPage } from '@/components/crud/CrudPage';
 import { editDeleteColumns } from '@/components/crud/editDeleteColumns';
@@ -20,6 +21,9 @@ import { lifestyleFields, lifestyleFormValues, lifestyleValidation } from './lif
 const lifestyleColumns: GridColDef<Lifestyle>[] = [
   { field: 'name', headerName: 'Name', flex: 1, minWidth: 200 },
 ];
+
+/** The record's name, in its buttons' names and its history's title. */
+const nameOf = (row: Lifestyle) => row.name;
 
 /**
  * /dashboard/drugs/lifestyles (Lifestyle Management): search by name, add and edit in a dialog
@@ -37,6 +41,7 @@ export function LifestylesPage() {
   useEffect(() => lifestyleValidation.preload(), []);
   const { openEdit, askDelete } = dialogs;
   const canWrite = useCanWrite();
+  const history = useRowHistory<Lifestyle>('lifestyle', nameOf);
 
   const columns = useMemo(
     () => [
@@ -44,12 +49,13 @@ export function LifestylesPage() {
       ...editDeleteColumns<Lifestyle>({
         onEdit: openEdit,
         onDelete: askDelete,
+        onHistory: history.open,
         canWrite,
-        describe: (row) => row.name,
+        describe: nameOf,
         layout: 'separate',
       }),
     ],
-    [openEdit, askDelete, canWrite],
+    [openEdit, askDelete, canWrite, history.open],
   );
 
   const editing = dialogs.form?.row ?? null;
@@ -111,6 +117,7 @@ export function LifestylesPage() {
           onExited={dialogs.deleteExited}
         />
       )}
+      {history.dialog}
     </CrudPage>
   );
 }

@@ -26,6 +26,7 @@ import { ErrorBanner } from '@/components/ErrorBanner';
 import { FullPageSpinner } from '@/components/FullPageSpinner';
 import { PageHeader } from '@/components/PageHeader';
 import { errorMessage } from '@/lib/errors';
+import { RecordHistory } from '@/features/history/RecordHistory';
 import {
   MedicationDialogs,
   useMedicationDialogs,
@@ -287,6 +288,14 @@ function Details({ medication, actions }: { medication: Medication; actions: Sec
         ))}
         emptyText="No lifestyle contraindications found."
       />
+      <Card variant="outlined" component="section" aria-labelledby="medication-history">
+        <CardContent>
+          <Typography variant="h6" component="h2" id="medication-history" sx={{ mb: 1 }}>
+            History
+          </Typography>
+          <RecordHistory filter={{ medicationId: medication.id }} />
+        </CardContent>
+      </Card>
     </Stack>
   );
 }

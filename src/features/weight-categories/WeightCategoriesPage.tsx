@@ -8,6 +8,7 @@ import {
   type WeightCategory,
 } from '@/api';
 import { useCanWrite } from '@/app/permissions';
+import { useRowHistory } from '@/features/history/useRowHistory';
 import { ConfirmDialog } from '@/components/crud/ConfirmDialog';
 import { CrudPage } from '@/components/crud/CrudPage';
 import { editDeleteColumns } from '@/components/crud/editDeleteColumns';
@@ -68,6 +69,7 @@ export function WeightCategoriesPage() {
   useEffect(() => weightCategoryValidation.preload(), []);
   const { openEdit, askDelete } = dialogs;
   const canWrite = useCanWrite();
+  const history = useRowHistory<WeightCategory>('weight_category', describeWeightCategory);
 
   const columns = useMemo(
     () => [
@@ -75,11 +77,12 @@ export function WeightCategoriesPage() {
       ...editDeleteColumns<WeightCategory>({
         onEdit: openEdit,
         onDelete: askDelete,
+        onHistory: history.open,
         canWrite,
         describe: describeWeightCategory,
       }),
     ],
-    [openEdit, askDelete, canWrite],
+    [openEdit, askDelete, canWrite, history.open],
   );
 
   const editing = dialogs.form?.row ?? null;
@@ -138,6 +141,7 @@ export function WeightCategoriesPage() {
           onExited={dialogs.deleteExited}
         />
       )}
+      {history.dialog}
     </CrudPage>
   );
 }
