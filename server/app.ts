@@ -14,7 +14,13 @@ import Fastify, {
 import type pg from 'pg';
 import { authGuard } from './auth/guard';
 import type { Config } from './config';
-import { loadContract, routeDefinitions, sharedSchema, type RouteDefinition } from './contract';
+import {
+  loadContract,
+  routeDefinitions,
+  sharedSchema,
+  type RoleName,
+  type RouteDefinition,
+} from './contract';
 import { HttpError } from './errors';
 import { routes } from './routes';
 
@@ -27,7 +33,7 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     isPublic?: boolean;
-    anyRole?: boolean;
+    roles?: RoleName[];
   }
 }
 

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { audited } from '../audit/record';
 import { sessionOf } from '../auth/guard';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { withTransaction } from '../db/pool';
@@ -8,6 +9,8 @@ import * as accounts from '../repositories/accounts';
 import { defineRoute } from './define';
 
 const RESET_MINUTES = 30;
+const CONSOLE_ROLES = new Set(['admin', 'editor', 'viewer']);
+const NO_ACCESS = 'Your account has no access to the console yet. Ask an administrator.';
 const tooMany = () =>
   new HttpError(429, 'Too many attempts. Please wait a few minutes and try again.');
 
@@ -48,18 +51,28 @@ export default async function authRoutes(app: FastifyInstance) {
       await throttle([[`register:ip:${request.ip}`, limits.registerPerAddress]]);
       const { name, email, password } = request.body;
       const passwordHash = await hashPassword(password, config.passwordCost);
-      const user = await accounts.insertUser(db, {
-        name: name.trim(),
-        email: email.trim(),
-        passwordHash,
-        role: 'admin',
-      });
+      // The first account while no administrator exists becomes one; any other waits for a role.
+      const user = await audited(
+        request,
+        {
+          entity: 'account',
+          action: 'create',
+          idOf: (created: accounts.UserRow | undefined) => created?.id,
+        },
+        (tx) =>
+          accounts.registerAccount(tx, { name: name.trim(), email: email.trim(), passwordHash }),
+        { actor: 'record' },
+      );
       if (!user)
         throw invalid(
           { email: ['The email has already been taken.'] },
           'The email has already been taken.',
         );
-      return reply.status(201).send({ message: 'Registration successful', user: publicUser(user) });
+      const message =
+        user.role === 'admin'
+          ? 'Registration successful'
+          : 'Registration successful. An administrator must give your account a role before you can sign in.';
+      return reply.status(201).send({ message, user: publicUser(user) });
     },
   );
 
@@ -78,6 +91,9 @@ export default async function authRoutes(app: FastifyInstance) {
       : await hashPassword(request.body.password, config.passwordCost).then(() => false);
     // A failure stays counted; a success does not count and clears the account's failures.
     if (!user || !ok) throw new HttpError(401, 'Invalid email or password');
+    // Only console roles sign in here; nothing is stored for a pending, app-user or disabled account.
+    if (!user.role || !CONSOLE_ROLES.has(user.role) || user.disabled)
+      throw new HttpError(403, NO_ACCESS);
     await accounts.deleteAttempts(db, attempt);
     await accounts.clearAttempts(db, [accountKey]);
     const { token, hash } = newToken();
@@ -101,12 +117,17 @@ export default async function authRoutes(app: FastifyInstance) {
       );
     const existing = await accounts.findUserByEmail(db, request.body.email.trim());
     if (existing && existing.id !== session.id) throw taken();
-    const user = await accounts
-      .updateProfile(db, session.id, request.body.name.trim(), request.body.email.trim())
-      .catch((error: { code?: string }) => {
-        // Another account took the address between the check and the update.
-        throw error.code === '23505' ? taken() : error;
-      });
+    const user = await audited(
+      request,
+      { entity: 'account', action: 'update', id: session.id },
+      (tx) =>
+        accounts
+          .updateProfile(tx, session.id, request.body.name.trim(), request.body.email.trim())
+          .catch((error: { code?: string }) => {
+            // Another account took the address between the check and the update.
+            throw error.code === '23505' ? taken() : error;
+          }),
+    );
     return { data: publicUser(user), message: 'Profile updated successfully' };
   });
 
