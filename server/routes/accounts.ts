@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { audited } from '../audit/record';
 import { changeAccount } from '../auth/roles';
 import type { RoleName } from '../contract';
-import { notFound } from '../errors';
+import { invalid, notFound } from '../errors';
 import * as accounts from '../repositories/accounts';
 import { defineRoute } from './define';
 
@@ -39,6 +39,8 @@ export default async function accountRoutes(app: FastifyInstance) {
     ) => {
       const { id } = request.params;
       const { role, disabled } = request.body;
+      if (role === undefined && disabled === undefined)
+        throw invalid({ role: ['give a role or disabled'] }, 'Give a role or disabled.');
       const changed = await audited(request, { entity: 'account', action: 'update', id }, (tx) =>
         changeAccount(tx, id, { role, disabled }),
       );

@@ -1,5 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import {
+  appUserToken,
   client,
   countRows,
   createTestApp,
@@ -650,13 +651,8 @@ describe('POST /safety-check: requests', () => {
   });
 
   it('is open to app users (role user), who see their own history grow', async () => {
-    const user = await insertUser(t.pool, { name: 'App User', password: 'app-user-password' });
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/login',
-      payload: { email: user.email, password: 'app-user-password' },
-    });
-    const appUser = client(t.app, login.json().token);
+    const user = await insertUser(t.pool, { name: 'App User' });
+    const appUser = client(t.app, await appUserToken(t.pool, user.id));
     const data = await check({ medication_ids: [ids.med.warfarin, ids.med.aspirin] }, appUser);
     expect(data.verdict).toBe('major');
     expect(await countRows(t.pool, 'search_history WHERE user_id = $1', [user.id])).toBe(2);
