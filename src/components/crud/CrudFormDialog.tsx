@@ -110,21 +110,28 @@ export function CrudFormDialog<TValues extends FieldValues, TOutput>({
     else onClose();
   };
 
-  const submit = form.handleSubmit(async (values) => {
-    setFailure(null);
-    if (reasonRule) {
-      const problem = reasonError(reason, reasonRequired);
-      setReasonProblem(problem);
-      if (problem) return;
-    }
-    try {
-      await onSubmit(values, reason);
-      onClose();
-    } catch (error) {
-      setFailure(failureText(error));
-      setServerFieldErrors(error, form.setError, serverFields ?? {});
-    }
-  });
+  /** Checks the reason box (with the fields, so every problem shows at once); true when it passes. */
+  const reasonPasses = () => {
+    if (!reasonRule) return true;
+    const problem = reasonError(reason, reasonRequired);
+    setReasonProblem(problem);
+    return problem === null;
+  };
+
+  const submit = form.handleSubmit(
+    async (values) => {
+      setFailure(null);
+      if (!reasonPasses()) return;
+      try {
+        await onSubmit(values, reason);
+        onClose();
+      } catch (error) {
+        setFailure(failureText(error));
+        setServerFieldErrors(error, form.setError, serverFields ?? {});
+      }
+    },
+    () => void reasonPasses(),
+  );
 
   return (
     <>

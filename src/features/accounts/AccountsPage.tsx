@@ -6,6 +6,7 @@ import {
   useListAccountsQuery,
   useUpdateAccountMutation,
   type AccountSort,
+  type AccountUpdate,
 } from '@/api';
 import { UNKNOWN_ERROR_MESSAGE } from '@/app/errorToasts';
 import { ConfirmDialog } from '@/components/crud/ConfirmDialog';
@@ -16,7 +17,7 @@ import { PageHeader } from '@/components/PageHeader';
 import { SearchField } from '@/components/SearchField';
 import { errorMessage } from '@/lib/errors';
 import { accountColumns } from './accountColumns';
-import { changeTexts, type AccountChange, type AccountChangeBody } from './accountChange';
+import { changeTexts, type AccountChange } from './accountChange';
 
 const PAGE_SIZES = [10, 25, 50, 100];
 export const NO_ACCOUNTS = 'No accounts found';
@@ -61,7 +62,7 @@ export function AccountsPage() {
     if (pending.kind === 'end-sessions') {
       return run(endSessions({ id }), { success: serverMessage('Sessions ended') });
     }
-    const body: AccountChangeBody =
+    const body: AccountUpdate =
       pending.kind === 'role' ? { role: pending.role } : { disabled: pending.disabled };
     return run(updateAccount({ id, accountUpdate: { ...body, ...reasonPayload(reason) } }), {
       success: serverMessage('Account updated'),

@@ -1,10 +1,4 @@
-import type { Account, Reason, RoleName } from '@/api';
-
-/**
- * What `PUT /accounts/{id}` takes. Built from the contract's own types: the generated
- * `AccountUpdate` is `any` (codegen does not follow the schema's `anyOf`).
- */
-export type AccountChangeBody = { role?: RoleName; disabled?: boolean; reason?: Reason };
+import type { Account, RoleName } from '@/api';
 
 /** A change an admin asked for, waiting for its confirm. */
 export type AccountChange =
