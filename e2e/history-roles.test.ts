@@ -172,7 +172,12 @@ describe('as a viewer', () => {
     }
 
     await page.goto('/dashboard/drugs/medications');
-    await page.getByRole('button', { name: 'View Warfarin' }).click();
+    await page.getByRole('searchbox', { name: 'Search medications by name' }).fill('warfarin');
+    const view = page.getByRole('button', { name: 'View Warfarin' });
+    await view.waitFor();
+    await none(/^(Add|Edit|Delete) /);
+    await page.getByRole('button', { name: 'History of Warfarin' }).waitFor();
+    await view.click();
     await page.waitForURL(/\/dashboard\/drugs\/medications\/\d+$/);
     await page.getByRole('region', { name: 'Weight-based Dosages' }).waitFor();
     await none('Edit Medication');

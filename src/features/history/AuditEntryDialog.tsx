@@ -22,7 +22,7 @@ import { serverMessage, useCrudAction } from '@/components/crud/useCrudAction';
 import { exactTime } from '@/lib/relativeTime';
 import {
   ACTION_LABELS,
-  ENTITY_LABELS,
+  describeEntry,
   changedFields,
   fieldLabel,
   formatValue,
@@ -68,7 +68,7 @@ export function AuditEntryDialog({ entry, open, onClose, onExited }: AuditEntryD
     [
       'What',
       <Link key="what" component={RouterLink} to={recordPath(entry)} onClick={onClose}>
-        {`${entry.label} (${ENTITY_LABELS[entry.entity]})`}
+        {describeEntry(entry)}
       </Link>,
     ],
     ['Reason', entry.reason ?? '—'],

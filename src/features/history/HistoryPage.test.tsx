@@ -28,7 +28,7 @@ describe('/dashboard/history', () => {
     expect(grid.getByRole('gridcell', { name: 'Ada Admin' })).toBeInTheDocument();
     expect(grid.getByRole('gridcell', { name: 'New bleeding-risk data' })).toBeInTheDocument();
     expect(
-      grid.getByRole('gridcell', { name: 'min dosage, max dosage, medication id' }),
+      grid.getByRole('gridcell', { name: 'medication id, min dosage, max dosage' }),
     ).toBeInTheDocument();
   });
 
@@ -71,6 +71,9 @@ describe('/dashboard/history', () => {
     const confirm = within(await screen.findByRole('dialog', { name: 'Revert this change?' }));
     // Cancelling sends nothing.
     await user.click(confirm.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Revert this change?' })).toBeNull(),
+    );
     expect(requestsTo(fetchMock, 'POST /audit/41/revert')).toHaveLength(0);
 
     await user.click(dialog.getByRole('button', { name: 'Revert' }));

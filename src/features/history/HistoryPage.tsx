@@ -26,6 +26,7 @@ import {
   ENTITIES,
   ENTITY_LABELS,
   changedFields,
+  describeEntry,
   fieldLabel,
   recordPath,
 } from './auditFormat';
@@ -80,7 +81,7 @@ function historyColumns(view: (entry: AuditEntry) => void): GridColDef<AuditEntr
           to={recordPath(row)}
           onClick={(event) => event.stopPropagation()}
         >
-          {`${row.label} (${ENTITY_LABELS[row.entity]})`}
+          {describeEntry(row)}
         </Link>
       ),
     },

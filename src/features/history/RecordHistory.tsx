@@ -16,7 +16,7 @@ import { ErrorBanner } from '@/components/ErrorBanner';
 import { RelativeTime } from '@/components/RelativeTime';
 import { errorMessage } from '@/lib/errors';
 import { AuditEntryDialog } from './AuditEntryDialog';
-import { ACTION_LABELS, ENTITY_LABELS, changedFields, fieldLabel } from './auditFormat';
+import { ACTION_LABELS, changedFields, describeEntry, fieldLabel } from './auditFormat';
 
 /** Whose history: one record, or a medication with everything that belongs to it. */
 export type HistoryFilter = { entity: AuditEntity; entityId: number } | { medicationId: number };
@@ -87,9 +87,7 @@ export function RecordHistory({ filter }: { filter: HistoryFilter }) {
                     </TableCell>
                     <TableCell>{entry.actor.name}</TableCell>
                     <TableCell>{ACTION_LABELS[entry.action]}</TableCell>
-                    {showsEntity && (
-                      <TableCell>{`${entry.label} (${ENTITY_LABELS[entry.entity]})`}</TableCell>
-                    )}
+                    {showsEntity && <TableCell>{describeEntry(entry)}</TableCell>}
                     <TableCell>{changedFields(entry).map(fieldLabel).join(', ')}</TableCell>
                     <TableCell>{entry.reason ?? '—'}</TableCell>
                     <TableCell padding="none">
