@@ -142,6 +142,7 @@ describe('/dashboard', () => {
     await form.getByRole('textbox', { name: 'Name' }).fill(MEDICATION);
     await form.getByLabel('Minimum dosage').fill('5');
     await form.getByLabel('Maximum dosage').fill('10');
+    await form.getByLabel(/^Reason for the change/).fill('Browser test');
     await form.getByRole('button', { name: 'Add Medication' }).click();
     await toast('Medication added successfully');
 

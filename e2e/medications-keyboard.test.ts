@@ -190,6 +190,9 @@ it('adds, finds, opens, edits and deletes a medication with its dosages and cont
   await add.getByRole('combobox', { name: 'Pregnancy Category' }).waitFor();
   await press('Tab');
   await choose('C');
+  // A dosage range needs a reason in the history.
+  await moveTo('Reason for the change');
+  await type('Keyboard test');
   await moveTo('Add Medication');
   await press('Enter');
   await toast('Medication added successfully');
@@ -257,6 +260,8 @@ it('adds, finds, opens, edits and deletes a medication with its dosages and cont
   await type('5');
   await press('Tab');
   await type('10');
+  await moveTo('Reason for the change');
+  await type('Keyboard test');
   await moveTo('Add Dosage');
   await press('Enter');
   await toast('Age dosage added successfully');
@@ -278,6 +283,8 @@ it('adds, finds, opens, edits and deletes a medication with its dosages and cont
   await retype('15');
   await moveTo('Frequency unit');
   await choose('Days');
+  await moveTo('Reason for the change');
+  await type('Keyboard test');
   await moveTo('Save');
   await press('Enter');
   await toast('Age dosage updated successfully');

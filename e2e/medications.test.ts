@@ -94,6 +94,11 @@ afterAll(async () => {
   await server?.stop();
 });
 
+/** Dosage ranges, pregnancy categories and medication deletes need a reason in the history. */
+async function giveReason(form: Locator) {
+  await form.getByLabel(/^Reason for the change/).fill('Browser test');
+}
+
 it('lists the demo medications', async () => {
   await page.goto(LIST);
   await page.getByRole('heading', { level: 1, name: 'Medications Management' }).waitFor();
@@ -133,6 +138,7 @@ it('creates a weight-based medication with contraindications and a pregnancy cat
   await form.getByRole('checkbox', { name: 'Is Pregnancy' }).check();
   await form.getByText(/replaced by narrative labelling/).waitFor();
   await form.getByLabel('Pregnancy Category').selectOption('B');
+  await giveReason(form);
   await form.getByRole('button', { name: 'Add Medication' }).click();
   await toast('Medication added successfully');
   await dialogsClosed();
@@ -159,6 +165,7 @@ it('creates an age-based medication with the defaults', async () => {
   await form.getByRole('textbox', { name: 'Name' }).fill(AGE_MED);
   await form.getByLabel('Minimum dosage').fill('5');
   await form.getByLabel('Maximum dosage').fill('10');
+  await giveReason(form);
   await form.getByRole('button', { name: 'Add Medication' }).click();
   await toast('Medication added successfully');
   await dialogsClosed();
@@ -195,6 +202,7 @@ it('adds an age dosage from the list’s Add link, with that medication pre-sele
   await category.selectOption({ label: labels[1] });
   await form.getByLabel('Minimum dosage').fill('2.5');
   await form.getByLabel('Maximum dosage').fill('5');
+  await giveReason(form);
   await form.getByRole('button', { name: 'Add Dosage' }).click();
   await toast('Age dosage added successfully');
   await dialogsClosed();
@@ -227,6 +235,7 @@ it('adds a weight dosage and edits a dosage (the category stays)', async () => {
   await form.getByLabel('Minimum dosage').fill('500');
   await form.getByLabel('Maximum dosage').fill('750');
   await form.getByLabel('Duration unit').selectOption('weeks');
+  await giveReason(form);
   await form.getByRole('button', { name: 'Add Dosage' }).click();
   await toast('Weight dosage added successfully');
   await dialogsClosed();
@@ -239,6 +248,7 @@ it('adds a weight dosage and edits a dosage (the category stays)', async () => {
   await expect(edit.getByLabel('Weight Category').isDisabled()).resolves.toBe(true);
   await edit.getByLabel('Maximum dosage').fill('1000');
   await edit.getByLabel('Frequency unit').selectOption('days');
+  await giveReason(edit);
   await edit.getByRole('button', { name: 'Save' }).click();
   await toast('Weight dosage updated successfully');
   await dialogsClosed();
@@ -303,6 +313,7 @@ it('edits the name and pregnancy category', async () => {
   await expect(form.getByLabel('Pregnancy Category').inputValue()).resolves.toBe('B');
   await form.getByRole('textbox', { name: 'Name' }).fill(`${WEIGHT_MED} Forte`);
   await form.getByLabel('Pregnancy Category').selectOption('C');
+  await giveReason(form);
   await form.getByRole('button', { name: 'Save' }).click();
   await toast('Medication updated successfully');
   await dialogsClosed();
@@ -342,6 +353,10 @@ it('goes Back to the list and deletes a medication on the server', async () => {
     .click();
   const confirm = dialog('Delete Medication');
   await confirm.getByText('Are you sure you want to delete this medication?').waitFor();
+  // It says what goes with it: the two age dosages added above.
+  await confirm.getByText('Age-based dosages: 2').waitFor();
+  await confirm.getByText('Drug interactions: 0').waitFor();
+  await giveReason(confirm);
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await toast('Medication deleted successfully');
   await row(AGE_MED).waitFor({ state: 'detached' });

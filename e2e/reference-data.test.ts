@@ -64,10 +64,14 @@ async function save(form: Locator) {
 }
 
 /** Confirms the delete of the row named `name`, checking the confirm's question. */
-async function confirmDelete(name: string, title: string, question: string) {
+/** The reason a change that needs one (a severity set, an interaction deleted) gives. */
+const REASON = 'Browser test';
+
+async function confirmDelete(name: string, title: string, question: string, reason?: string) {
   await button(page, `Delete ${name}`).click();
   const confirm = dialog(title);
   await confirm.getByText(question, { exact: true }).waitFor();
+  if (reason) await confirm.getByLabel(/^Reason for the change/).fill(reason);
   await button(confirm, 'Delete').click();
   await confirm.waitFor({ state: 'detached' });
 }
@@ -295,6 +299,7 @@ it('drug interactions: add, search, edit (medications fixed), delete after reloa
   await add.getByLabel(/^Severity/).selectOption({ label: 'Moderate' });
   await add.getByLabel(/^Description/).fill('E2E interaction text');
   await add.getByRole('checkbox', { name: 'Is an allergen' }).check();
+  await add.getByLabel(/^Reason for the change/).fill(REASON);
   await save(add);
   await toast('Drug interaction added successfully');
   await add.waitFor({ state: 'detached' });
@@ -313,6 +318,7 @@ it('drug interactions: add, search, edit (medications fixed), delete after reloa
   expect(await edit.getByLabel(/^Description/).inputValue()).toBe('E2E interaction text');
   await edit.getByLabel(/^Severity/).selectOption({ label: 'Major' });
   await edit.getByLabel(/^Description/).fill('E2E interaction text, edited');
+  await edit.getByLabel(/^Reason for the change/).fill(REASON);
   await save(edit);
   await toast('Drug interaction updated successfully');
   await edit.waitFor({ state: 'detached' });
@@ -332,6 +338,7 @@ it('drug interactions: add, search, edit (medications fixed), delete after reloa
     'Alendronate and Salbutamol interaction',
     'Delete Interaction',
     'Are you sure you want to delete this drug interaction? This action cannot be undone.',
+    REASON,
   );
   await toast('Drug interaction deleted successfully');
   await load(null, 'Fluconazole');
@@ -353,6 +360,7 @@ it('drug interactions: a medication cannot interact with itself, and an existing
   await interacting.selectOption({ label: 'Warfarin' });
   await medication.selectOption({ label: 'Warfarin' });
   await add.getByLabel(/^Description/).fill('Self');
+  await add.getByLabel(/^Reason for the change/).fill(REASON);
   await save(add);
   await add.getByText('A medication cannot interact with itself').waitFor();
 

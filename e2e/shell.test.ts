@@ -1,5 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import {
+  accountId,
+  grantRole,
   launchBrowser,
   newPage,
   registerAdmin,
@@ -41,7 +43,7 @@ async function logout(page: Page) {
   await page.waitForURL('**/login');
 }
 
-it('registers, logs out (revoking the token), then logs in after a wrong password', async () => {
+it('registers (waiting for a role), is given one, logs in, logs out (revoking the token), and logs in after a wrong password', async () => {
   const { page, context } = await newPage(browser, server.baseUrl);
   const email = `new-${unique()}@example.com`;
   await page.goto('/register');
@@ -54,9 +56,25 @@ it('registers, logs out (revoking the token), then logs in after a wrong passwor
   await page.getByLabel('Confirm password').fill('double-helix-51');
   await page.getByRole('button', { name: 'Sign up' }).click();
 
-  // Registered, then signed in automatically.
-  await page.waitForURL('**/dashboard');
+  // Registered: the server has its administrator already, so the account waits for a role and
+  // nothing signs in until an administrator gives it one.
   await toast(page, 'Registration successful!').waitFor();
+  await page
+    .getByText('An administrator must give it a role before you can sign in', { exact: false })
+    .waitFor();
+  expect(await storedToken(page)).toBeNull();
+  await page.getByRole('link', { name: 'Back to sign in' }).click();
+  await fillLogin(page, email, 'double-helix-51');
+  await page
+    .getByRole('alert')
+    .filter({ hasText: 'Your account has no access to the console yet. Ask an administrator.' })
+    .first()
+    .waitFor();
+  expect(await storedToken(page)).toBeNull();
+
+  await grantRole(server.baseUrl, await accountId(server.baseUrl, email), 'editor');
+  await fillLogin(page, email, 'double-helix-51');
+  await page.waitForURL('**/dashboard');
   await page.getByText('Welcome, Rosalind Franklin').waitFor();
   const token = await storedToken(page);
   expect(token).toBeTruthy();

@@ -14,7 +14,13 @@ import Fastify, {
 import type pg from 'pg';
 import { authGuard } from './auth/guard';
 import type { Config } from './config';
-import { loadContract, routeDefinitions, sharedSchema, type RouteDefinition } from './contract';
+import {
+  loadContract,
+  routeDefinitions,
+  sharedSchema,
+  type RoleName,
+  type RouteDefinition,
+} from './contract';
 import { HttpError } from './errors';
 import { isDatabaseUnavailable } from './db/unavailable';
 import { hostGuard } from './hostGuard';
@@ -29,7 +35,7 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     isPublic?: boolean;
-    anyRole?: boolean;
+    roles?: RoleName[];
   }
 }
 

@@ -11,6 +11,10 @@ export const CONTRACT_ID = 'contract';
 /** npm scripts run from the package root, so the contract sits at a fixed place beside them. */
 export const CONTRACT_PATH = resolve('api/openapi.yaml');
 
+/** The roles an account may hold (a pending account holds none): the contract's RoleName. */
+export const ROLE_NAMES = ['admin', 'editor', 'viewer', 'user'] as const;
+export type RoleName = (typeof ROLE_NAMES)[number];
+
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 interface Parameter {
   name: string;
@@ -22,10 +26,10 @@ interface Operation {
   operationId: string;
   tags: string[];
   security?: unknown[];
-  /** Who may call it; an operation that lists `user` is open to every signed-in user. */
-  'x-roles'?: ('admin' | 'user')[];
+  /** The roles that may call it; absent only on the public operations. */
+  'x-roles'?: RoleName[];
   parameters?: (Parameter | { $ref: string })[];
-  requestBody?: { content: Record<string, { schema: Json }> };
+  requestBody?: { required?: boolean; content: Record<string, { schema: Json }> };
   responses: Record<string, { $ref?: string; content?: Record<string, { schema: Json }> }>;
 }
 export interface Contract {
@@ -41,11 +45,12 @@ export interface RouteDefinition {
   schema: FastifySchema;
   /** No token needed (login, register, forgot and reset password). */
   isPublic: boolean;
-  /** Open to any signed-in user rather than administrators only: the account operations, and
-   * those whose `x-roles` lists `user`. */
-  anyRole: boolean;
+  /** The roles whose signed-in accounts may call it (the contract's `x-roles`). */
+  roles: RoleName[];
   /** The body's accepted media types (empty when the operation takes no body). */
   mediaTypes: string[];
+  /** False when the body may be left out (a delete's optional `{ reason }`). */
+  bodyRequired: boolean;
   /** Path and query parameters declared as integers: Ajv's coercion would read '1 ', '0x1'
    * or '1e0' as 1, so these must be plain digits before it runs. */
   integerParams: string[];
@@ -149,14 +154,22 @@ export function routeDefinitions(contract: Contract): Map<string, RouteDefinitio
           return media ? [[status, rewriteRefs(media.schema)]] : [];
         }),
       );
+      const isPublic = Array.isArray(op.security) && op.security.length === 0;
+      const roles = op['x-roles'] ?? [];
+      // Fail closed: a guarded operation that names no roles, or an unknown one, is a contract bug.
+      if (!isPublic && (roles.length === 0 || roles.some((r) => !ROLE_NAMES.includes(r))))
+        throw new Error(
+          `${op.operationId} needs x-roles naming roles out of ${ROLE_NAMES.join(', ')}`,
+        );
       routes.set(op.operationId, {
         operationId: op.operationId,
         method: method.toUpperCase() as HTTPMethods,
         url: path.replace(/\{(\w+)\}/g, ':$1'),
         schema,
-        isPublic: Array.isArray(op.security) && op.security.length === 0,
-        anyRole: op.tags.includes('auth') || (op['x-roles'] ?? []).includes('user'),
+        isPublic,
+        roles,
         mediaTypes: Object.keys(op.requestBody?.content ?? {}),
+        bodyRequired: op.requestBody?.required ?? false,
         integerParams: params.filter((p) => isInteger(contract, p.schema)).map((p) => p.name),
         formBooleans: booleanPaths(
           contract,

@@ -9,6 +9,7 @@ import { loadContract, routeDefinitions, type RouteDefinition } from './contract
 import { insertPasswordReset } from './repositories/accounts';
 import { contractProblems } from './test/contract';
 import {
+  appUserToken,
   client,
   countRows,
   createTestApp,
@@ -55,12 +56,11 @@ const definition = (operationId: string): RouteDefinition => {
 };
 
 const isPublic = (op: ContractOperation) => Array.isArray(op.security) && op.security.length === 0;
-const openToUsers = (op: ContractOperation) =>
-  op.tags.includes('auth') || (op['x-roles'] ?? []).includes('user');
+const openToUsers = (op: ContractOperation) => (op['x-roles'] ?? []).includes('user');
 
 /** Every operation that needs a token (all but login, register, forgot and reset password). */
 const guarded = rawOperations.filter((op) => !isPublic(op)).map((op) => definition(op.operationId));
-/** Operations for administrators only: not tagged auth and not open to `user` by x-roles. */
+/** Console operations: those whose x-roles do not name `user` (roles.test.ts covers each role). */
 const adminOnly = rawOperations
   .filter((op) => !isPublic(op) && !openToUsers(op))
   .map((op) => definition(op.operationId));
@@ -123,12 +123,14 @@ async function loginAs(app: FastifyInstance, email: string, password: string) {
   return response.json<{ token: string; user: { id: number } }>();
 }
 
-/** An app user (role `user`, as the app's users are: never registered through the console). */
-async function appUser(app: FastifyInstance, pool: TestApp['pool']) {
+/**
+ * An app user (role `user`, as the app's users are: never registered through the console) with
+ * a session from the app: the console's login refuses them.
+ */
+async function appUser(pool: TestApp['pool']) {
   const email = freshEmail();
   const { id } = await insertUser(pool, { role: 'user', email, password: PASSWORD });
-  const { token } = await loginAs(app, email, PASSWORD);
-  return { id, email, token };
+  return { id, email, token: await appUserToken(pool, id) };
 }
 
 beforeAll(async () => {
@@ -156,10 +158,19 @@ describe('the operations under test come from the contract', () => {
     }
     // contract.ts's own flags (what the guard reads) agree with the YAML as read here.
     expect(guarded.every((op) => !op.isPublic)).toBe(true);
-    expect(adminOnly.every((op) => !op.anyRole)).toBe(true);
-    expect(forUsers.every((op) => op.anyRole)).toBe(true);
+    expect(adminOnly.every((op) => !op.roles.includes('user'))).toBe(true);
+    expect(forUsers.every((op) => op.roles.includes('user'))).toBe(true);
     expect(forUsers.map((op) => op.operationId).sort()).toEqual(
-      ['changePassword', 'getMe', 'getMedication', 'logout', 'safetyCheck', 'updateProfile'].sort(),
+      [
+        'changePassword',
+        'endOtherSessions',
+        'getMe',
+        'getMedication',
+        'listMySessions',
+        'logout',
+        'safetyCheck',
+        'updateProfile',
+      ].sort(),
     );
   });
 });
@@ -174,7 +185,9 @@ describe('every operation but the four public ones answers 401 with a message', 
 
   it('answers a live administrator token with neither 401 nor 403 (the control)', async () => {
     const problems: string[] = [];
-    for (const op of guarded.filter((o) => o.operationId !== 'logout')) {
+    // Logout, and ending account 1's sessions (this administrator's), would end this session.
+    const ending = ['logout', 'endAccountSessions'];
+    for (const op of guarded.filter((o) => !ending.includes(o.operationId))) {
       const response = await callOperation(t.app, op, `Bearer ${live}`);
       if (response.statusCode === 401 || response.statusCode === 403)
         problems.push(`${op.operationId}: ${response.statusCode} ${response.body}`);
@@ -315,7 +328,7 @@ describe('an app user (role user)', () => {
     });
     expect(medication.statusCode).toBe(201);
     medicationId = medication.json().data.id;
-    user = await appUser(t.app, t.pool);
+    user = await appUser(t.pool);
   });
 
   it('gets 403 with a message from every administrator operation, and stays signed in', async () => {
@@ -347,7 +360,7 @@ describe('an app user (role user)', () => {
   });
 
   it('is let through (neither 401 nor 403) by every operation open to users', async () => {
-    const own = await appUser(t.app, t.pool);
+    const own = await appUser(t.pool);
     const problems: string[] = [];
     for (const op of forUsers) {
       const response = await callOperation(t.app, op, `Bearer ${own.token}`);
@@ -383,16 +396,16 @@ describe('an app user (role user)', () => {
 // ---------- 3. logout revokes ----------
 
 describe('logout', () => {
-  it('revokes only that token, for an app user too; signing in again gives a new token and the old one stays dead', async () => {
-    const user = await appUser(t.app, t.pool);
-    const second = (await loginAs(t.app, user.email, PASSWORD)).token;
+  it('revokes only that token, for an app user too; a new session gives a new token and the old one stays dead', async () => {
+    const user = await appUser(t.pool);
+    const second = await appUserToken(t.pool, user.id);
     const api = client(t.app, user.token);
     expect((await api.get(`/auth/me`)).statusCode).toBe(200);
     expect((await api.post('/auth/logout')).statusCode).toBe(200);
     expect((await api.get('/auth/me')).statusCode).toBe(401);
     expect((await api.post('/safety-check', { medication_ids: [1] })).statusCode).toBe(401);
 
-    const again = (await loginAs(t.app, user.email, PASSWORD)).token;
+    const again = await appUserToken(t.pool, user.id);
     expect(again).not.toBe(user.token);
     expect((await client(t.app, again).get('/auth/me')).statusCode).toBe(200);
     expect((await client(t.app, second).get('/auth/me')).statusCode).toBe(200);

@@ -13,6 +13,8 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 export interface RunningServer {
   baseUrl: string;
   dataDir: string;
+  /** The first account, registered as the server started, and so its administrator. */
+  admin: Credentials;
   process: ChildProcess;
   log(): string;
   stop(): Promise<void>;
@@ -75,6 +77,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const baseUrl = `http://127.0.0.1:${port}`;
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const started = new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
@@ -97,8 +100,17 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
   });
+  // The first registration while no administrator exists is the one that becomes an administrator:
+  // the harness makes it, so every test's accounts come from it (see createAccount).
+  const admin = await bootstrapAdmin(baseUrl).catch(async (error: unknown) => {
+    child.kill('SIGKILL');
+    killPostgresUnder(dataDir);
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  });
   return {
-    baseUrl: `http://127.0.0.1:${port}`,
+    baseUrl,
+    admin,
     dataDir,
     process: child,
     log: () => output,
@@ -115,6 +127,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       }
       killPostgresUnder(dataDir);
       rmSync(dataDir, { recursive: true, force: true });
+      adminTokens.delete(baseUrl);
     },
   };
 }
@@ -133,17 +146,108 @@ export async function newPage(
   return { context, page };
 }
 
-/** Registers an administrator through the API; answers the credentials. */
-export async function registerAdmin(baseUrl: string, name = 'Ada Admin') {
-  const email = `admin-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-  const password = 'correct-horse-battery';
-  const response = await fetch(`${baseUrl}/api/v1/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name, email, password }),
+export interface Credentials {
+  name: string;
+  email: string;
+  password: string;
+}
+
+type ConsoleRole = 'admin' | 'editor' | 'viewer' | 'user';
+
+/** Each started server's administrator token (the bootstrap admin's), by base URL. */
+const adminTokens = new Map<string, string>();
+
+const uniqueEmail = (prefix: string) =>
+  `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+
+async function call<T>(baseUrl: string, path: string, init: RequestInit & { token?: string } = {}) {
+  const response = await fetch(`${baseUrl}/api/v1${path}`, {
+    ...init,
+    headers: {
+      'content-type': 'application/json',
+      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+    },
   });
-  if (response.status !== 201) throw new Error(`register failed: ${await response.text()}`);
-  return { name, email, password };
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${text}`);
+  return JSON.parse(text) as T;
+}
+
+/** Registers an account (no role, unless it is the server's first); answers its id. */
+export async function register(baseUrl: string, credentials: Credentials) {
+  const { user } = await call<{ user: { id: number; role: string | null } }>(
+    baseUrl,
+    '/auth/register',
+    { method: 'POST', body: JSON.stringify(credentials) },
+  );
+  return user;
+}
+
+/** Signs in through the API; answers the token. */
+export async function signIn(
+  baseUrl: string,
+  credentials: Pick<Credentials, 'email' | 'password'>,
+) {
+  const { token } = await call<{ token: string }>(baseUrl, '/auth/login', {
+    method: 'POST',
+    body: JSON.stringify({ email: credentials.email, password: credentials.password }),
+  });
+  return token;
+}
+
+async function bootstrapAdmin(baseUrl: string): Promise<Credentials> {
+  const admin = {
+    name: 'Harness Admin',
+    email: uniqueEmail('harness'),
+    password: 'correct-horse-battery',
+  };
+  const user = await register(baseUrl, admin);
+  if (user.role !== 'admin') throw new Error(`the first account became ${user.role}, not admin`);
+  adminTokens.set(baseUrl, await signIn(baseUrl, admin));
+  return admin;
+}
+
+/** Gives an account a role through the admin API (`PUT /accounts/{id}`), as the server's admin. */
+export async function grantRole(baseUrl: string, id: number, role: ConsoleRole) {
+  const token = adminTokens.get(baseUrl);
+  if (!token) throw new Error(`no administrator known for ${baseUrl}: start it with startServer`);
+  await call(baseUrl, `/accounts/${id}`, {
+    method: 'PUT',
+    token,
+    body: JSON.stringify({ role }),
+  });
+}
+
+/** The id of the account registered with `email` (found through `GET /accounts`, as the admin). */
+export async function accountId(baseUrl: string, email: string): Promise<number> {
+  const { data } = await call<{ data: { id: number; email: string }[] }>(
+    baseUrl,
+    `/accounts?q=${encodeURIComponent(email)}`,
+    { token: adminTokens.get(baseUrl) },
+  );
+  const found = data.find((account) => account.email === email);
+  if (!found) throw new Error(`no account ${email}`);
+  return found.id;
+}
+
+/**
+ * An account with `role`, as a real one is made: registered (it has no role then, the server's
+ * administrator existing already), then given the role by that administrator through the API.
+ */
+export async function createAccount(
+  baseUrl: string,
+  role: ConsoleRole,
+  name = 'Ada Admin',
+): Promise<Credentials> {
+  const credentials = { name, email: uniqueEmail(role), password: 'correct-horse-battery' };
+  const { id } = await register(baseUrl, credentials);
+  await grantRole(baseUrl, id, role);
+  return credentials;
+}
+
+/** An administrator account of its own (registered, then promoted by the server's admin). */
+export function registerAdmin(baseUrl: string, name = 'Ada Admin') {
+  return createAccount(baseUrl, 'admin', name);
 }
 
 /** Signs in through the login screen and waits for the dashboard. */

@@ -11,9 +11,12 @@ declare module 'fastify' {
 
 const MAX_TOKEN_LENGTH = 200;
 
-/** Every API call but the public ones needs a live token; all but the account calls need an administrator. */
+/**
+ * Every API call but the public ones needs a live token of an account whose role is one of the
+ * operation's `x-roles` (the contract); a pending account (no role) is never one of them.
+ */
 export async function authGuard(request: FastifyRequest): Promise<void> {
-  const { isPublic, anyRole } = request.routeOptions.config;
+  const { isPublic, roles = [] } = request.routeOptions.config;
   if (isPublic || request.is404) return;
   const header = request.headers.authorization ?? '';
   const match = /^Bearer\s+(\S+)$/i.exec(header);
@@ -24,8 +27,8 @@ export async function authGuard(request: FastifyRequest): Promise<void> {
   const session = await findSession(db, hashToken(match[1]), config.tokenIdleHours);
   if (!session)
     throw new HttpError(401, 'Your session has expired or was signed out. Sign in again.');
-  if (!anyRole && session.role !== 'admin') {
-    throw new HttpError(403, 'This action needs an administrator account.');
+  if (session.role === null || !roles.includes(session.role)) {
+    throw new HttpError(403, `This action needs one of these roles: ${roles.join(', ')}.`);
   }
   request.session = session;
 }

@@ -61,12 +61,27 @@ export function createPool(
   return pool;
 }
 
-/** Runs `work` in one transaction: all of it is stored, or none of it. */
+/**
+ * Runs `work` in one transaction: all of it is stored, or none of it. Given a client that is
+ * already in a transaction (a route's audited write), `work` runs inside it under a savepoint:
+ * its failure undoes only its own statements, and the outer transaction decides.
+ */
 export async function withTransaction<T>(
-  pool: pg.Pool,
+  db: Queryable,
   work: (client: pg.PoolClient) => Promise<T>,
 ): Promise<T> {
-  const client = await pool.connect();
+  if ('release' in db) {
+    await db.query('SAVEPOINT nested');
+    try {
+      const result = await work(db);
+      await db.query('RELEASE SAVEPOINT nested');
+      return result;
+    } catch (error) {
+      await db.query('ROLLBACK TO SAVEPOINT nested').catch(() => undefined);
+      throw error;
+    }
+  }
+  const client = await db.connect();
   try {
     await client.query('BEGIN');
     const result = await work(client);

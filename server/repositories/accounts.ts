@@ -1,11 +1,15 @@
+import type { RoleName } from '../contract';
 import type { Queryable } from '../db/pool';
 import { TABLE_VERSIONS_SQL, type TableVersions } from '../db/versions';
+import { searchPatterns } from './activity';
 
 export interface UserRow {
   id: number;
   name: string;
   email: string;
-  role: 'admin' | 'user';
+  /** Null while pending: registered, waiting for an administrator to give it a role. */
+  role: RoleName | null;
+  disabled: boolean;
   created_at: Date;
 }
 export interface SessionUser extends UserRow {
@@ -15,7 +19,7 @@ export interface SessionUser extends UserRow {
   data_versions: TableVersions;
 }
 
-const USER_COLUMNS = 'u.id, u.name, u.email, u.role, u.created_at';
+const USER_COLUMNS = 'u.id, u.name, u.email, u.role, u.disabled, u.created_at';
 
 export async function findUserByEmail(db: Queryable, email: string) {
   const { rows } = await db.query<UserRow & { password_hash: string }>(
@@ -35,7 +39,7 @@ export async function findUserById(db: Queryable, id: number) {
 
 export async function insertUser(
   db: Queryable,
-  user: { name: string; email: string; passwordHash: string; role: 'admin' | 'user' },
+  user: { name: string; email: string; passwordHash: string; role: RoleName | null },
 ) {
   const { rows } = await db.query<UserRow>(
     `INSERT INTO users AS u (name, email, password_hash, role) VALUES ($1, $2, $3, $4)
@@ -43,6 +47,58 @@ export async function insertUser(
     [user.name, user.email, user.passwordHash, user.role],
   );
   return rows[0];
+}
+
+/** One key for every change to who administers: they are taken one at a time. */
+const ADMINS_LOCK = "hashtext('medref:administrators')";
+
+/**
+ * Waits for any other change to the administrators to finish (a transaction-scoped advisory
+ * lock), then answers the enabled administrators' ids as committed now.
+ */
+export async function adminsInTurn(db: Queryable): Promise<number[]> {
+  await db.query(`SELECT pg_advisory_xact_lock(${ADMINS_LOCK})`);
+  const { rows } = await db.query<{ id: number }>(
+    `SELECT id FROM users WHERE role = 'admin' AND NOT disabled`,
+  );
+  return rows.map((row) => row.id);
+}
+
+/**
+ * A registration: the first account while no enabled administrator exists becomes one, any
+ * other is pending (no role). Runs in the caller's transaction, in turn with other changes to the
+ * administrators, so two first registrations at once make one administrator. Undefined when the
+ * e-mail address is taken.
+ */
+export async function registerAccount(
+  db: Queryable,
+  user: { name: string; email: string; passwordHash: string },
+) {
+  const admins = await adminsInTurn(db);
+  return insertUser(db, { ...user, role: admins.length === 0 ? 'admin' : null });
+}
+
+/** Sets the given fields of an account; false when there is none. */
+export async function updateAccount(
+  db: Queryable,
+  id: number,
+  change: { role?: RoleName | null; disabled?: boolean; name?: string; email?: string },
+) {
+  const { rowCount } = await db.query(
+    `UPDATE users SET role = CASE WHEN $2 THEN $3 ELSE role END,
+                      disabled = coalesce($4, disabled),
+                      name = coalesce($5, name), email = coalesce($6, email)
+      WHERE id = $1`,
+    [
+      id,
+      change.role !== undefined,
+      change.role ?? null,
+      change.disabled ?? null,
+      change.name ?? null,
+      change.email ?? null,
+    ],
+  );
+  return rowCount === 1;
 }
 
 export async function updateProfile(db: Queryable, id: number, name: string, email: string) {
@@ -93,9 +149,11 @@ export async function pruneTokens(db: Queryable, idleHours: number) {
   );
 }
 
+/** A new session, and the account's last sign-in. */
 export async function insertToken(db: Queryable, userId: number, hash: Buffer, maxDays: number) {
   await db.query(
-    `INSERT INTO auth_tokens (user_id, token_hash, expires_at)
+    `WITH signed_in AS (UPDATE users SET last_sign_in_at = now() WHERE id = $1)
+     INSERT INTO auth_tokens (user_id, token_hash, expires_at)
      VALUES ($1, $2, now() + make_interval(days => $3))`,
     [userId, hash, maxDays],
   );
@@ -114,7 +172,7 @@ export async function findSession(db: Queryable, hash: Buffer, idleHours: number
             t.last_used_at < now() - interval '1 minute' AS stale_token,
             u.last_active_at IS NULL OR u.last_active_at < now() - interval '1 minute' AS stale_user
        FROM auth_tokens t JOIN users u ON u.id = t.user_id
-      WHERE t.token_hash = $1 AND t.revoked_at IS NULL AND t.expires_at > now()
+      WHERE t.token_hash = $1 AND t.revoked_at IS NULL AND t.expires_at > now() AND NOT u.disabled
         AND t.last_used_at > now() - make_interval(hours => $2)`,
     [hash, idleHours],
   );
@@ -216,4 +274,109 @@ export async function deleteAttempts(db: Queryable, ids: string[]) {
 
 export async function clearAttempts(db: Queryable, keys: string[]) {
   await db.query('DELETE FROM auth_attempts WHERE key = ANY($1)', [keys]);
+}
+
+// ---------- the accounts screen and sessions ----------
+
+export type AccountSortField = 'name' | 'email' | 'role' | 'created_at' | 'last_sign_in_at';
+export type AccountSort = AccountSortField | `-${AccountSortField}`;
+
+export interface AccountQuery {
+  q?: string;
+  role?: RoleName | 'pending';
+  page: number;
+  pageSize: number;
+  sort: AccountSort;
+}
+
+/** Each sort field's SQL; only these strings reach ORDER BY. */
+const ACCOUNT_SORT_KEYS: Record<AccountSortField, string> = {
+  name: 'lower(u.name)',
+  email: 'lower(u.email)',
+  role: 'u.role',
+  created_at: 'u.created_at',
+  last_sign_in_at: 'u.last_sign_in_at',
+};
+
+/** A live session (not signed out, not expired, used within the idle limit `$idle` hours). */
+const liveToken = (idle: string) => `t.revoked_at IS NULL AND t.expires_at > now()
+  AND t.last_used_at > now() - make_interval(hours => ${idle})`;
+
+const accountColumns = (idle: string) => `u.id, u.name, u.email, u.role, u.disabled, u.created_at,
+  u.last_sign_in_at,
+  (SELECT count(*)::int FROM auth_tokens t WHERE t.user_id = u.id AND ${liveToken(idle)}) AS active_sessions`;
+
+/** One page of accounts, and how many match in all; `q`'s words each match the name or e-mail. */
+export async function listAccounts(db: Queryable, query: AccountQuery, idleHours: number) {
+  const descending = query.sort.startsWith('-');
+  const field = (descending ? query.sort.slice(1) : query.sort) as AccountSortField;
+  const order = descending
+    ? `${ACCOUNT_SORT_KEYS[field]} DESC NULLS LAST, u.id DESC`
+    : `${ACCOUNT_SORT_KEYS[field]} ASC NULLS FIRST, u.id ASC`;
+  const params: unknown[] = [];
+  const clauses: string[] = [];
+  for (const pattern of searchPatterns(query.q)) {
+    params.push(pattern);
+    clauses.push(`(u.name ILIKE $${params.length} OR u.email ILIKE $${params.length})`);
+  }
+  if (query.role === 'pending') clauses.push('u.role IS NULL');
+  else if (query.role) {
+    params.push(query.role);
+    clauses.push(`u.role = $${params.length}`);
+  }
+  const where = clauses.length ? `WHERE ${clauses.join(' AND ')}` : '';
+  const n = params.length;
+  const [page, total] = await Promise.all([
+    db.query(
+      `SELECT ${accountColumns(`$${n + 3}`)} FROM users u ${where} ORDER BY ${order}
+        LIMIT $${n + 1} OFFSET $${n + 2}`,
+      [...params, query.pageSize, (query.page - 1) * query.pageSize, idleHours],
+    ),
+    db.query<{ total: number }>(`SELECT count(*)::int AS total FROM users u ${where}`, params),
+  ]);
+  return {
+    data: page.rows,
+    meta: { total: total.rows[0].total, page: query.page, page_size: query.pageSize },
+  };
+}
+
+export async function getAccount(db: Queryable, id: number, idleHours: number) {
+  const { rows } = await db.query(`SELECT ${accountColumns('$2')} FROM users u WHERE u.id = $1`, [
+    id,
+    idleHours,
+  ]);
+  return rows[0];
+}
+
+/** An account's live sessions, the most recently used first; `current` marks `currentId`. */
+export async function listSessions(
+  db: Queryable,
+  userId: number,
+  currentId: number,
+  idleHours: number,
+) {
+  const { rows } = await db.query(
+    `SELECT t.id, t.created_at, t.last_used_at, t.expires_at, t.id = $3 AS current
+       FROM auth_tokens t WHERE t.user_id = $2 AND ${liveToken('$1')}
+      ORDER BY t.last_used_at DESC, t.id DESC`,
+    [idleHours, userId, currentId],
+  );
+  return rows;
+}
+
+/** Signs out the account's sessions but `keepTokenId`; answers how many were live. */
+export async function endSessions(
+  db: Queryable,
+  userId: number,
+  keepTokenId: number | null,
+  idleHours: number,
+) {
+  const { rows } = await db.query<{ ended: number }>(
+    `WITH ended AS (
+       UPDATE auth_tokens t SET revoked_at = now()
+        WHERE t.user_id = $2 AND t.id IS DISTINCT FROM $3 AND ${liveToken('$1')} RETURNING 1)
+     SELECT count(*)::int AS ended FROM ended`,
+    [idleHours, userId, keepTokenId],
+  );
+  return rows[0].ended;
 }

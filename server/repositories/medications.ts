@@ -369,25 +369,43 @@ export async function getDosage(db: Queryable, kind: DosageKind, id: number) {
   return rows[0]?.dosage;
 }
 
+/** Makes the condition a contraindication; answers the new link's id, none when it already was. */
 export async function addContraindication(
   db: Queryable,
   medicationId: number,
   conditionId: number,
-) {
-  await db.query(
-    `INSERT INTO medication_contraindications (medication_id, condition_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
+): Promise<number | undefined> {
+  const { rows } = await db.query<{ id: number }>(
+    `INSERT INTO medication_contraindications (medication_id, condition_id) VALUES ($1, $2)
+     ON CONFLICT DO NOTHING RETURNING id`,
     [medicationId, conditionId],
   );
+  return rows[0]?.id;
 }
 
-export async function removeContraindication(
+export async function contraindicationId(
   db: Queryable,
   medicationId: number,
   conditionId: number,
-) {
-  const { rowCount } = await db.query(
-    'DELETE FROM medication_contraindications WHERE medication_id = $1 AND condition_id = $2',
+): Promise<number | undefined> {
+  const { rows } = await db.query<{ id: number }>(
+    'SELECT id FROM medication_contraindications WHERE medication_id = $1 AND condition_id = $2',
     [medicationId, conditionId],
   );
+  return rows[0]?.id;
+}
+
+export async function removeContraindication(db: Queryable, id: number) {
+  const { rowCount } = await db.query('DELETE FROM medication_contraindications WHERE id = $1', [
+    id,
+  ]);
   return rowCount === 1;
+}
+
+/** The medication's name, or undefined when there is none. */
+export async function medicationName(db: Queryable, id: number): Promise<string | undefined> {
+  const { rows } = await db.query<{ name: string }>('SELECT name FROM medications WHERE id = $1', [
+    id,
+  ]);
+  return rows[0]?.name;
 }

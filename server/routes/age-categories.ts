@@ -5,6 +5,7 @@ import { registerCategoryRoutes } from './categories';
 export default async function ageCategoryRoutes(app: FastifyInstance) {
   registerCategoryRoutes(app, ageCategories, {
     label: 'Age category',
+    entity: 'age_category',
     list: 'listAgeCategories',
     get: 'getAgeCategory',
     create: 'createAgeCategory',

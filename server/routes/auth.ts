@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { audited } from '../audit/record';
 import { addressKey } from '../auth/addresses';
 import { sessionOf } from '../auth/guard';
 import { hashGate } from '../auth/hashGate';
@@ -10,6 +11,8 @@ import * as accounts from '../repositories/accounts';
 import { defineRoute } from './define';
 
 const RESET_MINUTES = 30;
+const CONSOLE_ROLES = new Set(['admin', 'editor', 'viewer']);
+const NO_ACCESS = 'Your account has no access to the console yet. Ask an administrator.';
 const tooMany = () =>
   new HttpError(429, 'Too many attempts. Please wait a few minutes and try again.');
 
@@ -71,18 +74,28 @@ export default async function authRoutes(app: FastifyInstance) {
       const passwordHash = await hashFor(reply, attempt, () =>
         hashPassword(password, config.passwordCost),
       );
-      const user = await accounts.insertUser(db, {
-        name: name.trim(),
-        email: email.trim(),
-        passwordHash,
-        role: 'admin',
-      });
+      // The first account while no administrator exists becomes one; any other waits for a role.
+      const user = await audited(
+        request,
+        {
+          entity: 'account',
+          action: 'create',
+          idOf: (created: accounts.UserRow | undefined) => created?.id,
+        },
+        (tx) =>
+          accounts.registerAccount(tx, { name: name.trim(), email: email.trim(), passwordHash }),
+        { actor: 'record' },
+      );
       if (!user)
         throw invalid(
           { email: ['The email has already been taken.'] },
           'The email has already been taken.',
         );
-      return reply.status(201).send({ message: 'Registration successful', user: publicUser(user) });
+      const message =
+        user.role === 'admin'
+          ? 'Registration successful'
+          : 'Registration successful. An administrator must give your account a role before you can sign in.';
+      return reply.status(201).send({ message, user: publicUser(user) });
     },
   );
 
@@ -121,6 +134,9 @@ export default async function authRoutes(app: FastifyInstance) {
     });
     // A failure stays counted; a success does not count and clears the account's failures.
     if (!user || !ok) throw new HttpError(401, 'Invalid email or password');
+    // Only console roles sign in here; nothing is stored for a pending, app-user or disabled account.
+    if (!user.role || !CONSOLE_ROLES.has(user.role) || user.disabled)
+      throw new HttpError(403, NO_ACCESS);
     if (upgraded) await accounts.upgradePasswordHash(db, user.id, user.password_hash, upgraded);
     await accounts.deleteAttempts(db, attempt);
     await accounts.clearAttempts(db, [accountKey, fromHereKey]);
@@ -146,12 +162,17 @@ export default async function authRoutes(app: FastifyInstance) {
       );
     const existing = await accounts.findUserByEmail(db, request.body.email.trim());
     if (existing && existing.id !== session.id) throw taken();
-    const user = await accounts
-      .updateProfile(db, session.id, request.body.name.trim(), request.body.email.trim())
-      .catch((error: { code?: string }) => {
-        // Another account took the address between the check and the update.
-        throw error.code === '23505' ? taken() : error;
-      });
+    const user = await audited(
+      request,
+      { entity: 'account', action: 'update', id: session.id },
+      (tx) =>
+        accounts
+          .updateProfile(tx, session.id, request.body.name.trim(), request.body.email.trim())
+          .catch((error: { code?: string }) => {
+            // Another account took the address between the check and the update.
+            throw error.code === '23505' ? taken() : error;
+          }),
+    );
     return { data: publicUser(user), message: 'Profile updated successfully' };
   });
 

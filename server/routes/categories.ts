@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { audited } from '../audit/record';
 import { checkRanges, notFound } from '../errors';
+import type { AuditEntity } from '../repositories/audit';
 import type { CategoryInput, CategoryRepository } from '../repositories/categories';
 import { defineRoute } from './define';
 import { listCache } from './listCache';
@@ -14,6 +16,7 @@ export function registerCategoryRoutes(
   repo: CategoryRepository,
   names: {
     label: string;
+    entity: AuditEntity;
     list: string;
     get: string;
     create: string;
@@ -39,20 +42,30 @@ export function registerCategoryRoutes(
 
   defineRoute(app, names.create, async (request: Body, reply) => {
     checkRanges(request.body, [names.range]);
-    const row = await repo.insert(db, request.body);
+    const row = await audited(
+      request,
+      { entity: names.entity, action: 'create', idOf: (created: { id: number }) => created.id },
+      (tx) => repo.insert(tx, request.body),
+    );
     return reply.status(201).send({ data: row, message: `${names.label} created successfully` });
   });
 
   defineRoute(app, names.update, async (request: Body) => {
     checkRanges(request.body, [names.range]);
-    const row = await repo.update(db, request.body.id, request.body);
+    const { id } = request.body;
+    const row = await audited(request, { entity: names.entity, action: 'update', id }, (tx) =>
+      repo.update(tx, id, request.body),
+    );
     if (!row) throw missing();
     return { data: row, message: `${names.label} updated successfully` };
   });
 
   defineRoute(app, names.remove, async (request: IdParams) => {
-    const deleted = await deleteUnlessUsed(db, repo, request.params.id, (users) =>
-      stillUsed(`This ${names.label.toLowerCase()}`, users, 'the dosages of'),
+    const { id } = request.params;
+    const deleted = await audited(request, { entity: names.entity, action: 'delete', id }, (tx) =>
+      deleteUnlessUsed(tx, repo, id, (users) =>
+        stillUsed(`This ${names.label.toLowerCase()}`, users, 'the dosages of'),
+      ),
     );
     if (!deleted) throw missing();
     return { message: `${names.label} deleted successfully` };

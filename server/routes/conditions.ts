@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { audited } from '../audit/record';
 import { conflict, notFound } from '../errors';
 import * as conditions from '../repositories/conditions';
 import { defineRoute } from './define';
@@ -41,24 +42,30 @@ export default async function conditionRoutes(app: FastifyInstance) {
   });
 
   defineRoute(app, 'createCondition', async (request: Body<ConditionBody>, reply) => {
-    const row = await uniqueName(
-      conditions.insertCondition(db, { ...request.body, name: request.body.name.trim() }),
+    const row = await audited(
+      request,
+      { entity: 'condition', action: 'create', idOf: (created: { id: number }) => created.id },
+      (tx) =>
+        uniqueName(
+          conditions.insertCondition(tx, { ...request.body, name: request.body.name.trim() }),
+        ),
     );
     return reply.status(201).send({ data: row, message: 'Condition created successfully' });
   });
 
   defineRoute(app, 'updateCondition', async (request: Body<ConditionBody>) => {
     const { id, ...input } = request.body;
-    const row = await uniqueName(
-      conditions.updateCondition(db, id, { ...input, name: input.name.trim() }),
+    const row = await audited(request, { entity: 'condition', action: 'update', id }, (tx) =>
+      uniqueName(conditions.updateCondition(tx, id, { ...input, name: input.name.trim() })),
     );
     if (!row) throw notFound('Condition');
     return { data: row, message: 'Condition updated successfully' };
   });
 
   defineRoute(app, 'deleteCondition', async (request: IdParams) => {
-    const deleted = await deleteUnlessUsed(db, CONDITION_DELETE, request.params.id, (users) =>
-      stillUsed('This condition', users),
+    const { id } = request.params;
+    const deleted = await audited(request, { entity: 'condition', action: 'delete', id }, (tx) =>
+      deleteUnlessUsed(tx, CONDITION_DELETE, id, (users) => stillUsed('This condition', users)),
     );
     if (!deleted) throw notFound('Condition');
     return { message: 'Condition deleted successfully' };

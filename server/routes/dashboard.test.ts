@@ -1,5 +1,12 @@
 import { dashboardStats, SERVER_TIME_ZONE } from '../repositories/activity';
-import { client, createTestApp, insertUser, signIn, type TestApp } from '../test/helpers';
+import {
+  appUserToken,
+  client,
+  createTestApp,
+  insertUser,
+  signIn,
+  type TestApp,
+} from '../test/helpers';
 
 // Each file makes its own database and the machine is shared: generous time for hooks and tests.
 jest.setTimeout(30_000);
@@ -154,16 +161,10 @@ describe('GET /dashboard/stats', () => {
     expect(after.recent_drugs[0].name).toBe('Pioglitazone');
   });
 
-  it('answers 401 without a token and 403 to a non-admin user', async () => {
+  it('answers 401 without a token and 403 to an app user', async () => {
     expect((await client(t.app).get('/dashboard/stats')).statusCode).toBe(401);
-    const { email } = await insertUser(t.pool, {
-      name: 'Plain User',
-      password: 'plain-user-password',
-    });
-    const login = await client(t.app).post('/auth/login', {
-      email,
-      password: 'plain-user-password',
-    });
-    expect((await client(t.app, login.json().token).get('/dashboard/stats')).statusCode).toBe(403);
+    const { id } = await insertUser(t.pool, { name: 'Plain User' });
+    const token = await appUserToken(t.pool, id);
+    expect((await client(t.app, token).get('/dashboard/stats')).statusCode).toBe(403);
   });
 });

@@ -74,7 +74,7 @@ export function defineRoute<G extends RouteGenericInterface = RouteGenericInterf
     method: op.method,
     url: op.url,
     schema: op.schema,
-    config: { isPublic: op.isPublic, anyRole: op.anyRole },
+    config: { isPublic: op.isPublic, roles: op.roles },
     preValidation: async (request) => {
       const raw = { ...(request.params as object), ...(request.query as object) } as Record<
         string,
@@ -91,6 +91,11 @@ export function defineRoute<G extends RouteGenericInterface = RouteGenericInterf
         );
       }
       if (op.mediaTypes.length === 0) return;
+      // An optional body left out (a delete without a reason) is an empty one, whatever the headers.
+      if (!op.bodyRequired && request.body === undefined) {
+        request.body = {};
+        return;
+      }
       const type = request.mediaType;
       if (!type || !op.mediaTypes.includes(type)) {
         throw new HttpError(415, `Send the body as ${op.mediaTypes.join(' or ')}.`);

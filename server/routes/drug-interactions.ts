@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { audited } from '../audit/record';
 import { conflict, invalid, notFound } from '../errors';
 import * as interactions from '../repositories/interactions';
 import { missingIds } from '../repositories/medications';
@@ -60,7 +61,11 @@ export default async function drugInteractionRoutes(app: FastifyInstance) {
       body.interacting_medication_id,
     );
     if (existing) throw duplicate(existing);
-    const id = await interactions.insertInteraction(db, body, body).catch(async (error) => {
+    const id = await audited(
+      request,
+      { entity: 'drug_interaction', action: 'create', idOf: (created: number) => created },
+      (tx) => interactions.insertInteraction(tx, body, body),
+    ).catch(async (error) => {
       const raced =
         (error as { code?: string }).code === '23505' &&
         (await interactions.findPair(db, body.medication_id, body.interacting_medication_id));
@@ -81,7 +86,10 @@ export default async function drugInteractionRoutes(app: FastifyInstance) {
     ) {
       throw invalid({ medication_id: ['The medications of an interaction cannot be changed'] });
     }
-    await interactions.updateInteraction(db, request.body.id, request.body);
+    const { id } = request.body;
+    await audited(request, { entity: 'drug_interaction', action: 'update', id }, (tx) =>
+      interactions.updateInteraction(tx, id, request.body),
+    );
     return {
       data: await loaded(request.body.id),
       message: 'Drug interaction updated successfully',
@@ -89,8 +97,13 @@ export default async function drugInteractionRoutes(app: FastifyInstance) {
   });
 
   defineRoute(app, 'deleteDrugInteraction', async (request: Body<{ id: number }>) => {
-    if (!(await interactions.deleteInteraction(db, request.body.id)))
-      throw notFound('Drug interaction');
+    const { id } = request.body;
+    const deleted = await audited(
+      request,
+      { entity: 'drug_interaction', action: 'delete', id },
+      (tx) => interactions.deleteInteraction(tx, id),
+    );
+    if (!deleted) throw notFound('Drug interaction');
     return { message: 'Drug interaction deleted successfully' };
   });
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { audited } from '../audit/record';
 import { invalid, notFound } from '../errors';
 import * as drugs from '../repositories/drugs';
 import { defineRoute } from './define';
@@ -42,18 +43,31 @@ export default async function drugRoutes(app: FastifyInstance) {
   });
 
   defineRoute(app, 'createDrug', async (request: Body, reply) => {
-    const row = await drugs.insertDrug(db, tidy(request.body));
+    const drug = tidy(request.body);
+    const row = await audited(
+      request,
+      { entity: 'drug', action: 'create', idOf: (created: { id: number }) => created.id },
+      (tx) => drugs.insertDrug(tx, drug),
+    );
     return reply.status(201).send({ data: row, message: 'Drug added successfully' });
   });
 
   defineRoute(app, 'updateDrug', async (request: Body) => {
-    const row = await drugs.updateDrug(db, request.body.id, tidy(request.body));
+    const drug = tidy(request.body);
+    const { id } = request.body;
+    const row = await audited(request, { entity: 'drug', action: 'update', id }, (tx) =>
+      drugs.updateDrug(tx, id, drug),
+    );
     if (!row) throw notFound('Drug');
     return { data: row, message: 'Drug updated successfully' };
   });
 
   defineRoute(app, 'deleteDrug', async (request: IdParams) => {
-    if (!(await drugs.deleteDrug(db, request.params.id))) throw notFound('Drug');
+    const { id } = request.params;
+    const deleted = await audited(request, { entity: 'drug', action: 'delete', id }, (tx) =>
+      drugs.deleteDrug(tx, id),
+    );
+    if (!deleted) throw notFound('Drug');
     return { message: 'Drug deleted successfully' };
   });
 }

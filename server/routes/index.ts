@@ -1,5 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
+import accountRoutes from './accounts';
 import ageCategoryRoutes from './age-categories';
+import auditRoutes from './audit';
 import authRoutes from './auth';
 import conditionRoutes from './conditions';
 import dashboardRoutes from './dashboard';
@@ -10,6 +12,7 @@ import lifestyleContraindicationRoutes from './lifestyle-contraindications';
 import lifestyleRoutes from './lifestyles';
 import medicationRoutes from './medications';
 import safetyCheckRoutes from './safety-check';
+import sessionRoutes from './sessions';
 import userRoutes from './users';
 import weightCategoryRoutes from './weight-categories';
 
@@ -28,4 +31,7 @@ export const routes: FastifyPluginAsync[] = [
   drugRoutes,
   safetyCheckRoutes,
   dataQualityRoutes,
+  sessionRoutes,
+  accountRoutes,
+  auditRoutes,
 ];

@@ -1,4 +1,4 @@
-import { client, createTestApp, insertUser, type TestApp } from '../test/helpers';
+import { appUserToken, client, createTestApp, insertUser, type TestApp } from '../test/helpers';
 
 // Issue 6: a user's last_active_at moves on every authenticated call, written at most once a
 // minute per user (whichever of their tokens is used); the token's own last use at most once a
@@ -56,7 +56,11 @@ async function age(userId: number, seconds: number) {
 
 describe('last_active_at', () => {
   it('is set by the first call after signing in, even within the first minute of the token', async () => {
-    const { id, email } = await insertUser(t.pool, { password: PASSWORD, lastActiveAt: null });
+    const { id, email } = await insertUser(t.pool, {
+      role: 'viewer',
+      password: PASSWORD,
+      lastActiveAt: null,
+    });
     const api = await login(email);
     expect((await userRow(id)).last_active_at).toBeNull(); // signing in alone is not activity
     expect((await api.get('/auth/me')).statusCode).toBe(200);
@@ -66,7 +70,7 @@ describe('last_active_at', () => {
   });
 
   it('is written at most once a minute: calls within the minute do not write the user row', async () => {
-    const { id, email } = await insertUser(t.pool, { password: PASSWORD });
+    const { id, email } = await insertUser(t.pool, { role: 'viewer', password: PASSWORD });
     const api = await login(email);
     await api.get('/auth/me');
     const first = await userRow(id);
@@ -75,7 +79,7 @@ describe('last_active_at', () => {
   });
 
   it('moves again on the first call once a minute has passed', async () => {
-    const { id, email } = await insertUser(t.pool, { password: PASSWORD });
+    const { id, email } = await insertUser(t.pool, { role: 'viewer', password: PASSWORD });
     const api = await login(email);
     await age(id, 61);
     const before = await userRow(id);
@@ -87,7 +91,7 @@ describe('last_active_at', () => {
   });
 
   it('counts per user: a second token of an active user updates its own last use but not the user', async () => {
-    const { id, email } = await insertUser(t.pool, { password: PASSWORD });
+    const { id, email } = await insertUser(t.pool, { role: 'viewer', password: PASSWORD });
     const phone = await login(email);
     const laptop = await login(email);
     await age(id, 120); // both tokens and the user are stale
@@ -112,8 +116,8 @@ describe('last_active_at', () => {
         is_dosage_weight_based: false,
       })
     ).json().data.id;
-    const { id, email } = await insertUser(t.pool, { password: PASSWORD });
-    const api = await login(email);
+    const { id } = await insertUser(t.pool, { password: PASSWORD });
+    const api = client(t.app, await appUserToken(t.pool, id));
     await age(id, 3600);
     expect((await api.get(`/medication/${medication}`)).statusCode).toBe(200);
     expect((await userRow(id)).age).toBeLessThan(5);

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { audited } from '../audit/record';
 import { conflict, notFound } from '../errors';
 import * as lifestyles from '../repositories/lifestyles';
 import { defineRoute } from './define';
@@ -39,21 +40,29 @@ export default async function lifestyleRoutes(app: FastifyInstance) {
   });
 
   defineRoute(app, 'createLifestyle', async (request: Body<{ name: string }>, reply) => {
-    const row = await uniqueName(lifestyles.insertLifestyle(db, request.body.name.trim()));
+    const row = await audited(
+      request,
+      { entity: 'lifestyle', action: 'create', idOf: (created: { id: number }) => created.id },
+      (tx) => uniqueName(lifestyles.insertLifestyle(tx, request.body.name.trim())),
+    );
     return reply.status(201).send({ data: row, message: 'Lifestyle added successfully' });
   });
 
   defineRoute(app, 'updateLifestyle', async (request: Body<{ id: number; name: string }>) => {
-    const row = await uniqueName(
-      lifestyles.updateLifestyle(db, request.body.id, request.body.name.trim()),
+    const { id, name } = request.body;
+    const row = await audited(request, { entity: 'lifestyle', action: 'update', id }, (tx) =>
+      uniqueName(lifestyles.updateLifestyle(tx, id, name.trim())),
     );
     if (!row) throw notFound('Lifestyle');
     return { data: row, message: 'Lifestyle updated successfully' };
   });
 
   defineRoute(app, 'deleteLifestyle', async (request: Body<{ id: number }>) => {
-    const deleted = await deleteUnlessUsed(db, LIFESTYLE_DELETE, request.body.id, (users) =>
-      stillUsed('This lifestyle', users, 'the lifestyle contraindications of'),
+    const { id } = request.body;
+    const deleted = await audited(request, { entity: 'lifestyle', action: 'delete', id }, (tx) =>
+      deleteUnlessUsed(tx, LIFESTYLE_DELETE, id, (users) =>
+        stillUsed('This lifestyle', users, 'the lifestyle contraindications of'),
+      ),
     );
     if (!deleted) throw notFound('Lifestyle');
     return { message: 'Lifestyle deleted successfully' };

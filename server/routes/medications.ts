@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { audited } from '../audit/record';
 import { sessionOf } from '../auth/guard';
-import { withTransaction } from '../db/pool';
 import { checkRanges, conflict, invalid, notFound } from '../errors';
 import * as activity from '../repositories/activity';
+import { medicationDependents } from '../repositories/audit';
 import * as medications from '../repositories/medications';
 import type { DosageFields, DosageKind, MedicationInput } from '../repositories/medications';
 import { defineRoute } from './define';
@@ -16,6 +17,8 @@ type DosageBlock = DosageFields & {
   age_category_id?: number;
 };
 type MedicationCreate = MedicationInput & { weight_dosage?: DosageBlock; age_dosage?: DosageBlock };
+type ContraindicationBody = Body<{ medication_id: number; condition_id: number }>;
+const byItself = (id: number) => id;
 
 const DOSAGE_RANGES: [string, string][] = [
   ['min_dosage', 'max_dosage'],
@@ -92,15 +95,19 @@ export default async function medicationRoutes(app: FastifyInstance) {
         categoryId ? [categoryId] : [],
       ],
     ]);
-    const id = await withTransaction(db, async (client) => {
-      const medicationId = await medications.insertMedication(client, {
-        ...body,
-        name: body.name.trim(),
-      });
-      if (block && categoryId)
-        await medications.insertDosage(client, kind, medicationId, categoryId, block);
-      return medicationId;
-    });
+    const id = await audited(
+      request,
+      { entity: 'medication', action: 'create', idOf: byItself },
+      async (tx) => {
+        const medicationId = await medications.insertMedication(tx, {
+          ...body,
+          name: body.name.trim(),
+        });
+        if (block && categoryId)
+          await medications.insertDosage(tx, kind, medicationId, categoryId, block);
+        return medicationId;
+      },
+    );
     return reply
       .status(201)
       .send({ data: await loaded(id), message: 'Medication added successfully' });
@@ -111,19 +118,41 @@ export default async function medicationRoutes(app: FastifyInstance) {
     'updateMedication',
     async (request: Body<{ id: number; name: string; pregnancy_category?: string | null }>) => {
       const { id, name, pregnancy_category } = request.body;
-      if (!(await medications.updateMedication(db, id, name.trim(), pregnancy_category)))
-        throw notFound('Medication');
+      const updated = await audited(request, { entity: 'medication', action: 'update', id }, (tx) =>
+        medications.updateMedication(tx, id, name.trim(), pregnancy_category),
+      );
+      if (!updated) throw notFound('Medication');
       return { data: await loaded(id), message: 'Medication updated successfully' };
     },
   );
 
+  // The entry keeps the medication and everything deleted with it, so a revert brings it all back.
   defineRoute(app, 'deleteMedication', async (request: IdParams) => {
-    if (!(await medications.deleteMedication(db, request.params.id))) throw notFound('Medication');
+    const { id } = request.params;
+    const deleted = await audited(request, { entity: 'medication', action: 'delete', id }, (tx) =>
+      medications.deleteMedication(tx, id),
+    );
+    if (!deleted) throw notFound('Medication');
     return { message: 'Medication deleted successfully' };
   });
 
+  defineRoute(
+    app,
+    'getMedicationDependents',
+    async (
+      request: FastifyRequest<{ Params: { id: number }; Querystring: { limit?: number } }>,
+    ) => {
+      const { id } = request.params;
+      const medication = await medications.medicationName(db, id);
+      if (medication === undefined) throw notFound('Medication');
+      const groups = await medicationDependents(db, id, request.query.limit ?? 20);
+      return { data: { id, name: medication, ...groups } };
+    },
+  );
+
   for (const kind of ['weight', 'age'] as const) {
     const { field, table, label } = CATEGORY[kind];
+    const entity = kind === 'weight' ? 'weight_dosage' : 'age_dosage';
     const addId = kind === 'weight' ? 'addWeightBasedDosage' : 'addAgeBasedDosage';
     const updateId = kind === 'weight' ? 'updateWeightBasedDosage' : 'updateAgeBasedDosage';
 
@@ -137,13 +166,17 @@ export default async function medicationRoutes(app: FastifyInstance) {
           throw notFound('Medication');
         const categoryId = body[field] as number;
         await requireIds([[field, table, [categoryId]]]);
-        const id = await withTransaction(db, async (client) => {
-          const dosageId = await medications
-            .insertDosage(client, kind, body.medication_id, categoryId, body)
-            .catch(uniqueDosage);
-          await medications.touchMedication(client, body.medication_id);
-          return dosageId;
-        });
+        const id = await audited(
+          request,
+          { entity, action: 'create', idOf: byItself },
+          async (tx) => {
+            const dosageId = await medications
+              .insertDosage(tx, kind, body.medication_id, categoryId, body)
+              .catch(uniqueDosage);
+            await medications.touchMedication(tx, body.medication_id);
+            return dosageId;
+          },
+        );
         return reply.status(201).send({
           data: await medications.getDosage(db, kind, id),
           message: `${label} dosage added successfully`,
@@ -153,8 +186,11 @@ export default async function medicationRoutes(app: FastifyInstance) {
 
     defineRoute(app, updateId, async (request: Body<DosageFields & { id: number }>) => {
       checkRanges(request.body, DOSAGE_RANGES);
-      if (!(await medications.updateDosage(db, kind, request.body.id, request.body)))
-        throw notFound(`${label} dosage`);
+      const { id } = request.body;
+      const updated = await audited(request, { entity, action: 'update', id }, (tx) =>
+        medications.updateDosage(tx, kind, id, request.body),
+      );
+      if (!updated) throw notFound(`${label} dosage`);
       return {
         data: await medications.getDosage(db, kind, request.body.id),
         message: `${label} dosage updated successfully`,
@@ -162,29 +198,31 @@ export default async function medicationRoutes(app: FastifyInstance) {
     });
   }
 
-  defineRoute(
-    app,
-    'addContraindication',
-    async (request: Body<{ medication_id: number; condition_id: number }>) => {
-      const { medication_id, condition_id } = request.body;
-      if (!(await medications.medicationExists(db, medication_id))) throw notFound('Medication');
-      await requireIds([['condition_id', 'conditions', [condition_id]]]);
-      await medications.addContraindication(db, medication_id, condition_id);
-      return {
-        data: { medication_id, condition_id },
-        message: 'Contraindication added successfully',
-      };
-    },
-  );
+  defineRoute(app, 'addContraindication', async (request: ContraindicationBody) => {
+    const { medication_id, condition_id } = request.body;
+    if (!(await medications.medicationExists(db, medication_id))) throw notFound('Medication');
+    await requireIds([['condition_id', 'conditions', [condition_id]]]);
+    // Already a contraindication: nothing is added, and nothing recorded.
+    await audited(
+      request,
+      { entity: 'contraindication', action: 'create', idOf: (id: number | undefined) => id },
+      (tx) => medications.addContraindication(tx, medication_id, condition_id),
+    );
+    return {
+      data: { medication_id, condition_id },
+      message: 'Contraindication added successfully',
+    };
+  });
 
-  defineRoute(
-    app,
-    'removeContraindication',
-    async (request: Body<{ medication_id: number; condition_id: number }>) => {
-      const { medication_id, condition_id } = request.body;
-      if (!(await medications.removeContraindication(db, medication_id, condition_id)))
-        throw notFound('Contraindication');
-      return { message: 'Contraindication removed successfully' };
-    },
-  );
+  defineRoute(app, 'removeContraindication', async (request: ContraindicationBody) => {
+    const { medication_id, condition_id } = request.body;
+    const id = await medications.contraindicationId(db, medication_id, condition_id);
+    const removed =
+      id !== undefined &&
+      (await audited(request, { entity: 'contraindication', action: 'delete', id }, (tx) =>
+        medications.removeContraindication(tx, id),
+      ));
+    if (!removed) throw notFound('Contraindication');
+    return { message: 'Contraindication removed successfully' };
+  });
 }

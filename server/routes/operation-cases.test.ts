@@ -417,6 +417,33 @@ const CASES: Record<string, Cases> = {
     },
   },
   getDataQuality: { plain: get('/data-quality') },
+
+  listMySessions: { plain: get('/auth/sessions') },
+  endOtherSessions: { plain: del('/auth/sessions') },
+  getMedicationDependents: {
+    invalid: { ...get('/medications/1/dependents?limit=0'), field: 'limit' },
+    unknown: { ...get(`/medications/${UNKNOWN}/dependents`), status: 404 },
+  },
+  listAccounts: { invalid: { ...get('/accounts?role=superuser'), field: 'role' } },
+  updateAccount: {
+    invalid: { method: 'PUT', url: '/accounts/1', body: { role: 'root' }, field: 'role' },
+    unknown: { method: 'PUT', url: `/accounts/${UNKNOWN}`, body: { role: 'viewer' }, status: 404 },
+  },
+  endAccountSessions: {
+    invalid: { ...del('/accounts/abc/sessions'), field: 'id' },
+    unknown: { ...del(`/accounts/${UNKNOWN}/sessions`), status: 404 },
+  },
+  listAuditEntries: { invalid: { ...get('/audit?action=rename'), field: 'action' } },
+  getAuditEntry: byPath('/audit'),
+  revertAuditEntry: {
+    invalid: {
+      method: 'POST',
+      url: '/audit/1/revert',
+      body: { reason: 'r'.repeat(501) },
+      field: 'reason',
+    },
+    unknown: { method: 'POST', url: `/audit/${UNKNOWN}/revert`, body: {}, status: 404 },
+  },
 };
 
 let t: TestApp;

@@ -1,5 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import {
+  appUserToken,
   client,
   countRows,
   createTestApp,
@@ -233,17 +234,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 let appUser: { id: number; email: string };
-let appUserToken: string;
+let appUserSession: string;
 /** A client signed in as an app user (role user), made once. */
-const appUserApi = () => client(t.app, appUserToken);
+const appUserApi = () => client(t.app, appUserSession);
 beforeAll(async () => {
   appUser = await insertUser(t.pool, { name: 'App User', password: 'app-user-password' });
-  const login = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/auth/login',
-    payload: { email: appUser.email, password: 'app-user-password' },
-  });
-  appUserToken = login.json().token;
+  appUserSession = await appUserToken(t.pool, appUser.id);
 });
 
 describe('POST /safety-check: findings', () => {

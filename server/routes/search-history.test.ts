@@ -1,4 +1,5 @@
 import {
+  appUserToken,
   client,
   countRows,
   createTestApp,
@@ -32,13 +33,10 @@ async function createMedication(name: string): Promise<number> {
   return response.json().data.id;
 }
 
-/** An app user (role `user`) who can sign in; answers their id and an API client with their token. */
+/** An app user (role `user`) signed in to the app; answers their id and an API client with their token. */
 async function appUser(name: string) {
-  const password = 'app-user-password';
-  const { id, email } = await insertUser(t.pool, { name, password, role: 'user' });
-  const login = await client(t.app).post('/auth/login', { email, password });
-  expect(login.statusCode).toBe(200);
-  return { id, api: client(t.app, login.json().token) };
+  const { id } = await insertUser(t.pool, { name, role: 'user' });
+  return { id, api: client(t.app, await appUserToken(t.pool, id)) };
 }
 
 const historyOf = async (userId: number) =>

@@ -1,4 +1,3 @@
-import type pg from 'pg';
 import { withTransaction, type Queryable } from '../db/pool';
 import { conflict } from '../errors';
 
@@ -31,7 +30,7 @@ export interface GuardedDelete {
  * Answers false when there is no such record.
  */
 export async function deleteUnlessUsed(
-  pool: pg.Pool,
+  pool: Queryable,
   steps: GuardedDelete,
   id: number,
   refuse: (users: string[]) => Error,

@@ -1,4 +1,11 @@
-import { client, createTestApp, insertUser, signIn, type TestApp } from '../test/helpers';
+import {
+  appUserToken,
+  client,
+  createTestApp,
+  insertUser,
+  signIn,
+  type TestApp,
+} from '../test/helpers';
 
 // Each file makes its own database and the machine is shared: generous time for hooks and tests.
 jest.setTimeout(30_000);
@@ -130,17 +137,13 @@ describe('GET /users/{id}/search-history', () => {
 });
 
 describe('access', () => {
-  it('answers 401 without a token and 403 to a non-admin user', async () => {
+  it('answers 401 without a token and 403 to an app user', async () => {
     const anonymous = client(t.app);
     expect((await anonymous.get('/users')).statusCode).toBe(401);
     expect((await anonymous.get('/users/1/search-history')).statusCode).toBe(401);
 
-    const { email } = await insertUser(t.pool, {
-      name: 'Curious User',
-      password: 'curious-user-pw',
-    });
-    const login = await anonymous.post('/auth/login', { email, password: 'curious-user-pw' });
-    const user = client(t.app, login.json().token);
+    const { id } = await insertUser(t.pool, { name: 'Curious User' });
+    const user = client(t.app, await appUserToken(t.pool, id));
     expect((await user.get('/users')).statusCode).toBe(403);
     expect((await user.get('/users/1/search-history')).statusCode).toBe(403);
   });

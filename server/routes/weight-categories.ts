@@ -5,6 +5,7 @@ import { registerCategoryRoutes } from './categories';
 export default async function weightCategoryRoutes(app: FastifyInstance) {
   registerCategoryRoutes(app, weightCategories, {
     label: 'Weight category',
+    entity: 'weight_category',
     list: 'listWeightCategories',
     get: 'getWeightCategory',
     create: 'createWeightCategory',

@@ -2,9 +2,11 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app';
+import { newToken } from '../auth/tokens';
 import { readConfig, type Config } from '../config';
 import { migrate } from '../db/migrate';
 import { createPool } from '../db/pool';
+import { insertToken } from '../repositories/accounts';
 import { contractProblems } from './contract';
 
 /** A database of its own on the run's PostgreSQL (test/globalSetup.mjs), migrated and empty. */
@@ -71,19 +73,26 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
 }
 
 let counter = 0;
+const ROLE_NAMES_SHOWN = { admin: 'Test Admin', editor: 'Test Editor', viewer: 'Test Viewer' };
 
-/** Registers and signs in a fresh administrator; answers its bearer token. */
+/**
+ * Registers and signs in a fresh account with `role` (an administrator unless said otherwise);
+ * answers its bearer token. Only a database's first registration becomes an administrator by
+ * itself: later ones are given their role here, as an administrator would.
+ */
 export async function signIn(
   app: FastifyInstance,
-  who: { email?: string; password?: string } = {},
+  who: { email?: string; password?: string; role?: 'admin' | 'editor' | 'viewer' } = {},
 ) {
   const email = who.email ?? `admin${++counter}-${randomBytes(3).toString('hex')}@example.com`;
   const password = who.password ?? 'correct-horse-battery';
+  const role = who.role ?? 'admin';
   await app.inject({
     method: 'POST',
     url: '/api/v1/auth/register',
-    payload: { name: 'Test Admin', email, password },
+    payload: { name: ROLE_NAMES_SHOWN[role], email, password },
   });
+  await grantRole(app.db, email, role);
   const login = await app.inject({
     method: 'POST',
     url: '/api/v1/auth/login',
@@ -91,6 +100,26 @@ export async function signIn(
   });
   if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);
   return login.json<{ token: string }>().token;
+}
+
+/** Gives a registered account a role, as an administrator would on the Accounts screen. */
+export async function grantRole(
+  pool: pg.Pool,
+  email: string,
+  role: 'admin' | 'editor' | 'viewer' | 'user',
+) {
+  await pool.query('UPDATE users SET role = $2 WHERE lower(email) = lower($1)', [email, role]);
+}
+
+/**
+ * A session for an app user (role `user`): they sign in to the app, never to the console, so
+ * the console's login refuses them; the API still serves them the operations whose x-roles
+ * list `user`. Answers the token.
+ */
+export async function appUserToken(pool: pg.Pool, userId: number): Promise<string> {
+  const { token, hash } = newToken();
+  await insertToken(pool, userId, hash, 1);
+  return token;
 }
 
 /**
@@ -145,7 +174,7 @@ export async function insertUser(
   fields: {
     name?: string;
     email?: string;
-    role?: 'admin' | 'user';
+    role?: 'admin' | 'editor' | 'viewer' | 'user' | null;
     password?: string;
     createdAt?: Date;
     lastActiveAt?: Date | null;
@@ -163,7 +192,7 @@ export async function insertUser(
       fields.name ?? 'App User',
       email,
       hash,
-      fields.role ?? 'user',
+      fields.role === undefined ? 'user' : fields.role,
       fields.createdAt ?? null,
       fields.lastActiveAt ?? null,
     ],

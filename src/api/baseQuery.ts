@@ -82,8 +82,11 @@ function toApiError(
     dispatch(sessionRejected());
     return { status, message: UNAUTHORIZED_MESSAGE };
   }
+  // A sign-in refused with 403 (an account with no console access) says why in the server's words.
   const message =
-    status === 403 ? FORBIDDEN_MESSAGE : messageFromBody(body, status, response?.statusText ?? '');
+    status === 403 && endpoint !== 'login'
+      ? FORBIDDEN_MESSAGE
+      : messageFromBody(body, status, response?.statusText ?? '');
   return errors ? { status, message, errors } : { status, message };
 }
 

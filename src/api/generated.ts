@@ -13,6 +13,8 @@ export const addTagTypes = [
   'drug',
   'safety-check',
   'data-quality',
+  'accounts',
+  'audit',
 ] as const;
 const injectedRtkApi = api
   .enhanceEndpoints({
@@ -72,6 +74,14 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ['auth'],
       }),
+      listMySessions: build.query<ListMySessionsApiResponse, ListMySessionsApiArg>({
+        query: () => ({ url: `/auth/sessions` }),
+        providesTags: ['auth'],
+      }),
+      endOtherSessions: build.mutation<EndOtherSessionsApiResponse, EndOtherSessionsApiArg>({
+        query: () => ({ url: `/auth/sessions`, method: 'DELETE' }),
+        invalidatesTags: ['auth'],
+      }),
       listConditions: build.query<ListConditionsApiResponse, ListConditionsApiArg>({
         query: () => ({ url: `/condition` }),
         providesTags: ['condition'],
@@ -93,7 +103,11 @@ const injectedRtkApi = api
         providesTags: ['condition'],
       }),
       deleteCondition: build.mutation<DeleteConditionApiResponse, DeleteConditionApiArg>({
-        query: (queryArg) => ({ url: `/condition/${queryArg.id}`, method: 'DELETE' }),
+        query: (queryArg) => ({
+          url: `/condition/${queryArg.id}`,
+          method: 'DELETE',
+          body: queryArg.reasonBody,
+        }),
         invalidatesTags: ['condition'],
       }),
       listMedications: build.query<ListMedicationsApiResponse, ListMedicationsApiArg>({
@@ -121,7 +135,11 @@ const injectedRtkApi = api
         invalidatesTags: ['medication'],
       }),
       deleteMedication: build.mutation<DeleteMedicationApiResponse, DeleteMedicationApiArg>({
-        query: (queryArg) => ({ url: `/medications/${queryArg.id}`, method: 'DELETE' }),
+        query: (queryArg) => ({
+          url: `/medications/${queryArg.id}`,
+          method: 'DELETE',
+          body: queryArg.reasonBody,
+        }),
         invalidatesTags: ['medication'],
       }),
       addWeightBasedDosage: build.mutation<
@@ -212,7 +230,11 @@ const injectedRtkApi = api
         providesTags: ['age-category'],
       }),
       deleteAgeCategory: build.mutation<DeleteAgeCategoryApiResponse, DeleteAgeCategoryApiArg>({
-        query: (queryArg) => ({ url: `/age-category/${queryArg.id}`, method: 'DELETE' }),
+        query: (queryArg) => ({
+          url: `/age-category/${queryArg.id}`,
+          method: 'DELETE',
+          body: queryArg.reasonBody,
+        }),
         invalidatesTags: ['age-category'],
       }),
       listWeightCategories: build.query<
@@ -252,7 +274,11 @@ const injectedRtkApi = api
         DeleteWeightCategoryApiResponse,
         DeleteWeightCategoryApiArg
       >({
-        query: (queryArg) => ({ url: `/weight-category/${queryArg.id}`, method: 'DELETE' }),
+        query: (queryArg) => ({
+          url: `/weight-category/${queryArg.id}`,
+          method: 'DELETE',
+          body: queryArg.reasonBody,
+        }),
         invalidatesTags: ['weight-category'],
       }),
       listDrugInteractions: build.query<
@@ -392,7 +418,11 @@ const injectedRtkApi = api
         providesTags: ['drug'],
       }),
       deleteDrug: build.mutation<DeleteDrugApiResponse, DeleteDrugApiArg>({
-        query: (queryArg) => ({ url: `/drug/${queryArg.id}`, method: 'DELETE' }),
+        query: (queryArg) => ({
+          url: `/drug/${queryArg.id}`,
+          method: 'DELETE',
+          body: queryArg.reasonBody,
+        }),
         invalidatesTags: ['drug'],
       }),
       safetyCheck: build.mutation<SafetyCheckApiResponse, SafetyCheckApiArg>({
@@ -407,12 +437,80 @@ const injectedRtkApi = api
         query: () => ({ url: `/data-quality` }),
         providesTags: ['data-quality'],
       }),
+      getMedicationDependents: build.query<
+        GetMedicationDependentsApiResponse,
+        GetMedicationDependentsApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/medications/${queryArg.id}/dependents`,
+          params: {
+            limit: queryArg.limit,
+          },
+        }),
+        providesTags: ['medication'],
+      }),
+      listAccounts: build.query<ListAccountsApiResponse, ListAccountsApiArg>({
+        query: (queryArg) => ({
+          url: `/accounts`,
+          params: {
+            q: queryArg.q,
+            role: queryArg.role,
+            page: queryArg.page,
+            page_size: queryArg.pageSize,
+            sort: queryArg.sort,
+          },
+        }),
+        providesTags: ['accounts'],
+      }),
+      updateAccount: build.mutation<UpdateAccountApiResponse, UpdateAccountApiArg>({
+        query: (queryArg) => ({
+          url: `/accounts/${queryArg.id}`,
+          method: 'PUT',
+          body: queryArg.accountUpdate,
+        }),
+        invalidatesTags: ['accounts'],
+      }),
+      endAccountSessions: build.mutation<EndAccountSessionsApiResponse, EndAccountSessionsApiArg>({
+        query: (queryArg) => ({ url: `/accounts/${queryArg.id}/sessions`, method: 'DELETE' }),
+        invalidatesTags: ['accounts'],
+      }),
+      listAuditEntries: build.query<ListAuditEntriesApiResponse, ListAuditEntriesApiArg>({
+        query: (queryArg) => ({
+          url: `/audit`,
+          params: {
+            entity: queryArg.entity,
+            entity_id: queryArg.entityId,
+            medication_id: queryArg.medicationId,
+            actor_id: queryArg.actorId,
+            action: queryArg.action,
+            from: queryArg['from'],
+            to: queryArg.to,
+            q: queryArg.q,
+            page: queryArg.page,
+            page_size: queryArg.pageSize,
+            sort: queryArg.sort,
+          },
+        }),
+        providesTags: ['audit'],
+      }),
+      getAuditEntry: build.query<GetAuditEntryApiResponse, GetAuditEntryApiArg>({
+        query: (queryArg) => ({ url: `/audit/${queryArg.id}` }),
+        providesTags: ['audit'],
+      }),
+      revertAuditEntry: build.mutation<RevertAuditEntryApiResponse, RevertAuditEntryApiArg>({
+        query: (queryArg) => ({
+          url: `/audit/${queryArg.id}/revert`,
+          method: 'POST',
+          body: queryArg.reasonBody,
+        }),
+        invalidatesTags: ['audit'],
+      }),
     }),
     overrideExisting: false,
   });
 export { injectedRtkApi as generatedApi };
 export type RegisterApiResponse =
-  /** status 201 Account created (an administrator). */ RegisterResponse;
+  /** status 201 Account created. The first account while no administrator exists becomes an administrator; any later one is pending (`role: null`) until an administrator gives it a role, and cannot sign in before then. */ RegisterResponse;
 export type RegisterApiArg = {
   registerRequest: RegisterRequest;
 };
@@ -442,6 +540,12 @@ export type ResetPasswordApiResponse =
 export type ResetPasswordApiArg = {
   resetPasswordRequest: ResetPasswordRequest;
 };
+export type ListMySessionsApiResponse =
+  /** status 200 The signed-in account's active sessions, the most recently used first. */ SessionListResponse;
+export type ListMySessionsApiArg = void;
+export type EndOtherSessionsApiResponse =
+  /** status 200 The other sessions are signed out. */ EndedSessionsResponse;
+export type EndOtherSessionsApiArg = void;
 export type ListConditionsApiResponse =
   /** status 200 Every condition, by name. */ ConditionListResponse;
 export type ListConditionsApiArg = void;
@@ -460,6 +564,7 @@ export type GetConditionApiArg = {
 export type DeleteConditionApiResponse = /** status 200 Deleted. */ MessageResponse;
 export type DeleteConditionApiArg = {
   id: Id;
+  reasonBody: ReasonBody;
 };
 export type ListMedicationsApiResponse =
   /** status 200 Every medication with its dosages and contraindications, by name. */ MedicationListResponse;
@@ -480,6 +585,7 @@ export type UpdateMedicationApiArg = {
 export type DeleteMedicationApiResponse = /** status 200 Deleted. */ MessageResponse;
 export type DeleteMedicationApiArg = {
   id: Id;
+  reasonBody: ReasonBody;
 };
 export type AddWeightBasedDosageApiResponse = /** status 201 Created. */ WeightDosageResponse;
 export type AddWeightBasedDosageApiArg = {
@@ -524,6 +630,7 @@ export type GetAgeCategoryApiArg = {
 export type DeleteAgeCategoryApiResponse = /** status 200 Deleted. */ MessageResponse;
 export type DeleteAgeCategoryApiArg = {
   id: Id;
+  reasonBody: ReasonBody;
 };
 export type ListWeightCategoriesApiResponse =
   /** status 200 Every weight category. */ WeightCategoryListResponse;
@@ -544,6 +651,7 @@ export type GetWeightCategoryApiArg = {
 export type DeleteWeightCategoryApiResponse = /** status 200 Deleted. */ MessageResponse;
 export type DeleteWeightCategoryApiArg = {
   id: Id;
+  reasonBody: ReasonBody;
 };
 export type ListDrugInteractionsApiResponse =
   /** status 200 Every interaction. */ DrugInteractionListResponse;
@@ -632,6 +740,7 @@ export type GetDrugApiArg = {
 export type DeleteDrugApiResponse = /** status 200 Deleted. */ MessageResponse;
 export type DeleteDrugApiArg = {
   id: Id;
+  reasonBody: ReasonBody;
 };
 export type SafetyCheckApiResponse =
   /** status 200 The verdict, completeness, the findings and the rules applied per medication. */ SafetyCheckResponse;
@@ -641,13 +750,78 @@ export type SafetyCheckApiArg = {
 export type GetDataQualityApiResponse =
   /** status 200 Every finding; an empty list when the data is clean. */ DataQualityResponse;
 export type GetDataQualityApiArg = void;
+export type GetMedicationDependentsApiResponse =
+  /** status 200 The medication's dependents. */ MedicationDependentsResponse;
+export type GetMedicationDependentsApiArg = {
+  id: Id;
+  /** The most items listed per kind. */
+  limit?: number;
+};
+export type ListAccountsApiResponse =
+  /** status 200 The page of accounts, and how many match in all. */ AccountListResponse;
+export type ListAccountsApiArg = {
+  /** Words to search for, case-insensitively: an account matches when every word is part of its name or e-mail address. Empty or absent: every account. */
+  q?: string;
+  /** Only accounts with this role; `pending` for accounts without one. */
+  role?: AccountRoleFilter;
+  /** The page, from 1. */
+  page?: number;
+  pageSize?: number;
+  /** The order: a field, descending with a leading `-`. Names and e-mails sort case-insensitively; accounts never signed in come first when sorting by `last_sign_in_at` ascending and last when descending; ties are broken by id. */
+  sort?: AccountSort;
+};
+export type UpdateAccountApiResponse = /** status 200 Updated. */ AccountResponse;
+export type UpdateAccountApiArg = {
+  id: Id;
+  accountUpdate: AccountUpdate;
+};
+export type EndAccountSessionsApiResponse =
+  /** status 200 The account's sessions are signed out. */ EndedSessionsResponse;
+export type EndAccountSessionsApiArg = {
+  id: Id;
+};
+export type ListAuditEntriesApiResponse =
+  /** status 200 The page of entries, and how many match in all. */ AuditListResponse;
+export type ListAuditEntriesApiArg = {
+  entity?: AuditEntity;
+  /** Entries about this record (with `entity`). */
+  entityId?: Id;
+  /** Entries about this medication or anything that belongs to it: its dosages, condition and lifestyle contraindications, and the interactions it takes part in. */
+  medicationId?: Id;
+  /** Entries made by this account. */
+  actorId?: Id;
+  action?: AuditAction;
+  /** Entries at or after this instant. */
+  from?: Timestamp;
+  /** Entries before this instant. */
+  to?: Timestamp;
+  /** Words to search for, case-insensitively: an entry matches when every word is part of its label or its reason. */
+  q?: string;
+  /** The page, from 1. */
+  page?: number;
+  pageSize?: number;
+  /** The order: a field, descending with a leading `-`; ties are broken by the entry's id in the same direction. `actor` sorts by the actor's name case-insensitively. */
+  sort?: AuditSort;
+};
+export type GetAuditEntryApiResponse = /** status 200 One history entry. */ AuditEntryResponse;
+export type GetAuditEntryApiArg = {
+  id: Id;
+};
+export type RevertAuditEntryApiResponse =
+  /** status 201 Reverted; `data` is the new entry. */ AuditEntryResponse;
+export type RevertAuditEntryApiArg = {
+  id: Id;
+  reasonBody: ReasonBody;
+};
 export type Id = number;
+export type RoleName = 'admin' | 'editor' | 'viewer' | 'user';
+export type Role = RoleName | null;
 export type Timestamp = string;
 export type User = {
   id: Id;
   name: string;
   email: string;
-  role: 'admin' | 'user';
+  role: Role;
   created_at: Timestamp;
 };
 export type RegisterResponse = {
@@ -684,9 +858,11 @@ export type UserResponse = {
 export type MessageResponse = {
   message: string;
 };
+export type Reason = string;
 export type ProfileRequest = {
   name: Name;
   email: Email;
+  reason?: Reason;
 };
 export type ChangePasswordRequest = {
   current_password: string;
@@ -698,6 +874,22 @@ export type ForgotPasswordRequest = {
 export type ResetPasswordRequest = {
   token: string;
   password: Password;
+};
+export type Session = {
+  id: Id;
+  created_at: Timestamp;
+  last_used_at: Timestamp;
+  expires_at: Timestamp;
+  /** True for the session making this call. */
+  current: boolean;
+};
+export type SessionListResponse = {
+  data: Session[];
+};
+export type EndedSessionsResponse = {
+  message: string;
+  /** How many sessions were signed out. */
+  ended: number;
 };
 export type Condition = {
   id: Id;
@@ -715,11 +907,16 @@ export type Description = string;
 export type ConditionCreate = {
   name: Name;
   description?: Description | null;
+  reason?: Reason;
 };
 export type ConditionUpdate = {
   id: Id;
   name: Name;
   description?: Description | null;
+  reason?: Reason;
+};
+export type ReasonBody = {
+  reason?: Reason;
 };
 export type Flag = 0 | 1;
 export type DosageUnit = 'mg' | 'ml' | 'g' | 'mcg' | 'mg/kg' | 'mcg/kg';
@@ -859,11 +1056,13 @@ export type MedicationCreate = {
   pregnancy_category?: PregnancyCategoryInput;
   weight_dosage?: WeightDosageBlock;
   age_dosage?: AgeDosageBlock;
+  reason?: Reason;
 };
 export type MedicationUpdate = {
   id: Id;
   name: Name;
   pregnancy_category?: PregnancyCategoryInput;
+  reason?: Reason;
 };
 export type WeightDosageResponse = {
   data: WeightDosage;
@@ -881,6 +1080,7 @@ export type WeightDosageCreate = {
   min_duration: Amount;
   max_duration: Amount;
   duration_unit: DurationUnit;
+  reason?: Reason;
 };
 export type AgeDosageResponse = {
   data: AgeDosage;
@@ -898,6 +1098,7 @@ export type AgeDosageCreate = {
   min_duration: Amount;
   max_duration: Amount;
   duration_unit: DurationUnit;
+  reason?: Reason;
 };
 export type DosageUpdate = {
   id: Id;
@@ -910,6 +1111,7 @@ export type DosageUpdate = {
   min_duration: Amount;
   max_duration: Amount;
   duration_unit: DurationUnit;
+  reason?: Reason;
 };
 export type ContraindicationResponse = {
   data: {
@@ -921,6 +1123,7 @@ export type ContraindicationResponse = {
 export type ContraindicationLink = {
   medication_id: Id;
   condition_id: Id;
+  reason?: Reason;
 };
 export type AgeCategoryListResponse = {
   data: AgeCategory[];
@@ -935,6 +1138,7 @@ export type AgeCategoryCreate = {
   unit: AgeUnit;
   category?: AgeCategoryName | null;
   description?: Description | null;
+  reason?: Reason;
 };
 export type AgeCategoryUpdate = {
   id: Id;
@@ -943,6 +1147,7 @@ export type AgeCategoryUpdate = {
   unit: AgeUnit;
   category?: AgeCategoryName | null;
   description?: Description | null;
+  reason?: Reason;
 };
 export type WeightCategoryListResponse = {
   data: WeightCategory[];
@@ -957,6 +1162,7 @@ export type WeightCategoryCreate = {
   unit: WeightUnit;
   category: WeightCategoryName;
   description?: Description | null;
+  reason?: Reason;
 };
 export type WeightCategoryUpdate = {
   id: Id;
@@ -965,6 +1171,7 @@ export type WeightCategoryUpdate = {
   unit: WeightUnit;
   category: WeightCategoryName;
   description?: Description | null;
+  reason?: Reason;
 };
 export type Severity = 'minor' | 'moderate' | 'major' | 'contraindicated';
 export type DrugInteraction = {
@@ -992,6 +1199,7 @@ export type DrugInteractionCreate = {
   severity: Severity;
   description: InteractionDescription;
   is_allergen?: boolean;
+  reason?: Reason;
 };
 export type DrugInteractionUpdate = {
   id: Id;
@@ -1000,9 +1208,11 @@ export type DrugInteractionUpdate = {
   severity: Severity;
   description: InteractionDescription;
   is_allergen?: boolean;
+  reason?: Reason;
 };
 export type IdBody = {
   id: Id;
+  reason?: Reason;
 };
 export type Lifestyle = {
   id: Id;
@@ -1017,10 +1227,12 @@ export type LifestyleResponse = {
 };
 export type LifestyleCreate = {
   name: Name;
+  reason?: Reason;
 };
 export type LifestyleUpdate = {
   id: Id;
   name: Name;
+  reason?: Reason;
 };
 export type LifestyleContraindicationListResponse = {
   data: LifestyleContraindication[];
@@ -1032,12 +1244,13 @@ export type LifestyleContraindicationResponse = {
 export type LifestyleContraindicationCreate = {
   medication_id: Id;
   lifestyle_id: Id;
+  reason?: Reason;
 };
 export type AdminUser = {
   id: Id;
   name: string;
   email: string;
-  role: 'admin' | 'user';
+  role: Role;
   registered_at: Timestamp;
   last_active_at: Timestamp | null;
   search_count: number;
@@ -1136,6 +1349,7 @@ export type DrugCreate = {
   contraindications: DrugTextList;
   category: Name;
   manufacturer: Name;
+  reason?: Reason;
 };
 export type DrugUpdate = {
   id: Id;
@@ -1146,6 +1360,7 @@ export type DrugUpdate = {
   contraindications: DrugTextList;
   category: Name;
   manufacturer: Name;
+  reason?: Reason;
 };
 export type SafetyVerdict = 'none' | 'minor' | 'moderate' | 'major' | 'contraindicated';
 export type NotCheckedReason =
@@ -1309,6 +1524,118 @@ export type DataQualityFinding = {
 export type DataQualityResponse = {
   data: DataQualityFinding[];
 };
+export type DependentItem = {
+  id: Id;
+  /** Dosages: the category ("Normal 50-80 kg"); contraindications: the condition; lifestyle contraindications: the lifestyle; interactions: the other medication. */
+  name: string;
+  /** Dosages: the dose range ("5-10 mg"); interactions: the severity; otherwise null. */
+  detail: string | null;
+};
+export type DependentGroup = {
+  /** How many there are in all. */
+  total: number;
+  /** At most `limit` of them, by name then id. */
+  items: DependentItem[];
+};
+export type MedicationDependents = {
+  id: Id;
+  name: string;
+  weight_dosages: DependentGroup;
+  age_dosages: DependentGroup;
+  contraindications: DependentGroup;
+  lifestyle_contraindications: DependentGroup;
+  interactions: DependentGroup;
+};
+export type MedicationDependentsResponse = {
+  data: MedicationDependents;
+};
+export type Account = {
+  id: Id;
+  name: string;
+  email: string;
+  role: Role;
+  disabled: boolean;
+  created_at: Timestamp;
+  last_sign_in_at: Timestamp | null;
+  active_sessions: number;
+};
+export type AccountListResponse = {
+  data: Account[];
+  meta: PageMeta;
+};
+export type AccountRoleFilter = 'admin' | 'editor' | 'viewer' | 'user' | 'pending';
+export type AccountSort =
+  | 'name'
+  | '-name'
+  | 'email'
+  | '-email'
+  | 'role'
+  | '-role'
+  | 'created_at'
+  | '-created_at'
+  | 'last_sign_in_at'
+  | '-last_sign_in_at';
+export type AccountResponse = {
+  data: Account;
+  message?: string;
+};
+export type AccountUpdate = {
+  role?: RoleName;
+  disabled?: boolean;
+  reason?: Reason;
+};
+export type AuditActor = {
+  /** The account that made the change. */
+  id: Id;
+  /** Its name when it made the change. */
+  name: string;
+};
+export type AuditAction = 'create' | 'update' | 'delete' | 'revert';
+export type AuditEntity =
+  | 'condition'
+  | 'age_category'
+  | 'weight_category'
+  | 'medication'
+  | 'weight_dosage'
+  | 'age_dosage'
+  | 'contraindication'
+  | 'lifestyle_contraindication'
+  | 'drug_interaction'
+  | 'lifestyle'
+  | 'drug'
+  | 'account';
+export type AuditChange = {
+  from?: any;
+  to?: any;
+};
+export type AuditEntry = {
+  id: Id;
+  at: Timestamp;
+  actor: AuditActor;
+  action: AuditAction;
+  entity: AuditEntity;
+  entity_id: Id;
+  /** A readable name of the record, such as "Warfarin" or "Warfarin + Ibuprofen". */
+  label: string;
+  changes: {
+    [key: string]: AuditChange;
+  };
+  reason: string | null;
+  /** The entry this one undoes, or null. */
+  reverts: Id | null;
+  /** The entry that undid this one, or null. */
+  reverted_by: Id | null;
+};
+export type AuditListResponse = {
+  data: AuditEntry[];
+  meta: PageMeta;
+};
+export type AuditSort =
+  'at' | '-at' | 'actor' | '-actor' | 'action' | '-action' | 'entity' | '-entity';
+export type AuditEntryResponse = {
+  data: AuditEntry;
+  message?: string;
+};
 export const {
   useRegisterMutation,
   useLoginMutation,
@@ -1318,6 +1645,8 @@ export const {
   useChangePasswordMutation,
   useForgotPasswordMutation,
   useResetPasswordMutation,
+  useListMySessionsQuery,
+  useEndOtherSessionsMutation,
   useListConditionsQuery,
   useCreateConditionMutation,
   useUpdateConditionMutation,
@@ -1367,4 +1696,11 @@ export const {
   useDeleteDrugMutation,
   useSafetyCheckMutation,
   useGetDataQualityQuery,
+  useGetMedicationDependentsQuery,
+  useListAccountsQuery,
+  useUpdateAccountMutation,
+  useEndAccountSessionsMutation,
+  useListAuditEntriesQuery,
+  useGetAuditEntryQuery,
+  useRevertAuditEntryMutation,
 } = injectedRtkApi;

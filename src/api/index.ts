@@ -7,7 +7,12 @@
  * invalidates every cached entry of that type, lists and details alike. The data-quality report reads
  * medications, categories and interactions, so their changes invalidate it too.
  */
-import { addTagTypes, generatedApi, type ListMedicationsApiResponse } from './generated';
+import {
+  addTagTypes,
+  generatedApi,
+  type AuditEntity,
+  type ListMedicationsApiResponse,
+} from './generated';
 
 type TagType = (typeof addTagTypes)[number];
 type Tag<T extends TagType = TagType> = T | { type: T; id: number | 'LIST' };
@@ -21,8 +26,36 @@ function listTags<T extends TagType>(
   return [...(rows ?? []).map(({ id }) => ({ type, id })), { type, id: LIST }];
 }
 
+/** Every recorded write adds a history entry: the history pages and cards are stale after it. */
+const HISTORY = 'audit' as const;
+
 /** What a change to medications makes stale besides the medication itself. */
-const MEDICATION_DEPENDENTS: Tag[] = ['dashboard', 'data-quality'];
+const MEDICATION_DEPENDENTS: Tag[] = ['dashboard', 'data-quality', HISTORY];
+
+/**
+ * What a revert can change, by the entity of the reverted entry: the same tags the entity's own
+ * writes invalidate (a reverted medication delete brings back its dosages and interactions too).
+ */
+const REVERT_TAGS: Record<AuditEntity, Tag[]> = {
+  condition: ['condition', 'medication'],
+  age_category: ['age-category', 'medication', 'data-quality'],
+  weight_category: ['weight-category', 'medication', 'data-quality'],
+  medication: [
+    'medication',
+    'drug-interaction',
+    'lifestyle-contraindication',
+    'dashboard',
+    'data-quality',
+  ],
+  weight_dosage: ['medication', 'dashboard', 'data-quality'],
+  age_dosage: ['medication', 'dashboard', 'data-quality'],
+  contraindication: ['medication', 'dashboard', 'data-quality'],
+  lifestyle_contraindication: ['lifestyle-contraindication', 'medication'],
+  drug_interaction: ['drug-interaction', 'data-quality'],
+  lifestyle: ['lifestyle', 'lifestyle-contraindication', 'medication'],
+  drug: ['drug'],
+  account: ['accounts', 'users'],
+};
 
 export const api = generatedApi.enhanceEndpoints({
   addTagTypes,
@@ -40,15 +73,20 @@ export const api = generatedApi.enhanceEndpoints({
     // ---- conditions (medications show their condition and contraindicated conditions) ----
     listConditions: { providesTags: (result) => listTags('condition', result?.data) },
     getCondition: { providesTags: (_result, _error, { id }) => [{ type: 'condition', id }] },
-    createCondition: { invalidatesTags: [{ type: 'condition', id: LIST }] },
+    createCondition: { invalidatesTags: [{ type: 'condition', id: LIST }, HISTORY] },
     updateCondition: {
       invalidatesTags: (_result, _error, { conditionUpdate }) => [
         { type: 'condition', id: conditionUpdate.id },
         'medication',
+        HISTORY,
       ],
     },
     deleteCondition: {
-      invalidatesTags: (_result, _error, { id }) => [{ type: 'condition', id }, 'medication'],
+      invalidatesTags: (_result, _error, { id }) => [
+        { type: 'condition', id },
+        'medication',
+        HISTORY,
+      ],
     },
 
     // ---- medications ----
@@ -122,12 +160,15 @@ export const api = generatedApi.enhanceEndpoints({
     // ---- age and weight categories (dosages show their category) ----
     listAgeCategories: { providesTags: (result) => listTags('age-category', result?.data) },
     getAgeCategory: { providesTags: (_result, _error, { id }) => [{ type: 'age-category', id }] },
-    createAgeCategory: { invalidatesTags: [{ type: 'age-category', id: LIST }, 'data-quality'] },
+    createAgeCategory: {
+      invalidatesTags: [{ type: 'age-category', id: LIST }, 'data-quality', HISTORY],
+    },
     updateAgeCategory: {
       invalidatesTags: (_result, _error, { ageCategoryUpdate }) => [
         { type: 'age-category', id: ageCategoryUpdate.id },
         'medication',
         'data-quality',
+        HISTORY,
       ],
     },
     deleteAgeCategory: {
@@ -135,6 +176,7 @@ export const api = generatedApi.enhanceEndpoints({
         { type: 'age-category', id },
         'medication',
         'data-quality',
+        HISTORY,
       ],
     },
     listWeightCategories: { providesTags: (result) => listTags('weight-category', result?.data) },
@@ -142,13 +184,14 @@ export const api = generatedApi.enhanceEndpoints({
       providesTags: (_result, _error, { id }) => [{ type: 'weight-category', id }],
     },
     createWeightCategory: {
-      invalidatesTags: [{ type: 'weight-category', id: LIST }, 'data-quality'],
+      invalidatesTags: [{ type: 'weight-category', id: LIST }, 'data-quality', HISTORY],
     },
     updateWeightCategory: {
       invalidatesTags: (_result, _error, { weightCategoryUpdate }) => [
         { type: 'weight-category', id: weightCategoryUpdate.id },
         'medication',
         'data-quality',
+        HISTORY,
       ],
     },
     deleteWeightCategory: {
@@ -156,6 +199,7 @@ export const api = generatedApi.enhanceEndpoints({
         { type: 'weight-category', id },
         'medication',
         'data-quality',
+        HISTORY,
       ],
     },
 
@@ -165,30 +209,33 @@ export const api = generatedApi.enhanceEndpoints({
       providesTags: (_result, _error, { id }) => [{ type: 'drug-interaction', id }],
     },
     createDrugInteraction: {
-      invalidatesTags: [{ type: 'drug-interaction', id: LIST }, 'data-quality'],
+      invalidatesTags: [{ type: 'drug-interaction', id: LIST }, 'data-quality', HISTORY],
     },
     updateDrugInteraction: {
       invalidatesTags: (_result, _error, { drugInteractionUpdate }) => [
         { type: 'drug-interaction', id: drugInteractionUpdate.id },
         'data-quality',
+        HISTORY,
       ],
     },
     deleteDrugInteraction: {
       invalidatesTags: (_result, _error, { idBody }) => [
         { type: 'drug-interaction', id: idBody.id },
         'data-quality',
+        HISTORY,
       ],
     },
 
     // ---- lifestyles (lifestyle contraindications and medications show their name) ----
     listLifestyles: { providesTags: (result) => listTags('lifestyle', result?.data) },
     getLifestyle: { providesTags: (_result, _error, { id }) => [{ type: 'lifestyle', id }] },
-    createLifestyle: { invalidatesTags: [{ type: 'lifestyle', id: LIST }] },
+    createLifestyle: { invalidatesTags: [{ type: 'lifestyle', id: LIST }, HISTORY] },
     updateLifestyle: {
       invalidatesTags: (_result, _error, { lifestyleUpdate }) => [
         { type: 'lifestyle', id: lifestyleUpdate.id },
         'lifestyle-contraindication',
         'medication',
+        HISTORY,
       ],
     },
     deleteLifestyle: {
@@ -196,6 +243,7 @@ export const api = generatedApi.enhanceEndpoints({
         { type: 'lifestyle', id: idBody.id },
         'lifestyle-contraindication',
         'medication',
+        HISTORY,
       ],
     },
     listLifestyleContraindications: {
@@ -205,6 +253,7 @@ export const api = generatedApi.enhanceEndpoints({
       invalidatesTags: (_result, _error, { lifestyleContraindicationCreate }) => [
         { type: 'lifestyle-contraindication', id: LIST },
         { type: 'medication', id: lifestyleContraindicationCreate.medication_id },
+        HISTORY,
       ],
     },
     deleteLifestyleContraindication: {
@@ -212,6 +261,7 @@ export const api = generatedApi.enhanceEndpoints({
       invalidatesTags: (_result, _error, { idBody }) => [
         { type: 'lifestyle-contraindication', id: idBody.id },
         'medication',
+        HISTORY,
       ],
     },
 
@@ -221,15 +271,39 @@ export const api = generatedApi.enhanceEndpoints({
     getDashboardStats: { providesTags: ['dashboard'] },
     listDrugs: { providesTags: (result) => listTags('drug', result?.data) },
     getDrug: { providesTags: (_result, _error, { id }) => [{ type: 'drug', id }] },
-    createDrug: { invalidatesTags: [{ type: 'drug', id: LIST }] },
+    createDrug: { invalidatesTags: [{ type: 'drug', id: LIST }, HISTORY] },
     updateDrug: {
-      invalidatesTags: (_result, _error, { drugUpdate }) => [{ type: 'drug', id: drugUpdate.id }],
+      invalidatesTags: (_result, _error, { drugUpdate }) => [
+        { type: 'drug', id: drugUpdate.id },
+        HISTORY,
+      ],
     },
-    deleteDrug: { invalidatesTags: (_result, _error, { id }) => [{ type: 'drug', id }] },
+    deleteDrug: { invalidatesTags: (_result, _error, { id }) => [{ type: 'drug', id }, HISTORY] },
 
     // ---- the safety check (adds to the caller's search history) and the data-quality report ----
     safetyCheck: { invalidatesTags: ['users', 'dashboard'] },
     getDataQuality: { providesTags: ['data-quality'] },
+    getMedicationDependents: {
+      providesTags: (_result, _error, { id }) => [{ type: 'medication', id }],
+    },
+
+    // ---- the signed-in user's sessions, and the accounts (admin) ----
+    listMySessions: { providesTags: ['auth'] },
+    endOtherSessions: { invalidatesTags: ['auth', 'accounts'] },
+    listAccounts: { providesTags: (result) => listTags('accounts', result?.data) },
+    updateAccount: {
+      invalidatesTags: (_result, _error, { id }) => [{ type: 'accounts', id }, 'auth', HISTORY],
+    },
+    endAccountSessions: {
+      invalidatesTags: (_result, _error, { id }) => [{ type: 'accounts', id }, 'auth'],
+    },
+
+    // ---- the history: every recorded write invalidates it; a revert changes its entity's data ----
+    listAuditEntries: { providesTags: [HISTORY] },
+    getAuditEntry: { providesTags: [HISTORY] },
+    revertAuditEntry: {
+      invalidatesTags: (result) => [HISTORY, ...(result ? REVERT_TAGS[result.data.entity] : [])],
+    },
   },
 });
 

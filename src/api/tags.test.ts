@@ -100,7 +100,7 @@ describe('cache tags', () => {
   it('deleting a medication refreshes interactions and lifestyle contraindications', async () => {
     const { store, count } = setup();
     await subscribeAll(store);
-    await store.dispatch(api.endpoints.deleteMedication.initiate({ id: 5 }));
+    await store.dispatch(api.endpoints.deleteMedication.initiate({ id: 5, reasonBody: {} }));
     await waitFor(() => expect(count('GET /drug-interaction')).toBe(2));
     await waitFor(() => expect(count('GET /lifestyle-contraindication')).toBe(2));
     await waitFor(() => expect(count('GET /medication')).toBe(2));

@@ -11,7 +11,6 @@ export const UNKNOWN_ERROR_MESSAGE = 'An unknown error occurred';
 
 /** Per-call texts for a failure without a message (spec section 8: "the error message, or ..."). */
 const FALLBACK_MESSAGES: Record<string, string> = {
-  login: 'Login failed',
   register: 'Registration failed',
   listDrugInteractions: 'Failed to fetch drug interactions',
 };

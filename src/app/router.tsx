@@ -87,6 +87,16 @@ const SafetyCheckPage = page(
   'SafetyCheckPage',
   '/dashboard/safety-check',
 );
+const HistoryPage = page(
+  () => import('@/features/history/HistoryPage'),
+  'HistoryPage',
+  '/dashboard/history',
+);
+const AccountsPage = page(
+  () => import('@/features/accounts/AccountsPage'),
+  'AccountsPage',
+  '/dashboard/accounts',
+);
 const DataQualityPage = page(
   () => import('@/features/data-quality/DataQualityPage'),
   'DataQualityPage',
@@ -136,6 +146,12 @@ function RequireAuth() {
   );
 }
 
+/** A page for administrators only: anyone else goes back to the dashboard. */
+function AdminOnly() {
+  const { user } = useAuth();
+  return user?.role === 'admin' ? <Outlet /> : <Navigate to="/dashboard" replace />;
+}
+
 function Elsewhere() {
   const { isAuthenticated } = useAuth();
   return <Navigate to={isAuthenticated ? '/dashboard' : '/login'} replace />;
@@ -172,6 +188,10 @@ export function AppRoutes() {
         <Route path="settings" element={<SettingsPage />} />
         <Route path="safety-check" element={<SafetyCheckPage />} />
         <Route path="data-quality" element={<DataQualityPage />} />
+        <Route path="history" element={<HistoryPage />} />
+        <Route element={<AdminOnly />}>
+          <Route path="accounts" element={<AccountsPage />} />
+        </Route>
         <Route path="*" element={<Elsewhere />} />
       </Route>
       <Route path="*" element={<Elsewhere />} />

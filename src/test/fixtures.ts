@@ -20,3 +20,9 @@ export function signedIn(user: User = testUser): Partial<RootState> {
 export function signedOut(): Partial<RootState> {
   return { auth: { user: null, token: null, loading: false } };
 }
+
+/** A viewer: reads everything, changes nothing. */
+export const viewerUser: User = { ...testUser, id: 8, name: 'Vera Viewer', role: 'viewer' };
+
+/** An answer to GET /audit with no entries (screens that show a record's history ask for it). */
+export const noHistory = { body: { data: [], meta: { total: 0, page: 1, page_size: 10 } } };

@@ -6,6 +6,8 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
+import { reasonError } from './reason';
+import { ReasonField } from './ReasonField';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -22,11 +24,16 @@ export interface ConfirmDialogProps {
   /** Paints the confirming button red. Default true. */
   destructive?: boolean;
   /**
-   * What confirming does. When it returns a promise the button shows progress until it settles and
-   * the dialog then closes either way: the caller reports a failure itself (a toast), so a rejection
-   * is not re-thrown here.
+   * Asks for a reason to keep in the history: 'required' refuses to confirm without one,
+   * 'optional' offers the box. Left out: no reason box.
    */
-  onConfirm: () => unknown;
+  reason?: 'required' | 'optional';
+  /**
+   * What confirming does, given the typed reason ('' when none). When it returns a promise the
+   * button shows progress until it settles and the dialog then closes either way: the caller
+   * reports a failure itself (a toast), so a rejection is not re-thrown here.
+   */
+  onConfirm: (reason: string) => unknown;
   /** Cancel, Escape, a backdrop click, or the end of `onConfirm`. Not called while it runs. */
   onClose: () => void;
   /** After the closing transition (a parent may unmount the dialog then). */
@@ -42,18 +49,26 @@ export function ConfirmDialog({
   confirmLabel = 'Delete',
   cancelLabel = 'Cancel',
   destructive = true,
+  reason: reasonMode,
   onConfirm,
   onClose,
   onExited,
 }: ConfirmDialogProps) {
   const [busy, setBusy] = useState(false);
+  const [reason, setReason] = useState('');
+  const [reasonProblem, setReasonProblem] = useState<string | null>(null);
   const titleId = useId();
   const messageId = useId();
 
   const confirm = async () => {
+    if (reasonMode) {
+      const problem = reasonError(reason, reasonMode === 'required');
+      setReasonProblem(problem);
+      if (problem) return;
+    }
     setBusy(true);
     try {
-      await onConfirm();
+      await onConfirm(reason);
     } catch {
       // Reported by the caller (see onConfirm).
     } finally {
@@ -83,6 +98,20 @@ export function ConfirmDialog({
             sx={{ mt: 1.5, fontWeight: 600, color: 'text.primary' }}
           >
             {details}
+          </DialogContentText>
+        )}
+        {reasonMode && (
+          <DialogContentText component="div" sx={{ mt: 2 }}>
+            <ReasonField
+              value={reason}
+              onChange={(value) => {
+                setReason(value);
+                if (reasonProblem) setReasonProblem(reasonError(value, reasonMode === 'required'));
+              }}
+              required={reasonMode === 'required'}
+              error={reasonProblem}
+              disabled={busy}
+            />
           </DialogContentText>
         )}
       </DialogContent>

@@ -144,7 +144,7 @@ describe('CrudFormDialog', () => {
     await user.type(dialog.getByLabelText(/^High/), '7.5');
     await user.click(dialog.getByRole('button', { name: 'Save' }));
     await closed();
-    expect(onSubmit).toHaveBeenCalledWith({ name: 'Thing', low: 5, high: 7.5 });
+    expect(onSubmit).toHaveBeenCalledWith({ name: 'Thing', low: 5, high: 7.5 }, '');
   });
 
   it('disables Save and shows progress while saving, then closes', async () => {

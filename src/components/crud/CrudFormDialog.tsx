@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import {
   useForm,
+  useWatch,
   type DefaultValues,
   type FieldValues,
   type Path,
@@ -18,6 +19,8 @@ import { UNKNOWN_ERROR_MESSAGE } from '@/app/errorToasts';
 import { isApiError, setServerFieldErrors } from '@/lib/errors';
 import { ConfirmDialog } from './ConfirmDialog';
 import { CrudFields, type CrudField } from './CrudFields';
+import { reasonError } from './reason';
+import { ReasonField } from './ReasonField';
 
 export const DISCARD_TITLE = 'Discard unsaved changes?';
 export const DISCARD_MESSAGE = 'Your changes have not been saved. Close the form and lose them?';
@@ -51,11 +54,18 @@ export interface CrudFormDialogProps<TValues extends FieldValues, TOutput> {
    */
   serverFields?: Partial<Record<string, Path<TValues>>>;
   /**
-   * Saves the checked values. Resolving closes the dialog; rejecting keeps it open, with the reason
-   * in a red banner at the top of the form (the toast of useCrudAction is hidden from assistive
-   * technology while a modal is open) and the server's field errors under the fields.
+   * Offers a "Reason for the change" box under the fields, sent to the history with the change.
+   * `required` says whether this change needs one, always or for the form's current values (a
+   * severity or a pregnancy category changed); left out, the form has no reason box.
    */
-  onSubmit: (values: TOutput) => Promise<unknown>;
+  reason?: { required: boolean | ((values: TValues) => boolean) };
+  /**
+   * Saves the checked values, with the typed reason ('' when none). Resolving closes the dialog;
+   * rejecting keeps it open, with the reason in a red banner at the top of the form (the toast of
+   * useCrudAction is hidden from assistive technology while a modal is open) and the server's
+   * field errors under the fields.
+   */
+  onSubmit: (values: TOutput, reason: string) => Promise<unknown>;
   /** Closes the dialog: after a save, or on Cancel / Escape / a backdrop click (confirmed when changed). */
   onClose: () => void;
   /** After the closing transition. */
@@ -75,6 +85,7 @@ export function CrudFormDialog<TValues extends FieldValues, TOutput>({
   fields,
   submitLabel = 'Save',
   serverFields,
+  reason: reasonRule,
   onSubmit,
   onClose,
   onExited,
@@ -86,24 +97,41 @@ export function CrudFormDialog<TValues extends FieldValues, TOutput>({
   const { isDirty, isSubmitting } = form.formState;
   const [confirmingDiscard, setConfirmingDiscard] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const [reason, setReason] = useState('');
+  const [reasonProblem, setReasonProblem] = useState<string | null>(null);
   const titleId = useId();
+  const rule = reasonRule?.required;
+  const current = useWatch({ control: form.control }) as TValues;
+  const reasonRequired = typeof rule === 'function' ? rule(current) : Boolean(rule);
 
   const requestClose = () => {
     if (isSubmitting) return;
-    if (isDirty) setConfirmingDiscard(true);
+    if (isDirty || reason.trim() !== '') setConfirmingDiscard(true);
     else onClose();
   };
 
-  const submit = form.handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      await onSubmit(values);
-      onClose();
-    } catch (error) {
-      setFailure(failureText(error));
-      setServerFieldErrors(error, form.setError, serverFields ?? {});
-    }
-  });
+  /** Checks the reason box (with the fields, so every problem shows at once); true when it passes. */
+  const reasonPasses = () => {
+    if (!reasonRule) return true;
+    const problem = reasonError(reason, reasonRequired);
+    setReasonProblem(problem);
+    return problem === null;
+  };
+
+  const submit = form.handleSubmit(
+    async (values) => {
+      setFailure(null);
+      if (!reasonPasses()) return;
+      try {
+        await onSubmit(values, reason);
+        onClose();
+      } catch (error) {
+        setFailure(failureText(error));
+        setServerFieldErrors(error, form.setError, serverFields ?? {});
+      }
+    },
+    () => void reasonPasses(),
+  );
 
   return (
     <>
@@ -120,6 +148,20 @@ export function CrudFormDialog<TValues extends FieldValues, TOutput>({
           <DialogContent>
             {failure && <ErrorBanner message={failure} sx={{ mb: 2 }} />}
             <CrudFields form={form} fields={fields} />
+            {reasonRule && (
+              <Box sx={{ mt: 2.5 }}>
+                <ReasonField
+                  value={reason}
+                  onChange={(value) => {
+                    setReason(value);
+                    if (reasonProblem) setReasonProblem(reasonError(value, reasonRequired));
+                  }}
+                  required={reasonRequired}
+                  error={reasonProblem}
+                  disabled={isSubmitting}
+                />
+              </Box>
+            )}
           </DialogContent>
           <DialogActions sx={{ px: 3, pb: 2 }}>
             <Button onClick={requestClose} disabled={isSubmitting}>

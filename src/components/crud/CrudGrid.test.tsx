@@ -88,6 +88,7 @@ describe('CrudGrid', () => {
         ...editDeleteColumns<Fruit>({
           onEdit: jest.fn(),
           onDelete: jest.fn(),
+          canWrite: true,
           describe: (f) => f.name,
         }),
       ],
@@ -126,7 +127,7 @@ describe('CrudGrid', () => {
     const { user } = renderGrid({
       columns: [
         ...columns,
-        ...editDeleteColumns<Fruit>({ onEdit, onDelete, describe: (f) => f.name }),
+        ...editDeleteColumns<Fruit>({ onEdit, onDelete, canWrite: true, describe: (f) => f.name }),
       ],
     });
     const grid = within(await screen.findByRole('grid', { name: 'Fruits' }));
@@ -135,5 +136,25 @@ describe('CrudGrid', () => {
     expect(onEdit).toHaveBeenCalledWith(fruits[1]);
     await user.click(grid.getByRole('button', { name: 'Delete Cherry' }));
     expect(onDelete).toHaveBeenCalledWith(fruits[2]);
+  });
+
+  it('offers a user who may not write only the History button', async () => {
+    const onHistory = jest.fn();
+    const { user } = renderGrid({
+      columns: [
+        ...columns,
+        ...editDeleteColumns<Fruit>({
+          onEdit: jest.fn(),
+          onDelete: jest.fn(),
+          onHistory,
+          canWrite: false,
+          describe: (f) => f.name,
+        }),
+      ],
+    });
+    const grid = within(await screen.findByRole('grid', { name: 'Fruits' }));
+    expect(grid.queryByRole('button', { name: /^(Edit|Delete) / })).toBeNull();
+    await user.click(grid.getByRole('button', { name: 'History of Banana' }));
+    expect(onHistory).toHaveBeenCalledWith(fruits[1]);
   });
 });

@@ -5,6 +5,7 @@ import type { GridValidRowModel } from '@mui/x-data-grid';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { PageHeader } from '@/components/PageHeader';
 import { UNKNOWN_ERROR_MESSAGE } from '@/app/errorToasts';
+import { useCanWrite } from '@/app/permissions';
 import { errorMessage } from '@/lib/errors';
 import { CrudGrid, type CrudGridProps } from './CrudGrid';
 import { preloadCrudFormDialog } from './LazyCrudFormDialog';
@@ -24,13 +25,14 @@ export interface CrudPageProps<Row extends GridValidRowModel> extends Omit<
   /** The banner's title, e.g. 'Failed to fetch drug interactions'. */
   errorTitle?: string;
   gridLabel?: string;
-  /** The screen's dialogs (LazyCrudFormDialog, ConfirmDialog). */
+  /** The screen's dialogs (LazyCrudFormDialog, ConfirmDialog, the record history). */
   children?: ReactNode;
 }
 
 /**
  * A list screen: title and Add button, a red banner when the list failed to load, and the grid
  * (CrudGrid: toolbar, progress bar, empty text). The feature passes its columns, texts and dialogs.
+ * The Add button shows only to a user who may write (a viewer reads).
  */
 export function CrudPage<Row extends GridValidRowModel>({
   title,
@@ -44,16 +46,21 @@ export function CrudPage<Row extends GridValidRowModel>({
   children,
   ...grid
 }: CrudPageProps<Row>) {
-  useEffect(() => preloadCrudFormDialog(), []);
+  const canWrite = useCanWrite();
+  useEffect(() => {
+    if (canWrite) preloadCrudFormDialog();
+  }, [canWrite]);
   return (
     <>
       <PageHeader
         title={title}
         subtitle={subtitle}
         actions={
-          <Button variant="contained" startIcon={<AddIcon />} onClick={onAdd}>
-            {addLabel}
-          </Button>
+          canWrite && (
+            <Button variant="contained" startIcon={<AddIcon />} onClick={onAdd}>
+              {addLabel}
+            </Button>
+          )
         }
       />
       {error !== undefined && error !== null && (

@@ -1,5 +1,6 @@
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/EditOutlined';
+import HistoryIcon from '@mui/icons-material/HistoryOutlined';
 import {
   GridActionsCellItem,
   type GridActionsColDef,
@@ -9,19 +10,28 @@ import {
 export interface EditDeleteOptions<Row extends GridValidRowModel> {
   onEdit: (row: Row) => void;
   onDelete: (row: Row) => void;
-  /** Names the row in the buttons' accessible names: 'Edit {name}', 'Delete {name}'. */
+  /** Opens the row's change history (a History button on every row, for every role). */
+  onHistory?: (row: Row) => void;
+  /**
+   * Whether the signed-in user may change the data (`useCanWrite()`): false leaves out the Edit
+   * and Delete buttons, so a viewer's rows offer only History.
+   */
+  canWrite: boolean;
+  /** Names the row in the buttons' accessible names: 'Edit {name}', 'Delete {name}', 'History of {name}'. */
   describe: (row: Row) => string;
   /**
-   * 'single' (default): one 'Actions' column with both buttons; 'separate': an 'Edit' and a 'Delete'
-   * column, as the lifestyle and interaction tables have.
+   * 'single' (default): one 'Actions' column with the buttons; 'separate': an 'Edit' and a
+   * 'Delete' column, as the lifestyle and interaction tables have, then a 'History' column.
    */
   layout?: 'single' | 'separate';
 }
 
-/** The Edit and Delete buttons of a list screen's rows (never exported, never searched). */
+/** The History, Edit and Delete buttons of a list screen's rows (never exported, never searched). */
 export function editDeleteColumns<Row extends GridValidRowModel>({
   onEdit,
   onDelete,
+  onHistory,
+  canWrite,
   describe,
   layout = 'single',
 }: EditDeleteOptions<Row>): GridActionsColDef<Row>[] {
@@ -41,31 +51,44 @@ export function editDeleteColumns<Row extends GridValidRowModel>({
       onClick={() => onDelete(row)}
     />
   );
+  const history = (row: Row) =>
+    onHistory ? (
+      <GridActionsCellItem
+        key="history"
+        icon={<HistoryIcon />}
+        label={`History of ${describe(row)}`}
+        onClick={() => onHistory(row)}
+      />
+    ) : null;
+  const column = (
+    field: string,
+    headerName: string,
+    width: number,
+    buttons: (row: Row) => (ReturnType<typeof edit> | null)[],
+  ): GridActionsColDef<Row> => ({
+    field,
+    type: 'actions',
+    headerName,
+    width,
+    getActions: ({ row }) => buttons(row).filter((button) => button !== null),
+  });
+
   if (layout === 'separate') {
     return [
-      {
-        field: 'edit',
-        type: 'actions',
-        headerName: 'Edit',
-        width: 80,
-        getActions: ({ row }) => [edit(row)],
-      },
-      {
-        field: 'delete',
-        type: 'actions',
-        headerName: 'Delete',
-        width: 80,
-        getActions: ({ row }) => [remove(row)],
-      },
+      ...(canWrite
+        ? [
+            column('edit', 'Edit', 80, (row) => [edit(row)]),
+            column('delete', 'Delete', 80, (row) => [remove(row)]),
+          ]
+        : []),
+      ...(onHistory ? [column('history', 'History', 90, (row) => [history(row)])] : []),
     ];
   }
+  const count = (onHistory ? 1 : 0) + (canWrite ? 2 : 0);
+  if (count === 0) return [];
   return [
-    {
-      field: 'actions',
-      type: 'actions',
-      headerName: 'Actions',
-      width: 110,
-      getActions: ({ row }) => [edit(row), remove(row)],
-    },
+    column('actions', 'Actions', 40 + 35 * count, (row) =>
+      canWrite ? [history(row), edit(row), remove(row)] : [history(row)],
+    ),
   ];
 }

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { renderWithProviders } from '@/test/renderWithProviders';
 import { mockFetch, requestsTo } from '@/test/mockFetch';
-import { signedIn, testUser, TEST_TOKEN } from '@/test/fixtures';
+import { signedIn, testUser, TEST_TOKEN, viewerUser } from '@/test/fixtures';
 import { THEME_MODE_STORAGE_KEY } from '@/app/theme';
 import { makeStore } from '@/app/store';
 import { restoreSession } from '@/features/auth/authThunks';
@@ -52,6 +52,36 @@ describe('the signed-in shell', () => {
     for (const sub of spec.slice(2, 8)) {
       expect(within(drugs).getByRole('link', { name: sub })).toBeInTheDocument();
     }
+  });
+
+  it('shows History to every console role, and Accounts to administrators only', async () => {
+    mockFetch({ 'GET /auth/sessions': { body: { data: [] } } });
+    renderShell();
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+    expect(within(nav).getByRole('link', { name: 'History' })).toHaveAttribute(
+      'href',
+      '/dashboard/history',
+    );
+    expect(within(nav).getByRole('link', { name: 'Accounts' })).toHaveAttribute(
+      'href',
+      '/dashboard/accounts',
+    );
+  });
+
+  it('leaves Accounts out for a viewer, and sends a viewer who opens it to the dashboard', async () => {
+    mockFetch({
+      'GET /dashboard/stats': { status: 503, body: { message: 'Down for the test' } },
+      'GET /audit': { body: { data: [], meta: { total: 0, page: 1, page_size: 5 } } },
+      'GET /data-quality': { status: 503, body: { message: 'Down for the test' } },
+    });
+    renderWithProviders(undefined, {
+      route: '/dashboard/accounts',
+      preloadedState: signedIn(viewerUser),
+    });
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+    expect(within(nav).getByRole('link', { name: 'History' })).toBeInTheDocument();
+    expect(within(nav).queryByRole('link', { name: 'Accounts' })).toBeNull();
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/dashboard$/));
   });
 
   it('on small screens, a named menu button opens the navigation drawer, and a link closes it', async () => {

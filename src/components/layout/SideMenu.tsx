@@ -10,11 +10,14 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import LogoutIcon from '@mui/icons-material/LogoutOutlined';
-import { NAVIGATION, isActive, type NavItem } from './navigation';
+import type { Role } from '@/api';
+import { isActive, navigationFor, type NavItem } from './navigation';
 
 export interface SessionSummary {
   name: string;
   email: string;
+  /** Picks the sidebar's entries (Accounts for administrators). */
+  role: Role;
 }
 
 interface SideMenuProps {
@@ -82,7 +85,7 @@ export function SideMenu({ user, onLogout, onNavigate }: SideMenuProps) {
         sx={{ flexGrow: 1, overflowY: 'auto', p: 1 }}
       >
         <List disablePadding>
-          {NAVIGATION.map((item) => (
+          {navigationFor(user?.role).map((item) => (
             <Box component="li" key={item.path} sx={{ listStyle: 'none' }}>
               <NavLinkItem item={item} nested={false} onNavigate={onNavigate} />
               {item.children && (

@@ -11,6 +11,9 @@ import UsersIcon from '@mui/icons-material/PeopleOutlined';
 import SettingsIcon from '@mui/icons-material/SettingsOutlined';
 import SafetyCheckIcon from '@mui/icons-material/HealthAndSafetyOutlined';
 import DataQualityIcon from '@mui/icons-material/FactCheckOutlined';
+import HistoryIcon from '@mui/icons-material/HistoryOutlined';
+import AccountsIcon from '@mui/icons-material/ManageAccountsOutlined';
+import type { RoleName } from '@/api';
 
 export interface NavItem {
   label: string;
@@ -18,10 +21,15 @@ export interface NavItem {
   icon: SvgIconComponent;
   /** Highlight on this path only (true), or also on the paths below it (false). */
   exact: boolean;
+  /** Only these roles see the entry (the page's calls admit no other); left out: every console role. */
+  roles?: readonly RoleName[];
   children?: NavItem[];
 }
 
-/** The sidebar of spec section 2: Dashboard, Drugs with its six sub-items, Users, Settings. */
+/**
+ * The sidebar of spec section 2 (Dashboard, Drugs with its six sub-items, Users, Settings), with
+ * History for every console role and Accounts for administrators.
+ */
 export const NAVIGATION: NavItem[] = [
   { label: 'Dashboard', path: '/dashboard', icon: DashboardIcon, exact: true },
   {
@@ -82,8 +90,25 @@ export const NAVIGATION: NavItem[] = [
     ],
   },
   { label: 'Users', path: '/dashboard/users', icon: UsersIcon, exact: false },
+  { label: 'History', path: '/dashboard/history', icon: HistoryIcon, exact: false },
+  {
+    label: 'Accounts',
+    path: '/dashboard/accounts',
+    icon: AccountsIcon,
+    exact: false,
+    roles: ['admin'],
+  },
   { label: 'Settings', path: '/dashboard/settings', icon: SettingsIcon, exact: false },
 ];
+
+/** The entries `role` may see (children included). */
+export function navigationFor(role: RoleName | null | undefined, items = NAVIGATION): NavItem[] {
+  return items
+    .filter((item) => !item.roles || (role != null && item.roles.includes(role)))
+    .map((item) =>
+      item.children ? { ...item, children: navigationFor(role, item.children) } : item,
+    );
+}
 
 export function isActive(item: NavItem, pathname: string): boolean {
   const path = pathname.replace(/\/+$/, '') || '/';

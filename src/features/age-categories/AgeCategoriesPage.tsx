@@ -7,6 +7,8 @@ import {
   useUpdateAgeCategoryMutation,
   type AgeCategory,
 } from '@/api';
+import { useCanWrite } from '@/app/permissions';
+import { useRowHistory } from '@/features/history/useRowHistory';
 import { ConfirmDialog } from '@/components/crud/ConfirmDialog';
 import { CrudPage } from '@/components/crud/CrudPage';
 import { editDeleteColumns } from '@/components/crud/editDeleteColumns';
@@ -71,6 +73,8 @@ export function AgeCategoriesPage() {
   const dialogs = useCrudDialogs<AgeCategory>();
   useEffect(() => ageCategoryValidation.preload(), []);
   const { openEdit, askDelete } = dialogs;
+  const canWrite = useCanWrite();
+  const history = useRowHistory<AgeCategory>('age_category', describeAgeCategory);
 
   const columns = useMemo(
     () => [
@@ -78,10 +82,12 @@ export function AgeCategoriesPage() {
       ...editDeleteColumns<AgeCategory>({
         onEdit: openEdit,
         onDelete: askDelete,
+        onHistory: history.open,
+        canWrite,
         describe: describeAgeCategory,
       }),
     ],
-    [openEdit, askDelete],
+    [openEdit, askDelete, canWrite, history.open],
   );
 
   const editing = dialogs.form?.row ?? null;
@@ -133,7 +139,7 @@ export function AgeCategoriesPage() {
           message="Are you sure you want to delete this age category?"
           details={describeAgeCategory(deleting)}
           onConfirm={() =>
-            run(deleteAgeCategory({ id: deleting.id }), {
+            run(deleteAgeCategory({ id: deleting.id, reasonBody: {} }), {
               success: serverMessage('Age category deleted successfully'),
             })
           }
@@ -141,6 +147,7 @@ export function AgeCategoriesPage() {
           onExited={dialogs.deleteExited}
         />
       )}
+      {history.dialog}
     </CrudPage>
   );
 }

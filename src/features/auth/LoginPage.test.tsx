@@ -106,4 +106,18 @@ describe('/login', () => {
       '/register',
     );
   });
+
+  it("an account without console access sees the server's message on the page, and nothing is stored", async () => {
+    const message = 'Your account has no access to the console yet. Ask an administrator.';
+    mockFetch({ 'POST /auth/login': { status: 403, body: { message } } });
+    const { user, store } = renderWithProviders(undefined, { route: '/login' });
+    await fillIn(user, 'pat@example.org', 'a-long-password');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.getByText(message).closest('[role="alert"]')).not.toBeNull();
+    expect(screen.getByTestId('location')).toHaveTextContent('/login');
+    expect(store.getState().auth.token).toBeNull();
+    expect(window.localStorage.getItem('auth_token')).toBeNull();
+    expect(window.sessionStorage.getItem('auth_token')).toBeNull();
+  });
 });

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -8,7 +9,8 @@ import { OutlinedField } from '@/components/form/OutlinedField';
 import { SubmitButton } from '@/components/form/SubmitButton';
 import { AuthCard } from './AuthCard';
 import type { LoginForm } from './authSchemas';
-import { useSignIn } from './useSignIn';
+import { errorMessage } from '@/lib/errors';
+import { isNoConsoleAccess, useSignIn } from './useSignIn';
 
 type TextField = 'email' | 'password';
 type Errors = Partial<Record<TextField, string>>;
@@ -39,6 +41,8 @@ export function LoginPage() {
   const [values, setValues] = useState<LoginForm>({ email: '', password: '', remember: true });
   const [errors, setErrors] = useState<Errors>({});
   const [submitted, setSubmitted] = useState(false);
+  /** The server's reason when the account may not use the console (403); nothing is stored then. */
+  const [noAccess, setNoAccess] = useState<string | null>(null);
   const inputs = useRef<Record<TextField, HTMLInputElement | null>>({
     email: null,
     password: null,
@@ -62,16 +66,23 @@ export function LoginPage() {
       inputs.current[invalid]?.focus();
       return;
     }
+    setNoAccess(null);
     try {
       await signIn({ email: values.email, password: values.password }, values.remember);
-    } catch {
-      // The error toast ('Login failed' or the server's message) comes from the API listener.
+    } catch (error) {
+      // Any other failure has shown its toast ('Login failed' or the server's message).
+      if (isNoConsoleAccess(error)) setNoAccess(errorMessage(error, ''));
     }
   };
 
   return (
     <AuthCard title="Sign in">
       <Box component="form" noValidate onSubmit={onSubmit}>
+        {noAccess && (
+          <Alert severity="warning" role="alert" sx={{ mt: 1 }}>
+            {noAccess}
+          </Alert>
+        )}
         <OutlinedField
           name="email"
           label="Email"

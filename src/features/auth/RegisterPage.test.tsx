@@ -87,6 +87,31 @@ describe('/register', () => {
     expect(window.localStorage.getItem('auth_token')).toBe('new-token');
   });
 
+  it('a later account waits for a role: it says so and signs nothing in', async () => {
+    const fetchMock = mockFetch({
+      'POST /auth/register': {
+        status: 201,
+        body: { message: 'Registered', user: { ...testUser, id: 9, role: null } },
+      },
+    });
+    const { user } = renderWithProviders(undefined, { route: '/register' });
+    await fillIn(user, {
+      name: 'Pat Pending',
+      email: 'pat@example.org',
+      password: 'password-1',
+      confirm: 'password-1',
+    });
+    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+    expect(await findToast('Registration successful!')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'Your account has been created. An administrator must give it a role before you can sign in.',
+      ),
+    ).toBeInTheDocument();
+    expect(requestsTo(fetchMock, 'POST /auth/login')).toHaveLength(0);
+    expect(window.localStorage.getItem('auth_token')).toBeNull();
+  });
+
   it("a taken email: the server's errors.email as the toast, and no sign-in", async () => {
     const fetchMock = mockFetch({
       'POST /auth/register': {

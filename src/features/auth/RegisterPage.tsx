@@ -1,7 +1,8 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useSnackbar } from 'notistack';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
@@ -13,12 +14,21 @@ import { registerValidation } from './authResolvers';
 import type { RegisterForm } from './authSchemas';
 import { useSignIn } from './useSignIn';
 
-/** /register: creates the account, then signs in with it (spec section 4) and so reaches /dashboard. */
+/** Shown after registering an account that waits for a role (any account but the first admin). */
+export const PENDING_ROLE_MESSAGE =
+  'Your account has been created. An administrator must give it a role before you can sign in.';
+
+/**
+ * /register: creates the account. The first account (an administrator) then signs in (spec
+ * section 4) and so reaches /dashboard; a later one has no role yet, so the page says an
+ * administrator must give it one, and signs nothing in.
+ */
 export function RegisterPage() {
   const [register, { isLoading: isRegistering }] = useRegisterMutation();
   const { signIn, isSigningIn } = useSignIn();
   const { enqueueSnackbar } = useSnackbar();
   const navigate = useNavigate();
+  const [pending, setPending] = useState(false);
   const { control, handleSubmit } = useForm<RegisterForm>({
     resolver: registerValidation.resolver,
     defaultValues: { name: '', email: '', password: '', confirmPassword: '' },
@@ -26,18 +36,38 @@ export function RegisterPage() {
   useEffect(() => registerValidation.preload(), []);
 
   const onSubmit = handleSubmit(async ({ name, email, password }) => {
+    let role;
     try {
-      await register({ registerRequest: { name, email, password } }).unwrap();
+      ({ role } = (await register({ registerRequest: { name, email, password } }).unwrap()).user);
     } catch {
       return; // The error toast ('Registration failed' or the server's message) comes from the API listener.
     }
     enqueueSnackbar('Registration successful!', { variant: 'success' });
+    if (role === null) {
+      setPending(true);
+      return;
+    }
     try {
       await signIn({ email, password }, true);
     } catch {
       navigate('/login'); // The account exists; signing in by hand is what is left.
     }
   });
+
+  if (pending) {
+    return (
+      <AuthCard title="Create an account">
+        <Alert severity="info" role="status">
+          {PENDING_ROLE_MESSAGE}
+        </Alert>
+        <Typography variant="body2" sx={{ mt: 2 }}>
+          <Link component={RouterLink} to="/login">
+            Back to sign in
+          </Link>
+        </Typography>
+      </AuthCard>
+    );
+  }
 
   return (
     <AuthCard title="Create an account">

@@ -2,7 +2,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import type { Condition } from '@/api';
 import { findToast, renderWithProviders } from '@/test/renderWithProviders';
 import { mockFetch, requestsTo, type MockReply } from '@/test/mockFetch';
-import { signedIn } from '@/test/fixtures';
+import { signedIn, viewerUser } from '@/test/fixtures';
 import { ConditionsPage } from './ConditionsPage';
 
 const migraine: Condition = { id: 3, name: 'Migraine', description: 'Recurrent headaches' };
@@ -181,5 +181,44 @@ describe('/dashboard/drugs/conditions', () => {
     expect(await findToast(refusal)).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getByRole('gridcell', { name: 'Migraine' })).toBeInTheDocument();
+  });
+
+  it("shows a viewer the list and each row's history, but no Add, Edit or Delete", async () => {
+    const fetchMock = mockFetch({
+      'GET /condition': { body: { data: [migraine, asthma] } },
+      'GET /audit': {
+        body: {
+          data: [
+            {
+              id: 50,
+              at: new Date().toISOString(),
+              actor: { id: 7, name: 'Ada Admin' },
+              action: 'update',
+              entity: 'condition',
+              entity_id: 3,
+              label: 'Migraine',
+              changes: { description: { from: 'Headaches', to: 'Recurrent headaches' } },
+              reason: 'Clearer wording',
+              reverts: null,
+              reverted_by: null,
+            },
+          ],
+          meta: { total: 1, page: 1, page_size: 10 },
+        },
+      },
+    });
+    const { user } = renderWithProviders(<ConditionsPage />, {
+      preloadedState: signedIn(viewerUser),
+    });
+    const grid = within(await screen.findByRole('grid', { name: 'Conditions' }));
+    await grid.findByRole('gridcell', { name: 'Migraine' });
+    expect(screen.queryByRole('button', { name: 'Add Condition' })).toBeNull();
+    expect(grid.queryByRole('button', { name: /^(Edit|Delete) / })).toBeNull();
+
+    await user.click(grid.getByRole('button', { name: 'History of Migraine' }));
+    const history = within(await screen.findByRole('dialog', { name: 'History of Migraine' }));
+    expect(await history.findByRole('cell', { name: 'Clearer wording' })).toBeInTheDocument();
+    const query = new URL(requestsTo(fetchMock, 'GET /audit')[0].url).searchParams;
+    expect(Object.fromEntries(query)).toMatchObject({ entity: 'condition', entity_id: '3' });
   });
 });

@@ -7,6 +7,8 @@ import {
   useUpdateConditionMutation,
   type Condition,
 } from '@/api';
+import { useCanWrite } from '@/app/permissions';
+import { useRowHistory } from '@/features/history/useRowHistory';
 import { ConfirmDialog } from '@/components/crud/ConfirmDialog';
 import { CrudPage } from '@/components/crud/CrudPage';
 import { editDeleteColumns } from '@/components/crud/editDeleteColumns';
@@ -31,6 +33,9 @@ const conditionColumns: GridColDef<Condition>[] = [
   },
 ];
 
+/** The record's name, in its buttons' names and its history's title. */
+const nameOf = (row: Condition) => row.name;
+
 /**
  * /dashboard/drugs/conditions: the conditions with search, add and edit in a dialog, and delete
  * after a confirm. Success toasts are the server's messages; a delete the server refuses (409, still
@@ -44,6 +49,8 @@ export function ConditionsPage() {
   const run = useCrudAction();
   const dialogs = useCrudDialogs<Condition>();
   const { openEdit, askDelete } = dialogs;
+  const canWrite = useCanWrite();
+  const history = useRowHistory<Condition>('condition', nameOf);
   useEffect(() => conditionValidation.preload(), []);
 
   const columns = useMemo(
@@ -52,10 +59,12 @@ export function ConditionsPage() {
       ...editDeleteColumns<Condition>({
         onEdit: openEdit,
         onDelete: askDelete,
-        describe: (row) => row.name,
+        onHistory: history.open,
+        canWrite,
+        describe: nameOf,
       }),
     ],
-    [openEdit, askDelete],
+    [openEdit, askDelete, canWrite, history.open],
   );
 
   const editing = dialogs.form?.row ?? null;
@@ -109,7 +118,7 @@ export function ConditionsPage() {
           message="Are you sure you want to delete this condition?"
           details={deleting.name}
           onConfirm={() =>
-            run(deleteCondition({ id: deleting.id }), {
+            run(deleteCondition({ id: deleting.id, reasonBody: {} }), {
               success: serverMessage('Condition deleted successfully'),
             })
           }
@@ -117,6 +126,7 @@ export function ConditionsPage() {
           onExited={dialogs.deleteExited}
         />
       )}
+      {history.dialog}
     </CrudPage>
   );
 }

@@ -7,6 +7,7 @@ import { mockFetch, requestsTo } from '@/test/mockFetch';
 import { signedIn } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/renderWithProviders';
 import { clockForward } from '@/test/clock';
+import { auditPage, severityChange } from '@/features/history/historyFixtures';
 
 // MUI X Charts draws SVG from measured sizes, which jsdom does not have: a stand-in shows what the
 // chart was given. The real chart runs in the browser tests (e2e/dashboard-users-drugs.test.ts).
@@ -207,5 +208,20 @@ describe('/dashboard', () => {
     renderWithProviders(undefined, { route: '/dashboard', store: first.store });
     expect(await within(await region('Active Today')).findByText('7')).toBeInTheDocument();
     expect(requestsTo(fetchMock, 'GET /dashboard/stats')).toHaveLength(2);
+  });
+
+  it('shows the five newest changes: what, who and when', async () => {
+    const fetchMock = mockFetch({
+      'GET /dashboard/stats': { body: { data: stats() } },
+      'GET /audit': auditPage([{ ...severityChange, at: ago(3 * MINUTE) }], 1, 5),
+    });
+    renderDashboard();
+    const card = within(await region('Recent changes'));
+    expect(
+      await card.findByText('Updated Warfarin + Ibuprofen (Drug interaction)'),
+    ).toBeInTheDocument();
+    expect(card.getByText(/Ada Admin/)).toHaveTextContent('Ada Admin · 3 minutes ago');
+    const query = new URL(requestsTo(fetchMock, 'GET /audit')[0].url).searchParams;
+    expect(Object.fromEntries(query)).toEqual({ page_size: '5', sort: '-at' });
   });
 });

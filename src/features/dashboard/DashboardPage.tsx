@@ -6,12 +6,13 @@ import Grid from '@mui/material/Grid';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useGetDashboardStatsQuery, type DailyCount } from '@/api';
+import { useGetDashboardStatsQuery, useListAuditEntriesQuery, type DailyCount } from '@/api';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { PageHeader } from '@/components/PageHeader';
 import { errorMessage } from '@/lib/errors';
 import { DataQualityCard } from '@/features/data-quality/DataQualityCard';
-import { RecentDrugs, RecentSearches } from './RecentActivity';
+import { ACTION_LABELS, describeEntry } from '@/features/history/auditFormat';
+import { RecentChanges, RecentDrugs, RecentSearches } from './RecentActivity';
 import { StatCards } from './StatCards';
 
 // MUI X Charts is large: its own chunk, fetched when the dashboard first shows a chart.
@@ -53,6 +54,9 @@ function SearchesPerDay({ days, timeZone }: { days: DailyCount[] | undefined; ti
  */
 export const DASHBOARD_MAX_AGE_S = 30;
 
+/** How many of the newest history entries the Recent changes card lists. */
+const RECENT_CHANGES = 5;
+
 /**
  * /dashboard: the counts, the searches per day and the recent activity from GET /dashboard/stats.
  * Medication changes anywhere invalidate the 'dashboard' tag (src/api/index.ts), so a new
@@ -64,6 +68,7 @@ export function DashboardPage() {
     refetchOnMountOrArgChange: DASHBOARD_MAX_AGE_S,
   });
   const stats = data?.data;
+  const changes = useListAuditEntriesQuery({ pageSize: RECENT_CHANGES, sort: '-at' });
 
   return (
     <>
@@ -92,6 +97,10 @@ export function DashboardPage() {
               <RecentSearches searches={stats?.recent_searches} />
             </Grid>
           </Grid>
+          <RecentChanges
+            entries={changes.data?.data ?? (changes.isError ? [] : undefined)}
+            describe={(entry) => `${ACTION_LABELS[entry.action]} ${describeEntry(entry)}`}
+          />
           <DataQualityCard />
         </Stack>
       )}

@@ -6,7 +6,7 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import type { RecentDrug, RecentSearch } from '@/api';
+import type { AuditEntry, RecentDrug, RecentSearch } from '@/api';
 import { RelativeTime } from '@/components/RelativeTime';
 
 interface RecentCardProps<T> {
@@ -89,6 +89,33 @@ export function RecentSearches({ searches }: { searches: RecentSearch[] | undefi
         secondary: (
           <>
             {search.user_name} · <RelativeTime value={search.searched_at} />
+          </>
+        ),
+      })}
+    />
+  );
+}
+
+/** The five newest changes to the data: what changed (and how), who changed it, and when. */
+export function RecentChanges({
+  entries,
+  describe,
+}: {
+  entries: AuditEntry[] | undefined;
+  /** What the entry is about in words, e.g. 'Updated Warfarin (Medication)'. */
+  describe: (entry: AuditEntry) => string;
+}) {
+  return (
+    <RecentCard
+      title="Recent changes"
+      emptyText="No changes recorded yet"
+      items={entries}
+      render={(entry) => ({
+        key: entry.id,
+        primary: describe(entry),
+        secondary: (
+          <>
+            {entry.actor.name} · <RelativeTime value={entry.at} />
           </>
         ),
       })}

@@ -7,6 +7,8 @@ import {
   useUpdateDrugMutation,
   type Drug,
 } from '@/api';
+import { useCanWrite } from '@/app/permissions';
+import { useRowHistory } from '@/features/history/useRowHistory';
 import { ConfirmDialog } from '@/components/crud/ConfirmDialog';
 import { CrudPage } from '@/components/crud/CrudPage';
 import { editDeleteColumns } from '@/components/crud/editDeleteColumns';
@@ -49,6 +51,9 @@ const SERVER_FIELDS = {
   contraindications: 'contraindications',
 } as const;
 
+/** The record's name, in its buttons' names and its history's title. */
+const nameOf = (row: Drug) => row.name;
+
 /**
  * /dashboard/drugs (Drugs Management): the simple drug list on /drug, with search, add and edit in
  * a dialog (every field required; side effects and contraindications comma-separated), and delete
@@ -63,6 +68,8 @@ export function DrugsPage() {
   const dialogs = useCrudDialogs<Drug>();
   useEffect(() => drugValidation.preload(), []);
   const { openEdit, askDelete } = dialogs;
+  const canWrite = useCanWrite();
+  const history = useRowHistory<Drug>('drug', nameOf);
 
   const columns = useMemo(
     () => [
@@ -70,10 +77,12 @@ export function DrugsPage() {
       ...editDeleteColumns<Drug>({
         onEdit: openEdit,
         onDelete: askDelete,
-        describe: (row) => row.name,
+        onHistory: history.open,
+        canWrite,
+        describe: nameOf,
       }),
     ],
-    [openEdit, askDelete],
+    [openEdit, askDelete, canWrite, history.open],
   );
 
   const editing = dialogs.form?.row ?? null;
@@ -124,7 +133,7 @@ export function DrugsPage() {
           message="Are you sure you want to delete this drug?"
           details={deleting.name}
           onConfirm={() =>
-            run(deleteDrug({ id: deleting.id }), {
+            run(deleteDrug({ id: deleting.id, reasonBody: {} }), {
               success: serverMessage('Drug deleted successfully'),
             })
           }
@@ -132,6 +141,7 @@ export function DrugsPage() {
           onExited={dialogs.deleteExited}
         />
       )}
+      {history.dialog}
     </CrudPage>
   );
 }

@@ -119,6 +119,7 @@ describe('/dashboard/drugs/interactions', () => {
       'Allergen',
       'Edit',
       'Delete',
+      'History',
     ]);
     expect(row.getByRole('gridcell', { name: 'Aspirin' })).toBeInTheDocument();
     const badge = row.getByText('Major');
@@ -242,6 +243,11 @@ describe('/dashboard/drugs/interactions', () => {
     await user.selectOptions(interacting, 'Aspirin');
     await user.selectOptions(form.getByLabelText(/^Severity/), 'Major');
     await user.click(form.getByRole('checkbox', { name: 'Is an allergen' }));
+    // A new interaction sets a severity: it needs a reason, and nothing is sent without one.
+    await user.click(form.getByRole('button', { name: 'Save' }));
+    expect(await form.findByText('A reason is required for this change')).toBeInTheDocument();
+    expect(requestsTo(fetchMock, 'POST /drug-interaction')).toHaveLength(0);
+    await user.type(form.getByLabelText(/^Reason for the change/), 'Stockley 2024');
     await user.click(form.getByRole('button', { name: 'Save' }));
     expect(await findToast('Drug interaction added successfully')).toBeInTheDocument();
     expect(await requestsTo(fetchMock, 'POST /drug-interaction')[0].json()).toEqual({
@@ -250,6 +256,7 @@ describe('/dashboard/drugs/interactions', () => {
       severity: 'major',
       description: 'Bleeding risk',
       is_allergen: true,
+      reason: 'Stockley 2024',
     });
   });
 
@@ -266,6 +273,7 @@ describe('/dashboard/drugs/interactions', () => {
     await user.selectOptions(form.getByLabelText(/^Medication/), 'Aspirin');
     await user.selectOptions(form.getByLabelText(/^Interacting Medication/), 'Warfarin');
     await user.type(form.getByLabelText(/^Description/), 'Again');
+    await user.type(form.getByLabelText(/^Reason for the change/), 'Again');
     await user.click(form.getByRole('button', { name: 'Save' }));
     await toastSaying(duplicate);
     expect(form.getByRole('alert')).toHaveTextContent(duplicate);
@@ -293,12 +301,16 @@ describe('/dashboard/drugs/interactions', () => {
     await user.selectOptions(form.getByLabelText(/^Severity/), 'Contraindicated');
     await user.click(form.getByRole('checkbox', { name: 'Is an allergen' }));
     await user.click(form.getByRole('button', { name: 'Save' }));
+    expect(await form.findByText('A reason is required for this change')).toBeInTheDocument();
+    await user.type(form.getByLabelText(/^Reason for the change/), 'Case reports');
+    await user.click(form.getByRole('button', { name: 'Save' }));
     expect(await findToast('Drug interaction updated successfully')).toBeInTheDocument();
     expect(await requestsTo(fetchMock, 'PUT /drug-interaction')[0].json()).toEqual({
       id: 11,
       severity: 'contraindicated',
       description: LONG,
       is_allergen: true,
+      reason: 'Case reports',
     });
     // The fixed selects show the edited pair without the full medication list.
     expect(requestsTo(fetchMock, 'GET /medication')).toHaveLength(0);
@@ -324,6 +336,10 @@ describe('/dashboard/drugs/interactions', () => {
           'Are you sure you want to delete this drug interaction? This action cannot be undone.',
         ),
       ).toBeInTheDocument();
+      // A delete needs a reason: without one the confirm stays and sends nothing.
+      await user.click(confirm.getByRole('button', { name: 'Delete' }));
+      expect(await confirm.findByText('A reason is required for this change')).toBeInTheDocument();
+      await user.type(confirm.getByLabelText(/^Reason for the change/), 'Duplicate entry');
       await user.click(confirm.getByRole('button', { name: 'Delete' }));
     };
     await remove();
@@ -335,7 +351,10 @@ describe('/dashboard/drugs/interactions', () => {
     const bodies = await Promise.all(
       requestsTo(fetchMock, 'DELETE /drug-interaction').map((r) => r.json()),
     );
-    expect(bodies).toEqual([{ id: 11 }, { id: 11 }]);
+    expect(bodies).toEqual([
+      { id: 11, reason: 'Duplicate entry' },
+      { id: 11, reason: 'Duplicate entry' },
+    ]);
   });
 });
 

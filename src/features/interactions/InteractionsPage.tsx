@@ -11,11 +11,14 @@ import {
   type DrugInteraction,
   type Severity,
 } from '@/api';
+import { useCanWrite } from '@/app/permissions';
+import { useRowHistory } from '@/features/history/useRowHistory';
 import { ConfirmDialog } from '@/components/crud/ConfirmDialog';
 import { CrudPage } from '@/components/crud/CrudPage';
 import { editDeleteColumns } from '@/components/crud/editDeleteColumns';
 import { LazyCrudFormDialog } from '@/components/crud/LazyCrudFormDialog';
 import { capitalize } from '@/components/crud/format';
+import { reasonPayload } from '@/components/crud/reason';
 import { useCrudAction } from '@/components/crud/useCrudAction';
 import { useCrudDialogs } from '@/components/crud/useCrudDialogs';
 import {
@@ -25,6 +28,7 @@ import {
   interactionRequest,
   interactionValidation,
   medicationOptions,
+  severityChanged,
 } from './interactionForm';
 import type { InteractionFormOutput } from './interactionSchema';
 import { SeverityBadge } from './SeverityBadge';
@@ -106,6 +110,8 @@ export function InteractionsPage() {
   const run = useCrudAction();
   const { enqueueSnackbar } = useSnackbar();
   const { openEdit, askDelete } = dialogs;
+  const canWrite = useCanWrite();
+  const history = useRowHistory<DrugInteraction>('drug_interaction', describeInteraction);
 
   const columns = useMemo(
     () => [
@@ -113,11 +119,13 @@ export function InteractionsPage() {
       ...editDeleteColumns<DrugInteraction>({
         onEdit: openEdit,
         onDelete: askDelete,
+        onHistory: history.open,
+        canWrite,
         describe: describeInteraction,
         layout: 'separate',
       }),
     ],
-    [openEdit, askDelete],
+    [openEdit, askDelete, canWrite, history.open],
   );
 
   const editing = dialogs.form?.row ?? null;
@@ -132,10 +140,10 @@ export function InteractionsPage() {
     [medications.data, medications.isLoading, editing],
   );
 
-  const save = async (values: InteractionFormOutput) => {
+  const save = async (values: InteractionFormOutput, reason: string) => {
     let request;
     try {
-      request = interactionRequest(values, editing);
+      request = interactionRequest(values, editing, reason);
     } catch (problem) {
       enqueueSnackbar((problem as Error).message, { variant: 'error' });
       throw problem;
@@ -185,6 +193,8 @@ export function InteractionsPage() {
             severity: 'severity',
             description: 'description',
           }}
+          // A severity set or changed is a clinical change: it needs a reason in the history.
+          reason={{ required: (values) => severityChanged(values, editing) }}
           onSubmit={save}
           onClose={dialogs.closeForm}
           onExited={dialogs.formExited}
@@ -196,8 +206,9 @@ export function InteractionsPage() {
           title="Delete Interaction"
           message="Are you sure you want to delete this drug interaction? This action cannot be undone."
           details={`${deleting.medication.name} and ${deleting.interacting_medication.name}`}
-          onConfirm={() =>
-            run(deleteInteraction({ idBody: { id: deleting.id } }), {
+          reason="required"
+          onConfirm={(reason) =>
+            run(deleteInteraction({ idBody: { id: deleting.id, ...reasonPayload(reason) } }), {
               success: 'Drug interaction deleted successfully',
               failure: 'Failed to delete drug interaction',
             })
@@ -206,6 +217,7 @@ export function InteractionsPage() {
           onExited={dialogs.deleteExited}
         />
       )}
+      {history.dialog}
     </CrudPage>
   );
 }

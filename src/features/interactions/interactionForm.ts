@@ -7,6 +7,7 @@ import type {
 } from '@/api';
 import type { CrudField, SelectOption } from '@/components/crud/CrudFields';
 import { capitalizedOptions } from '@/components/crud/format';
+import { reasonPayload } from '@/components/crud/reason';
 import { lazyResolver } from '@/lib/lazyResolver';
 import type { InteractionFormOutput, InteractionFormValues } from './interactionSchema';
 
@@ -39,18 +40,34 @@ export type InteractionRequest =
   { kind: 'create'; body: DrugInteractionCreate } | { kind: 'update'; body: DrugInteractionUpdate };
 
 /**
+ * Whether the form sets a severity a reason must explain: any new interaction's, or an edit that
+ * changes it.
+ */
+export function severityChanged(
+  values: Pick<InteractionFormValues, 'severity'>,
+  editing: Pick<DrugInteraction, 'severity'> | null,
+): boolean {
+  return editing === null || values.severity !== editing.severity;
+}
+
+/**
  * What saving sends. A new interaction: both medication ids (parsed as integers), severity,
  * description, is_allergen. An edit changes only severity, description and the allergen flag, and
- * needs the interaction's id ('Interaction ID is required for editing').
+ * needs the interaction's id ('Interaction ID is required for editing'). A typed reason goes along.
  */
 export function interactionRequest(
   values: InteractionFormOutput,
   editing: { id?: number | null } | null,
+  reason = '',
 ): InteractionRequest {
   const { severity, description, is_allergen } = values;
+  const why = reasonPayload(reason);
   if (editing) {
     if (!editing.id) throw new Error(INTERACTION_ID_REQUIRED_MESSAGE);
-    return { kind: 'update', body: { id: editing.id, severity, description, is_allergen } };
+    return {
+      kind: 'update',
+      body: { id: editing.id, severity, description, is_allergen, ...why },
+    };
   }
   return {
     kind: 'create',
@@ -60,6 +77,7 @@ export function interactionRequest(
       severity,
       description,
       is_allergen,
+      ...why,
     },
   };
 }

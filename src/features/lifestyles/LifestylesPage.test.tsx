@@ -43,6 +43,7 @@ describe('/dashboard/drugs/lifestyles', () => {
       'Name',
       'Edit',
       'Delete',
+      'History',
     ]);
     await user.type(screen.getByRole('searchbox', { name: 'Search lifestyles by name' }), 'alco');
     await waitFor(() =>

@@ -8,6 +8,8 @@ import {
   type Lifestyle,
 } from '@/api';
 import { UNKNOWN_ERROR_MESSAGE } from '@/app/errorToasts';
+import { useCanWrite } from '@/app/permissions';
+import { useRowHistory } from '@/features/history/useRowHistory';
 import { ConfirmDialog } from '@/components/crud/ConfirmDialog';
 import { CrudPage } from '@/components/crud/CrudPage';
 import { editDeleteColumns } from '@/components/crud/editDeleteColumns';
@@ -19,6 +21,9 @@ import { lifestyleFields, lifestyleFormValues, lifestyleValidation } from './lif
 const lifestyleColumns: GridColDef<Lifestyle>[] = [
   { field: 'name', headerName: 'Name', flex: 1, minWidth: 200 },
 ];
+
+/** The record's name, in its buttons' names and its history's title. */
+const nameOf = (row: Lifestyle) => row.name;
 
 /**
  * /dashboard/drugs/lifestyles (Lifestyle Management): search by name, add and edit in a dialog
@@ -35,6 +40,8 @@ export function LifestylesPage() {
   const dialogs = useCrudDialogs<Lifestyle>();
   useEffect(() => lifestyleValidation.preload(), []);
   const { openEdit, askDelete } = dialogs;
+  const canWrite = useCanWrite();
+  const history = useRowHistory<Lifestyle>('lifestyle', nameOf);
 
   const columns = useMemo(
     () => [
@@ -42,11 +49,13 @@ export function LifestylesPage() {
       ...editDeleteColumns<Lifestyle>({
         onEdit: openEdit,
         onDelete: askDelete,
-        describe: (row) => row.name,
+        onHistory: history.open,
+        canWrite,
+        describe: nameOf,
         layout: 'separate',
       }),
     ],
-    [openEdit, askDelete],
+    [openEdit, askDelete, canWrite, history.open],
   );
 
   const editing = dialogs.form?.row ?? null;
@@ -108,6 +117,7 @@ export function LifestylesPage() {
           onExited={dialogs.deleteExited}
         />
       )}
+      {history.dialog}
     </CrudPage>
   );
 }

@@ -33,6 +33,8 @@ async function fillRequired(user: User, dialog: Dialog, name = 'Ibuprofen') {
   await user.type(dialog.getByLabelText(/^Name/), name);
   await user.type(dialog.getByLabelText(/^Minimum dosage/), '200');
   await user.type(dialog.getByLabelText(/^Maximum dosage/), '400');
+  // Its first dosage range needs a reason in the history.
+  await user.type(dialog.getByLabelText(/^Reason for the change/), 'New listing');
 }
 
 const created = {
@@ -127,6 +129,7 @@ describe('Add Medication', () => {
         max_duration: 7,
         duration_unit: 'days',
       },
+      reason: 'New listing',
     });
     await waitFor(() => expect(onClose).toHaveBeenCalled());
   });
@@ -184,6 +187,7 @@ describe('Add Medication', () => {
         max_duration: 7,
         duration_unit: 'months',
       },
+      reason: 'New listing',
     });
   });
 
@@ -234,6 +238,7 @@ describe('Add Medication', () => {
     expect(dialog.getByText('Minimum dosage is required')).toBeInTheDocument();
     expect(dialog.getByText('Maximum dosage is required')).toBeInTheDocument();
     expect(dialog.getByText('Minimum frequency is required')).toBeInTheDocument();
+    expect(dialog.getByText('A reason is required for this change')).toBeInTheDocument();
 
     await fillRequired(user, dialog);
     await user.clear(dialog.getByLabelText(/^Minimum dosage/));

@@ -11,6 +11,7 @@ import {
 import type { CrudField } from '@/components/crud/CrudFields';
 import { CrudFormDialog } from '@/components/crud/CrudFormDialog';
 import { capitalizedOptions } from '@/components/crud/format';
+import { reasonPayload } from '@/components/crud/reason';
 import { useCrudAction } from '@/components/crud/useCrudAction';
 import { UNKNOWN_ERROR_MESSAGE } from '@/app/errorToasts';
 import { errorMessage } from '@/lib/errors';
@@ -144,11 +145,18 @@ export function AddMedicationDialog({ open, onClose, onExited }: DialogProps) {
       fields={fields}
       submitLabel={ADD_MEDICATION_TITLE}
       serverFields={addMedicationServerFields}
-      onSubmit={(values) =>
-        run(createMedication({ medicationCreate: addMedicationPayload(values) }), {
-          success: 'Medication added successfully',
-          failure: 'Failed to save medication',
-        })
+      // The new medication's first dosage range needs a reason in the history.
+      reason={{ required: true }}
+      onSubmit={(values, reason) =>
+        run(
+          createMedication({
+            medicationCreate: { ...addMedicationPayload(values), ...reasonPayload(reason) },
+          }),
+          {
+            success: 'Medication added successfully',
+            failure: 'Failed to save medication',
+          },
+        )
       }
       onClose={onClose}
       onExited={onExited}

@@ -73,6 +73,7 @@ describe('Add Weight-Based Dosage', () => {
     await user.type(dialog.getByLabelText(/^Minimum dosage/), '0.5');
     await user.type(dialog.getByLabelText(/^Maximum dosage/), '1.5');
     await user.selectOptions(dialog.getByLabelText('Dosage unit'), 'ml');
+    await user.type(dialog.getByLabelText(/^Reason for the change/), 'Guideline');
     await user.click(dialog.getByRole('button', { name: 'Add Dosage' }));
     expect(await findToast('Weight dosage added successfully')).toBeInTheDocument();
     expect(
@@ -89,6 +90,7 @@ describe('Add Weight-Based Dosage', () => {
       min_duration: 3,
       max_duration: 7,
       duration_unit: 'days',
+      reason: 'Guideline',
     });
     await waitFor(() => expect(onClose).toHaveBeenCalled());
   });
@@ -99,6 +101,7 @@ describe('Add Weight-Based Dosage', () => {
     await user.type(dialog.getByLabelText(/^Maximum dosage/), '10');
     await user.clear(dialog.getByLabelText(/^Maximum frequency/));
     await user.type(dialog.getByLabelText(/^Maximum frequency/), '0.5');
+    await user.type(dialog.getByLabelText(/^Reason for the change/), 'Guideline');
     await user.click(dialog.getByRole('button', { name: 'Add Dosage' }));
     expect(
       await dialog.findByText('Minimum frequency must not exceed maximum frequency'),
@@ -118,8 +121,21 @@ describe('Add Weight-Based Dosage', () => {
     });
     await user.type(dialog.getByLabelText(/^Minimum dosage/), '5');
     await user.type(dialog.getByLabelText(/^Maximum dosage/), '10');
+    await user.type(dialog.getByLabelText(/^Reason for the change/), 'Guideline');
     await user.click(dialog.getByRole('button', { name: 'Add Dosage' }));
     expect(await findToast(/already has a dosage for this category/)).toBeInTheDocument();
+  });
+});
+
+describe('the reason', () => {
+  it('is required for any dosage range: nothing is sent without one', async () => {
+    const { dialog, user, fetchMock } = await openDialog('weight', 'Add Weight-Based Dosage');
+    expect(dialog.getByLabelText(/^Reason for the change/)).toBeRequired();
+    await user.type(dialog.getByLabelText(/^Minimum dosage/), '5');
+    await user.type(dialog.getByLabelText(/^Maximum dosage/), '10');
+    await user.click(dialog.getByRole('button', { name: 'Add Dosage' }));
+    expect(await dialog.findByText('A reason is required for this change')).toBeInTheDocument();
+    expect(requestsTo(fetchMock, 'POST /medication/add-weight-based-dosage')).toHaveLength(0);
   });
 });
 
@@ -148,6 +164,7 @@ describe('Add Age-Based Dosage', () => {
     await user.type(dialog.getByLabelText(/^Maximum dosage/), '15');
     await user.selectOptions(dialog.getByLabelText('Dosage unit'), 'mg/kg');
     await user.selectOptions(dialog.getByLabelText('Duration unit'), 'weeks');
+    await user.type(dialog.getByLabelText(/^Reason for the change/), 'Guideline');
     await user.click(dialog.getByRole('button', { name: 'Add Dosage' }));
     expect(await findToast('Age dosage added successfully')).toBeInTheDocument();
     expect(await requestsTo(fetchMock, 'POST /medication/add-age-based-dosage')[0].json()).toEqual({
@@ -162,6 +179,7 @@ describe('Add Age-Based Dosage', () => {
       min_duration: 3,
       max_duration: 7,
       duration_unit: 'weeks',
+      reason: 'Guideline',
     });
   });
 });
@@ -217,6 +235,7 @@ describe('Edit dosage', () => {
     await user.clear(dialog.getByLabelText(/^Maximum dosage/));
     await user.type(dialog.getByLabelText(/^Maximum dosage/), '12');
     await user.selectOptions(dialog.getByLabelText('Duration unit'), 'days');
+    await user.type(dialog.getByLabelText(/^Reason for the change/), 'Guideline');
     await user.click(dialog.getByRole('button', { name: 'Save' }));
     expect(await findToast('Age dosage updated successfully')).toBeInTheDocument();
     expect(
@@ -232,6 +251,7 @@ describe('Edit dosage', () => {
       min_duration: 1,
       max_duration: 2,
       duration_unit: 'days',
+      reason: 'Guideline',
     });
   });
 
@@ -245,6 +265,7 @@ describe('Edit dosage', () => {
         },
       },
     });
+    await user.type(dialog.getByLabelText(/^Reason for the change/), 'Guideline');
     await user.click(dialog.getByRole('button', { name: 'Save' }));
     expect(await findToast('Minimum must not exceed maximum.')).toBeInTheDocument();
     expect(dialog.getByLabelText(/^Minimum duration/)).toHaveAccessibleDescription(

@@ -10,6 +10,7 @@ import {
 } from '@/api';
 import type { CrudField, SelectOption } from '@/components/crud/CrudFields';
 import { CrudFormDialog } from '@/components/crud/CrudFormDialog';
+import { reasonPayload } from '@/components/crud/reason';
 import { useCrudAction, type MutationRequest } from '@/components/crud/useCrudAction';
 import { UNKNOWN_ERROR_MESSAGE } from '@/app/errorToasts';
 import { errorMessage } from '@/lib/errors';
@@ -66,6 +67,9 @@ interface DosageDialogProps extends DialogProps {
   dosage?: AnyDosage;
 }
 
+/** Every dosage range set or changed needs a reason in the history. */
+const DOSAGE_REASON = { required: true } as const;
+
 const TEXTS = {
   weight: {
     added: 'Weight dosage added successfully',
@@ -107,8 +111,9 @@ function EditDosageDialog({
       defaultValues={editDosageDefaults(kind, dosage)}
       fields={fields}
       serverFields={dosageFormServerFields}
-      onSubmit={(values) => {
-        const dosageUpdate = { id: dosage.id, ...dosageRanges(values) };
+      reason={DOSAGE_REASON}
+      onSubmit={(values, reason) => {
+        const dosageUpdate = { id: dosage.id, ...dosageRanges(values), ...reasonPayload(reason) };
         const request: MutationRequest<unknown> =
           kind === 'weight' ? updateWeight({ dosageUpdate }) : updateAge({ dosageUpdate });
         return run(request, { success: texts.updated, failure: texts.updateFailed });
@@ -161,8 +166,9 @@ function AddDosageDialog({ kind, medication, open, onClose, onExited }: DosageDi
       fields={fields}
       submitLabel="Add Dosage"
       serverFields={dosageFormServerFields}
-      onSubmit={(values) => {
-        const ranges = dosageRanges(values);
+      reason={DOSAGE_REASON}
+      onSubmit={(values, reason) => {
+        const ranges = { ...dosageRanges(values), ...reasonPayload(reason) };
         const categoryId = Number(values.categoryId);
         const request: MutationRequest<unknown> =
           kind === 'weight'

@@ -1,6 +1,7 @@
 import { useUpdateMedicationMutation, type Medication } from '@/api';
 import type { CrudField } from '@/components/crud/CrudFields';
 import { CrudFormDialog } from '@/components/crud/CrudFormDialog';
+import { reasonPayload } from '@/components/crud/reason';
 import { useCrudAction } from '@/components/crud/useCrudAction';
 import { pregnancyFields, type DialogProps } from './dialogProps';
 import {
@@ -8,6 +9,7 @@ import {
   editMedicationPayload,
   editMedicationResolver,
   editMedicationServerFields,
+  pregnancyCategoryChanged,
   type EditMedicationValues,
 } from './medicationForm';
 
@@ -33,11 +35,18 @@ export function EditMedicationDialog({
       defaultValues={editMedicationDefaults(medication)}
       fields={editMedicationFields}
       serverFields={editMedicationServerFields}
-      onSubmit={(values) =>
-        run(updateMedication({ medicationUpdate: editMedicationPayload(medication.id, values) }), {
-          success: 'Medication updated successfully',
-          failure: 'Failed to update medication',
-        })
+      // A pregnancy category set, changed or cleared needs a reason in the history.
+      reason={{ required: (values) => pregnancyCategoryChanged(medication, values) }}
+      onSubmit={(values, reason) =>
+        run(
+          updateMedication({
+            medicationUpdate: {
+              ...editMedicationPayload(medication.id, values),
+              ...reasonPayload(reason),
+            },
+          }),
+          { success: 'Medication updated successfully', failure: 'Failed to update medication' },
+        )
       }
       onClose={onClose}
       onExited={onExited}

@@ -3,8 +3,8 @@ import { Route, Routes } from 'react-router-dom';
 import { api, type Medication } from '@/api';
 import { makeStore } from '@/app/store';
 import { findToast, renderWithProviders } from '@/test/renderWithProviders';
-import { mockFetch, requestsTo, type MockHandler } from '@/test/mockFetch';
-import { signedIn } from '@/test/fixtures';
+import { mockFetch as mockApi, requestsTo, type MockHandler } from '@/test/mockFetch';
+import { noHistory, signedIn, viewerUser } from '@/test/fixtures';
 import { MedicationDetailPage } from './MedicationDetailPage';
 import {
   amoxicillin,
@@ -35,6 +35,11 @@ function renderDetail(id: number | string, store = makeStore(signedIn())) {
 function versions(...answers: Medication[]): MockHandler {
   let call = 0;
   return () => ({ body: { data: answers[Math.min(call++, answers.length - 1)] } });
+}
+
+/** The API for the page: `routes`, and an empty history for its History section. */
+function mockFetch(routes: Record<string, MockHandler>) {
+  return mockApi({ 'GET /audit': noHistory, ...routes });
 }
 
 function section(name: string) {
@@ -186,8 +191,16 @@ describe('/dashboard/drugs/medications/{id}', () => {
     await user.selectOptions(category, '12');
     await user.type(dialog.getByLabelText(/^Minimum dosage/), '250');
     await user.type(dialog.getByLabelText(/^Maximum dosage/), '500');
+    // A dosage range needs a reason: nothing is sent without one.
+    await user.click(dialog.getByRole('button', { name: 'Add Dosage' }));
+    expect(await dialog.findByText('A reason is required for this change')).toBeInTheDocument();
+    expect(requestsTo(fetchMock, 'POST /medication/add-weight-based-dosage')).toHaveLength(0);
+    await user.type(dialog.getByLabelText(/^Reason for the change/), 'New obesity guidance');
     await user.click(dialog.getByRole('button', { name: 'Add Dosage' }));
     await findToast('Weight dosage added successfully');
+    expect(
+      await requestsTo(fetchMock, 'POST /medication/add-weight-based-dosage')[0].json(),
+    ).toMatchObject({ medication_id: 7, min_dosage: 250, reason: 'New obesity guidance' });
     expect(await weight.findByRole('cell', { name: 'Obese (30 - 200 Kg)' })).toBeInTheDocument();
     expect(requestsTo(fetchMock, 'GET /medication/7')).toHaveLength(2);
   });
@@ -334,13 +347,52 @@ describe('/dashboard/drugs/medications/{id}', () => {
     await user.clear(dialog.getByLabelText(/^Name/));
     await user.type(dialog.getByLabelText(/^Name/), 'Amoxil');
     await user.selectOptions(dialog.getByLabelText('Pregnancy Category'), 'C');
+    // A changed pregnancy category needs a reason.
+    await user.click(dialog.getByRole('button', { name: 'Save' }));
+    expect(await dialog.findByText('A reason is required for this change')).toBeInTheDocument();
+    await user.type(dialog.getByLabelText(/^Reason for the change/), 'Label update 2024');
     await user.click(dialog.getByRole('button', { name: 'Save' }));
     await findToast('Medication updated successfully');
     expect(await requestsTo(fetchMock, 'PUT /medication/update-medication')[0].json()).toEqual({
       id: 7,
       name: 'Amoxil',
       pregnancy_category: 'C',
+      reason: 'Label update 2024',
     });
     expect(await screen.findByText('Amoxil', { selector: 'dd' })).toBeInTheDocument();
+  });
+
+  it('renaming alone needs no reason', async () => {
+    const fetchMock = mockFetch({
+      'GET /medication/7': { body: { data: amoxicillin } },
+      'PUT /medication/update-medication': {
+        body: {
+          data: { ...amoxicillin, name: 'Amoxil' },
+          message: 'Medication updated successfully',
+        },
+      },
+    });
+    const { user } = renderDetail(7);
+    await user.click(await screen.findByRole('button', { name: 'Edit Medication' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit Medication' }));
+    await user.clear(dialog.getByLabelText(/^Name/));
+    await user.type(dialog.getByLabelText(/^Name/), 'Amoxil');
+    await user.click(dialog.getByRole('button', { name: 'Save' }));
+    await findToast('Medication updated successfully');
+    expect(await requestsTo(fetchMock, 'PUT /medication/update-medication')[0].json()).toEqual({
+      id: 7,
+      name: 'Amoxil',
+      pregnancy_category: 'B',
+    });
+  });
+
+  it('shows a viewer no Add, Edit, Remove or Delete control, but the history', async () => {
+    const fetchMock = mockFetch({ 'GET /medication/7': { body: { data: amoxicillin } } });
+    renderDetail(7, makeStore(signedIn(viewerUser)));
+    expect(await screen.findByRole('region', { name: 'Weight-based Dosages' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^(Add|Edit|Remove|Delete)\b/ })).toBeNull();
+    expect(await screen.findByText('No changes recorded yet.')).toBeInTheDocument();
+    const [history] = requestsTo(fetchMock, 'GET /audit');
+    expect(new URL(history.url).searchParams.get('medication_id')).toBe('7');
   });
 });

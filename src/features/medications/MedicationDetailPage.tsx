@@ -21,10 +21,12 @@ import EditIcon from '@mui/icons-material/EditOutlined';
 import SafetyCheckIcon from '@mui/icons-material/HealthAndSafetyOutlined';
 import type { Medication } from '@/api';
 import { UNKNOWN_ERROR_MESSAGE } from '@/app/errorToasts';
+import { useCanWrite } from '@/app/permissions';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { FullPageSpinner } from '@/components/FullPageSpinner';
 import { PageHeader } from '@/components/PageHeader';
 import { errorMessage } from '@/lib/errors';
+import { RecordHistory } from '@/features/history/RecordHistory';
 import {
   MedicationDialogs,
   useMedicationDialogs,
@@ -53,7 +55,8 @@ const NO_DOSAGES: Record<DosageKind, string> = {
 interface SectionProps {
   title: string;
   addLabel: string;
-  onAdd: () => void;
+  /** Left out for a user who may not write: no Add button. */
+  onAdd?: () => void;
   headers: string[];
   /** The rows; none shows `emptyText`. */
   rows: ReactNode[];
@@ -79,9 +82,11 @@ function Section({ title, addLabel, onAdd, headers, rows, emptyText }: SectionPr
           <Typography variant="h6" component="h2" id={id}>
             {title}
           </Typography>
-          <Button variant="outlined" size="small" startIcon={<AddIcon />} onClick={onAdd}>
-            {addLabel}
-          </Button>
+          {onAdd && (
+            <Button variant="outlined" size="small" startIcon={<AddIcon />} onClick={onAdd}>
+              {addLabel}
+            </Button>
+          )}
         </Box>
         {rows.length === 0 ? (
           <Typography color="text.secondary" sx={{ py: 1 }}>
@@ -158,10 +163,16 @@ function Information({ medication }: { medication: Medication }) {
   );
 }
 
+/** What the sections may offer: `show` opens a dialog; `canWrite` false hides every change control. */
+interface SectionActions {
+  show: (dialog: MedicationDialog) => void;
+  canWrite: boolean;
+}
+
 function dosageRows(
   medication: Medication,
   kind: DosageKind,
-  show: (dialog: MedicationDialog) => void,
+  { show, canWrite }: SectionActions,
 ): ReactNode[] {
   return dosagesOf(medication, kind).map((dosage) => {
     const category = dosageCategoryLabel(kind, dosage);
@@ -179,41 +190,45 @@ function dosageRows(
             dosage.frequency_duration_unit,
           )}
         </TableCell>
-        <TableCell padding="none">
-          <Tooltip title="Edit">
-            <IconButton
-              aria-label={`Edit ${kind} dosage for ${category}`}
-              onClick={() => show({ kind: 'edit-dosage', dosageKind: kind, medication, dosage })}
-            >
-              <EditIcon fontSize="small" />
-            </IconButton>
-          </Tooltip>
-        </TableCell>
+        {canWrite && (
+          <TableCell padding="none">
+            <Tooltip title="Edit">
+              <IconButton
+                aria-label={`Edit ${kind} dosage for ${category}`}
+                onClick={() => show({ kind: 'edit-dosage', dosageKind: kind, medication, dosage })}
+              >
+                <EditIcon fontSize="small" />
+              </IconButton>
+            </Tooltip>
+          </TableCell>
+        )}
       </TableRow>
     );
   });
 }
 
-function Details({
-  medication,
-  show,
-}: {
-  medication: Medication;
-  show: (dialog: MedicationDialog) => void;
-}) {
+/** The given header, only when the user may write (the column of change buttons). */
+function writeHeader(canWrite: boolean, header: string): string[] {
+  return canWrite ? [header] : [];
+}
+
+function Details({ medication, actions }: { medication: Medication; actions: SectionActions }) {
+  const { show, canWrite } = actions;
+  /** The Add button's action, for a user who may write. */
+  const adding = (dialog: MedicationDialog) => (canWrite ? () => show(dialog) : undefined);
   const dosageSection = (kind: DosageKind) => (
     <Section
       title={`${kindLabel(kind)}-based Dosages`}
       addLabel={`Add ${kindLabel(kind)} Dosage`}
-      onAdd={() => show({ kind: 'add-dosage', dosageKind: kind, medication })}
+      onAdd={adding({ kind: 'add-dosage', dosageKind: kind, medication })}
       headers={[
         `${kindLabel(kind)} Category`,
         'Dosage Range',
         'Frequency Range',
         'Duration Range',
-        'Edit',
+        ...writeHeader(canWrite, 'Edit'),
       ]}
-      rows={dosageRows(medication, kind, show)}
+      rows={dosageRows(medication, kind, actions)}
       emptyText={NO_DOSAGES[kind]}
     />
   );
@@ -225,22 +240,24 @@ function Details({
       <Section
         title="Contraindications"
         addLabel="Add Contraindication"
-        onAdd={() => show({ kind: 'add-contraindication', medication })}
-        headers={['Condition', 'Description', 'Remove']}
+        onAdd={adding({ kind: 'add-contraindication', medication })}
+        headers={['Condition', 'Description', ...writeHeader(canWrite, 'Remove')]}
         rows={medication.condition_contraindications.map((condition) => (
           <TableRow key={condition.id}>
             <TableCell>{condition.name}</TableCell>
             <TableCell>{condition.description || '-'}</TableCell>
-            <TableCell padding="none">
-              <Tooltip title="Remove">
-                <IconButton
-                  aria-label={`Remove contraindication ${condition.name}`}
-                  onClick={() => show({ kind: 'remove-contraindication', medication, condition })}
-                >
-                  <DeleteIcon fontSize="small" />
-                </IconButton>
-              </Tooltip>
-            </TableCell>
+            {canWrite && (
+              <TableCell padding="none">
+                <Tooltip title="Remove">
+                  <IconButton
+                    aria-label={`Remove contraindication ${condition.name}`}
+                    onClick={() => show({ kind: 'remove-contraindication', medication, condition })}
+                  >
+                    <DeleteIcon fontSize="small" />
+                  </IconButton>
+                </Tooltip>
+              </TableCell>
+            )}
           </TableRow>
         ))}
         emptyText="No contraindications found."
@@ -248,27 +265,37 @@ function Details({
       <Section
         title="Lifestyle Contraindications"
         addLabel="Add Lifestyle Contraindication"
-        onAdd={() => show({ kind: 'add-lifestyle-contraindication', medication })}
-        headers={['Lifestyle', 'Delete']}
+        onAdd={adding({ kind: 'add-lifestyle-contraindication', medication })}
+        headers={['Lifestyle', ...writeHeader(canWrite, 'Delete')]}
         rows={medication.medical_lifestyle_contraindications.map((link) => (
           <TableRow key={link.id}>
             <TableCell>{link.lifestyle.name}</TableCell>
-            <TableCell padding="none">
-              <Tooltip title="Delete">
-                <IconButton
-                  aria-label={`Delete lifestyle contraindication ${link.lifestyle.name}`}
-                  onClick={() =>
-                    show({ kind: 'delete-lifestyle-contraindication', medication, link })
-                  }
-                >
-                  <DeleteIcon fontSize="small" />
-                </IconButton>
-              </Tooltip>
-            </TableCell>
+            {canWrite && (
+              <TableCell padding="none">
+                <Tooltip title="Delete">
+                  <IconButton
+                    aria-label={`Delete lifestyle contraindication ${link.lifestyle.name}`}
+                    onClick={() =>
+                      show({ kind: 'delete-lifestyle-contraindication', medication, link })
+                    }
+                  >
+                    <DeleteIcon fontSize="small" />
+                  </IconButton>
+                </Tooltip>
+              </TableCell>
+            )}
           </TableRow>
         ))}
         emptyText="No lifestyle contraindications found."
       />
+      <Card variant="outlined" component="section" aria-labelledby="medication-history">
+        <CardContent>
+          <Typography variant="h6" component="h2" id="medication-history" sx={{ mb: 1 }}>
+            History
+          </Typography>
+          <RecordHistory filter={{ medicationId: medication.id }} />
+        </CardContent>
+      </Card>
     </Stack>
   );
 }
@@ -285,6 +312,7 @@ export function MedicationDetailPage() {
   const id = parseMedicationId(params.id);
   const { medication, notFound, error, isLoading } = useMedication(id);
   const dialogs = useMedicationDialogs();
+  const canWrite = useCanWrite();
   const back = () => navigate(MEDICATIONS_PATH);
 
   const backButton = (
@@ -326,17 +354,19 @@ export function MedicationDetailPage() {
             >
               Check this medication
             </Button>
-            <Button
-              variant="contained"
-              startIcon={<EditIcon />}
-              onClick={() => dialogs.show({ kind: 'edit-medication', medication })}
-            >
-              Edit Medication
-            </Button>
+            {canWrite && (
+              <Button
+                variant="contained"
+                startIcon={<EditIcon />}
+                onClick={() => dialogs.show({ kind: 'edit-medication', medication })}
+              >
+                Edit Medication
+              </Button>
+            )}
           </>
         }
       />
-      <Details medication={medication} show={dialogs.show} />
+      <Details medication={medication} actions={{ show: dialogs.show, canWrite }} />
       <MedicationDialogs session={dialogs.session} close={dialogs.close} exited={dialogs.exited} />
     </>
   );

@@ -8,6 +8,7 @@ import {
   type Medication,
 } from '@/api';
 import { ConfirmDialog } from '@/components/crud/ConfirmDialog';
+import { reasonPayload } from '@/components/crud/reason';
 import { serverMessage, useCrudAction } from '@/components/crud/useCrudAction';
 import { AddMedicationDialog } from './AddMedicationDialog';
 import {
@@ -16,6 +17,7 @@ import {
 } from './ContraindicationDialogs';
 import { DosageDialog } from './DosageDialog';
 import { EditMedicationDialog } from './EditMedicationDialog';
+import { MedicationDependents } from './MedicationDependents';
 import type { AnyDosage, DosageKind } from './medicationForm';
 
 export const DELETE_MEDICATION_MESSAGE = 'Are you sure you want to delete this medication?';
@@ -122,10 +124,11 @@ export function MedicationDialogs({ session, close, exited }: MedicationDialogsP
           {...common}
           title="Delete Medication"
           message={DELETE_MEDICATION_MESSAGE}
-          details={dialog.medication.name}
+          details={<MedicationDependents id={dialog.medication.id} name={dialog.medication.name} />}
+          reason="required"
           // A refusal is logged (by the API layer) and shown (by its one error-toast listener).
-          onConfirm={() =>
-            run(deleteMedication({ id: dialog.medication.id }), {
+          onConfirm={(reason) =>
+            run(deleteMedication({ id: dialog.medication.id, reasonBody: reasonPayload(reason) }), {
               success: serverMessage('Medication deleted successfully'),
             })
           }

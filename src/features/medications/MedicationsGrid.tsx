@@ -2,9 +2,13 @@ import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import { useListMedicationsQuery, type Medication } from '@/api';
+import { useCanWrite } from '@/app/permissions';
+import { useRowHistory } from '@/features/history/useRowHistory';
 import { CrudPage } from '@/components/crud/CrudPage';
 import { MedicationDialogs, useMedicationDialogs } from './MedicationDialogs';
 import { medicationCellStyles, medicationColumns, medicationRow } from './medicationColumns';
+
+const nameOf = (medication: Medication) => medication.name;
 
 export const MEDICATIONS_EMPTY_TEXT = 'No medications found. Add a new medication to get started.';
 
@@ -19,6 +23,8 @@ export function MedicationsGrid() {
   const navigate = useNavigate();
   const dialogs = useMedicationDialogs();
   const { show } = dialogs;
+  const canWrite = useCanWrite();
+  const history = useRowHistory<Medication>('medication', nameOf);
   const rows = useMemo(() => data?.data.map(medicationRow), [data]);
 
   const columns = useMemo(
@@ -26,8 +32,10 @@ export function MedicationsGrid() {
       medicationColumns({
         show,
         view: (medication: Medication) => navigate(`/dashboard/drugs/medications/${medication.id}`),
+        history: history.open,
+        canWrite,
       }),
-    [show, navigate],
+    [show, navigate, canWrite, history.open],
   );
 
   return (
@@ -51,6 +59,7 @@ export function MedicationsGrid() {
           close={dialogs.close}
           exited={dialogs.exited}
         />
+        {history.dialog}
       </CrudPage>
     </Box>
   );

@@ -40,6 +40,30 @@ async function row(name: string) {
 const cellText = (found: Awaited<ReturnType<typeof row>>) =>
   found.getAllByRole('gridcell').map((cell) => cell.textContent);
 
+const group = (total: number, items: { id: number; name: string; detail: string | null }[]) => ({
+  total,
+  items,
+});
+/** What deleting Amoxicillin takes with it (two of its three interactions listed). */
+const amoxicillinDependents = {
+  body: {
+    data: {
+      id: 7,
+      name: 'Amoxicillin',
+      weight_dosages: group(1, [
+        { id: 101, name: 'Normal (18.5 - 24.9 Kg)', detail: '250-500 mg' },
+      ]),
+      age_dosages: group(0, []),
+      contraindications: group(1, [{ id: 1, name: 'Hypertension', detail: null }]),
+      lifestyle_contraindications: group(0, []),
+      interactions: group(3, [
+        { id: 11, name: 'Warfarin', detail: 'major' },
+        { id: 12, name: 'Cefalexin', detail: 'minor' },
+      ]),
+    },
+  },
+};
+
 describe('/dashboard/drugs/medications', () => {
   it('lists every column of the spec, with a progress bar while loading', async () => {
     let answer: (reply: MockReply) => void = () => undefined;
@@ -141,6 +165,7 @@ describe('/dashboard/drugs/medications', () => {
     await user.type(dialog.getByLabelText(/^Name/), 'Paracetamol');
     await user.type(dialog.getByLabelText(/^Minimum dosage/), '5');
     await user.type(dialog.getByLabelText(/^Maximum dosage/), '10');
+    await user.type(dialog.getByLabelText(/^Reason for the change/), 'New listing');
     await user.click(dialog.getByRole('button', { name: 'Add Medication' }));
     expect(await findToast('Medication added successfully')).toBeInTheDocument();
     expect(await row('Paracetamol')).toBeTruthy();
@@ -192,6 +217,7 @@ describe('/dashboard/drugs/medications', () => {
   it('deletes on the server after the confirm, and the list follows', async () => {
     const fetchMock = mockFetch({
       'GET /medication': lists([amoxicillin, paracetamol], [paracetamol]),
+      'GET /medications/7/dependents': amoxicillinDependents,
       'DELETE /medications/7': { body: { message: 'Medication deleted successfully' } },
     });
     const { user } = renderPage();
@@ -202,8 +228,24 @@ describe('/dashboard/drugs/medications', () => {
     expect(
       confirm.getByText('Are you sure you want to delete this medication?'),
     ).toBeInTheDocument();
+    // It lists what goes with it: counts, and names.
+    const goes = within(await confirm.findByRole('list', { name: 'Deleted with it' }));
+    expect(goes.getByText('Weight-based dosages: 1')).toBeInTheDocument();
+    expect(goes.getByText(/Normal \(18\.5 - 24\.9 Kg\) \(250-500 mg\)/)).toBeInTheDocument();
+    expect(goes.getByText('Drug interactions: 3')).toBeInTheDocument();
+    expect(
+      goes.getByText(/Warfarin \(major\), Cefalexin \(minor\) and 1 more/),
+    ).toBeInTheDocument();
+    // A reason is required: nothing is sent without one.
+    await user.click(confirm.getByRole('button', { name: 'Delete' }));
+    expect(await confirm.findByText('A reason is required for this change')).toBeInTheDocument();
+    expect(requestsTo(fetchMock, 'DELETE /medications/7')).toHaveLength(0);
+    await user.type(confirm.getByLabelText(/^Reason for the change/), 'Withdrawn from market');
     await user.click(confirm.getByRole('button', { name: 'Delete' }));
     expect(await findToast('Medication deleted successfully')).toBeInTheDocument();
+    expect(await requestsTo(fetchMock, 'DELETE /medications/7')[0].json()).toEqual({
+      reason: 'Withdrawn from market',
+    });
     await waitFor(() =>
       expect(screen.queryByRole('gridcell', { name: 'Amoxicillin' })).not.toBeInTheDocument(),
     );
@@ -214,6 +256,7 @@ describe('/dashboard/drugs/medications', () => {
     const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     mockFetch({
       'GET /medication': { body: { data: [amoxicillin] } },
+      'GET /medications/7/dependents': amoxicillinDependents,
       'DELETE /medications/7': {
         status: 409,
         body: { message: 'Amoxicillin is still used by 2 drug interactions.' },
@@ -223,11 +266,9 @@ describe('/dashboard/drugs/medications', () => {
     await user.click(
       (await row('Amoxicillin')).getByRole('button', { name: 'Delete Amoxicillin' }),
     );
-    await user.click(
-      within(await screen.findByRole('dialog', { name: 'Delete Medication' })).getByRole('button', {
-        name: 'Delete',
-      }),
-    );
+    const confirm = within(await screen.findByRole('dialog', { name: 'Delete Medication' }));
+    await user.type(confirm.getByLabelText(/^Reason for the change/), 'Duplicate');
+    await user.click(confirm.getByRole('button', { name: 'Delete' }));
     expect(
       await findToast('Amoxicillin is still used by 2 drug interactions.'),
     ).toBeInTheDocument();

@@ -82,8 +82,10 @@ export const medicationCellStyles: SxProps<Theme> = {
   },
 };
 
-/** Material icons (Apache License 2.0): VisibilityOutlined, EditOutlined, DeleteOutlined. */
+/** Material icons (Apache License 2.0): VisibilityOutlined, HistoryOutlined, EditOutlined, DeleteOutlined. */
 const ICONS = {
+  history:
+    'M13 3c-4.97 0-9 4.03-9 9H1l3.89 3.89.07.14L9 12H6c0-3.87 3.13-7 7-7s7 3.13 7 7-3.13 7-7 7c-1.93 0-3.68-.79-4.94-2.06l-1.42 1.42C8.27 19.99 10.51 21 13 21c4.97 0 9-4.03 9-9s-4.03-9-9-9m-1 5v5l4.28 2.54.72-1.21-3.5-2.08V8z',
   view: 'M12 6c3.79 0 7.17 2.13 8.82 5.5C19.17 14.87 15.79 17 12 17s-7.17-2.13-8.82-5.5C4.83 8.13 8.21 6 12 6m0-2C7 4 2.73 7.11 1 11.5 2.73 15.89 7 19 12 19s9.27-3.11 11-7.5C21.27 7.11 17 4 12 4m0 5c1.38 0 2.5 1.12 2.5 2.5S13.38 14 12 14s-2.5-1.12-2.5-2.5S10.62 9 12 9m0-2c-2.48 0-4.5 2.02-4.5 4.5S9.52 16 12 16s4.5-2.02 4.5-4.5S14.48 7 12 7',
   edit: 'm14.06 9.02.92.92L5.92 19H5v-.92zM17.66 3c-.25 0-.51.1-.7.29l-1.83 1.83 3.75 3.75 1.83-1.83c.39-.39.39-1.02 0-1.41l-2.34-2.34c-.2-.2-.45-.29-.71-.29m-3.6 3.19L3 17.25V21h3.75L17.81 9.94z',
   delete: 'M16 9v10H8V9zm-1.5-6h-5l-1 1H5v2h14V4h-3.5zM18 7H6v12c0 1.1.9 2 2 2h8c1.1 0 2-.9 2-2z',
@@ -154,11 +156,18 @@ function WithAdd({ text, link }: { text: string; link: ReactNode }) {
 interface ColumnActions {
   show: (dialog: MedicationDialog) => void;
   view: (medication: Medication) => void;
+  /** Opens the medication's history (everyone may read it). */
+  history: (medication: Medication) => void;
+  /** False for a viewer: no Add links, no Edit or Delete buttons (View stays). */
+  canWrite: boolean;
 }
 
 type CellParams = GridRenderCellParams<MedicationRow>;
 
-function dosageCountColumn(kind: DosageKind, { show }: ColumnActions): GridColDef<MedicationRow> {
+function dosageCountColumn(
+  kind: DosageKind,
+  { show, canWrite }: ColumnActions,
+): GridColDef<MedicationRow> {
   return {
     field: kind === 'weight' ? 'weight_dosage_count' : 'age_dosage_count',
     headerName: kind === 'weight' ? 'Weight Dosage' : 'Age Dosage',
@@ -169,11 +178,13 @@ function dosageCountColumn(kind: DosageKind, { show }: ColumnActions): GridColDe
       <WithAdd
         text={String(value)}
         link={
-          <AddLink
-            label={`Add ${kind} dosage for ${row.name}`}
-            tabIndex={tabIndex}
-            onClick={() => show({ kind: 'add-dosage', dosageKind: kind, medication: row })}
-          />
+          canWrite && (
+            <AddLink
+              label={`Add ${kind} dosage for ${row.name}`}
+              tabIndex={tabIndex}
+              onClick={() => show({ kind: 'add-dosage', dosageKind: kind, medication: row })}
+            />
+          )
         }
       />
     ),
@@ -185,7 +196,7 @@ function dosageCountColumn(kind: DosageKind, { show }: ColumnActions): GridColDe
  * clicked medication pre-selected, and the detail page.
  */
 export function medicationColumns(actions: ColumnActions): GridColDef<MedicationRow>[] {
-  const { show, view } = actions;
+  const { show, view, history, canWrite } = actions;
   return [
     { field: 'name', headerName: 'Name', flex: 1, minWidth: 160 },
     {
@@ -212,11 +223,13 @@ export function medicationColumns(actions: ColumnActions): GridColDef<Medication
         <WithAdd
           text={String(value)}
           link={
-            <AddLink
-              label={`Add contraindication for ${row.name}`}
-              tabIndex={tabIndex}
-              onClick={() => show({ kind: 'add-contraindication', medication: row })}
-            />
+            canWrite && (
+              <AddLink
+                label={`Add contraindication for ${row.name}`}
+                tabIndex={tabIndex}
+                onClick={() => show({ kind: 'add-contraindication', medication: row })}
+              />
+            )
           }
         />
       ),
@@ -240,7 +253,7 @@ export function medicationColumns(actions: ColumnActions): GridColDef<Medication
     {
       field: 'actions',
       headerName: 'Actions',
-      width: 130,
+      width: 165,
       sortable: false,
       filterable: false,
       disableColumnMenu: true,
@@ -255,17 +268,27 @@ export function medicationColumns(actions: ColumnActions): GridColDef<Medication
             onClick={() => view(row)}
           />
           <ActionButton
-            icon="edit"
-            label={`Edit ${row.name}`}
+            icon="history"
+            label={`History of ${row.name}`}
             tabIndex={tabIndex}
-            onClick={() => show({ kind: 'edit-medication', medication: row })}
+            onClick={() => history(row)}
           />
-          <ActionButton
-            icon="delete"
-            label={`Delete ${row.name}`}
-            tabIndex={tabIndex}
-            onClick={() => show({ kind: 'delete-medication', medication: row })}
-          />
+          {canWrite && (
+            <>
+              <ActionButton
+                icon="edit"
+                label={`Edit ${row.name}`}
+                tabIndex={tabIndex}
+                onClick={() => show({ kind: 'edit-medication', medication: row })}
+              />
+              <ActionButton
+                icon="delete"
+                label={`Delete ${row.name}`}
+                tabIndex={tabIndex}
+                onClick={() => show({ kind: 'delete-medication', medication: row })}
+              />
+            </>
+          )}
         </span>
       ),
     },

@@ -322,6 +322,15 @@ export function editMedicationPayload(id: number, values: EditMedicationOutput):
   return { id, name: values.name, pregnancy_category: pregnancyPayload(values) };
 }
 
+/** Whether the form's pregnancy category differs from the medication's (set, changed or cleared). */
+export function pregnancyCategoryChanged(
+  medication: Pick<Medication, 'pregnancy_category'>,
+  values: Pick<EditMedicationValues, 'isPregnancy' | 'pregnancy_category'>,
+): boolean {
+  const chosen = values.isPregnancy ? values.pregnancy_category : null;
+  return chosen !== (medication.pregnancy_category || null);
+}
+
 export const editMedicationServerFields = {
   name: 'name',
   pregnancy_category: 'pregnancy_category',

@@ -7,6 +7,7 @@ import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useChangePasswordMutation, useUpdateProfileMutation, type User } from '@/api';
+import { SessionsCard } from './SessionsCard';
 import { useAppDispatch } from '@/app/hooks';
 import { withoutErrorToast } from '@/app/errorToasts';
 import { FormInput } from '@/components/form/FormInput';
@@ -157,7 +158,10 @@ function ChangePasswordCard() {
   );
 }
 
-/** /dashboard/settings (Account Settings): `PUT /auth/profile` and `PUT /auth/password`. */
+/**
+ * /dashboard/settings (Account Settings): `PUT /auth/profile`, `PUT /auth/password`, and the
+ * user's own active sessions (`GET` and `DELETE /auth/sessions`).
+ */
 export function SettingsPage() {
   const { user } = useAuth();
   return (
@@ -166,6 +170,7 @@ export function SettingsPage() {
       <Stack spacing={3} sx={{ maxWidth: 640 }}>
         <ProfileCard user={user} />
         <ChangePasswordCard />
+        <SessionsCard />
       </Stack>
     </>
   );

@@ -1,20 +1,16 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
-import InputAdornment from '@mui/material/InputAdornment';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import SearchOutlined from '@mui/icons-material/SearchOutlined';
 import { DataGrid, type GridPaginationModel, type GridSortModel } from '@mui/x-data-grid';
 import { useListUsersQuery, type AdminUser, type AdminUserSort } from '@/api';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { PageHeader } from '@/components/PageHeader';
+import { SearchField } from '@/components/SearchField';
 import { errorMessage } from '@/lib/errors';
 import { SearchHistoryDialog } from './SearchHistoryDialog';
 import { userColumns } from './userColumns';
 
-/** How long typing pauses before the search goes to the server. */
-export const SEARCH_DELAY_MS = 250;
 const PAGE_SIZES = [10, 25, 50, 100];
 
 function NoUsers() {
@@ -22,37 +18,6 @@ function NoUsers() {
     <Box sx={{ display: 'flex', height: '100%', alignItems: 'center', justifyContent: 'center' }}>
       <Typography color="text.secondary">No users found</Typography>
     </Box>
-  );
-}
-
-/**
- * The search box keeps what is typed to itself, so a keystroke re-renders only the box; the
- * search goes to `onSearch` once typing pauses for SEARCH_DELAY_MS.
- */
-function UserSearchField({ onSearch }: { onSearch: (query: string) => void }) {
-  const [value, setValue] = useState('');
-  useEffect(() => {
-    const timer = window.setTimeout(() => onSearch(value.trim()), SEARCH_DELAY_MS);
-    return () => window.clearTimeout(timer);
-  }, [value, onSearch]);
-  return (
-    <TextField
-      type="search"
-      label="Search by name or email"
-      value={value}
-      onChange={(event) => setValue(event.target.value)}
-      size="small"
-      sx={{ mb: 2, width: { xs: '100%', sm: 360 } }}
-      slotProps={{
-        input: {
-          startAdornment: (
-            <InputAdornment position="start">
-              <SearchOutlined fontSize="small" />
-            </InputAdornment>
-          ),
-        },
-      }}
-    />
   );
 }
 
@@ -120,7 +85,7 @@ export function UsersPage() {
           sx={{ mb: 2 }}
         />
       )}
-      <UserSearchField onSearch={search} />
+      <SearchField label="Search by name or email" onSearch={search} />
       <Paper variant="outlined">
         <DataGrid
           aria-label="Users"

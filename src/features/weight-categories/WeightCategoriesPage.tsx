@@ -7,6 +7,8 @@ import {
   useUpdateWeightCategoryMutation,
   type WeightCategory,
 } from '@/api';
+import { useCanWrite } from '@/app/permissions';
+import { useRowHistory } from '@/features/history/useRowHistory';
 import { ConfirmDialog } from '@/components/crud/ConfirmDialog';
 import { CrudPage } from '@/components/crud/CrudPage';
 import { editDeleteColumns } from '@/components/crud/editDeleteColumns';
@@ -66,6 +68,8 @@ export function WeightCategoriesPage() {
   const dialogs = useCrudDialogs<WeightCategory>();
   useEffect(() => weightCategoryValidation.preload(), []);
   const { openEdit, askDelete } = dialogs;
+  const canWrite = useCanWrite();
+  const history = useRowHistory<WeightCategory>('weight_category', describeWeightCategory);
 
   const columns = useMemo(
     () => [
@@ -73,10 +77,12 @@ export function WeightCategoriesPage() {
       ...editDeleteColumns<WeightCategory>({
         onEdit: openEdit,
         onDelete: askDelete,
+        onHistory: history.open,
+        canWrite,
         describe: describeWeightCategory,
       }),
     ],
-    [openEdit, askDelete],
+    [openEdit, askDelete, canWrite, history.open],
   );
 
   const editing = dialogs.form?.row ?? null;
@@ -127,7 +133,7 @@ export function WeightCategoriesPage() {
           message="Are you sure you want to delete this weight category?"
           details={describeWeightCategory(deleting)}
           onConfirm={() =>
-            run(deleteWeightCategory({ id: deleting.id }), {
+            run(deleteWeightCategory({ id: deleting.id, reasonBody: {} }), {
               success: serverMessage('Weight category deleted successfully'),
             })
           }
@@ -135,6 +141,7 @@ export function WeightCategoriesPage() {
           onExited={dialogs.deleteExited}
         />
       )}
+      {history.dialog}
     </CrudPage>
   );
 }

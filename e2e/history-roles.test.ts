@@ -1,0 +1,219 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import {
+  createAccount,
+  launchBrowser,
+  newPage,
+  register,
+  signIn,
+  signInThroughUi,
+  startServer,
+  type RunningServer,
+} from './support/harness';
+
+/**
+ * Who may change clinical data, and the history with its revert, in headless Chromium against
+ * the real server (demo data): an admin changes an interaction's severity with a reason, finds it
+ * in History, sees the before and after, reverts it and the data is back; a viewer's console has no
+ * change controls (and the server refuses a write anyway); a pending account is told at sign-in.
+ */
+let server: RunningServer;
+let browser: Browser;
+
+jest.setTimeout(240_000);
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function api<T>(path: string, token: string): Promise<T> {
+  const response = await fetch(`${server.baseUrl}/api/v1${path}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  if (!response.ok) throw new Error(`${path}: ${response.status}`);
+  return (await response.json()) as T;
+}
+
+interface Interaction {
+  id: number;
+  severity: string;
+  medication: { name: string };
+  interacting_medication: { name: string };
+}
+
+async function warfarinIbuprofen(token: string): Promise<Interaction> {
+  const { data } = await api<{ data: Interaction[] }>('/drug-interaction', token);
+  const found = data.find(
+    (row) => row.medication.name === 'Warfarin' && row.interacting_medication.name === 'Ibuprofen',
+  );
+  if (!found) throw new Error('Warfarin + Ibuprofen is not in the demo data');
+  return found;
+}
+
+const toast = (page: Page, text: string) =>
+  page.getByRole('alert').filter({ hasText: text }).first().waitFor();
+
+describe('as an admin', () => {
+  let context: BrowserContext;
+  let page: Page;
+  let token: string;
+
+  beforeAll(async () => {
+    const admin = await createAccount(server.baseUrl, 'admin', 'Hana History');
+    token = await signIn(server.baseUrl, admin);
+    ({ context, page } = await newPage(browser, server.baseUrl));
+    page.setDefaultTimeout(30_000);
+    await signInThroughUi(page, admin);
+  });
+  afterAll(() => context?.close());
+
+  it('changes a severity with a reason, finds it in History, sees the diff, reverts it, and the data is back', async () => {
+    const reason = 'E2E: checking the revert';
+    expect((await warfarinIbuprofen(token)).severity).toBe('major');
+
+    await page.goto('/dashboard/drugs/interactions');
+    await page.getByRole('searchbox', { name: 'Search interactions' }).fill('warfarin ibuprofen');
+    await page.getByRole('button', { name: 'Edit Warfarin and Ibuprofen interaction' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Interaction' });
+    await edit.getByLabel(/^Severity/).selectOption({ label: 'Moderate' });
+    // A severity change needs a reason: Save alone is refused in the form.
+    await edit.getByRole('button', { name: 'Save', exact: true }).click();
+    await edit.getByText('A reason is required for this change').waitFor();
+    await edit.getByLabel(/^Reason for the change/).fill(reason);
+    await edit.getByRole('button', { name: 'Save', exact: true }).click();
+    await toast(page, 'Drug interaction updated successfully');
+    expect((await warfarinIbuprofen(token)).severity).toBe('moderate');
+
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'History' })
+      .click();
+    await page.waitForURL('**/dashboard/history');
+    const grid = page.getByRole('grid', { name: 'History' });
+    await page.getByRole('searchbox').first().fill('checking the revert');
+    const entry = grid.getByRole('row').filter({ hasText: reason });
+    await entry.getByRole('link', { name: 'Warfarin + Ibuprofen (Drug interaction)' }).waitFor();
+    await entry.getByRole('gridcell', { name: 'Hana History' }).waitFor();
+    await entry.getByRole('gridcell', { name: 'Updated' }).waitFor();
+
+    await entry.getByRole('gridcell', { name: reason }).click();
+    const change = page.getByRole('dialog', { name: /^Change #\d+$/ });
+    const severity = change.getByRole('row').filter({ hasText: 'severity' });
+    await severity.getByRole('cell', { name: 'major', exact: true }).waitFor();
+    await severity.getByRole('cell', { name: 'moderate', exact: true }).waitFor();
+
+    await change.getByRole('button', { name: 'Revert' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Revert this change?' });
+    await confirm.getByLabel(/^Reason for the change/).fill('E2E: undo');
+    const reverted = page.waitForResponse(
+      (response) =>
+        response.request().method() === 'POST' &&
+        /\/api\/v1\/audit\/\d+\/revert$/.test(response.url()),
+    );
+    await confirm.getByRole('button', { name: 'Revert' }).click();
+    expect((await reverted).status()).toBe(201);
+    await change.waitFor({ state: 'detached' });
+    expect((await warfarinIbuprofen(token)).severity).toBe('major');
+
+    // The revert is itself in the history, and the interactions screen shows the old severity.
+    await page.getByRole('searchbox').first().fill('E2E: undo');
+    await grid
+      .getByRole('row')
+      .filter({ hasText: 'E2E: undo' })
+      .getByRole('gridcell', { name: 'Reverted' })
+      .waitFor();
+    await page.goto('/dashboard/drugs/interactions');
+    await page.getByRole('searchbox', { name: 'Search interactions' }).fill('warfarin ibuprofen');
+    await page
+      .getByRole('row')
+      .filter({ hasText: 'Ibuprofen' })
+      .getByText('Major', { exact: true })
+      .waitFor();
+  });
+});
+
+describe('as a viewer', () => {
+  let context: BrowserContext;
+  let page: Page;
+  let token: string;
+
+  beforeAll(async () => {
+    const viewer = await createAccount(server.baseUrl, 'viewer', 'Vera Viewer');
+    token = await signIn(server.baseUrl, viewer);
+    ({ context, page } = await newPage(browser, server.baseUrl));
+    page.setDefaultTimeout(30_000);
+    await signInThroughUi(page, viewer);
+  });
+  afterAll(() => context?.close());
+
+  const none = async (name: string | RegExp) =>
+    expect(await page.getByRole('button', { name }).count()).toBe(0);
+
+  it('reads every list with no Add, Edit or Delete, and no Accounts', async () => {
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    await nav.getByRole('link', { name: 'History' }).waitFor();
+    expect(await nav.getByRole('link', { name: 'Accounts' }).count()).toBe(0);
+
+    for (const [path, shown, add] of [
+      ['/dashboard/drugs/conditions', 'Hypertension', 'Add Condition'],
+      ['/dashboard/drugs/interactions', 'Sertraline', 'Add Interaction'],
+      ['/dashboard/drugs/lifestyles', 'Smoking', 'Add Lifestyle'],
+      ['/dashboard/drugs', 'Amoxicillin', 'Add Drug'],
+    ]) {
+      await page.goto(path);
+      await page.getByRole('gridcell', { name: shown, exact: true }).first().waitFor();
+      await none(add);
+      await none(/^(Edit|Delete) /);
+      expect(await page.getByRole('button', { name: /^History of / }).count()).toBeGreaterThan(0);
+    }
+
+    await page.goto('/dashboard/drugs/medications');
+    await page.getByRole('searchbox', { name: 'Search medications by name' }).fill('warfarin');
+    const view = page.getByRole('button', { name: 'View Warfarin' });
+    await view.waitFor();
+    await none(/^(Add|Edit|Delete) /);
+    await page.getByRole('button', { name: 'History of Warfarin' }).waitFor();
+    await view.click();
+    await page.waitForURL(/\/dashboard\/drugs\/medications\/\d+$/);
+    await page.getByRole('region', { name: 'Weight-based Dosages' }).waitFor();
+    await none('Edit Medication');
+    await none(/^(Add|Edit|Remove|Delete) /);
+    await page.getByRole('region', { name: 'History' }).waitFor();
+  });
+
+  it('is refused a write by the server all the same (403)', async () => {
+    const response = await fetch(`${server.baseUrl}/api/v1/condition`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ name: 'Viewer condition', description: null }),
+    });
+    expect(response.status).toBe(403);
+  });
+});
+
+it('a pending account sees the no-access message at sign-in, and nothing is stored', async () => {
+  const pending = {
+    name: 'Pat Pending',
+    email: `pending-${Date.now()}@example.com`,
+    password: 'correct-horse-battery',
+  };
+  expect((await register(server.baseUrl, pending)).role).toBeNull();
+  const { context, page } = await newPage(browser, server.baseUrl);
+  await page.goto('/login');
+  await page.getByLabel(/^Email/).fill(pending.email);
+  await page.getByLabel(/^Password/).fill(pending.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page
+    .getByRole('alert')
+    .filter({ hasText: 'Your account has no access to the console yet. Ask an administrator.' })
+    .first()
+    .waitFor();
+  expect(page.url()).toMatch(/\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
+  expect(await page.evaluate(() => sessionStorage.getItem('auth_token'))).toBeNull();
+  await context.close();
+});

@@ -1,0 +1,122 @@
+import type { FastifyRequest } from 'fastify';
+import type pg from 'pg';
+import { sessionOf } from '../auth/guard';
+import { changeAccount, type AccountChange } from '../auth/roles';
+import { conflict, HttpError, notFound } from '../errors';
+import * as audit from '../repositories/audit';
+import type { EntryRow, Snapshot, StoredEntry } from '../repositories/audit';
+import { FOREIGN_KEY_CODES } from '../routes/usage';
+import { auditedEntry, type AuditTarget } from './record';
+
+const codeOf = (error: unknown) => (error as { code?: string }).code ?? '';
+const constraintOf = (error: unknown) => (error as { constraint?: string }).constraint ?? '';
+
+/** A 409 that names the later entry, so the console can point at it. */
+function changedSince(later: audit.LaterEntry): HttpError {
+  return conflict(
+    `This record changed after this entry: entry #${later.id} (${later.action} by ${later.actor_name} at ${later.at}). Revert that one first.`,
+  );
+}
+
+/** The record's values on one side of the entry's changes. */
+function side(entry: StoredEntry, which: 'from' | 'to'): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(entry.changes)
+      .filter(([, change]) => which in change)
+      .map(([field, change]) => [field, change[which]]),
+  );
+}
+
+/**
+ * Undoes one history entry in one transaction, by what it did to its record: an update's fields
+ * go back to their `from` values, a created record is deleted (under the usual foreign-key rules),
+ * a deleted one is recreated with its id and everything deleted with it. The undoing is recorded
+ * as an entry of its own, with `reverts` naming the original, and answered.
+ */
+export async function revertEntry(request: FastifyRequest, id: number): Promise<EntryRow> {
+  const entry = await audit.getEntry(request.server.db, id);
+  if (!entry) throw notFound('History entry');
+  if (entry.reverted_by !== null) {
+    throw conflict(`This change was already reverted by entry #${entry.reverted_by}.`);
+  }
+  if (entry.entity === 'account') {
+    if (sessionOf(request).role !== 'admin')
+      throw new HttpError(403, 'Only an administrator can revert a change to an account.');
+    if (entry.effect !== 'update')
+      throw conflict('Only changes to an account can be reverted, not its registration.');
+  }
+
+  const { entity, entity_id: recordId } = entry;
+  const refuseIfChangedSince = async (tx: pg.PoolClient) => {
+    // Undoing a create deletes what belongs to the medication too: a change to any of it counts.
+    const dependents = entity === 'medication' && entry.effect === 'create';
+    const later = await audit.laterEntry(tx, entry, dependents);
+    if (later) throw changedSince(later);
+  };
+  const gone = async (tx: pg.PoolClient) => {
+    const later = await audit.laterEntry(tx, entry, false);
+    return later ? changedSince(later) : conflict('This record no longer exists.');
+  };
+
+  let target: AuditTarget<number>;
+  let undo: (tx: pg.PoolClient, current: Snapshot | undefined) => Promise<void>;
+  if (entry.effect === 'update') {
+    target = { entity, action: 'update', id: recordId };
+    undo = async (tx, current) => {
+      if (!current) throw await gone(tx);
+      await refuseIfChangedSince(tx);
+      const values = side(entry, 'from');
+      if (entity === 'account') await changeAccount(tx, recordId, values as AccountChange);
+      else await audit.restoreFields(tx, entity, current, values);
+    };
+  } else if (entry.effect === 'create') {
+    target = { entity, action: 'delete', id: recordId };
+    undo = async (tx, current) => {
+      if (!current) throw await gone(tx);
+      await refuseIfChangedSince(tx);
+      await audit.remove(tx, entity, recordId).catch((error: unknown) => {
+        throw FOREIGN_KEY_CODES.has(codeOf(error))
+          ? conflict(`${entry.label} cannot be deleted: other records still use it.`)
+          : error;
+      });
+    };
+  } else {
+    target = { entity, action: 'create', idOf: () => recordId };
+    undo = async (tx) => {
+      await refuseIfChangedSince(tx);
+      if (await audit.snapshot(tx, entity, recordId)) throw conflict('This record exists again.');
+      await audit.recreate(tx, entity, side(entry, 'from') as Snapshot).catch((error: unknown) => {
+        if (FOREIGN_KEY_CODES.has(codeOf(error)))
+          throw conflict(
+            `${entry.label} cannot be restored: a record it refers to was deleted since.`,
+          );
+        if (codeOf(error) === '23505')
+          throw conflict(
+            `${entry.label} cannot be restored: a record with the same values exists now.`,
+          );
+        throw error;
+      });
+    };
+  }
+
+  const reason = (request.body as { reason?: string } | undefined)?.reason?.trim() || null;
+  try {
+    const { entry: written } = await auditedEntry(
+      request,
+      target,
+      async (tx, current) => {
+        await undo(tx, current);
+        return recordId;
+      },
+      { reverts: entry, reason },
+    );
+    if (!written) throw conflict('Nothing to revert: the record already has these values.');
+    return written;
+  } catch (error) {
+    // Two reverts of one entry at once: the unique index lets one through.
+    if (codeOf(error) === '23505' && constraintOf(error) === 'audit_entries_reverts_key') {
+      throw conflict('This change was already reverted.');
+    }
+    throw error;
+  }
+}

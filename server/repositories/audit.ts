@@ -1,0 +1,450 @@
+import type { Queryable } from '../db/pool';
+import { searchPatterns } from './activity';
+
+/**
+ * The SQL of the change history: snapshots of any audited record (generic over its table, as
+ * stored), its readable label, the entries themselves, and the generic writes a revert makes.
+ */
+
+export type AuditEntity =
+  | 'condition'
+  | 'age_category'
+  | 'weight_category'
+  | 'medication'
+  | 'weight_dosage'
+  | 'age_dosage'
+  | 'contraindication'
+  | 'lifestyle_contraindication'
+  | 'drug_interaction'
+  | 'lifestyle'
+  | 'drug'
+  | 'account';
+export type AuditEffect = 'create' | 'update' | 'delete';
+export type AuditAction = AuditEffect | 'revert';
+
+/** A record as stored: column name to value (booleans true/false, timestamps ISO text). */
+export type Snapshot = Record<string, unknown> & { id: number };
+export type Changes = Record<string, { from?: unknown; to?: unknown }>;
+
+interface Dependent {
+  /** The field of the medication's entry that holds these records. */
+  table: string;
+  where: string;
+}
+
+interface EntitySpec {
+  table: string;
+  /** Stored columns never copied into the history (secrets, and activity that is not a change). */
+  hidden: string[];
+  /** The label as SQL over `r`, the record's snapshot (jsonb). */
+  label: string;
+  /** Records deleted with this one (ON DELETE CASCADE), in the order they are restored. */
+  dependents?: Dependent[];
+}
+
+const medicationName = (field: string) =>
+  `(SELECT name FROM medications WHERE id = (r->>'${field}')::int)`;
+const named = (table: string, field: string) =>
+  `(SELECT name FROM ${table} WHERE id = (r->>'${field}')::int)`;
+const categoryLabel = (min: string, max: string, unit: string, alias = 'r') =>
+  `concat_ws(' ', ${alias}->>'category_name', (${alias}->>'${min}') || '-' || (${alias}->>'${max}'), ${alias}->>'${unit}')`;
+const dosageLabel = (categories: string, field: string, min: string, max: string, unit: string) =>
+  `concat_ws(' · ', ${medicationName('medication_id')},
+     (SELECT ${categoryLabel(min, max, unit, 'to_jsonb(c)')} FROM ${categories} c
+       WHERE c.id = (r->>'${field}')::int))`;
+
+const ENTITIES: Record<AuditEntity, EntitySpec> = {
+  condition: { table: 'conditions', hidden: [], label: `r->>'name'` },
+  age_category: {
+    table: 'age_categories',
+    hidden: [],
+    label: categoryLabel('min_age', 'max_age', 'age_unit'),
+  },
+  weight_category: {
+    table: 'weight_categories',
+    hidden: [],
+    label: categoryLabel('min_weight', 'max_weight', 'weight_unit'),
+  },
+  medication: {
+    table: 'medications',
+    hidden: [],
+    label: `r->>'name'`,
+    dependents: [
+      { table: 'weight_category_dosages', where: 'medication_id = $1' },
+      { table: 'age_category_dosages', where: 'medication_id = $1' },
+      { table: 'medication_contraindications', where: 'medication_id = $1' },
+      { table: 'lifestyle_contraindications', where: 'medication_id = $1' },
+      {
+        table: 'drug_interactions',
+        where: 'medication_id = $1 OR interacting_medication_id = $1',
+      },
+    ],
+  },
+  weight_dosage: {
+    table: 'weight_category_dosages',
+    hidden: [],
+    label: dosageLabel(
+      'weight_categories',
+      'weight_category_id',
+      'min_weight',
+      'max_weight',
+      'weight_unit',
+    ),
+  },
+  age_dosage: {
+    table: 'age_category_dosages',
+    hidden: [],
+    label: dosageLabel('age_categories', 'age_category_id', 'min_age', 'max_age', 'age_unit'),
+  },
+  contraindication: {
+    table: 'medication_contraindications',
+    hidden: [],
+    label: `concat_ws(' · ', ${medicationName('medication_id')}, ${named('conditions', 'condition_id')})`,
+  },
+  lifestyle_contraindication: {
+    table: 'lifestyle_contraindications',
+    hidden: [],
+    label: `concat_ws(' · ', ${medicationName('medication_id')}, ${named('lifestyles', 'lifestyle_id')})`,
+  },
+  drug_interaction: {
+    table: 'drug_interactions',
+    hidden: [],
+    label: `concat_ws(' + ', ${medicationName('medication_id')}, ${medicationName('interacting_medication_id')})`,
+  },
+  lifestyle: { table: 'lifestyles', hidden: [], label: `r->>'name'` },
+  drug: { table: 'drugs', hidden: [], label: `r->>'name'` },
+  account: {
+    table: 'users',
+    hidden: ['password_hash', 'last_active_at', 'last_sign_in_at'],
+    label: `concat(r->>'name', ' (', r->>'email', ')')`,
+  },
+};
+
+/** Column names only ever come from this module's snapshots; checked anyway before reaching SQL. */
+function column(name: string): string {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Not a column name: ${name}`);
+  return name;
+}
+
+/** The tables whose records a medication's entry holds beside its own fields. */
+export function dependentFields(entity: AuditEntity): string[] {
+  return (ENTITIES[entity].dependents ?? []).map((d) => d.table);
+}
+
+/**
+ * The record as stored, or undefined when there is none. `lock` takes its row lock (an update,
+ * a delete or a revert follows); `withDependents` adds, under each dependent table's name, every
+ * record that a delete of it would take along.
+ */
+export async function snapshot(
+  db: Queryable,
+  entity: AuditEntity,
+  id: number,
+  options: { lock?: boolean; withDependents?: boolean } = {},
+): Promise<Snapshot | undefined> {
+  const spec = ENTITIES[entity];
+  const { rows } = await db.query<{ row: Snapshot }>(
+    `SELECT to_jsonb(t) - $2::text[] AS row FROM ${spec.table} t WHERE id = $1${options.lock ? ' FOR UPDATE' : ''}`,
+    [id, spec.hidden],
+  );
+  const row = rows[0]?.row;
+  if (!row || !options.withDependents) return row;
+  for (const dependent of spec.dependents ?? []) {
+    const { rows: list } = await db.query<{ rows: unknown[] }>(
+      `SELECT coalesce(jsonb_agg(to_jsonb(d) ORDER BY d.id), '[]'::jsonb) AS rows
+         FROM ${dependent.table} d WHERE ${dependent.where}`,
+      [id],
+    );
+    row[dependent.table] = list[0].rows;
+  }
+  return row;
+}
+
+/** A readable name for the record, such as "Warfarin" or "Warfarin + Ibuprofen". */
+export async function labelOf(db: Queryable, entity: AuditEntity, row: Snapshot): Promise<string> {
+  const { rows } = await db.query<{ label: string | null }>(
+    `SELECT ${ENTITIES[entity].label} AS label FROM (SELECT $1::jsonb AS r) x`,
+    [row],
+  );
+  return rows[0].label || `${entity.replace(/_/g, ' ')} #${row.id}`;
+}
+
+export interface NewEntry {
+  actorId: number;
+  actorName: string;
+  action: AuditAction;
+  effect: AuditEffect;
+  entity: AuditEntity;
+  entityId: number;
+  label: string;
+  changes: Changes;
+  reason: string | null;
+  reverts: number | null;
+  medicationIds: number[];
+}
+
+const isoTime = (column: string) =>
+  `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** An entry as the contract's AuditEntry, over alias `e`. */
+const ENTRY_COLUMNS = `e.id, ${isoTime('e.at')} AS at,
+  json_build_object('id', e.actor_id, 'name', e.actor_name) AS actor, e.action, e.entity,
+  e.entity_id, e.label, e.changes, e.reason, e.reverts,
+  (SELECT r.id FROM audit_entries r WHERE r.reverts = e.id) AS reverted_by`;
+
+export interface EntryRow {
+  id: number;
+  at: string;
+  actor: { id: number; name: string };
+  action: AuditAction;
+  entity: AuditEntity;
+  entity_id: number;
+  label: string;
+  changes: Changes;
+  reason: string | null;
+  reverts: number | null;
+  reverted_by: number | null;
+}
+
+export async function insertEntry(db: Queryable, entry: NewEntry): Promise<EntryRow> {
+  const { rows } = await db.query<EntryRow>(
+    `WITH e AS (
+       INSERT INTO audit_entries (actor_id, actor_name, action, effect, entity, entity_id, label,
+                                  changes, reason, reverts, medication_ids)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING *)
+     SELECT ${ENTRY_COLUMNS} FROM e`,
+    [
+      entry.actorId,
+      entry.actorName,
+      entry.action,
+      entry.effect,
+      entry.entity,
+      entry.entityId,
+      entry.label,
+      entry.changes,
+      entry.reason,
+      entry.reverts,
+      entry.medicationIds,
+    ],
+  );
+  return rows[0];
+}
+
+/** An entry with what a revert needs: what it did to its record. */
+export type StoredEntry = EntryRow & { effect: AuditEffect };
+
+export async function getEntry(db: Queryable, id: number): Promise<StoredEntry | undefined> {
+  const { rows } = await db.query<StoredEntry>(
+    `SELECT ${ENTRY_COLUMNS}, e.effect FROM audit_entries e WHERE e.id = $1`,
+    [id],
+  );
+  return rows[0];
+}
+
+export interface LaterEntry {
+  id: number;
+  action: AuditAction;
+  actor_name: string;
+  at: string;
+}
+
+/**
+ * The first entry after `entry` about the same record; with `dependents`, also about anything
+ * that belongs to the medication (its dosages, contraindications and interactions).
+ */
+export async function laterEntry(
+  db: Queryable,
+  entry: StoredEntry,
+  dependents: boolean,
+): Promise<LaterEntry | undefined> {
+  const { rows } = await db.query<LaterEntry>(
+    `SELECT e.id, e.action, e.actor_name, ${isoTime('e.at')} AS at FROM audit_entries e
+      WHERE e.id > $1 AND ((e.entity = $2 AND e.entity_id = $3)
+            OR ($4 AND e.medication_ids @> ARRAY[$3]::int[]))
+      ORDER BY e.id LIMIT 1`,
+    [entry.id, entry.entity, entry.entity_id, dependents],
+  );
+  return rows[0];
+}
+
+// ---------- the generic writes of a revert ----------
+
+/**
+ * Sets the given fields of the record back to the given values, and its `updated_at` to now when
+ * it has one; false when the record is gone.
+ */
+export async function restoreFields(
+  db: Queryable,
+  entity: AuditEntity,
+  current: Snapshot,
+  values: Record<string, unknown>,
+): Promise<boolean> {
+  const { table } = ENTITIES[entity];
+  const columns = Object.keys(values).map(column).join(', ');
+  const { rowCount } = await db.query(
+    `UPDATE ${table} SET (${columns}) = (SELECT ${columns} FROM jsonb_populate_record(NULL::${table}, $2))
+       ${'updated_at' in current ? ', updated_at = now()' : ''}
+     WHERE id = $1`,
+    [current.id, values],
+  );
+  return rowCount === 1;
+}
+
+/** Inserts rows of `table` exactly as they were stored, ids included. */
+async function insertRows(db: Queryable, table: string, rows: Record<string, unknown>[]) {
+  if (rows.length === 0) return;
+  const columns = Object.keys(rows[0]).map(column).join(', ');
+  await db.query(
+    `INSERT INTO ${table} (${columns})
+     SELECT ${columns} FROM jsonb_populate_recordset(NULL::${table}, $1)`,
+    [JSON.stringify(rows)],
+  );
+}
+
+/**
+ * Recreates a deleted record from its snapshot, with its id, and then every record deleted with
+ * it (a medication's dosages, contraindications and interactions).
+ */
+export async function recreate(db: Queryable, entity: AuditEntity, row: Snapshot): Promise<void> {
+  const spec = ENTITIES[entity];
+  const own = { ...row };
+  for (const dependent of spec.dependents ?? []) delete own[dependent.table];
+  await insertRows(db, spec.table, [own]);
+  for (const dependent of spec.dependents ?? []) {
+    await insertRows(db, dependent.table, (row[dependent.table] ?? []) as Snapshot[]);
+  }
+}
+
+/** Deletes a record (and, through its foreign keys, what cascades with it). */
+export async function remove(db: Queryable, entity: AuditEntity, id: number): Promise<boolean> {
+  const { rowCount } = await db.query(`DELETE FROM ${ENTITIES[entity].table} WHERE id = $1`, [id]);
+  return rowCount === 1;
+}
+
+// ---------- GET /audit ----------
+
+export type AuditSortField = 'at' | 'actor' | 'action' | 'entity';
+export type AuditSort = AuditSortField | `-${AuditSortField}`;
+
+export interface AuditQuery {
+  entity?: AuditEntity;
+  entity_id?: number;
+  medication_id?: number;
+  actor_id?: number;
+  action?: AuditAction;
+  from?: string;
+  to?: string;
+  q?: string;
+  page: number;
+  pageSize: number;
+  sort: AuditSort;
+}
+
+/** Each sort field's SQL, matching an index of migration 007; only these reach ORDER BY. */
+const SORT_KEYS: Record<AuditSortField, string> = {
+  at: 'e.at',
+  actor: 'lower(e.actor_name)',
+  action: 'e.action',
+  entity: 'e.entity',
+};
+
+function orderBy(sort: AuditSort): string {
+  const descending = sort.startsWith('-');
+  const field = (descending ? sort.slice(1) : sort) as AuditSortField;
+  const direction = descending ? 'DESC' : 'ASC';
+  return `${SORT_KEYS[field]} ${direction}, e.id ${direction}`;
+}
+
+/** The WHERE clause of a query, with its parameters from $1 on. */
+function filters(query: AuditQuery): { where: string; params: unknown[] } {
+  const params: unknown[] = [];
+  const clauses: string[] = [];
+  const add = (sql: (n: string) => string, value: unknown) => {
+    params.push(value);
+    clauses.push(sql(`$${params.length}`));
+  };
+  if (query.entity !== undefined) add((n) => `e.entity = ${n}`, query.entity);
+  if (query.entity_id !== undefined) add((n) => `e.entity_id = ${n}`, query.entity_id);
+  if (query.medication_id !== undefined)
+    add((n) => `e.medication_ids @> ARRAY[${n}::int]`, query.medication_id);
+  if (query.actor_id !== undefined) add((n) => `e.actor_id = ${n}`, query.actor_id);
+  if (query.action !== undefined) add((n) => `e.action = ${n}`, query.action);
+  if (query.from !== undefined) add((n) => `e.at >= ${n}::timestamptz`, query.from);
+  if (query.to !== undefined) add((n) => `e.at < ${n}::timestamptz`, query.to);
+  for (const pattern of searchPatterns(query.q))
+    add((n) => `(e.label ILIKE ${n} OR e.reason ILIKE ${n})`, pattern);
+  return { where: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params };
+}
+
+export async function listEntries(db: Queryable, query: AuditQuery) {
+  const { where, params } = filters(query);
+  const page = await db.query<EntryRow>(
+    `SELECT ${ENTRY_COLUMNS} FROM audit_entries e ${where}
+      ORDER BY ${orderBy(query.sort)}
+      LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+    [...params, query.pageSize, (query.page - 1) * query.pageSize],
+  );
+  const total = await db.query<{ total: number }>(
+    `SELECT count(*)::int AS total FROM audit_entries e ${where}`,
+    params,
+  );
+  return { rows: page.rows, total: total.rows[0].total };
+}
+
+// ---------- what a medication's delete takes with it ----------
+
+export interface DependentGroup {
+  total: number;
+  items: { id: number; name: string; detail: string | null }[];
+}
+
+const DEPENDENT_GROUPS: Record<string, { from: string; name: string; detail: string }> = {
+  weight_dosages: {
+    from: `weight_category_dosages d JOIN weight_categories c ON c.id = d.weight_category_id
+            WHERE d.medication_id = $1`,
+    name: categoryLabel('min_weight', 'max_weight', 'weight_unit', 'to_jsonb(c)'),
+    detail: `d.min_dosage || '-' || d.max_dosage || ' ' || d.dosage_unit`,
+  },
+  age_dosages: {
+    from: `age_category_dosages d JOIN age_categories c ON c.id = d.age_category_id
+            WHERE d.medication_id = $1`,
+    name: categoryLabel('min_age', 'max_age', 'age_unit', 'to_jsonb(c)'),
+    detail: `d.min_dosage || '-' || d.max_dosage || ' ' || d.dosage_unit`,
+  },
+  contraindications: {
+    from: `medication_contraindications d JOIN conditions c ON c.id = d.condition_id
+            WHERE d.medication_id = $1`,
+    name: 'c.name',
+    detail: 'NULL',
+  },
+  lifestyle_contraindications: {
+    from: `lifestyle_contraindications d JOIN lifestyles c ON c.id = d.lifestyle_id
+            WHERE d.medication_id = $1`,
+    name: 'c.name',
+    detail: 'NULL',
+  },
+  interactions: {
+    from: `drug_interactions d
+            JOIN medications c ON c.id = CASE WHEN d.medication_id = $1
+                                              THEN d.interacting_medication_id ELSE d.medication_id END
+            WHERE d.medication_id = $1 OR d.interacting_medication_id = $1`,
+    name: 'c.name',
+    detail: 'd.severity',
+  },
+};
+
+/** Per kind, how many records a delete of the medication takes with it, and the first `limit`. */
+export async function medicationDependents(db: Queryable, id: number, limit: number) {
+  const groups: Record<string, DependentGroup> = {};
+  for (const [key, group] of Object.entries(DEPENDENT_GROUPS)) {
+    const { rows } = await db.query<DependentGroup>(
+      `SELECT (SELECT count(*)::int FROM ${group.from}) AS total,
+              coalesce((SELECT json_agg(x) FROM (
+                SELECT d.id, ${group.name} AS name, ${group.detail} AS detail FROM ${group.from}
+                 ORDER BY lower(${group.name}), d.id LIMIT $2) x), '[]'::json) AS items`,
+      [id, limit],
+    );
+    groups[key] = rows[0];
+  }
+  return groups;
+}

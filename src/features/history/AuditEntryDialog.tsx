@@ -1,0 +1,173 @@
+import { useId, useState, type ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Link from '@mui/material/Link';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import UndoIcon from '@mui/icons-material/Undo';
+import { useRevertAuditEntryMutation, type AuditEntry } from '@/api';
+import { useCanWrite, useIsAdmin } from '@/app/permissions';
+import { ConfirmDialog } from '@/components/crud/ConfirmDialog';
+import { reasonPayload } from '@/components/crud/reason';
+import { serverMessage, useCrudAction } from '@/components/crud/useCrudAction';
+import { exactTime } from '@/lib/relativeTime';
+import {
+  ACTION_LABELS,
+  describeEntry,
+  changedFields,
+  fieldLabel,
+  formatValue,
+  recordPath,
+} from './auditFormat';
+
+export const REVERT_TITLE = 'Revert this change?';
+export const REVERT_MESSAGE =
+  'The record goes back to how it was before this change. The revert is itself recorded in the history.';
+
+interface AuditEntryDialogProps {
+  entry: AuditEntry;
+  open: boolean;
+  onClose: () => void;
+  onExited?: () => void;
+}
+
+/** May the signed-in user revert this entry? Writers may; an account change only an admin. */
+function useCanRevert(entry: AuditEntry): boolean {
+  const canWrite = useCanWrite();
+  const isAdmin = useIsAdmin();
+  if (entry.reverted_by !== null) return false;
+  return entry.entity === 'account' ? isAdmin : canWrite;
+}
+
+/**
+ * One history entry: who changed what, when and why, every changed field before and after, and a
+ * Revert button (behind a confirm) for a user who may write. A revert the server refuses (409: the
+ * record changed since) shows its message in a toast; a successful one closes the dialog, and the
+ * cache tags refresh the history and the reverted record.
+ */
+export function AuditEntryDialog({ entry, open, onClose, onExited }: AuditEntryDialogProps) {
+  const [revert] = useRevertAuditEntryMutation();
+  const run = useCrudAction();
+  const canRevert = useCanRevert(entry);
+  const [confirming, setConfirming] = useState(false);
+  const titleId = useId();
+  const fields = changedFields(entry);
+  const facts: [string, ReactNode][] = [
+    ['When', exactTime(entry.at)],
+    ['Who', entry.actor.name],
+    ['Action', ACTION_LABELS[entry.action]],
+    [
+      'What',
+      <Link key="what" component={RouterLink} to={recordPath(entry)} onClick={onClose}>
+        {describeEntry(entry)}
+      </Link>,
+    ],
+    ['Reason', entry.reason ?? '—'],
+  ];
+  if (entry.reverts !== null) facts.push(['Undoes', `Change #${entry.reverts}`]);
+  if (entry.reverted_by !== null) facts.push(['Undone by', `Change #${entry.reverted_by}`]);
+
+  return (
+    <>
+      <Dialog
+        open={open}
+        onClose={onClose}
+        aria-labelledby={titleId}
+        maxWidth="md"
+        fullWidth
+        slotProps={{ transition: { onExited } }}
+      >
+        <DialogTitle id={titleId}>{`Change #${entry.id}`}</DialogTitle>
+        <DialogContent>
+          <Box
+            component="dl"
+            sx={{
+              display: 'grid',
+              gridTemplateColumns: 'max-content 1fr',
+              columnGap: 2,
+              rowGap: 0.5,
+              m: 0,
+              mb: 2,
+            }}
+          >
+            {facts.map(([label, value]) => (
+              <Box key={label} sx={{ display: 'contents' }}>
+                <Typography component="dt" color="text.secondary">
+                  {label}
+                </Typography>
+                <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+                  {value}
+                </Typography>
+              </Box>
+            ))}
+          </Box>
+          {fields.length === 0 ? (
+            <Typography color="text.secondary">No field changed.</Typography>
+          ) : (
+            <Table size="small" aria-label="Changed fields">
+              <TableHead>
+                <TableRow>
+                  <TableCell>Field</TableCell>
+                  <TableCell>Before</TableCell>
+                  <TableCell>After</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {fields.map((field) => (
+                  <TableRow key={field}>
+                    <TableCell component="th" scope="row">
+                      {fieldLabel(field)}
+                    </TableCell>
+                    <TableCell sx={{ overflowWrap: 'anywhere' }}>
+                      {formatValue(entry.changes[field]?.from)}
+                    </TableCell>
+                    <TableCell sx={{ overflowWrap: 'anywhere' }}>
+                      {formatValue(entry.changes[field]?.to)}
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          )}
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button onClick={onClose}>Close</Button>
+          {canRevert && (
+            <Button
+              variant="contained"
+              color="warning"
+              startIcon={<UndoIcon />}
+              onClick={() => setConfirming(true)}
+            >
+              Revert
+            </Button>
+          )}
+        </DialogActions>
+      </Dialog>
+      <ConfirmDialog
+        open={confirming}
+        title={REVERT_TITLE}
+        message={REVERT_MESSAGE}
+        details={`${ACTION_LABELS[entry.action]}: ${entry.label}`}
+        confirmLabel="Revert"
+        reason="optional"
+        onConfirm={async (reason) => {
+          await run(revert({ id: entry.id, reasonBody: reasonPayload(reason) }), {
+            success: serverMessage('Change reverted'),
+          });
+          onClose();
+        }}
+        onClose={() => setConfirming(false)}
+      />
+    </>
+  );
+}

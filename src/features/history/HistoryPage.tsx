@@ -1,0 +1,198 @@
+import { useMemo, useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import VisibilityIcon from '@mui/icons-material/VisibilityOutlined';
+import {
+  DataGrid,
+  GridActionsCellItem,
+  getGridDateOperators,
+  getGridSingleSelectOperators,
+  type GridColDef,
+  type GridFilterModel,
+  type GridPaginationModel,
+  type GridSortModel,
+} from '@mui/x-data-grid';
+import { useListAuditEntriesQuery, type AuditEntry } from '@/api';
+import { UNKNOWN_ERROR_MESSAGE } from '@/app/errorToasts';
+import { ErrorBanner } from '@/components/ErrorBanner';
+import { PageHeader } from '@/components/PageHeader';
+import { RelativeTime } from '@/components/RelativeTime';
+import { errorMessage } from '@/lib/errors';
+import { AuditEntryDialog } from './AuditEntryDialog';
+import {
+  ACTIONS,
+  ACTION_LABELS,
+  ENTITIES,
+  ENTITY_LABELS,
+  changedFields,
+  describeEntry,
+  fieldLabel,
+  recordPath,
+} from './auditFormat';
+import { auditFilters, auditSort } from './historyParams';
+
+const PAGE_SIZES = [10, 25, 50, 100];
+export const NO_CHANGES = 'No changes found';
+
+/** Only the filters the server answers: one value for What and Action; after or before for When. */
+const IS_ONLY = getGridSingleSelectOperators().filter((operator) => operator.value === 'is');
+const AFTER_OR_BEFORE = getGridDateOperators(true).filter((operator) =>
+  ['after', 'onOrAfter', 'before', 'onOrBefore'].includes(operator.value),
+);
+
+function historyColumns(view: (entry: AuditEntry) => void): GridColDef<AuditEntry>[] {
+  return [
+    {
+      field: 'at',
+      headerName: 'When',
+      type: 'dateTime',
+      width: 160,
+      valueGetter: (value: string) => new Date(value),
+      renderCell: ({ row }) => <RelativeTime value={row.at} />,
+      filterOperators: AFTER_OR_BEFORE,
+    },
+    {
+      field: 'actor',
+      headerName: 'Who',
+      width: 160,
+      valueGetter: (_value, row) => row.actor.name,
+      filterable: false,
+    },
+    {
+      field: 'action',
+      headerName: 'Action',
+      type: 'singleSelect',
+      width: 120,
+      valueOptions: ACTIONS.map((value) => ({ value, label: ACTION_LABELS[value] })),
+      filterOperators: IS_ONLY,
+    },
+    {
+      field: 'entity',
+      headerName: 'What',
+      type: 'singleSelect',
+      flex: 1,
+      minWidth: 220,
+      valueOptions: ENTITIES.map((value) => ({ value, label: ENTITY_LABELS[value] })),
+      filterOperators: IS_ONLY,
+      renderCell: ({ row }) => (
+        <Link
+          component={RouterLink}
+          to={recordPath(row)}
+          onClick={(event) => event.stopPropagation()}
+        >
+          {describeEntry(row)}
+        </Link>
+      ),
+    },
+    {
+      field: 'changes',
+      headerName: 'Changed fields',
+      flex: 1,
+      minWidth: 180,
+      sortable: false,
+      filterable: false,
+      valueGetter: (_value, row) => changedFields(row).map(fieldLabel).join(', '),
+    },
+    {
+      field: 'reason',
+      headerName: 'Reason',
+      flex: 1,
+      minWidth: 160,
+      sortable: false,
+      filterable: false,
+      valueGetter: (value: string | null) => value ?? '',
+    },
+    {
+      field: 'view',
+      type: 'actions',
+      headerName: 'Details',
+      width: 80,
+      getActions: ({ row }) => [
+        <GridActionsCellItem
+          key="view"
+          icon={<VisibilityIcon />}
+          label={`View change #${row.id}`}
+          onClick={() => view(row)}
+        />,
+      ],
+    },
+  ];
+}
+
+/**
+ * /dashboard/history: every recorded change, newest first. The server pages, sorts (When, Who,
+ * Action, What) and filters (the search box: label or reason; What; Action; When after or before);
+ * a row opens its before/after view with Revert.
+ */
+export function HistoryPage() {
+  const [pagination, setPagination] = useState<GridPaginationModel>({ page: 0, pageSize: 25 });
+  const [sortModel, setSortModel] = useState<GridSortModel>([{ field: 'at', sort: 'desc' }]);
+  const [filterModel, setFilterModel] = useState<GridFilterModel>({ items: [] });
+  const [opened, setOpened] = useState<{ entry: AuditEntry; open: boolean } | null>(null);
+
+  const { data, error, isFetching } = useListAuditEntriesQuery({
+    ...auditFilters(filterModel),
+    sort: auditSort(sortModel),
+    page: pagination.page + 1,
+    pageSize: pagination.pageSize,
+  });
+  const columns = useMemo(() => historyColumns((entry) => setOpened({ entry, open: true })), []);
+
+  return (
+    <>
+      <PageHeader title="History" subtitle="Every change to the reference data and the accounts" />
+      {error && (
+        <ErrorBanner
+          title="The history could not be loaded"
+          message={errorMessage(error, UNKNOWN_ERROR_MESSAGE)}
+          sx={{ mb: 2 }}
+        />
+      )}
+      <Paper variant="outlined">
+        <DataGrid
+          aria-label="History"
+          rows={data?.data ?? []}
+          rowCount={data?.meta.total ?? 0}
+          columns={columns}
+          loading={isFetching}
+          paginationMode="server"
+          sortingMode="server"
+          filterMode="server"
+          paginationModel={pagination}
+          onPaginationModelChange={setPagination}
+          sortModel={sortModel}
+          onSortModelChange={setSortModel}
+          filterModel={filterModel}
+          onFilterModelChange={(model) => {
+            setFilterModel(model);
+            setPagination((current) => ({ ...current, page: 0 }));
+          }}
+          pageSizeOptions={PAGE_SIZES}
+          showToolbar
+          slotProps={{
+            toolbar: {
+              showQuickFilter: true,
+              quickFilterProps: { debounceMs: 300 },
+              csvOptions: { disableToolbarButton: true },
+              printOptions: { disableToolbarButton: true },
+            },
+          }}
+          localeText={{ noRowsLabel: NO_CHANGES, noResultsOverlayLabel: NO_CHANGES }}
+          onRowClick={({ row }) => setOpened({ entry: row, open: true })}
+          disableRowSelectionOnClick
+          autoHeight
+          sx={{ border: 0, '& .MuiDataGrid-row': { cursor: 'pointer' } }}
+        />
+      </Paper>
+      {opened && (
+        <AuditEntryDialog
+          entry={opened.entry}
+          open={opened.open}
+          onClose={() => setOpened((current) => current && { ...current, open: false })}
+          onExited={() => setOpened(null)}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,106 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import LinearProgress from '@mui/material/LinearProgress';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useEndOtherSessionsMutation, useListMySessionsQuery } from '@/api';
+import { UNKNOWN_ERROR_MESSAGE } from '@/app/errorToasts';
+import { ConfirmDialog } from '@/components/crud/ConfirmDialog';
+import { serverMessage, useCrudAction } from '@/components/crud/useCrudAction';
+import { ErrorBanner } from '@/components/ErrorBanner';
+import { RelativeTime } from '@/components/RelativeTime';
+import { errorMessage } from '@/lib/errors';
+import { exactTime } from '@/lib/relativeTime';
+
+export const END_OTHER_SESSIONS = 'End all other sessions';
+
+/**
+ * The signed-in user's active sessions (this one marked), newest use first, and a button that
+ * signs out every other one after a confirm.
+ */
+export function SessionsCard() {
+  const { data, error, isFetching } = useListMySessionsQuery();
+  const [endOthers] = useEndOtherSessionsMutation();
+  const run = useCrudAction();
+  const [confirming, setConfirming] = useState(false);
+  const sessions = data?.data;
+  const others = sessions?.filter((session) => !session.current).length ?? 0;
+
+  return (
+    <Card variant="outlined" component="section" aria-labelledby="active-sessions">
+      <CardContent>
+        <Box
+          sx={{
+            display: 'flex',
+            justifyContent: 'space-between',
+            alignItems: 'center',
+            flexWrap: 'wrap',
+            gap: 1,
+          }}
+        >
+          <Typography variant="h6" component="h2" id="active-sessions">
+            Active sessions
+          </Typography>
+          <Button
+            variant="outlined"
+            color="error"
+            disabled={others === 0}
+            onClick={() => setConfirming(true)}
+          >
+            {END_OTHER_SESSIONS}
+          </Button>
+        </Box>
+        {isFetching && <LinearProgress aria-label="Loading your sessions" sx={{ mt: 1 }} />}
+        {error && (
+          <ErrorBanner
+            title="Your sessions could not be loaded"
+            message={errorMessage(error, UNKNOWN_ERROR_MESSAGE)}
+            sx={{ mt: 1 }}
+          />
+        )}
+        {sessions && (
+          <Table size="small" aria-labelledby="active-sessions" sx={{ mt: 1 }}>
+            <TableHead>
+              <TableRow>
+                <TableCell>Signed in</TableCell>
+                <TableCell>Last used</TableCell>
+                <TableCell>Expires</TableCell>
+                <TableCell />
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {sessions.map((session) => (
+                <TableRow key={session.id}>
+                  <TableCell>{exactTime(session.created_at)}</TableCell>
+                  <TableCell>
+                    <RelativeTime value={session.last_used_at} />
+                  </TableCell>
+                  <TableCell>{exactTime(session.expires_at)}</TableCell>
+                  <TableCell>
+                    {session.current && <Chip size="small" color="primary" label="This session" />}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </CardContent>
+      <ConfirmDialog
+        open={confirming}
+        title={END_OTHER_SESSIONS}
+        message="Sign out everywhere else? This session stays signed in."
+        confirmLabel="End sessions"
+        onConfirm={() => run(endOthers(), { success: serverMessage('Other sessions ended') })}
+        onClose={() => setConfirming(false)}
+      />
+    </Card>
+  );
+}
