@@ -75,7 +75,6 @@ async function main() {
       level: process.env.LOG_LEVEL ?? 'info',
       redact: ['req.headers.authorization', 'req.body.password', 'req.body.token'],
     },
-    trustProxy: process.env.TRUST_PROXY === 'true',
   });
 
   running.app = app;
