@@ -11,7 +11,7 @@ import { incompleteText } from './safetyCheckText';
  */
 export function IncompleteNotice({ findings }: { findings: readonly SafetyFinding[] }) {
   return (
-    <Alert severity="warning" role="none" data-complete="false" sx={{ mt: 1 }}>
+    <Alert severity="warning" role="none" sx={{ mt: 1 }}>
       <AlertTitle component="p" sx={{ fontWeight: 700 }}>
         {incompleteText(findings.length)}
       </AlertTitle>

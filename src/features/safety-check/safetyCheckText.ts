@@ -13,7 +13,7 @@ import type {
 
 const NUMBER = new Intl.NumberFormat('en-US', { maximumFractionDigits: 4 });
 
-export const numberText = (value: number) => NUMBER.format(value);
+const numberText = (value: number) => NUMBER.format(value);
 
 /** "2 days", "1 day": a time unit in the singular for exactly one, as the server's messages. */
 const quantityText = (value: number, unit: string) =>
