@@ -268,7 +268,7 @@ async function main() {
         met: overheadMet,
       },
     ]);
-    if (!p99Met || !overheadMet) process.exitCode = 1;
+    return p99Met && overheadMet;
   } finally {
     await baseline?.stop();
     await server?.stop();
@@ -278,7 +278,10 @@ async function main() {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+main().then(
+  (met) => process.exit(met ? 0 : 1),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -19,8 +19,6 @@ export interface AuditOptions {
   actor?: 'record';
   /** The entry this write undoes (a revert). */
   reverts?: StoredEntry;
-  /** The reason, when it is not the request body's `reason`. */
-  reason?: string | null;
 }
 
 /** `updated_at` moves on every write: it is no change of its own. */
@@ -84,7 +82,7 @@ export async function auditedEntry<T>(
   options: AuditOptions = {},
 ): Promise<{ result: T; entry?: EntryRow }> {
   const { entity } = target;
-  const reason = options.reason !== undefined ? options.reason : reasonOf(request);
+  const reason = reasonOf(request);
   return withTransaction(request.server.db, async (tx) => {
     const read =
       target.action === 'create'

@@ -67,13 +67,15 @@ CREATE TABLE audit_counts (
   n        bigint NOT NULL,
   PRIMARY KEY (entity, action, actor_id)
 );
-CREATE FUNCTION count_audit_entry() RETURNS trigger LANGUAGE plpgsql AS $$
+-- Once per statement, over the rows it added: a bulk load adds one count per key, not one update
+-- of the same few rows per entry.
+CREATE FUNCTION count_audit_entries() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO audit_counts AS c (entity, action, actor_id, n)
-  VALUES (NEW.entity, NEW.action, NEW.actor_id, 1)
-  ON CONFLICT (entity, action, actor_id) DO UPDATE SET n = c.n + 1;
+  SELECT entity, action, actor_id, count(*) FROM added GROUP BY entity, action, actor_id
+  ON CONFLICT (entity, action, actor_id) DO UPDATE SET n = c.n + excluded.n;
   RETURN NULL;
 END
 $$;
 CREATE TRIGGER audit_entries_count AFTER INSERT ON audit_entries
-  FOR EACH ROW EXECUTE FUNCTION count_audit_entry();
+  REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION count_audit_entries();
