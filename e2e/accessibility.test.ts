@@ -203,6 +203,30 @@ describe('signed in, light mode', () => {
     await expectNoViolations(page, '/dashboard');
   });
 
+  it('/dashboard/history and /dashboard/accounts have no violations, nor a change opened', async () => {
+    // The accounts made for this test are in the history (a role given is recorded).
+    await page.goto('/dashboard/history');
+    await heading(page, 'History');
+    await page
+      .getByRole('button', { name: /^View change #\d+$/ })
+      .first()
+      .click();
+    const change = page.getByRole('dialog', { name: /^Change #\d+$/ });
+    await change.getByRole('table', { name: 'Changed fields' }).waitFor();
+    await expectNoViolations(page, '/dashboard/history with a change open');
+    await change.getByRole('button', { name: 'Close' }).click();
+    await change.waitFor({ state: 'detached' });
+    await expectNoViolations(page, '/dashboard/history');
+
+    await page.goto('/dashboard/accounts');
+    await heading(page, 'Accounts');
+    await page
+      .getByRole('combobox', { name: /^Role of / })
+      .first()
+      .waitFor();
+    await expectNoViolations(page, '/dashboard/accounts');
+  });
+
   /** A list screen: the path, its h1, a record the demo data shows, its Add button and dialog. */
   const listScreens: [string, string, string, string][] = [
     ['/dashboard/drugs', 'Drugs Management', 'Antibiotic', 'Add Drug'],

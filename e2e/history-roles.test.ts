@@ -136,6 +136,73 @@ describe('as an admin', () => {
   });
 });
 
+interface MedicationDetail {
+  id: number;
+  name: string;
+  weight_category_dosages: unknown[];
+  age_category_dosages: unknown[];
+  condition_contraindications: unknown[];
+}
+
+it('deletes a medication with a reason (the confirm lists what goes), and one revert brings it all back', async () => {
+  const admin = await createAccount(server.baseUrl, 'admin', 'Dora Delete');
+  const token = await signIn(server.baseUrl, admin);
+  const { data: list } = await api<{ data: MedicationDetail[] }>('/medication', token);
+  const before = list.find((medication) => medication.name === 'Fluconazole');
+  if (!before) throw new Error('Fluconazole is not in the demo data');
+  const interactionsOf = async () =>
+    (await api<{ data: Interaction[] }>('/drug-interaction', token)).data.filter((row) =>
+      [row.medication.name, row.interacting_medication.name].includes('Fluconazole'),
+    ).length;
+  const interactions = await interactionsOf();
+  expect(interactions).toBeGreaterThan(0);
+
+  const { context, page } = await newPage(browser, server.baseUrl);
+  page.setDefaultTimeout(30_000);
+  await signInThroughUi(page, admin);
+  await page.goto('/dashboard/drugs/medications');
+  await page.getByRole('searchbox', { name: 'Search medications by name' }).fill('fluconazole');
+  await page.getByRole('button', { name: 'Delete Fluconazole' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete Medication' });
+  const goes = confirm.getByRole('list', { name: 'Deleted with it' });
+  const dosages = before.weight_category_dosages.length;
+  await goes.getByText(`Weight-based dosages: ${dosages}`, { exact: true }).waitFor();
+  await goes.getByText(`Drug interactions: ${interactions}`, { exact: true }).waitFor();
+  await confirm.getByLabel(/^Reason for the change/).fill('E2E: delete and bring back');
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await toast(page, 'Medication deleted successfully');
+  const gone = await fetch(`${server.baseUrl}/api/v1/medication/${before.id}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(gone.status).toBe(404);
+  expect(await interactionsOf()).toBe(0);
+
+  await page.goto('/dashboard/history');
+  await page.getByRole('searchbox').first().fill('delete and bring back');
+  const entry = page.getByRole('grid', { name: 'History' }).getByRole('row').filter({
+    hasText: 'E2E: delete and bring back',
+  });
+  await entry.getByRole('gridcell', { name: 'Deleted' }).click();
+  const change = page.getByRole('dialog', { name: /^Change #\d+$/ });
+  await change.getByRole('button', { name: 'Revert' }).click();
+  const revert = page.getByRole('dialog', { name: 'Revert this change?' });
+  const answered = page.waitForResponse(
+    (response) =>
+      response.request().method() === 'POST' &&
+      /\/api\/v1\/audit\/\d+\/revert$/.test(response.url()),
+  );
+  await revert.getByRole('button', { name: 'Revert' }).click();
+  expect((await answered).status()).toBe(201);
+
+  const { data: after } = await api<{ data: MedicationDetail }>(`/medication/${before.id}`, token);
+  expect(after.name).toBe('Fluconazole');
+  expect(after.weight_category_dosages).toHaveLength(dosages);
+  expect(after.age_category_dosages).toHaveLength(before.age_category_dosages.length);
+  expect(after.condition_contraindications).toHaveLength(before.condition_contraindications.length);
+  expect(await interactionsOf()).toBe(interactions);
+  await context.close();
+});
+
 describe('as a viewer', () => {
   let context: BrowserContext;
   let page: Page;

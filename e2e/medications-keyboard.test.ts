@@ -358,7 +358,7 @@ it('adds, finds, opens, edits and deletes a medication with its dosages and cont
   await information.getByText(RENAMED, { exact: true }).waitFor();
   expect(await medication(id)).toMatchObject({ name: RENAMED, pregnancy_category: 'C' });
 
-  // --- Back to the list, and delete it there: its Delete button is next to View, in the row's
+  // --- Back to the list, and delete it there: its Delete button is after View, in the row's
   // actions cell; the confirm opens on Cancel.
   await moveTo('Back', 'Shift+Tab');
   await press('Enter');
@@ -377,6 +377,9 @@ it('adds, finds, opens, edits and deletes a medication with its dosages and cont
   const confirm = dialog('Delete Medication');
   await confirm.getByText('Are you sure you want to delete this medication?').waitFor();
   expect(await focused()).toEqual({ role: 'button', name: 'Cancel' });
+  // A medication delete needs a reason: its box is just before Cancel.
+  await moveTo('Reason for the change', 'Shift+Tab');
+  await type('Keyboard test');
   await moveTo('Delete');
   await press('Enter');
   await toast('Medication deleted successfully');

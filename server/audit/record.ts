@@ -19,8 +19,6 @@ export interface AuditOptions {
   actor?: 'record';
   /** The entry this write undoes (a revert). */
   reverts?: StoredEntry;
-  /** The reason, when it is not the request body's `reason`. */
-  reason?: string | null;
 }
 
 /** `updated_at` moves on every write: it is no change of its own. */
@@ -84,23 +82,23 @@ export async function auditedEntry<T>(
   options: AuditOptions = {},
 ): Promise<{ result: T; entry?: EntryRow }> {
   const { entity } = target;
-  const reason = options.reason !== undefined ? options.reason : reasonOf(request);
+  const reason = reasonOf(request);
   return withTransaction(request.server.db, async (tx) => {
-    const before =
+    const read =
       target.action === 'create'
         ? undefined
         : await audit.snapshot(tx, entity, target.id, {
             lock: true,
             withDependents: target.action === 'delete',
           });
-    const label =
-      before && target.action === 'delete' ? await audit.labelOf(tx, entity, before) : '';
+    const before = read?.row;
     const result = await work(tx, before);
     const id = target.action === 'create' ? target.idOf(result) : target.id;
     if (id === undefined || (target.action !== 'create' && !before)) return { result };
-    const after = await audit.snapshot(tx, entity, id, {
+    const written = await audit.snapshot(tx, entity, id, {
       withDependents: target.action === 'create',
     });
+    const after = written?.row;
 
     let changes: Changes;
     if (target.action === 'create' && after) changes = whole(after, 'to');
@@ -109,7 +107,8 @@ export async function auditedEntry<T>(
     else return { result };
     if (Object.keys(changes).length === 0) return { result };
 
-    const record = (after ?? before) as Snapshot;
+    // A deleted record is labelled as it was, while the records its label names still existed.
+    const { row: record, label } = (written ?? read) as { row: Snapshot; label: string };
     const actor =
       options.actor === 'record'
         ? { id: record.id, name: String(record.name) }
@@ -121,7 +120,7 @@ export async function auditedEntry<T>(
       effect: target.action,
       entity,
       entityId: id,
-      label: label || (await audit.labelOf(tx, entity, record)),
+      label,
       changes,
       reason,
       reverts: options.reverts?.id ?? null,

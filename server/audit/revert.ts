@@ -99,7 +99,6 @@ export async function revertEntry(request: FastifyRequest, id: number): Promise<
     };
   }
 
-  const reason = (request.body as { reason?: string } | undefined)?.reason?.trim() || null;
   try {
     const { entry: written } = await auditedEntry(
       request,
@@ -108,7 +107,7 @@ export async function revertEntry(request: FastifyRequest, id: number): Promise<
         await undo(tx, current);
         return recordId;
       },
-      { reverts: entry, reason },
+      { reverts: entry },
     );
     if (!written) throw conflict('Nothing to revert: the record already has these values.');
     return written;

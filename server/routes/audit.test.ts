@@ -685,6 +685,12 @@ describe('GET /audit', () => {
       await countRows(t.pool, 'audit_entries WHERE actor_id = $1', [admin.id]),
     );
 
+    // Totals from the per-entity, action and actor counts match the entries themselves.
+    expect((await api.get('/audit')).json().meta.total).toBe(await entryCount());
+    expect((await api.get('/audit?entity=condition&action=create')).json().meta.total).toBe(
+      await countRows(t.pool, "audit_entries WHERE entity = 'condition' AND action = 'create'"),
+    );
+
     const future = new Date(Date.now() + 3_600_000).toISOString();
     expect((await api.get(`/audit?from=${future}`)).json().meta.total).toBe(0);
     expect((await api.get(`/audit?to=${future}`)).json().meta.total).toBe(await entryCount());

@@ -2,6 +2,7 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { Navigate, Outlet, Route, Routes } from 'react-router-dom';
 import { FullPageSpinner } from '@/components/FullPageSpinner';
 import { useAuth } from '@/features/auth/AuthProvider';
+import { useIsAdmin } from './permissions';
 
 /** The signed-in pages' code by route path (`:id` for a number), for preloadRouteCode. */
 const signedInPageCode = new Map<string, () => Promise<unknown>>();
@@ -148,8 +149,7 @@ function RequireAuth() {
 
 /** A page for administrators only: anyone else goes back to the dashboard. */
 function AdminOnly() {
-  const { user } = useAuth();
-  return user?.role === 'admin' ? <Outlet /> : <Navigate to="/dashboard" replace />;
+  return useIsAdmin() ? <Outlet /> : <Navigate to="/dashboard" replace />;
 }
 
 function Elsewhere() {

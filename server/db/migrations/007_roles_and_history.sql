@@ -56,3 +56,26 @@ CREATE UNIQUE INDEX audit_entries_reverts_key ON audit_entries (reverts) WHERE r
 -- A medication's interactions by either side: its history entry on delete, the delete confirm's
 -- count, and the cascade itself read them (the pair index orders by least/greatest, not by side).
 CREATE INDEX drug_interactions_medication_idx ON drug_interactions (medication_id);
+
+-- GET /audit's total without counting a million rows: entries are never updated or deleted, so a
+-- count per entity, action and actor, moved by each insert in its own transaction, sums to the
+-- exact total of any page filtered by those alone (or not filtered at all).
+CREATE TABLE audit_counts (
+  entity   text NOT NULL,
+  action   text NOT NULL,
+  actor_id integer NOT NULL,
+  n        bigint NOT NULL,
+  PRIMARY KEY (entity, action, actor_id)
+);
+-- Once per statement, over the rows it added: a bulk load adds one count per key, not one update
+-- of the same few rows per entry.
+CREATE FUNCTION count_audit_entries() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO audit_counts AS c (entity, action, actor_id, n)
+  SELECT entity, action, actor_id, count(*) FROM added GROUP BY entity, action, actor_id
+  ON CONFLICT (entity, action, actor_id) DO UPDATE SET n = c.n + excluded.n;
+  RETURN NULL;
+END
+$$;
+CREATE TRIGGER audit_entries_count AFTER INSERT ON audit_entries
+  REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION count_audit_entries();

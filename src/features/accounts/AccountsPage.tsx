@@ -5,6 +5,7 @@ import {
   useEndAccountSessionsMutation,
   useListAccountsQuery,
   useUpdateAccountMutation,
+  type Account,
   type AccountSort,
   type AccountUpdate,
 } from '@/api';
@@ -16,10 +17,12 @@ import { ErrorBanner } from '@/components/ErrorBanner';
 import { PageHeader } from '@/components/PageHeader';
 import { SearchField } from '@/components/SearchField';
 import { errorMessage } from '@/lib/errors';
+import { useRowHistory } from '@/features/history/useRowHistory';
 import { accountColumns } from './accountColumns';
 import { changeTexts, type AccountChange } from './accountChange';
 
 const PAGE_SIZES = [10, 25, 50, 100];
+const nameOf = (account: Account) => account.name;
 export const NO_ACCOUNTS = 'No accounts found';
 
 /** The grid's sort model as the contract's `sort` (name when unsorted). */
@@ -51,7 +54,8 @@ export function AccountsPage() {
     sort: sortParam(sortModel),
   });
   const ask = useCallback((next: AccountChange) => setChange({ change: next, open: true }), []);
-  const columns = useMemo(() => accountColumns(ask), [ask]);
+  const history = useRowHistory<Account>('account', nameOf);
+  const columns = useMemo(() => accountColumns(ask, history.open), [ask, history.open]);
   const search = useCallback((next: string) => {
     setQuery(next);
     setPagination((current) => ({ ...current, page: 0 }));
@@ -116,6 +120,7 @@ export function AccountsPage() {
           onExited={() => setChange(null)}
         />
       )}
+      {history.dialog}
     </>
   );
 }

@@ -16,8 +16,14 @@ import {
 /** Keys typed in a cell's control stay with it (the grid would move the focus on arrows). */
 const keepKeys = (event: KeyboardEvent) => event.stopPropagation();
 
-/** Name, Email, Role (a select), Status, Created, Last sign-in, Active sessions, Actions. */
-export function accountColumns(ask: (change: AccountChange) => void): GridColDef<Account>[] {
+/**
+ * Name, Email, Role (a select), Status, Created, Last sign-in, Active sessions, and the actions:
+ * Disable or Enable, End sessions, History.
+ */
+export function accountColumns(
+  ask: (change: AccountChange) => void,
+  history: (account: Account) => void,
+): GridColDef<Account>[] {
   return [
     { field: 'name', headerName: 'Name', flex: 1, minWidth: 150 },
     { field: 'email', headerName: 'Email', flex: 1.2, minWidth: 200 },
@@ -77,7 +83,7 @@ export function accountColumns(ask: (change: AccountChange) => void): GridColDef
     {
       field: 'actions',
       headerName: 'Actions',
-      width: 230,
+      width: 310,
       sortable: false,
       renderCell: ({ row }) => (
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', height: '100%' }}>
@@ -98,6 +104,14 @@ export function accountColumns(ask: (change: AccountChange) => void): GridColDef
             onClick={() => ask({ kind: 'end-sessions', account: row })}
           >
             End sessions
+          </Button>
+          <Button
+            size="small"
+            aria-label={`History of ${row.name}`}
+            onKeyDown={keepKeys}
+            onClick={() => history(row)}
+          >
+            History
           </Button>
         </Stack>
       ),

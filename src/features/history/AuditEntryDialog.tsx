@@ -144,7 +144,6 @@ export function AuditEntryDialog({ entry, open, onClose, onExited }: AuditEntryD
           {canRevert && (
             <Button
               variant="contained"
-              color="warning"
               startIcon={<UndoIcon />}
               onClick={() => setConfirming(true)}
             >

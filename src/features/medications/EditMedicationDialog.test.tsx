@@ -29,12 +29,14 @@ function openDialog(medication: Medication, routes: Parameters<typeof mockFetch>
 }
 
 describe('Edit Medication', () => {
-  it('has only the name and the pregnancy flag, checked when the medication has a category', () => {
+  it('has only the name, the pregnancy flag (checked when the medication has a category) and a reason', () => {
     const { dialog } = openDialog(amoxicillin);
     expect(dialog.getByLabelText(/^Name/)).toHaveValue('Amoxicillin');
     expect(dialog.getByRole('checkbox', { name: 'Is Pregnancy' })).toBeChecked();
     expect(dialog.getByLabelText('Pregnancy Category')).toHaveValue('B');
-    expect(dialog.getAllByRole('textbox')).toHaveLength(1);
+    // The reason is optional while the category stays as it is.
+    expect(dialog.getByLabelText(/^Reason for the change/)).not.toBeRequired();
+    expect(dialog.getAllByRole('textbox')).toHaveLength(2);
     expect(dialog.getAllByRole('combobox')).toHaveLength(1);
   });
 
@@ -52,12 +54,19 @@ describe('Edit Medication', () => {
     await user.clear(dialog.getByLabelText(/^Name/));
     await user.type(dialog.getByLabelText(/^Name/), ' Amoxil ');
     await user.selectOptions(dialog.getByLabelText('Pregnancy Category'), 'D');
+    // The category changed: the reason is now required, and nothing is sent without it.
+    expect(dialog.getByLabelText(/^Reason for the change/)).toBeRequired();
+    await user.click(dialog.getByRole('button', { name: 'Save' }));
+    expect(await dialog.findByText('A reason is required for this change')).toBeInTheDocument();
+    expect(requestsTo(fetchMock, 'PUT /medication/update-medication')).toHaveLength(0);
+    await user.type(dialog.getByLabelText(/^Reason for the change/), 'Label revision');
     await user.click(dialog.getByRole('button', { name: 'Save' }));
     expect(await findToast('Medication updated successfully')).toBeInTheDocument();
     expect(await requestsTo(fetchMock, 'PUT /medication/update-medication')[0].json()).toEqual({
       id: 7,
       name: 'Amoxil',
       pregnancy_category: 'D',
+      reason: 'Label revision',
     });
     await waitFor(() => expect(onClose).toHaveBeenCalled());
   });
@@ -65,12 +74,14 @@ describe('Edit Medication', () => {
   it('sends an empty category when the box is unchecked', async () => {
     const { dialog, user, fetchMock } = openDialog(amoxicillin);
     await user.click(dialog.getByRole('checkbox', { name: 'Is Pregnancy' }));
+    await user.type(dialog.getByLabelText(/^Reason for the change/), 'Category withdrawn');
     await user.click(dialog.getByRole('button', { name: 'Save' }));
     await findToast('Medication updated successfully');
     expect(await requestsTo(fetchMock, 'PUT /medication/update-medication')[0].json()).toEqual({
       id: 7,
       name: 'Amoxicillin',
       pregnancy_category: '',
+      reason: 'Category withdrawn',
     });
   });
 

@@ -1,0 +1,287 @@
+import { spawnSync } from 'node:child_process';
+import { chmodSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import pg from 'pg';
+import { startServer, type RunningServer } from '../e2e/support/harness';
+import { startEmbeddedDatabase, type EmbeddedDatabase } from '../server/db/embedded';
+import { reportSummary } from './summary';
+
+/**
+ * `npm run bench:audit`: the change history at scale, on the real server (embedded PostgreSQL,
+ * demo data) on loopback.
+ *
+ * 1. GET /audit over ENTRIES history entries (BENCH_AUDIT_ENTRIES, default 1,000,000, inserted
+ *    with set-based SQL: two years of changes by 20 people to every kind of record). Each query
+ *    the History screen makes (the first page, later pages, each filter, each sort, a word search,
+ *    a record's and a medication's history) runs RUNS times in turn; target: p99 over all of them
+ *    under 50 ms.
+ * 2. What an entry adds to a write: the median of PUT /condition (renames by WRITERS clients at
+ *    once, each of its own condition, as under bench:load) on this server, and on the code from just before the history existed
+ *    (the parent of the commit that added migration 007, or BENCH_AUDIT_BASELINE: a git ref),
+ *    exported with `git archive` and started the same way, rounds alternating between the two so
+ *    that other load on the machine falls on both. Target: under 10% more.
+ */
+const ENTRIES = Number(process.env.BENCH_AUDIT_ENTRIES ?? 1_000_000);
+const RUNS = Number(process.env.BENCH_AUDIT_RUNS ?? 30);
+const WRITE_ROUNDS = 6;
+const WRITES_PER_ROUND = 40;
+/** Writers at once, each renaming a condition of its own, as bench:load's clients write. */
+const WRITERS = 10;
+const P99_TARGET_MS = 50;
+const OVERHEAD_TARGET = 0.1;
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+};
+const median = (values: number[]) => percentile(values, 50);
+const round1 = (value: number) => Math.round(value * 10) / 10;
+
+/** ENTRIES entries, one a minute back from now, spread over every entity, action and actor. */
+async function seedEntries(db: pg.Client, count: number) {
+  await db.query(
+    `INSERT INTO audit_entries (at, actor_id, actor_name, action, effect, entity, entity_id, label,
+                                changes, reason, reverts, medication_ids)
+     SELECT now() - make_interval(mins => $1 - g),
+            1000 + g % 20, 'Editor ' || lpad((g % 20)::text, 2, '0'),
+            (ARRAY['create', 'update', 'update', 'update', 'delete', 'revert'])[1 + g % 6],
+            (ARRAY['create', 'update', 'update', 'update', 'delete', 'update'])[1 + g % 6],
+            e.entity, 1 + g % 5000,
+            (ARRAY['Warfarin', 'Ibuprofen', 'Amoxicillin', 'Metformin', 'Lisinopril', 'Atorvastatin',
+                   'Salbutamol', 'Omeprazole', 'Paracetamol', 'Sertraline'])[1 + g % 10]
+              || CASE WHEN e.entity = 'drug_interaction' THEN ' + Aspirin ' ELSE ' ' END || (g % 997),
+            jsonb_build_object('max_dosage', jsonb_build_object('from', g % 50, 'to', g % 50 + 5)),
+            CASE WHEN g % 3 = 0 THEN NULL
+                 ELSE (ARRAY['Per the new guideline', 'Typo in the range', 'Formulary review',
+                             'Pharmacist feedback'])[1 + g % 4] || ' ' || (g % 211) END,
+            NULL,
+            CASE WHEN e.entity IN ('medication', 'weight_dosage', 'age_dosage', 'contraindication',
+                                   'lifestyle_contraindication', 'drug_interaction')
+                 THEN ARRAY[1 + g % 5000] ELSE '{}' END
+       FROM generate_series(1, $1::int) AS g
+       CROSS JOIN LATERAL (SELECT (ARRAY['condition', 'age_category', 'weight_category', 'medication',
+                    'weight_dosage', 'age_dosage', 'contraindication', 'lifestyle_contraindication',
+                    'drug_interaction', 'lifestyle', 'drug'])[1 + (g / 7) % 11] AS entity) e`,
+    [count],
+  );
+  await db.query('ANALYZE audit_entries');
+}
+
+/** The History screen's calls: pages, filters, sorts, a search, one record's history. */
+function historyQueries(from: string, to: string): string[] {
+  return [
+    '',
+    '?page=2',
+    '?page=40&page_size=25',
+    '?page_size=100',
+    '?sort=at',
+    '?sort=actor',
+    '?sort=-action',
+    '?sort=entity&page=3',
+    '?entity=medication',
+    '?entity=drug_interaction&action=delete',
+    '?entity=weight_dosage&entity_id=1234',
+    '?medication_id=2500',
+    '?actor_id=1007',
+    '?action=revert&sort=-actor',
+    `?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`,
+    '?q=warfarin',
+    `?q=${encodeURIComponent('guideline 17')}`,
+    '?q=aspirin&entity=drug_interaction',
+  ];
+}
+
+async function signIn(baseUrl: string, credentials: { email: string; password: string }) {
+  const response = await fetch(`${baseUrl}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: credentials.email, password: credentials.password }),
+  });
+  if (!response.ok) throw new Error(`login failed: ${await response.text()}`);
+  return ((await response.json()) as { token: string }).token;
+}
+
+async function timed(url: string, init: RequestInit): Promise<number> {
+  const started = performance.now();
+  const response = await fetch(url, init);
+  await response.arrayBuffer();
+  const elapsed = performance.now() - started;
+  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${url} answered ${response.status}`);
+  return elapsed;
+}
+
+/** A writer of renames of one condition on `server`: each call times one PUT /condition. */
+let writerCount = 0;
+async function conditionWriter(server: RunningServer) {
+  const writer = ++writerCount;
+  const token = await signIn(server.baseUrl, server.admin);
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const created = await fetch(`${server.baseUrl}/api/v1/condition`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ name: `Bench condition ${writer}` }),
+  });
+  const { id } = ((await created.json()) as { data: { id: number } }).data;
+  let n = 0;
+  return () =>
+    timed(`${server.baseUrl}/api/v1/condition`, {
+      method: 'PUT',
+      headers,
+      body: JSON.stringify({ id, name: `Bench condition ${writer}.${++n}`, reason: 'Benchmark' }),
+    });
+}
+
+/** The tree of the commit before the history existed, ready to run (this checkout's modules). */
+function exportBaseline(): { dir: string; ref: string } {
+  const git = (...args: string[]) => {
+    const result = spawnSync('git', args, { encoding: 'utf8' });
+    if (result.status !== 0) throw new Error(`git ${args.join(' ')}: ${result.stderr}`);
+    return result.stdout.trim();
+  };
+  const added = git(
+    'log',
+    '--diff-filter=A',
+    '--format=%H',
+    '-1',
+    '--',
+    'server/db/migrations/007_roles_and_history.sql',
+  );
+  const ref = process.env.BENCH_AUDIT_BASELINE ?? `${added}^`;
+  const dir = mkdtempSync(join(tmpdir(), 'medref-bench-baseline-'));
+  chmodSync(dir, 0o755);
+  const archive = spawnSync('sh', ['-c', `git archive ${ref} | tar -x -C ${dir}`]);
+  if (archive.status !== 0) throw new Error(`git archive ${ref} failed: ${archive.stderr}`);
+  symlinkSync(resolve('node_modules'), join(dir, 'node_modules'));
+  return { dir, ref: git('rev-parse', '--short', ref) };
+}
+
+/** Starts the server of the tree in `dir` (harness.startServer runs the current directory's). */
+async function startServerIn(dir: string): Promise<RunningServer> {
+  const here = process.cwd();
+  process.chdir(dir);
+  try {
+    return await startServer({ LOG_LEVEL: 'warn' });
+  } finally {
+    process.chdir(here);
+  }
+}
+
+async function main() {
+  const work = mkdtempSync(join(tmpdir(), 'medref-bench-audit-'));
+  chmodSync(work, 0o755); // the postgres user must be able to enter it
+  let database: EmbeddedDatabase | undefined;
+  let server: RunningServer | undefined;
+  let baseline: RunningServer | undefined;
+  let baselineDir: string | undefined;
+  try {
+    database = await startEmbeddedDatabase(join(work, 'data'));
+    server = await startServer({ DATABASE_URL: database.url, LOG_LEVEL: 'warn' });
+    const db = new pg.Client({ connectionString: database.url });
+    await db.connect();
+    const seedStarted = performance.now();
+    await seedEntries(db, ENTRIES);
+    const { rows } = await db.query<{ n: number; from: string; to: string }>(
+      `SELECT count(*)::int AS n, (min(at) + interval '300 days')::text AS from,
+              (min(at) + interval '330 days')::text AS to FROM audit_entries`,
+    );
+    await db.end();
+    console.log(
+      `${rows[0].n} history entries (${ENTRIES} generated in ${Math.round((performance.now() - seedStarted) / 1000)} s)`,
+    );
+
+    // ---- 1. GET /audit ----
+    const token = await signIn(server.baseUrl, server.admin);
+    const headers = { authorization: `Bearer ${token}` };
+    const queries = historyQueries(
+      new Date(rows[0].from).toISOString(),
+      new Date(rows[0].to).toISOString(),
+    );
+    for (const query of queries) await timed(`${server.baseUrl}/api/v1/audit${query}`, { headers });
+    const all: number[] = [];
+    const perQuery = new Map<string, number[]>(queries.map((q) => [q, []]));
+    for (let run = 0; run < RUNS; run++) {
+      for (const query of queries) {
+        const ms = await timed(`${server.baseUrl}/api/v1/audit${query}`, { headers });
+        perQuery.get(query)?.push(ms);
+        all.push(ms);
+      }
+    }
+    console.table(
+      queries.map((query) => ({
+        'GET /audit': query || '(first page)',
+        'median ms': round1(median(perQuery.get(query) ?? [])),
+        'p99 ms': round1(percentile(perQuery.get(query) ?? [], 99)),
+      })),
+    );
+    const p99 = percentile(all, 99);
+    console.log(
+      `GET /audit over ${rows[0].n} entries, ${all.length} calls: median ${round1(median(all))} ms, p99 ${round1(p99)} ms (target < ${P99_TARGET_MS} ms)`,
+    );
+
+    // ---- 2. a write with and without its entry ----
+    const exported = exportBaseline();
+    baselineDir = exported.dir;
+    baseline = await startServerIn(exported.dir);
+    const writers = {
+      with: await Promise.all(Array.from({ length: WRITERS }, () => conditionWriter(server!))),
+      without: await Promise.all(Array.from({ length: WRITERS }, () => conditionWriter(baseline!))),
+    };
+    const times = { with: [] as number[], without: [] as number[] };
+    const burst = async (side: 'with' | 'without', count: number, record: boolean) =>
+      Promise.all(
+        writers[side].map(async (write) => {
+          for (let i = 0; i < count; i++) {
+            const ms = await write();
+            if (record) times[side].push(ms);
+          }
+        }),
+      );
+    await burst('with', 5, false);
+    await burst('without', 5, false);
+    for (let round = 0; round < WRITE_ROUNDS; round++) {
+      const order: ('with' | 'without')[] = round % 2 ? ['without', 'with'] : ['with', 'without'];
+      for (const side of order) await burst(side, WRITES_PER_ROUND, true);
+    }
+    const withMs = median(times.with);
+    const withoutMs = median(times.without);
+    const overhead = withMs / withoutMs - 1;
+    console.log(
+      `PUT /condition median: ${round1(withMs)} ms with its history entry, ${round1(withoutMs)} ms without (${exported.ref}): ${Math.round(overhead * 100)}% (target < ${OVERHEAD_TARGET * 100}%); load average ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
+    );
+
+    const p99Met = p99 < P99_TARGET_MS;
+    const overheadMet = overhead < OVERHEAD_TARGET;
+    reportSummary('audit', [
+      {
+        measure: `GET /audit p99, ${rows[0].n.toLocaleString('en')} entries`,
+        value: `${round1(p99)} ms`,
+        target: `< ${P99_TARGET_MS} ms`,
+        met: p99Met,
+      },
+      {
+        measure: `PUT /condition median, ${WRITERS} writers, with / without its history entry`,
+        value: `${round1(withMs)} / ${round1(withoutMs)} ms (${Math.round(overhead * 100)}%)`,
+        target: `< ${OVERHEAD_TARGET * 100}% more`,
+        met: overheadMet,
+      },
+    ]);
+    return p99Met && overheadMet;
+  } finally {
+    await baseline?.stop();
+    await server?.stop();
+    await database?.stop();
+    if (baselineDir) rmSync(baselineDir, { recursive: true, force: true });
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  (met) => process.exit(met ? 0 : 1),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
