@@ -130,6 +130,7 @@ describe('as an admin', () => {
     await page.getByRole('searchbox', { name: 'Search interactions' }).fill('warfarin ibuprofen');
     await page
       .getByRole('row')
+      .filter({ hasText: 'Warfarin' })
       .filter({ hasText: 'Ibuprofen' })
       .getByText('Major', { exact: true })
       .waitFor();
@@ -227,7 +228,7 @@ describe('as a viewer', () => {
 
     for (const [path, shown, add] of [
       ['/dashboard/drugs/conditions', 'Hypertension', 'Add Condition'],
-      ['/dashboard/drugs/interactions', 'Sertraline', 'Add Interaction'],
+      ['/dashboard/drugs/interactions', 'Fluconazole', 'Add Interaction'],
       ['/dashboard/drugs/lifestyles', 'Smoking', 'Add Lifestyle'],
       ['/dashboard/drugs', 'Amoxicillin', 'Add Drug'],
     ]) {

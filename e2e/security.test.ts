@@ -7,6 +7,7 @@ import {
   startServer,
   type RunningServer,
 } from './support/harness';
+import { appUserToken } from './support/appUser';
 
 /**
  * Security in headless Chromium against the real server and the built console: the Content-Security-Policy stops inline script, and markup typed into names shows as
@@ -100,7 +101,7 @@ beforeAll(async () => {
   });
   // An app user's safety check is a search: the medication shows in the recent searches and in
   // that user's search history.
-  const appToken = await signIn(APP_USER.email, 'demo-user-password');
+  const appToken = await appUserToken(server, APP_USER.email);
   await api('POST', '/safety-check', { medications: [{ medication_id: medication }] }, appToken);
   created = { condition, lifestyle, medication, warfarin };
 });
