@@ -55,6 +55,7 @@ const REVERT_TAGS: Record<AuditEntity, Tag[]> = {
   lifestyle: ['lifestyle', 'lifestyle-contraindication', 'medication'],
   drug: ['drug'],
   account: ['accounts', 'users'],
+  test_prescription: ['test-prescription'],
 };
 
 export const api = generatedApi.enhanceEndpoints({
