@@ -13,6 +13,7 @@ import {
 } from '@/api';
 import { useCanWrite } from '@/app/permissions';
 import { useRowHistory } from '@/features/history/useRowHistory';
+import { ImpactPanel } from '@/features/test-prescriptions/ImpactPanel';
 import { ConfirmDialog } from '@/components/crud/ConfirmDialog';
 import { CrudPage } from '@/components/crud/CrudPage';
 import { editDeleteColumns } from '@/components/crud/editDeleteColumns';
@@ -24,6 +25,7 @@ import { useCrudDialogs } from '@/components/crud/useCrudDialogs';
 import {
   SEVERITIES,
   interactionFields,
+  interactionChange,
   interactionFormValues,
   interactionRequest,
   interactionValidation,
@@ -196,6 +198,9 @@ export function InteractionsPage() {
           // A severity set or changed is a clinical change: it needs a reason in the history.
           reason={{ required: (values) => severityChanged(values, editing) }}
           onSubmit={save}
+          preview={(values) => (
+            <ImpactPanel change={values && interactionChange(values, editing)} />
+          )}
           onClose={dialogs.closeForm}
           onExited={dialogs.formExited}
         />
@@ -207,6 +212,11 @@ export function InteractionsPage() {
           message="Are you sure you want to delete this drug interaction? This action cannot be undone."
           details={`${deleting.medication.name} and ${deleting.interacting_medication.name}`}
           reason="required"
+          preview={
+            <ImpactPanel
+              change={{ operation: 'deleteDrugInteraction', body: { id: deleting.id } }}
+            />
+          }
           onConfirm={(reason) =>
             run(deleteInteraction({ idBody: { id: deleting.id, ...reasonPayload(reason) } }), {
               success: 'Drug interaction deleted successfully',
