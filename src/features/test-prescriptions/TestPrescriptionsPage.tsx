@@ -57,6 +57,16 @@ interface ImportProblem {
   fields: string[];
 }
 
+/** A chosen file's text (FileReader: every browser, and the test DOM, have it). */
+function readText(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read'));
+    reader.readAsText(file);
+  });
+}
+
 function download(data: unknown, fileName: string) {
   const url = URL.createObjectURL(
     new Blob([`${JSON.stringify(data, null, 2)}\n`], { type: 'application/json' }),
@@ -135,9 +145,9 @@ export function TestPrescriptionsPage() {
     setImportProblem(null);
     let tests: TestPrescriptionExport;
     try {
-      tests = JSON.parse(await file.text()) as TestPrescriptionExport;
+      tests = JSON.parse(await readText(file)) as TestPrescriptionExport;
     } catch {
-      setImportProblem({ message: `${file.name} is not a JSON file.`, fields: [] });
+      setImportProblem({ message: `${file.name} could not be read as JSON.`, fields: [] });
       return;
     }
     try {
@@ -227,7 +237,9 @@ export function TestPrescriptionsPage() {
       {importProblem && (
         <Alert severity="error" onClose={() => setImportProblem(null)} sx={{ mb: 2 }}>
           <AlertTitle>Nothing was imported</AlertTitle>
-          {importProblem.message}
+          <Box component="p" sx={{ m: 0 }}>
+            {importProblem.message}
+          </Box>
           {importProblem.fields.length > 0 && (
             <Box component="ul" sx={{ m: 0, mt: 0.5, pl: 2.5 }}>
               {importProblem.fields.map((line) => (
