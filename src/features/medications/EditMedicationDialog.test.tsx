@@ -17,6 +17,7 @@ function openDialog(medication: Medication, routes: Parameters<typeof mockFetch>
     'PUT /medication/update-medication': {
       body: { data: medication, message: 'Medication updated successfully' },
     },
+    'POST /test-prescription/impact': { body: { data: { total: 3, altered: 0, tests: [] } } },
     ...routes,
   });
   const onClose = jest.fn();
@@ -34,7 +35,8 @@ describe('Edit Medication', () => {
     expect(dialog.getByLabelText(/^Name/)).toHaveValue('Amoxicillin');
     expect(dialog.getByRole('checkbox', { name: 'Is Pregnancy' })).toBeChecked();
     expect(dialog.getByLabelText('Pregnancy Category')).toHaveValue('B');
-    expect(dialog.getAllByRole('textbox')).toHaveLength(1);
+    // The name, and the reason for the change.
+    expect(dialog.getAllByRole('textbox')).toHaveLength(2);
     expect(dialog.getAllByRole('combobox')).toHaveLength(1);
   });
 
@@ -52,12 +54,22 @@ describe('Edit Medication', () => {
     await user.clear(dialog.getByLabelText(/^Name/));
     await user.type(dialog.getByLabelText(/^Name/), ' Amoxil ');
     await user.selectOptions(dialog.getByLabelText('Pregnancy Category'), 'D');
+    // A new category: its impact on the test prescriptions shows before saving.
+    expect(
+      await dialog.findByText(/^This change alters no test prescriptions/),
+    ).toBeInTheDocument();
+    expect(await requestsTo(fetchMock, 'POST /test-prescription/impact').at(-1)!.json()).toEqual({
+      operation: 'updateMedication',
+      body: { id: 7, name: 'Amoxil', pregnancy_category: 'D' },
+    });
+    await user.type(dialog.getByRole('textbox', { name: /Reason for the change/ }), 'New label');
     await user.click(dialog.getByRole('button', { name: 'Save' }));
     expect(await findToast('Medication updated successfully')).toBeInTheDocument();
     expect(await requestsTo(fetchMock, 'PUT /medication/update-medication')[0].json()).toEqual({
       id: 7,
       name: 'Amoxil',
       pregnancy_category: 'D',
+      reason: 'New label',
     });
     await waitFor(() => expect(onClose).toHaveBeenCalled());
   });
@@ -65,12 +77,14 @@ describe('Edit Medication', () => {
   it('sends an empty category when the box is unchecked', async () => {
     const { dialog, user, fetchMock } = openDialog(amoxicillin);
     await user.click(dialog.getByRole('checkbox', { name: 'Is Pregnancy' }));
+    await user.type(dialog.getByRole('textbox', { name: /Reason for the change/ }), 'Cleared');
     await user.click(dialog.getByRole('button', { name: 'Save' }));
     await findToast('Medication updated successfully');
     expect(await requestsTo(fetchMock, 'PUT /medication/update-medication')[0].json()).toEqual({
       id: 7,
       name: 'Amoxicillin',
       pregnancy_category: '',
+      reason: 'Cleared',
     });
   });
 

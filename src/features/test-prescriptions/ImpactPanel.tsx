@@ -54,13 +54,13 @@ export function ImpactPanel({ change }: { change: PendingChange | null }) {
         </Box>
       )}
       {impact.status === 'done' && impact.result.altered === 0 && (
-        <Alert severity="success" variant="outlined">
+        <Alert severity="success" variant="outlined" role="status">
           {ALTERS_NONE}
           {impact.result.total > 0 && ` (${testCount(impact.result.total)} checked).`}
         </Alert>
       )}
       {impact.status === 'done' && impact.result.altered > 0 && (
-        <Alert severity="warning" variant="outlined">
+        <Alert severity="warning" variant="outlined" role="status">
           <AlertTitle>{altersText(impact.result.altered)}</AlertTitle>
           <List dense disablePadding aria-label="Altered test prescriptions">
             {impact.result.tests.map((test) => (
@@ -70,12 +70,12 @@ export function ImpactPanel({ change }: { change: PendingChange | null }) {
         </Alert>
       )}
       {impact.status === 'refused' && (
-        <Alert severity="error" variant="outlined">
+        <Alert severity="error" variant="outlined" role="status">
           This change would be refused: {impact.message}
         </Alert>
       )}
       {impact.status === 'failed' && (
-        <Alert severity="info" variant="outlined">
+        <Alert severity="info" variant="outlined" role="status">
           The impact on the test prescriptions could not be checked ({impact.message}). You can
           still save.
         </Alert>
