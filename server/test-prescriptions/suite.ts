@@ -43,25 +43,69 @@ function refusal(error: HttpError): string {
   return fields.length ? fields.join('; ') : error.message;
 }
 
-/** The part of `all` (loaded for every test's ids) that one test's request reads, as the
- * safety check's own read would answer it for that request alone. */
-function shareOf(all: SafetyData, request: CheckedRequest): SafetyData {
+/** How many tests share one read of the reference data. */
+const CHUNK = 50;
+
+/** The union read, indexed once for every test's share. */
+interface Indexed {
+  medications: Map<number, SafetyData['medications'][number]>;
+  conditions: Map<number, SafetyData['conditions'][number]>;
+  lifestyles: Map<number, SafetyData['lifestyles'][number]>;
+  allergies: Map<number, SafetyData['allergies'][number]>;
+  /** Every interaction by each of its two medications. */
+  interactions: Map<number, SafetyData['interactions']>;
+}
+
+function indexed(all: SafetyData): Indexed {
   const byId = <T extends { id: number }>(rows: T[]) => new Map(rows.map((r) => [r.id, r]));
+  const interactions = new Map<number, SafetyData['interactions']>();
+  for (const i of all.interactions) {
+    for (const id of [i.medication_id, i.interacting_medication_id]) {
+      const list = interactions.get(id);
+      if (list) list.push(i);
+      else interactions.set(id, [i]);
+    }
+  }
+  return {
+    medications: byId(all.medications),
+    conditions: byId(all.conditions),
+    lifestyles: byId(all.lifestyles),
+    allergies: byId(all.allergies),
+    interactions,
+  };
+}
+
+/**
+ * The part of the union read that one request reads, as the safety check's own read
+ * (SAFETY_DATA_SQL) answers it for that request alone: its medications with the contraindications
+ * of its patient's conditions and lifestyles, its patient's records, and the interactions among
+ * its medications or, flagged as allergens, between one of them and one of its allergies.
+ */
+function shareOf(index: Indexed, request: CheckedRequest): SafetyData {
   const pick = <T>(ids: number[], rows: Map<number, T>) =>
     ids.flatMap((id) => (rows.has(id) ? [rows.get(id) as T] : []));
-  const conditions = new Set(request.lists.conditions);
-  const lifestyles = new Set(request.lists.lifestyles);
+  const { lists } = request;
+  const conditions = new Set(lists.conditions);
+  const lifestyles = new Set(lists.lifestyles);
+  const prescribed = new Set(lists.medications);
+  const allergies = new Set(lists.allergies);
+  const interactions = new Set<SafetyData['interactions'][number]>();
+  for (const id of prescribed) {
+    for (const i of index.interactions.get(id) ?? []) {
+      const other = i.medication_id === id ? i.interacting_medication_id : i.medication_id;
+      if (prescribed.has(other) || (i.is_allergen && allergies.has(other))) interactions.add(i);
+    }
+  }
   return {
-    medications: pick(request.lists.medications, byId(all.medications)).map((m) => ({
+    medications: pick(lists.medications, index.medications).map((m) => ({
       ...m,
       condition_ids: m.condition_ids.filter((id) => conditions.has(id)),
       lifestyle_ids: m.lifestyle_ids.filter((id) => lifestyles.has(id)),
     })),
-    conditions: pick(request.lists.conditions, byId(all.conditions)),
-    lifestyles: pick(request.lists.lifestyles, byId(all.lifestyles)),
-    allergies: pick(request.lists.allergies, byId(all.allergies)),
-    // The check keeps only the pairs among the prescribed ones and allergen links to an allergy.
-    interactions: all.interactions,
+    conditions: pick(lists.conditions, index.conditions),
+    lifestyles: pick(lists.lifestyles, index.lifestyles),
+    allergies: pick(lists.allergies, index.allergies),
+    interactions: [...interactions].sort((a, b) => a.id - b.id),
   };
 }
 
@@ -84,22 +128,30 @@ export async function readRequests(
       throw error;
     }
   });
-  const union = (pick: (c: CheckedRequest) => number[]) => [
-    ...new Set(checked.flatMap((c) => ('error' in c ? [] : pick(c)))),
-  ];
-  const all = await loadSafetyData(db, {
-    medications: union((c) => c.lists.medications),
-    conditions: union((c) => c.lists.conditions),
-    lifestyles: union((c) => c.lists.lifestyles),
-    allergies: union((c) => c.lists.allergies),
-  });
-  const names = new Map([...all.medications, ...all.allergies].map((m) => [m.id, m.name]));
-  const items = checked.map((c, index): ReadRequest => {
-    if ('error' in c) return c;
-    const data = shareOf(all, c);
-    const refused = unknownIds(requests[index], c.lists, data);
-    return refused ? { error: refused } : { checked: c, data };
-  });
+  // In chunks: one read for many tests, but not the whole reference data for a large suite
+  // (the pairs among every medication of a thousand tests would be most interactions).
+  const items: ReadRequest[] = [];
+  const names = new Map<number, string>();
+  for (let start = 0; start < checked.length; start += CHUNK) {
+    const chunk = checked.slice(start, start + CHUNK);
+    const union = (pick: (c: CheckedRequest) => number[]) => [
+      ...new Set(chunk.flatMap((c) => ('error' in c ? [] : pick(c)))),
+    ];
+    const all = await loadSafetyData(db, {
+      medications: union((c) => c.lists.medications),
+      conditions: union((c) => c.lists.conditions),
+      lifestyles: union((c) => c.lists.lifestyles),
+      allergies: union((c) => c.lists.allergies),
+    });
+    for (const m of [...all.medications, ...all.allergies]) names.set(m.id, m.name);
+    const index = indexed(all);
+    chunk.forEach((c, offset) => {
+      if ('error' in c) return items.push(c);
+      const data = shareOf(index, c);
+      const refused = unknownIds(requests[start + offset], c.lists, data);
+      items.push(refused ? { error: refused } : { checked: c, data });
+    });
+  }
   return { items, nameOf: (id) => names.get(id) ?? `medication #${id}` };
 }
 
