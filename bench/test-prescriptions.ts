@@ -141,7 +141,7 @@ async function main() {
         `${runs.length} test prescriptions of ${PER_TEST} medications (${findings} findings in all).`,
     );
     const interaction = await pool.query<{ id: number; description: string }>(
-      `SELECT id, description FROM drug_interactions WHERE medication_id = 8 ORDER BY id LIMIT 1`,
+      `SELECT id, description FROM drug_interactions WHERE medication_id = 11 AND interacting_medication_id = 14`,
     );
     const impactBody = {
       operation: 'updateDrugInteraction',

@@ -16,6 +16,8 @@ export interface RunnableTest {
   request: object;
   expected: object;
   last_outcome: object | null;
+  /** The newest change the stored result has seen. */
+  checked_through: number | null;
 }
 
 /** What a run stores for one test. */
@@ -126,7 +128,7 @@ export async function idsByName(db: Queryable, names: string[]): Promise<Map<str
 /** The tests to run: all, or those with these ids; by name. */
 export async function runnableTests(db: Queryable, ids?: number[]): Promise<RunnableTest[]> {
   const { rows } = await db.query<RunnableTest>(
-    `SELECT id, name, request, expected, last_outcome FROM test_prescriptions
+    `SELECT id, name, request, expected, last_outcome, checked_through FROM test_prescriptions
       WHERE $1::int[] IS NULL OR id = ANY($1::int[]) ORDER BY lower(name), id`,
     [ids ?? null],
   );

@@ -1,8 +1,13 @@
 import type { FastifyRequest, HTTPMethods } from 'fastify';
+import type { PoolClient } from 'pg';
 import { transactionScopeConflicted, withinTransactionScope } from '../db/pool';
 import { conflict, invalid } from '../errors';
-import { runnableTests } from '../repositories/test-prescriptions';
-import { differences } from './outcome';
+import {
+  newestReferenceChange,
+  runnableTests,
+  type RunnableTest,
+} from '../repositories/test-prescriptions';
+import { differences, type Actual } from './outcome';
 import { evaluateTests } from './suite';
 
 /** The contract's TestPrescriptionImpactRequest. */
@@ -70,7 +75,7 @@ async function attemptPreview(
     await client.query('SELECT 1');
     return await withinTransactionScope(client, async () => {
       const list = await runnableTests(client);
-      const before = await evaluateTests(client, list);
+      const before = await outcomesNow(client, list);
       const response = await app.inject({
         method,
         url,
@@ -91,15 +96,15 @@ async function attemptPreview(
       }
       const after = await evaluateTests(client, list);
       const tests = after.runs.flatMap((run, index) => {
-        const was = before.runs[index];
-        const found = differences(was.state, run.state, after.nameOf);
+        const was = before[index];
+        const found = differences(was, run.state, after.nameOf);
         if (found.length === 0) return [];
         return [
           {
             id: run.id,
             name: run.name,
             status: run.status,
-            before: was.actual,
+            before: 'outcome' in was ? was.outcome : null,
             after: run.actual,
             differences: found,
           },
@@ -111,4 +116,17 @@ async function attemptPreview(
     await client.query('ROLLBACK').catch(() => undefined);
     client.release();
   }
+}
+
+/**
+ * Each test's outcome on the data as it is: the stored results when every one of them was computed
+ * after the newest change in this snapshot (then they are exactly what a run would give: the
+ * background run keeps them so), else a run.
+ */
+async function outcomesNow(db: PoolClient, list: RunnableTest[]): Promise<Actual[]> {
+  const newest = await newestReferenceChange(db);
+  if (list.every((t) => t.last_outcome !== null && t.checked_through === newest)) {
+    return list.map((t) => t.last_outcome as Actual);
+  }
+  return (await evaluateTests(db, list)).runs.map((run) => run.state);
 }

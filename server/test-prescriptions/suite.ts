@@ -44,7 +44,7 @@ function refusal(error: HttpError): string {
 }
 
 /** How many tests share one read of the reference data. */
-const CHUNK = 50;
+const CHUNK = 100;
 
 /** The union read, indexed once for every test's share. */
 interface Indexed {
