@@ -330,7 +330,6 @@ export const api = generatedApi.enhanceEndpoints({
 
     // ---- test prescriptions: a run or an accept changes their results; the preview changes nothing ----
     listTestPrescriptions: { providesTags: (result) => listTags(TESTS, result?.data) },
-    getTestPrescription: { providesTags: (_result, _error, { id }) => [{ type: TESTS, id }] },
     createTestPrescription: { invalidatesTags: [{ type: TESTS, id: LIST }, HISTORY] },
     updateTestPrescription: {
       invalidatesTags: (_result, _error, { testPrescriptionUpdate }) => [
@@ -346,8 +345,6 @@ export const api = generatedApi.enhanceEndpoints({
       invalidatesTags: (_result, _error, { id }) => [{ type: TESTS, id }, HISTORY],
     },
     previewTestPrescriptionImpact: { invalidatesTags: [] },
-    // Asked afresh for every download (see the screen's Export).
-    exportTestPrescriptions: { providesTags: [] },
     importTestPrescriptions: { invalidatesTags: [TESTS, HISTORY] },
   },
 });

@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { useSnackbar } from 'notistack';
 import Tooltip from '@mui/material/Tooltip';
 import type { GridColDef } from '@mui/x-data-grid';
@@ -13,7 +13,7 @@ import {
 } from '@/api';
 import { useCanWrite } from '@/app/permissions';
 import { useRowHistory } from '@/features/history/useRowHistory';
-import { ImpactPanel } from '@/features/test-prescriptions/ImpactPanel';
+import type { PendingChange } from '@/features/test-prescriptions/useImpactPreview';
 import { ConfirmDialog } from '@/components/crud/ConfirmDialog';
 import { CrudPage } from '@/components/crud/CrudPage';
 import { editDeleteColumns } from '@/components/crud/editDeleteColumns';
@@ -34,6 +34,21 @@ import {
 } from './interactionForm';
 import type { InteractionFormOutput } from './interactionSchema';
 import { SeverityBadge } from './SeverityBadge';
+
+// The impact panel loads with the first dialog that shows it: this page is at its bundle budget,
+// and a module of its own (LazyImpactPanel) would cost it another chunk.
+const LoadedImpactPanel = lazy(() =>
+  import('@/features/test-prescriptions/ImpactPanel').then((module) => ({
+    default: module.ImpactPanel,
+  })),
+);
+function ImpactPanel({ change }: { change: PendingChange | null }) {
+  return (
+    <Suspense fallback={null}>
+      <LoadedImpactPanel change={change} />
+    </Suspense>
+  );
+}
 
 /** How much of a description the table shows; the rest is on hover and in the edit form. */
 export const DESCRIPTION_PREVIEW_LENGTH = 60;

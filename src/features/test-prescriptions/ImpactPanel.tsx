@@ -1,9 +1,6 @@
 import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
-import LinearProgress from '@mui/material/LinearProgress';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
+import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import type { TestPrescriptionImpact } from '@/api';
 import { ALTERS_NONE, altersText, testCount } from './testPrescriptionFormat';
@@ -11,21 +8,15 @@ import { useImpactPreview, type PendingChange } from './useImpactPreview';
 
 function AlteredTest({ test }: { test: TestPrescriptionImpact }) {
   return (
-    <ListItem disableGutters sx={{ display: 'block', py: 0.25 }}>
-      <Typography component="span" variant="body2" sx={{ fontWeight: 600 }}>
-        {test.name}
-      </Typography>
-      <Typography component="span" variant="body2">
-        {test.status === 'pass' ? ' (would pass again)' : ' (would no longer pass)'}
-      </Typography>
+    <li>
+      <strong>{test.name}</strong>
+      {test.status === 'pass' ? ' (would pass again)' : ' (would no longer pass)'}
       <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
         {test.differences.map((difference, index) => (
-          <Typography key={index} component="li" variant="body2">
-            {difference.message}
-          </Typography>
+          <li key={index}>{difference.message}</li>
         ))}
       </Box>
-    </ListItem>
+    </li>
   );
 }
 
@@ -33,7 +24,7 @@ function AlteredTest({ test }: { test: TestPrescriptionImpact }) {
  * "This change alters N test prescriptions", with each of them and how, shown in a dialog before
  * the user confirms a change to the reference data: `change` is the pending write (null while the
  * form is not valid). It says so when nothing would change, shows progress while it asks, and
- * never blocks saving.
+ * never blocks saving. Kept to components the dialogs already load (bundle budget).
  */
 export function ImpactPanel({ change }: { change: PendingChange | null }) {
   const impact = useImpactPreview(change);
@@ -46,12 +37,10 @@ export function ImpactPanel({ change }: { change: PendingChange | null }) {
       sx={{ mt: 2 }}
     >
       {impact.status === 'loading' && (
-        <Box>
-          <Typography variant="body2" color="text.secondary">
-            Checking the test prescriptions…
-          </Typography>
-          <LinearProgress aria-label="Checking the test prescriptions" sx={{ mt: 0.5 }} />
-        </Box>
+        <Typography variant="body2" color="text.secondary" role="status">
+          <CircularProgress size={14} sx={{ mr: 1, verticalAlign: 'middle' }} aria-hidden />
+          Checking the test prescriptions…
+        </Typography>
       )}
       {impact.status === 'done' && impact.result.altered === 0 && (
         <Alert severity="success" variant="outlined" role="status">
@@ -61,12 +50,16 @@ export function ImpactPanel({ change }: { change: PendingChange | null }) {
       )}
       {impact.status === 'done' && impact.result.altered > 0 && (
         <Alert severity="warning" variant="outlined" role="status">
-          <AlertTitle>{altersText(impact.result.altered)}</AlertTitle>
-          <List dense disablePadding aria-label="Altered test prescriptions">
+          <Typography sx={{ fontWeight: 600 }}>{altersText(impact.result.altered)}</Typography>
+          <Box
+            component="ul"
+            aria-label="Altered test prescriptions"
+            sx={{ m: 0, pl: 2.5, typography: 'body2' }}
+          >
             {impact.result.tests.map((test) => (
               <AlteredTest key={test.id} test={test} />
             ))}
-          </List>
+          </Box>
         </Alert>
       )}
       {impact.status === 'refused' && (

@@ -165,4 +165,40 @@ describe('the Test prescriptions screen', () => {
       expect(requestsTo(fetchMock, 'POST /test-prescription/import')).toHaveLength(1),
     );
   });
+
+  it('exports every test prescription as a JSON file', async () => {
+    const portable = [
+      {
+        name: warfarinIbuprofen.name,
+        note: null,
+        request: warfarinIbuprofen.request,
+        expected: warfarinIbuprofen.expected,
+      },
+    ];
+    const fetchMock = mockFetch({
+      'GET /test-prescription': testList(),
+      'GET /test-prescription/export': { body: portable },
+    });
+    const blobs: Blob[] = [];
+    URL.createObjectURL = jest.fn((blob: Blob) => {
+      blobs.push(blob);
+      return 'blob:tests';
+    });
+    URL.revokeObjectURL = jest.fn();
+    const downloads: string[] = [];
+    jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      downloads.push(this.download);
+    });
+    const { user } = renderWithProviders(<TestPrescriptionsPage />, {
+      preloadedState: signedIn(viewerUser),
+    });
+    await row('Warfarin with ibuprofen');
+    await user.click(screen.getByRole('button', { name: 'Export' }));
+    await waitFor(() => expect(downloads).toEqual(['test-prescriptions.json']));
+    expect(requestsTo(fetchMock, 'GET /test-prescription/export')).toHaveLength(1);
+    const text = await blobs[0].text();
+    expect(JSON.parse(text)).toEqual(portable);
+  });
 });

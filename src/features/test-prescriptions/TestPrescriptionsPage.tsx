@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { useSnackbar } from 'notistack';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
@@ -20,6 +20,7 @@ import {
   type TestPrescriptionRunResponse,
 } from '@/api';
 import { UNKNOWN_ERROR_MESSAGE, withoutErrorToast } from '@/app/errorToasts';
+import { useAppDispatch } from '@/app/hooks';
 import { useCanWrite } from '@/app/permissions';
 import { ConfirmDialog } from '@/components/crud/ConfirmDialog';
 import { CrudGrid } from '@/components/crud/CrudGrid';
@@ -28,9 +29,13 @@ import { useCrudAction } from '@/components/crud/useCrudAction';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { PageHeader } from '@/components/PageHeader';
 import { errorMessage, isApiError } from '@/lib/errors';
-import { CompareDialog } from './CompareDialog';
 import { testPrescriptionColumns } from './testPrescriptionColumns';
 import { testCount } from './testPrescriptionFormat';
+
+// Loaded on the first Compare: the grid page stays within its bundle budget.
+const CompareDialog = lazy(() =>
+  import('./CompareDialog').then((module) => ({ default: module.CompareDialog })),
+);
 
 /**
  * How often the list is asked again while the screen is in view: after a change to the reference
@@ -95,7 +100,8 @@ export function TestPrescriptionsPage() {
   const [accept] = useAcceptTestPrescriptionMutation();
   const [remove] = useDeleteTestPrescriptionMutation();
   const [importTests, importState] = useImportTestPrescriptionsMutation();
-  const [exportTests, exportState] = api.endpoints.exportTestPrescriptions.useLazyQuery();
+  const dispatch = useAppDispatch();
+  const [exporting, setExporting] = useState(false);
   const run = useCrudAction();
   const { enqueueSnackbar } = useSnackbar();
   const canWrite = useCanWrite();
@@ -133,11 +139,21 @@ export function TestPrescriptionsPage() {
       failure: 'The test prescriptions could not be run',
     }).catch(() => undefined);
 
+  // Asked afresh for each download, and not kept: no later change refetches it.
   const exportAll = async () => {
+    setExporting(true);
+    const request = dispatch(
+      api.endpoints.exportTestPrescriptions.initiate(undefined, {
+        subscribe: false,
+        forceRefetch: true,
+      }),
+    );
     try {
-      download(await exportTests().unwrap(), EXPORT_FILE_NAME);
+      download(await request.unwrap(), EXPORT_FILE_NAME);
     } catch {
       // The app's error toast says why.
+    } finally {
+      setExporting(false);
     }
   };
 
@@ -197,7 +213,7 @@ export function TestPrescriptionsPage() {
             <Button
               variant="outlined"
               startIcon={<DownloadIcon />}
-              disabled={exportState.isFetching}
+              disabled={exporting}
               onClick={exportAll}
             >
               Export
@@ -272,13 +288,15 @@ export function TestPrescriptionsPage() {
         initialSort={[{ field: 'name', sort: 'asc' }]}
       />
       {comparing && (
-        <CompareDialog
-          test={comparing.test}
-          open={comparing.open}
-          onClose={() => setComparing((current) => current && { ...current, open: false })}
-          onExited={() => setComparing(null)}
-          onAccept={(test) => setConfirming({ kind: 'accept', test, open: true })}
-        />
+        <Suspense fallback={null}>
+          <CompareDialog
+            test={comparing.test}
+            open={comparing.open}
+            onClose={() => setComparing((current) => current && { ...current, open: false })}
+            onExited={() => setComparing(null)}
+            onAccept={(test) => setConfirming({ kind: 'accept', test, open: true })}
+          />
+        </Suspense>
       )}
       {confirming?.kind === 'accept' && (
         <ConfirmDialog

@@ -1,7 +1,7 @@
 import { Link as RouterLink } from 'react-router-dom';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
 import AcceptIcon from '@mui/icons-material/DoneAll';
 import CompareIcon from '@mui/icons-material/CompareOutlined';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
@@ -48,10 +48,10 @@ export function testPrescriptionColumns(actions: RowActions): GridColDef<TestPre
       valueGetter: (_value, row) =>
         `${SEVERITY_STYLE[row.expected.verdict].label}${row.expected.complete ? '' : ', incomplete'}`,
       renderCell: ({ row }) => (
-        <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', height: '100%' }}>
+        <Box sx={{ display: 'flex', gap: 0.5, alignItems: 'center', height: '100%' }}>
           <VerdictBadge severity={row.expected.verdict} />
           {!row.expected.complete && <Chip size="small" color="warning" label="Incomplete" />}
-        </Stack>
+        </Box>
       ),
     },
     {
@@ -82,9 +82,15 @@ export function testPrescriptionColumns(actions: RowActions): GridColDef<TestPre
       valueGetter: (_value, row) => row.last_result?.audit_label ?? '',
       renderCell: ({ row }) =>
         row.last_result?.audit_id ? (
-          <Link component={RouterLink} to={historyEntryPath(row.last_result.audit_id)}>
+          // A text button as the link: the grid page stays within its bundle budget.
+          <Button
+            component={RouterLink}
+            to={historyEntryPath(row.last_result.audit_id)}
+            size="small"
+            sx={{ textTransform: 'none', px: 0.5 }}
+          >
             {row.last_result.audit_label ?? `Change #${row.last_result.audit_id}`}
-          </Link>
+          </Button>
         ) : (
           '—'
         ),
