@@ -24,7 +24,8 @@ export interface RunnableTest {
 export interface StoredResult {
   id: number;
   status: 'pass' | 'changed';
-  outcome: object;
+  /** The outcome, or null when it equals the stored one. */
+  outcome: object | null;
   /** The outcome differs from the last run's. */
   altered: boolean;
 }
@@ -157,7 +158,8 @@ export async function storeResults(
   if (results.length === 0) return;
   await db.query(
     `UPDATE test_prescriptions t
-        SET last_status = r.status, last_run_at = now(), last_outcome = r.outcome,
+        SET last_status = r.status, last_run_at = now(),
+            last_outcome = COALESCE(r.outcome, t.last_outcome),
             last_audit_id = CASE WHEN r.altered AND t.last_outcome IS NOT NULL THEN $4::int
                                  ELSE t.last_audit_id END,
             checked_through = $4::int
@@ -167,7 +169,7 @@ export async function storeResults(
     [
       results.map((r) => r.id),
       results.map((r) => r.status),
-      results.map((r) => JSON.stringify(r.outcome)),
+      results.map((r) => (r.outcome === null ? null : JSON.stringify(r.outcome))),
       changeId,
       results.map((r) => r.altered),
     ],

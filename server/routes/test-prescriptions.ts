@@ -5,7 +5,7 @@ import { withinTransactionScope } from '../db/pool';
 import { conflict, HttpError, invalid, notFound } from '../errors';
 import * as tests from '../repositories/test-prescriptions';
 import { previewImpact, type ImpactRequest } from '../test-prescriptions/impact';
-import type { Outcome } from '../test-prescriptions/outcome';
+import { canonical, type Outcome } from '../test-prescriptions/outcome';
 import {
   evaluateTests,
   outcomeOfRequest,
@@ -60,22 +60,25 @@ async function prepare(
   if (Object.keys(errors).length) throw invalid(errors);
   return definitions.map((d, index) => {
     const actual = outcomeOfRequest(requests[index], items[index]);
+    // Valid requests only reach here, so `actual` is an outcome. A given one is stored in the
+    // order outcomes are compared in (medication ids ascending).
+    const expected = d.expected ?? ('outcome' in actual ? actual.outcome : undefined);
+    if (!expected) throw new Error('a valid request without an outcome');
     return {
       name: d.name.trim(),
       note: d.note?.trim() || null,
       request: d.request,
-      expected: d.expected ?? ('outcome' in actual ? actual.outcome : {}),
+      expected: canonical(expected),
     };
   });
 }
 
 /** Runs the tests `ids` on `tx` and stores their results (their first, or after an edit). */
-async function runIn(tx: pg.PoolClient, ids: number[]): Promise<TestRun[]> {
+async function runIn(tx: pg.PoolClient, ids: number[]): Promise<void> {
   const list = await tests.runnableTests(tx, ids);
   const { runs } = await evaluateTests(tx, list);
   const changeId = await tests.newestReferenceChange(tx);
   await storeRuns(tx, runs, new Map(list.map((t) => [t.id, t.last_outcome])), changeId);
-  return runs;
 }
 
 /** A run as the contract's TestPrescriptionRunResult (without what is stored for the next run). */
@@ -130,8 +133,9 @@ export default async function testPrescriptionRoutes(app: FastifyInstance) {
         { entity: 'test_prescription', action: 'update', id },
         async (tx, before) => {
           if (!before) return false;
-          const expected = request.body.expected ?? before.expected;
-          await tests.updateTestPrescription(tx, id, { ...input, expected: expected as object });
+          // Left out, the stored expected outcome is kept.
+          const expected = request.body.expected ? input.expected : (before.expected as object);
+          await tests.updateTestPrescription(tx, id, { ...input, expected });
           await runIn(tx, [id]);
           return true;
         },
