@@ -83,7 +83,7 @@ async function main() {
   chmodSync(dir, 0o755); // the postgres user must be able to enter it (we run as root)
   const database = await startEmbeddedDatabase(join(dir, 'data'));
   const pool = createPool(database.url, 10);
-  let failed = false;
+  let failed: boolean;
   try {
     await migrate(pool);
     const loadStart = performance.now();
