@@ -16,7 +16,7 @@ import { reasonPayload } from '@/components/crud/reason';
 import { useCrudAction, type MutationRequest } from '@/components/crud/useCrudAction';
 import { UNKNOWN_ERROR_MESSAGE } from '@/app/errorToasts';
 import { errorMessage } from '@/lib/errors';
-import { ImpactPanel } from '@/features/test-prescriptions/ImpactPanel';
+import { LazyImpactPanel as ImpactPanel } from '@/features/test-prescriptions/LazyImpactPanel';
 import type { DialogProps } from './dialogProps';
 import { PendingDialog, dosageRangeFields, medicationField } from './MedicationFields';
 import {

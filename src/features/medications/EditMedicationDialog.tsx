@@ -3,7 +3,7 @@ import type { CrudField } from '@/components/crud/CrudFields';
 import { CrudFormDialog } from '@/components/crud/CrudFormDialog';
 import { reasonPayload } from '@/components/crud/reason';
 import { useCrudAction } from '@/components/crud/useCrudAction';
-import { ImpactPanel } from '@/features/test-prescriptions/ImpactPanel';
+import { LazyImpactPanel as ImpactPanel } from '@/features/test-prescriptions/LazyImpactPanel';
 import { pregnancyFields, type DialogProps } from './dialogProps';
 import {
   editMedicationDefaults,

@@ -10,7 +10,7 @@ import {
 import { ConfirmDialog } from '@/components/crud/ConfirmDialog';
 import { reasonPayload } from '@/components/crud/reason';
 import { serverMessage, useCrudAction } from '@/components/crud/useCrudAction';
-import { ImpactPanel } from '@/features/test-prescriptions/ImpactPanel';
+import { LazyImpactPanel as ImpactPanel } from '@/features/test-prescriptions/LazyImpactPanel';
 import { AddMedicationDialog } from './AddMedicationDialog';
 import {
   AddContraindicationDialog,
