@@ -22,9 +22,12 @@ import {
   type RouteDefinition,
 } from './contract';
 import { HttpError } from './errors';
+import { ambientPool } from './db/pool';
 import { isDatabaseUnavailable } from './db/unavailable';
 import { hostGuard } from './hostGuard';
 import { routes } from './routes';
+import { installSuiteRerun } from './test-prescriptions/background';
+import { runAndStore } from './test-prescriptions/suite';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -143,7 +146,8 @@ export async function buildApp(
   const strictAjv = makeAjv(false, schema);
   const coercingAjv = makeAjv(true, schema);
 
-  app.decorate('db', db);
+  // Every query joins an impact preview's transaction when made inside one (see db/pool.ts).
+  app.decorate('db', ambientPool(db));
   app.decorate('config', config);
   app.decorate('operation', (operationId: string) => {
     const definition = definitions.get(operationId);
@@ -151,6 +155,7 @@ export async function buildApp(
     return definition;
   });
   app.addSchema(schema);
+  installSuiteRerun(app, contract, API_PREFIX, () => runAndStore(app.db));
 
   // Every call sends Content-Type: application/json (the spec), bodiless deletes and logout too:
   // an empty body there is no body, not malformed JSON. Any other body goes to Fastify's own
@@ -203,6 +208,9 @@ export async function buildApp(
         .send({ message: 'The database is not answering. Please try again in a few seconds.' });
     }
     const pgCode = (error as { code?: string }).code;
+    // serialization_failure: an impact preview's snapshot lost to a write committed meanwhile.
+    if (pgCode === '40001')
+      return reply.status(409).send({ message: 'The data changed meanwhile. Please try again.' });
     if (pgCode === '23505')
       return reply.status(409).send({ message: 'A record with these values already exists.' });
     // foreign_key_violation, and restrict_violation (a delete under an ON DELETE RESTRICT key).

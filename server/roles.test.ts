@@ -110,7 +110,7 @@ describe('the matrix as the console expects it', () => {
   const rolesOf = (operationId: string) =>
     operations.find((op) => op.operationId === operationId)?.roles;
 
-  it('gives viewers every read and the safety check, but no write', () => {
+  it('gives viewers every read, the safety check and runs of the test prescriptions, but no write', () => {
     const viewer = operations.filter((op) => op.roles.includes('viewer'));
     expect(
       viewer
@@ -118,7 +118,14 @@ describe('the matrix as the console expects it', () => {
         .map((op) => op.operationId)
         .sort(),
     ).toEqual(
-      ['changePassword', 'endOtherSessions', 'logout', 'safetyCheck', 'updateProfile'].sort(),
+      [
+        'changePassword',
+        'endOtherSessions',
+        'logout',
+        'runTestPrescriptions',
+        'safetyCheck',
+        'updateProfile',
+      ].sort(),
     );
   });
 

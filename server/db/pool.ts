@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 
@@ -61,15 +62,83 @@ export function createPool(
   return pool;
 }
 
+interface Ambient {
+  client: pg.PoolClient;
+  /** False once the transaction has ended: work the preview started and left behind (a timer)
+   * must not use its client afterwards. */
+  open: boolean;
+  /** A write in it failed on a concurrent change (serialization_failure): its snapshot is stale. */
+  conflicted: boolean;
+}
+
+/**
+ * A transaction that every query of the current async context joins: an impact preview runs a
+ * real write's own route inside one transaction that is then rolled back (see `inTransactionScope`).
+ */
+const ambient = new AsyncLocalStorage<Ambient>();
+
+function ambientClient(): pg.PoolClient | undefined {
+  const store = ambient.getStore();
+  return store?.open ? store.client : undefined;
+}
+
+/** True inside `inTransactionScope`: nothing done here outlives its transaction. */
+export function inTransactionScope(): boolean {
+  return ambient.getStore() !== undefined;
+}
+
+/** True when a write in the current transaction scope lost to a concurrent change. */
+export function transactionScopeConflicted(): boolean {
+  return ambient.getStore()?.conflicted === true;
+}
+
+/**
+ * Runs `work` with `client` (already in a transaction) as the transaction of every query made in
+ * its async context through a pool given by `ambientPool` and every `withTransaction`, which then
+ * nests under a savepoint. The caller ends the transaction.
+ */
+export async function withinTransactionScope<T>(
+  client: pg.PoolClient,
+  work: () => Promise<T>,
+): Promise<T> {
+  const store: Ambient = { client, open: true, conflicted: false };
+  try {
+    return await ambient.run(store, work);
+  } finally {
+    store.open = false;
+  }
+}
+
+/**
+ * The pool as the app uses it: `query` joins the ambient transaction when there is one, and uses
+ * the pool otherwise. (`connect` always gives a connection of its own: a read in its own snapshot
+ * sees committed data only, as it would beside a real write.)
+ */
+export function ambientPool(pool: pg.Pool): pg.Pool {
+  // pg's overloads cannot be forwarded one by one; the arguments are passed through unchanged.
+  const query = ((...args: unknown[]) => {
+    const target = (ambientClient() ?? pool) as unknown as { query(...a: unknown[]): unknown };
+    return target.query(...args);
+  }) as pg.Pool['query'];
+  return new Proxy(pool, {
+    get(target, property) {
+      if (property === 'query') return query;
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? (value as () => unknown).bind(target) : value;
+    },
+  });
+}
+
 /**
  * Runs `work` in one transaction: all of it is stored, or none of it. Given a client that is
  * already in a transaction (a route's audited write), `work` runs inside it under a savepoint:
  * its failure undoes only its own statements, and the outer transaction decides.
  */
 export async function withTransaction<T>(
-  db: Queryable,
+  pool: Queryable,
   work: (client: pg.PoolClient) => Promise<T>,
 ): Promise<T> {
+  const db = 'release' in pool ? pool : (ambientClient() ?? pool);
   if ('release' in db) {
     await db.query('SAVEPOINT nested');
     try {
@@ -78,6 +147,8 @@ export async function withTransaction<T>(
       return result;
     } catch (error) {
       await db.query('ROLLBACK TO SAVEPOINT nested').catch(() => undefined);
+      const store = ambient.getStore();
+      if (store && (error as { code?: string }).code === '40001') store.conflicted = true;
       throw error;
     }
   }

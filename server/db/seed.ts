@@ -11,6 +11,7 @@
  */
 import type pg from 'pg';
 import { hashPassword } from '../auth/passwords';
+import { seedTestPrescriptions } from './seed-test-prescriptions';
 import {
   AGE_CATEGORIES,
   CONDITIONS,
@@ -359,4 +360,6 @@ export async function seedDemo(
     ['user_id', 'medication_id', 'drug_name', 'searched_at'],
     searches.map((s) => [s.userId, s.medicationId, s.name, new Date(s.at)]),
   );
+
+  await seedTestPrescriptions(client);
 }

@@ -18,7 +18,8 @@ export type AuditEntity =
   | 'drug_interaction'
   | 'lifestyle'
   | 'drug'
-  | 'account';
+  | 'account'
+  | 'test_prescription';
 export type AuditEffect = 'create' | 'update' | 'delete';
 export type AuditAction = AuditEffect | 'revert';
 
@@ -117,6 +118,12 @@ const ENTITIES: Record<AuditEntity, EntitySpec> = {
     table: 'users',
     hidden: ['password_hash', 'last_active_at', 'last_sign_in_at'],
     label: `concat(r->>'name', ' (', r->>'email', ')')`,
+  },
+  test_prescription: {
+    table: 'test_prescriptions',
+    // A run's result is no change of the test itself.
+    hidden: ['last_status', 'last_run_at', 'last_audit_id', 'last_outcome', 'checked_through'],
+    label: `r->>'name'`,
   },
 };
 

@@ -13,6 +13,7 @@ import lifestyleRoutes from './lifestyles';
 import medicationRoutes from './medications';
 import safetyCheckRoutes from './safety-check';
 import sessionRoutes from './sessions';
+import testPrescriptionRoutes from './test-prescriptions';
 import userRoutes from './users';
 import weightCategoryRoutes from './weight-categories';
 
@@ -34,4 +35,5 @@ export const routes: FastifyPluginAsync[] = [
   sessionRoutes,
   accountRoutes,
   auditRoutes,
+  testPrescriptionRoutes,
 ];

@@ -1,6 +1,7 @@
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { inTransactionScope } from '../db/pool';
 import { readTableVersions, type VersionedTable } from '../db/versions';
 
 const gzipAsync = promisify(gzip);
@@ -47,6 +48,8 @@ export function listCache(app: FastifyInstance) {
     tables: readonly VersionedTable[],
     load: () => Promise<unknown>,
   ) {
+    // Inside an impact preview the data is about to be rolled back: never keep it.
+    if (inTransactionScope()) return reply.send({ data: await load() });
     // Read with the session by the auth guard (every list needs a token); asked for otherwise.
     const versions = reply.request.session?.data_versions ?? (await readTableVersions(app.db));
     const version = tables.reduce((sum, table) => sum + BigInt(versions[table]), 0n);

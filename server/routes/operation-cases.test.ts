@@ -444,6 +444,91 @@ const CASES: Record<string, Cases> = {
     },
     unknown: { method: 'POST', url: `/audit/${UNKNOWN}/revert`, body: {}, status: 404 },
   },
+
+  listTestPrescriptions: { plain: get('/test-prescription') },
+  createTestPrescription: {
+    invalid: {
+      method: 'POST',
+      url: '/test-prescription',
+      body: { name: '', request: { medication_ids: [1] } },
+      field: 'name',
+    },
+    unknown: {
+      method: 'POST',
+      url: '/test-prescription',
+      body: { name: 'Unknown', request: { medication_ids: [UNKNOWN] } },
+      status: 422,
+    },
+  },
+  updateTestPrescription: {
+    invalid: {
+      method: 'PUT',
+      url: '/test-prescription',
+      body: { id: 1, name: 'x', request: {}, note: 5 },
+      field: 'note',
+    },
+    unknown: {
+      method: 'PUT',
+      url: '/test-prescription',
+      body: { id: UNKNOWN, name: 'x', request: { medication_ids: [UNKNOWN] } },
+      status: 422,
+    },
+  },
+  getTestPrescription: byPath('/test-prescription'),
+  deleteTestPrescription: deleteByPath('/test-prescription'),
+  runTestPrescriptions: {
+    invalid: { method: 'POST', url: '/test-prescription/run', body: { ids: [] }, field: 'ids' },
+    unknown: {
+      method: 'POST',
+      url: '/test-prescription/run',
+      body: { ids: [UNKNOWN] },
+      status: 422,
+    },
+  },
+  acceptTestPrescription: {
+    invalid: { method: 'POST', url: '/test-prescription/1/accept', body: {}, field: 'reason' },
+    unknown: {
+      method: 'POST',
+      url: `/test-prescription/${UNKNOWN}/accept`,
+      body: { reason: 'Right' },
+      status: 404,
+    },
+  },
+  previewTestPrescriptionImpact: {
+    invalid: {
+      method: 'POST',
+      url: '/test-prescription/impact',
+      body: { operation: 'dropDatabase' },
+      field: 'operation',
+    },
+    unknown: {
+      method: 'POST',
+      url: '/test-prescription/impact',
+      body: { operation: 'deleteCondition', params: { id: UNKNOWN } },
+      status: 404,
+    },
+  },
+  exportTestPrescriptions: { plain: get('/test-prescription/export') },
+  importTestPrescriptions: {
+    invalid: {
+      method: 'POST',
+      url: '/test-prescription/import',
+      body: [{ name: 'x', request: { medication_ids: [1] } }],
+      field: '0.expected',
+    },
+    unknown: {
+      method: 'POST',
+      url: '/test-prescription/import',
+      body: [
+        {
+          name: 'x',
+          request: { medication_ids: [UNKNOWN] },
+          expected: { verdict: 'none', complete: true, findings: [] },
+        },
+      ],
+      status: 422,
+    },
+  },
 };
 
 let t: TestApp;

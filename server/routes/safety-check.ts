@@ -6,6 +6,7 @@ import {
   recordSearches,
   type SafetyData,
   type SafetyDosageRow,
+  type SafetyIds,
   type SafetyMedicationRow,
 } from '../repositories/safety-check';
 import {
@@ -675,21 +676,62 @@ function prescriptionsOf(body: SafetyCheckRequest): Prescription[] {
   return list;
 }
 
-export default async function safetyCheckRoutes(app: FastifyInstance) {
-  defineRoute(app, 'safetyCheck', async (request: FastifyRequest<{ Body: SafetyCheckRequest }>) => {
-    const { patient = {} } = request.body;
-    const prescriptions = prescriptionsOf(request.body);
-    const implausibleFields = implausible(patient);
-    if (Object.keys(implausibleFields).length) {
-      throw invalid(implausibleFields, 'The patient values are not plausible.');
-    }
-    const medicationIds = prescriptions.map((p) => p.medication_id);
-    const lists = {
-      medications: medicationIds,
+/** A request's prescriptions, the ids it reads, and whether it used the older `medication_ids`. */
+export interface CheckedRequest {
+  prescriptions: Prescription[];
+  lists: SafetyIds;
+  fromIdsOnly: boolean;
+}
+
+/** The request as the check reads it, or a 422 for what the schema cannot refuse. */
+export function checkRequest(body: SafetyCheckRequest): CheckedRequest {
+  const { patient = {} } = body;
+  const prescriptions = prescriptionsOf(body);
+  const implausibleFields = implausible(patient);
+  if (Object.keys(implausibleFields).length) {
+    throw invalid(implausibleFields, 'The patient values are not plausible.');
+  }
+  return {
+    prescriptions,
+    lists: {
+      medications: prescriptions.map((p) => p.medication_id),
       conditions: patient.condition_ids ?? [],
       lifestyles: patient.lifestyle_ids ?? [],
       allergies: patient.allergy_medication_ids ?? [],
-    };
+    },
+    fromIdsOnly: Boolean(body.medication_ids),
+  };
+}
+
+/** A 422 naming each id of the request that `data` (loaded for its ids) does not know. */
+export function unknownIds(body: SafetyCheckRequest, lists: SafetyIds, data: SafetyData) {
+  const unknown = {
+    medication: missing(lists.medications, data.medications),
+    condition: missing(lists.conditions, data.conditions),
+    lifestyle: missing(lists.lifestyles, data.lifestyles),
+    allergy: missing(lists.allergies, data.allergies),
+  };
+  const fields = {
+    medication: body.medication_ids ? 'medication_ids' : 'medications',
+    condition: 'patient.condition_ids',
+    lifestyle: 'patient.lifestyle_ids',
+    allergy: 'patient.allergy_medication_ids',
+  } as const;
+  const errors: Record<string, string[]> = {};
+  const parts: string[] = [];
+  for (const kind of ['medication', 'condition', 'lifestyle', 'allergy'] as const) {
+    if (!unknown[kind].length) continue;
+    const list = unknown[kind].join(', ');
+    const noun = kind === 'allergy' ? 'medication' : kind;
+    errors[fields[kind]] = [`No such ${noun}: ${list}`];
+    parts.push(`${kind === 'allergy' ? 'allergy medication' : kind} ${list}`);
+  }
+  return parts.length ? invalid(errors, `Unknown ids: ${parts.join('; ')}.`) : undefined;
+}
+
+export default async function safetyCheckRoutes(app: FastifyInstance) {
+  defineRoute(app, 'safetyCheck', async (request: FastifyRequest<{ Body: SafetyCheckRequest }>) => {
+    const { prescriptions, lists, fromIdsOnly } = checkRequest(request.body);
     const session = sessionOf(request);
     // Only app users' checks are their searches; administrators' checks are not counted.
     // The read and the searches run side by side (the insert records nothing when an id is
@@ -698,30 +740,10 @@ export default async function safetyCheckRoutes(app: FastifyInstance) {
       loadSafetyData(app.db, lists),
       session.role === 'user' ? recordSearches(app.db, session.id, lists) : undefined,
     ]);
-    const unknown = {
-      medication: missing(medicationIds, data.medications),
-      condition: missing(lists.conditions, data.conditions),
-      lifestyle: missing(lists.lifestyles, data.lifestyles),
-      allergy: missing(lists.allergies, data.allergies),
-    };
-    const fields = {
-      medication: request.body.medication_ids ? 'medication_ids' : 'medications',
-      condition: 'patient.condition_ids',
-      lifestyle: 'patient.lifestyle_ids',
-      allergy: 'patient.allergy_medication_ids',
-    } as const;
-    const errors: Record<string, string[]> = {};
-    const parts: string[] = [];
-    for (const kind of ['medication', 'condition', 'lifestyle', 'allergy'] as const) {
-      if (!unknown[kind].length) continue;
-      const list = unknown[kind].join(', ');
-      const noun = kind === 'allergy' ? 'medication' : kind;
-      errors[fields[kind]] = [`No such ${noun}: ${list}`];
-      parts.push(`${kind === 'allergy' ? 'allergy medication' : kind} ${list}`);
-    }
-    if (parts.length) throw invalid(errors, `Unknown ids: ${parts.join('; ')}.`);
+    const refused = unknownIds(request.body, lists, data);
+    if (refused) throw refused;
     return {
-      data: evaluateSafety(data, prescriptions, patient, Boolean(request.body.medication_ids)),
+      data: evaluateSafety(data, prescriptions, request.body.patient ?? {}, fromIdsOnly),
     };
   });
 }

@@ -12,10 +12,13 @@ const ajv = new Ajv2020({ allErrors: true, strict: false });
 addFormats(ajv);
 ajv.addSchema(sharedSchema(contract));
 
-const matchers = definitions.map((d) => ({
-  definition: d,
-  pattern: new RegExp(`^/api/v1${d.url.replace(/:(\w+)/g, '[^/]+')}$`),
-}));
+// Static paths before parameterised ones, as the router matches them (`/export` is no `{id}`).
+const matchers = definitions
+  .map((d) => ({
+    definition: d,
+    pattern: new RegExp(`^/api/v1${d.url.replace(/:(\w+)/g, '[^/]+')}$`),
+  }))
+  .sort((a, b) => Number(a.definition.url.includes(':')) - Number(b.definition.url.includes(':')));
 
 export function operationFor(method: string, url: string) {
   const path = url.split('?')[0];

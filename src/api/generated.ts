@@ -15,6 +15,7 @@ export const addTagTypes = [
   'data-quality',
   'accounts',
   'audit',
+  'test-prescription',
 ] as const;
 const injectedRtkApi = api
   .enhanceEndpoints({
@@ -505,6 +506,101 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ['audit'],
       }),
+      listTestPrescriptions: build.query<
+        ListTestPrescriptionsApiResponse,
+        ListTestPrescriptionsApiArg
+      >({
+        query: () => ({ url: `/test-prescription` }),
+        providesTags: ['test-prescription'],
+      }),
+      createTestPrescription: build.mutation<
+        CreateTestPrescriptionApiResponse,
+        CreateTestPrescriptionApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/test-prescription`,
+          method: 'POST',
+          body: queryArg.testPrescriptionCreate,
+        }),
+        invalidatesTags: ['test-prescription'],
+      }),
+      updateTestPrescription: build.mutation<
+        UpdateTestPrescriptionApiResponse,
+        UpdateTestPrescriptionApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/test-prescription`,
+          method: 'PUT',
+          body: queryArg.testPrescriptionUpdate,
+        }),
+        invalidatesTags: ['test-prescription'],
+      }),
+      getTestPrescription: build.query<GetTestPrescriptionApiResponse, GetTestPrescriptionApiArg>({
+        query: (queryArg) => ({ url: `/test-prescription/${queryArg.id}` }),
+        providesTags: ['test-prescription'],
+      }),
+      deleteTestPrescription: build.mutation<
+        DeleteTestPrescriptionApiResponse,
+        DeleteTestPrescriptionApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/test-prescription/${queryArg.id}`,
+          method: 'DELETE',
+          body: queryArg.reasonBody,
+        }),
+        invalidatesTags: ['test-prescription'],
+      }),
+      runTestPrescriptions: build.mutation<
+        RunTestPrescriptionsApiResponse,
+        RunTestPrescriptionsApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/test-prescription/run`,
+          method: 'POST',
+          body: queryArg.testPrescriptionRunRequest,
+        }),
+        invalidatesTags: ['test-prescription'],
+      }),
+      acceptTestPrescription: build.mutation<
+        AcceptTestPrescriptionApiResponse,
+        AcceptTestPrescriptionApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/test-prescription/${queryArg.id}/accept`,
+          method: 'POST',
+          body: queryArg.testPrescriptionAccept,
+        }),
+        invalidatesTags: ['test-prescription'],
+      }),
+      previewTestPrescriptionImpact: build.mutation<
+        PreviewTestPrescriptionImpactApiResponse,
+        PreviewTestPrescriptionImpactApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/test-prescription/impact`,
+          method: 'POST',
+          body: queryArg.testPrescriptionImpactRequest,
+        }),
+        invalidatesTags: ['test-prescription'],
+      }),
+      exportTestPrescriptions: build.query<
+        ExportTestPrescriptionsApiResponse,
+        ExportTestPrescriptionsApiArg
+      >({
+        query: () => ({ url: `/test-prescription/export` }),
+        providesTags: ['test-prescription'],
+      }),
+      importTestPrescriptions: build.mutation<
+        ImportTestPrescriptionsApiResponse,
+        ImportTestPrescriptionsApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/test-prescription/import`,
+          method: 'POST',
+          body: queryArg.testPrescriptionExport,
+        }),
+        invalidatesTags: ['test-prescription'],
+      }),
     }),
     overrideExisting: false,
   });
@@ -812,6 +908,53 @@ export type RevertAuditEntryApiResponse =
 export type RevertAuditEntryApiArg = {
   id: Id;
   reasonBody: ReasonBody;
+};
+export type ListTestPrescriptionsApiResponse =
+  /** status 200 The test prescriptions and the summary of their last results. */ TestPrescriptionListResponse;
+export type ListTestPrescriptionsApiArg = void;
+export type CreateTestPrescriptionApiResponse =
+  /** status 201 Created, with its first result. */ TestPrescriptionResponse;
+export type CreateTestPrescriptionApiArg = {
+  testPrescriptionCreate: TestPrescriptionCreate;
+};
+export type UpdateTestPrescriptionApiResponse =
+  /** status 200 Updated, with its new result. */ TestPrescriptionResponse;
+export type UpdateTestPrescriptionApiArg = {
+  testPrescriptionUpdate: TestPrescriptionUpdate;
+};
+export type GetTestPrescriptionApiResponse =
+  /** status 200 One test prescription. */ TestPrescriptionResponse;
+export type GetTestPrescriptionApiArg = {
+  id: Id;
+};
+export type DeleteTestPrescriptionApiResponse = /** status 200 Deleted. */ MessageResponse;
+export type DeleteTestPrescriptionApiArg = {
+  id: Id;
+  reasonBody: ReasonBody;
+};
+export type RunTestPrescriptionsApiResponse =
+  /** status 200 One result per test run, by name, and the summary of all stored results. */ TestPrescriptionRunResponse;
+export type RunTestPrescriptionsApiArg = {
+  testPrescriptionRunRequest: TestPrescriptionRunRequest;
+};
+export type AcceptTestPrescriptionApiResponse =
+  /** status 200 Accepted; the test as now stored. */ TestPrescriptionResponse;
+export type AcceptTestPrescriptionApiArg = {
+  id: Id;
+  testPrescriptionAccept: TestPrescriptionAccept;
+};
+export type PreviewTestPrescriptionImpactApiResponse =
+  /** status 200 The tests the write would alter. */ TestPrescriptionImpactResponse;
+export type PreviewTestPrescriptionImpactApiArg = {
+  testPrescriptionImpactRequest: TestPrescriptionImpactRequest;
+};
+export type ExportTestPrescriptionsApiResponse =
+  /** status 200 The test prescriptions. */ TestPrescriptionExport;
+export type ExportTestPrescriptionsApiArg = void;
+export type ImportTestPrescriptionsApiResponse =
+  /** status 200 Imported. */ TestPrescriptionImportResponse;
+export type ImportTestPrescriptionsApiArg = {
+  testPrescriptionExport: TestPrescriptionExport;
 };
 export type Id = number;
 export type RoleName = 'admin' | 'editor' | 'viewer' | 'user';
@@ -1363,6 +1506,16 @@ export type DrugUpdate = {
   reason?: Reason;
 };
 export type SafetyVerdict = 'none' | 'minor' | 'moderate' | 'major' | 'contraindicated';
+export type SafetyFindingKind =
+  | 'interaction'
+  | 'condition'
+  | 'lifestyle'
+  | 'pregnancy'
+  | 'allergy'
+  | 'dose'
+  | 'frequency'
+  | 'duration'
+  | 'not_checked';
 export type NotCheckedReason =
   | 'missing_weight'
   | 'missing_age'
@@ -1372,16 +1525,7 @@ export type NotCheckedReason =
   | 'missing_pregnancy_category'
   | 'not_prescribed';
 export type SafetyFinding = {
-  kind:
-    | 'interaction'
-    | 'condition'
-    | 'lifestyle'
-    | 'pregnancy'
-    | 'allergy'
-    | 'dose'
-    | 'frequency'
-    | 'duration'
-    | 'not_checked';
+  kind: SafetyFindingKind;
   /** Null exactly when `kind` is `not_checked`. */
   severity: Severity | null;
   /** The medications concerned, by name; for `allergy`, the prescribed medication then the one the patient is allergic to (only the first when they are the same). */
@@ -1603,7 +1747,8 @@ export type AuditEntity =
   | 'drug_interaction'
   | 'lifestyle'
   | 'drug'
-  | 'account';
+  | 'account'
+  | 'test_prescription';
 export type AuditChange = {
   from?: any;
   to?: any;
@@ -1635,6 +1780,177 @@ export type AuditSort =
 export type AuditEntryResponse = {
   data: AuditEntry;
   message?: string;
+};
+export type TestPrescriptionFinding = {
+  kind: SafetyFindingKind;
+  medication_ids: Id[];
+  severity: Severity | null;
+};
+export type TestPrescriptionOutcome = {
+  verdict: SafetyVerdict;
+  complete: boolean;
+  findings: TestPrescriptionFinding[];
+};
+export type TestPrescriptionStatus = 'pass' | 'changed';
+export type TestPrescriptionLastResult = {
+  status: TestPrescriptionStatus;
+  run_at: Timestamp;
+  /** The history entry of the change to the reference data that last altered this test's outcome, or null (never altered since it was saved). */
+  audit_id: Id | null;
+  /** That entry's label, such as "Warfarin + Ibuprofen", or null. */
+  audit_label: string | null;
+};
+export type TestPrescription = {
+  id: Id;
+  name: string;
+  note: string | null;
+  request: SafetyCheckRequest;
+  expected: TestPrescriptionOutcome;
+  /** The prescribed medications with their names as they are now (a deleted one is left out). */
+  medications: NamedRef[];
+  /** The last run's result; null before the first run. */
+  last_result: TestPrescriptionLastResult | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+export type TestPrescriptionSummary = {
+  total: number;
+  passing: number;
+  changed: number;
+  not_run: number;
+};
+export type TestPrescriptionListResponse = {
+  data: TestPrescription[];
+  meta: TestPrescriptionSummary;
+};
+export type TestPrescriptionResponse = {
+  data: TestPrescription;
+  message?: string;
+};
+export type TestPrescriptionNote = string | null;
+export type TestPrescriptionCreate = {
+  name: Name;
+  note?: TestPrescriptionNote;
+  request: SafetyCheckRequest;
+  /** Left out, the request's current outcome is stored as expected. */
+  expected?: TestPrescriptionOutcome;
+  reason?: Reason;
+};
+export type TestPrescriptionUpdate = {
+  id: Id;
+  name: Name;
+  note?: TestPrescriptionNote;
+  request: SafetyCheckRequest;
+  /** Left out, the stored expected outcome is kept. */
+  expected?: TestPrescriptionOutcome;
+  reason?: Reason;
+};
+export type TestPrescriptionDifference = {
+  kind:
+    | 'finding_added'
+    | 'finding_removed'
+    | 'severity_changed'
+    | 'verdict_changed'
+    | 'complete_changed'
+    | 'request_invalid';
+  finding?: TestPrescriptionFinding;
+  from?: SafetyVerdict | boolean | null;
+  to?: SafetyVerdict | boolean | null;
+  message: string;
+};
+export type TestPrescriptionRunResult = {
+  id: Id;
+  name: string;
+  status: TestPrescriptionStatus;
+  expected: TestPrescriptionOutcome;
+  /** Null when the request can no longer be checked (see `differences`). */
+  actual: TestPrescriptionOutcome | null;
+  /** From expected to actual; empty exactly when the status is `pass`. */
+  differences: TestPrescriptionDifference[];
+};
+export type TestPrescriptionRunResponse = {
+  data: TestPrescriptionRunResult[];
+  meta: TestPrescriptionSummary;
+};
+export type TestPrescriptionRunRequest = {
+  /** The tests to run; left out, all of them. */
+  ids?: Id[];
+};
+export type TestPrescriptionAccept = {
+  /** Why the new outcome is right; kept in the history entry. */
+  reason: string;
+};
+export type TestPrescriptionImpact = {
+  id: Id;
+  name: string;
+  /** Whether the test would pass after the write. */
+  status: TestPrescriptionStatus;
+  before: TestPrescriptionOutcome | null;
+  after: TestPrescriptionOutcome | null;
+  /** From the outcome now to the outcome after the write; never empty. */
+  differences: TestPrescriptionDifference[];
+};
+export type TestPrescriptionImpactResult = {
+  /** How many test prescriptions were run. */
+  total: number;
+  /** How many the write would alter. */
+  altered: number;
+  /** The altered tests, by name. */
+  tests: TestPrescriptionImpact[];
+};
+export type TestPrescriptionImpactResponse = {
+  data: TestPrescriptionImpactResult;
+};
+export type ReferenceWriteOperation =
+  | 'createCondition'
+  | 'updateCondition'
+  | 'deleteCondition'
+  | 'createMedication'
+  | 'updateMedication'
+  | 'deleteMedication'
+  | 'addWeightBasedDosage'
+  | 'addAgeBasedDosage'
+  | 'updateWeightBasedDosage'
+  | 'updateAgeBasedDosage'
+  | 'addContraindication'
+  | 'removeContraindication'
+  | 'createAgeCategory'
+  | 'updateAgeCategory'
+  | 'deleteAgeCategory'
+  | 'createWeightCategory'
+  | 'updateWeightCategory'
+  | 'deleteWeightCategory'
+  | 'createDrugInteraction'
+  | 'updateDrugInteraction'
+  | 'deleteDrugInteraction'
+  | 'createLifestyle'
+  | 'updateLifestyle'
+  | 'deleteLifestyle'
+  | 'createLifestyleContraindication'
+  | 'deleteLifestyleContraindication'
+  | 'revertAuditEntry';
+export type TestPrescriptionImpactRequest = {
+  operation: ReferenceWriteOperation;
+  /** The write's path parameters, for the writes addressed by path. */
+  params?: {
+    id?: Id;
+  };
+  /** The write's body, exactly as the write takes it (validated by the write itself). */
+  body?: any;
+};
+export type TestPrescriptionPortable = {
+  name: Name;
+  note?: TestPrescriptionNote;
+  request: SafetyCheckRequest;
+  expected: TestPrescriptionOutcome;
+};
+export type TestPrescriptionExport = TestPrescriptionPortable[];
+export type TestPrescriptionImportResponse = {
+  data: {
+    created: number;
+    updated: number;
+  };
+  message: string;
 };
 export const {
   useRegisterMutation,
@@ -1703,4 +2019,14 @@ export const {
   useListAuditEntriesQuery,
   useGetAuditEntryQuery,
   useRevertAuditEntryMutation,
+  useListTestPrescriptionsQuery,
+  useCreateTestPrescriptionMutation,
+  useUpdateTestPrescriptionMutation,
+  useGetTestPrescriptionQuery,
+  useDeleteTestPrescriptionMutation,
+  useRunTestPrescriptionsMutation,
+  useAcceptTestPrescriptionMutation,
+  usePreviewTestPrescriptionImpactMutation,
+  useExportTestPrescriptionsQuery,
+  useImportTestPrescriptionsMutation,
 } = injectedRtkApi;

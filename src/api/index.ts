@@ -29,8 +29,14 @@ function listTags<T extends TagType>(
 /** Every recorded write adds a history entry: the history pages and cards are stale after it. */
 const HISTORY = 'audit' as const;
 
+/**
+ * A write to the reference data re-runs the test prescriptions (in the background, on the server):
+ * their list and results are stale after it.
+ */
+const TESTS = 'test-prescription' as const;
+
 /** What a change to medications makes stale besides the medication itself. */
-const MEDICATION_DEPENDENTS: Tag[] = ['dashboard', 'data-quality', HISTORY];
+const MEDICATION_DEPENDENTS: Tag[] = ['dashboard', 'data-quality', HISTORY, TESTS];
 
 /**
  * What a revert can change, by the entity of the reverted entry: the same tags the entity's own
@@ -55,6 +61,7 @@ const REVERT_TAGS: Record<AuditEntity, Tag[]> = {
   lifestyle: ['lifestyle', 'lifestyle-contraindication', 'medication'],
   drug: ['drug'],
   account: ['accounts', 'users'],
+  test_prescription: ['test-prescription'],
 };
 
 export const api = generatedApi.enhanceEndpoints({
@@ -73,12 +80,13 @@ export const api = generatedApi.enhanceEndpoints({
     // ---- conditions (medications show their condition and contraindicated conditions) ----
     listConditions: { providesTags: (result) => listTags('condition', result?.data) },
     getCondition: { providesTags: (_result, _error, { id }) => [{ type: 'condition', id }] },
-    createCondition: { invalidatesTags: [{ type: 'condition', id: LIST }, HISTORY] },
+    createCondition: { invalidatesTags: [{ type: 'condition', id: LIST }, HISTORY, TESTS] },
     updateCondition: {
       invalidatesTags: (_result, _error, { conditionUpdate }) => [
         { type: 'condition', id: conditionUpdate.id },
         'medication',
         HISTORY,
+        TESTS,
       ],
     },
     deleteCondition: {
@@ -86,6 +94,7 @@ export const api = generatedApi.enhanceEndpoints({
         { type: 'condition', id },
         'medication',
         HISTORY,
+        TESTS,
       ],
     },
 
@@ -161,7 +170,7 @@ export const api = generatedApi.enhanceEndpoints({
     listAgeCategories: { providesTags: (result) => listTags('age-category', result?.data) },
     getAgeCategory: { providesTags: (_result, _error, { id }) => [{ type: 'age-category', id }] },
     createAgeCategory: {
-      invalidatesTags: [{ type: 'age-category', id: LIST }, 'data-quality', HISTORY],
+      invalidatesTags: [{ type: 'age-category', id: LIST }, 'data-quality', HISTORY, TESTS],
     },
     updateAgeCategory: {
       invalidatesTags: (_result, _error, { ageCategoryUpdate }) => [
@@ -169,6 +178,7 @@ export const api = generatedApi.enhanceEndpoints({
         'medication',
         'data-quality',
         HISTORY,
+        TESTS,
       ],
     },
     deleteAgeCategory: {
@@ -177,6 +187,7 @@ export const api = generatedApi.enhanceEndpoints({
         'medication',
         'data-quality',
         HISTORY,
+        TESTS,
       ],
     },
     listWeightCategories: { providesTags: (result) => listTags('weight-category', result?.data) },
@@ -184,7 +195,7 @@ export const api = generatedApi.enhanceEndpoints({
       providesTags: (_result, _error, { id }) => [{ type: 'weight-category', id }],
     },
     createWeightCategory: {
-      invalidatesTags: [{ type: 'weight-category', id: LIST }, 'data-quality', HISTORY],
+      invalidatesTags: [{ type: 'weight-category', id: LIST }, 'data-quality', HISTORY, TESTS],
     },
     updateWeightCategory: {
       invalidatesTags: (_result, _error, { weightCategoryUpdate }) => [
@@ -192,6 +203,7 @@ export const api = generatedApi.enhanceEndpoints({
         'medication',
         'data-quality',
         HISTORY,
+        TESTS,
       ],
     },
     deleteWeightCategory: {
@@ -200,6 +212,7 @@ export const api = generatedApi.enhanceEndpoints({
         'medication',
         'data-quality',
         HISTORY,
+        TESTS,
       ],
     },
 
@@ -209,13 +222,14 @@ export const api = generatedApi.enhanceEndpoints({
       providesTags: (_result, _error, { id }) => [{ type: 'drug-interaction', id }],
     },
     createDrugInteraction: {
-      invalidatesTags: [{ type: 'drug-interaction', id: LIST }, 'data-quality', HISTORY],
+      invalidatesTags: [{ type: 'drug-interaction', id: LIST }, 'data-quality', HISTORY, TESTS],
     },
     updateDrugInteraction: {
       invalidatesTags: (_result, _error, { drugInteractionUpdate }) => [
         { type: 'drug-interaction', id: drugInteractionUpdate.id },
         'data-quality',
         HISTORY,
+        TESTS,
       ],
     },
     deleteDrugInteraction: {
@@ -223,19 +237,21 @@ export const api = generatedApi.enhanceEndpoints({
         { type: 'drug-interaction', id: idBody.id },
         'data-quality',
         HISTORY,
+        TESTS,
       ],
     },
 
     // ---- lifestyles (lifestyle contraindications and medications show their name) ----
     listLifestyles: { providesTags: (result) => listTags('lifestyle', result?.data) },
     getLifestyle: { providesTags: (_result, _error, { id }) => [{ type: 'lifestyle', id }] },
-    createLifestyle: { invalidatesTags: [{ type: 'lifestyle', id: LIST }, HISTORY] },
+    createLifestyle: { invalidatesTags: [{ type: 'lifestyle', id: LIST }, HISTORY, TESTS] },
     updateLifestyle: {
       invalidatesTags: (_result, _error, { lifestyleUpdate }) => [
         { type: 'lifestyle', id: lifestyleUpdate.id },
         'lifestyle-contraindication',
         'medication',
         HISTORY,
+        TESTS,
       ],
     },
     deleteLifestyle: {
@@ -244,6 +260,7 @@ export const api = generatedApi.enhanceEndpoints({
         'lifestyle-contraindication',
         'medication',
         HISTORY,
+        TESTS,
       ],
     },
     listLifestyleContraindications: {
@@ -254,6 +271,7 @@ export const api = generatedApi.enhanceEndpoints({
         { type: 'lifestyle-contraindication', id: LIST },
         { type: 'medication', id: lifestyleContraindicationCreate.medication_id },
         HISTORY,
+        TESTS,
       ],
     },
     deleteLifestyleContraindication: {
@@ -262,6 +280,7 @@ export const api = generatedApi.enhanceEndpoints({
         { type: 'lifestyle-contraindication', id: idBody.id },
         'medication',
         HISTORY,
+        TESTS,
       ],
     },
 
@@ -302,8 +321,31 @@ export const api = generatedApi.enhanceEndpoints({
     listAuditEntries: { providesTags: [HISTORY] },
     getAuditEntry: { providesTags: [HISTORY] },
     revertAuditEntry: {
-      invalidatesTags: (result) => [HISTORY, ...(result ? REVERT_TAGS[result.data.entity] : [])],
+      invalidatesTags: (result) => [
+        HISTORY,
+        TESTS,
+        ...(result ? REVERT_TAGS[result.data.entity] : []),
+      ],
     },
+
+    // ---- test prescriptions: a run or an accept changes their results; the preview changes nothing ----
+    listTestPrescriptions: { providesTags: (result) => listTags(TESTS, result?.data) },
+    createTestPrescription: { invalidatesTags: [{ type: TESTS, id: LIST }, HISTORY] },
+    updateTestPrescription: {
+      invalidatesTags: (_result, _error, { testPrescriptionUpdate }) => [
+        { type: TESTS, id: testPrescriptionUpdate.id },
+        HISTORY,
+      ],
+    },
+    deleteTestPrescription: {
+      invalidatesTags: (_result, _error, { id }) => [{ type: TESTS, id }, HISTORY],
+    },
+    runTestPrescriptions: { invalidatesTags: [TESTS] },
+    acceptTestPrescription: {
+      invalidatesTags: (_result, _error, { id }) => [{ type: TESTS, id }, HISTORY],
+    },
+    previewTestPrescriptionImpact: { invalidatesTags: [] },
+    importTestPrescriptions: { invalidatesTags: [TESTS, HISTORY] },
   },
 });
 

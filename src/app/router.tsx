@@ -93,6 +93,11 @@ const HistoryPage = page(
   'HistoryPage',
   '/dashboard/history',
 );
+const TestPrescriptionsPage = page(
+  () => import('@/features/test-prescriptions/TestPrescriptionsPage'),
+  'TestPrescriptionsPage',
+  '/dashboard/test-prescriptions',
+);
 const AccountsPage = page(
   () => import('@/features/accounts/AccountsPage'),
   'AccountsPage',
@@ -189,6 +194,7 @@ export function AppRoutes() {
         <Route path="safety-check" element={<SafetyCheckPage />} />
         <Route path="data-quality" element={<DataQualityPage />} />
         <Route path="history" element={<HistoryPage />} />
+        <Route path="test-prescriptions" element={<TestPrescriptionsPage />} />
         <Route element={<AdminOnly />}>
           <Route path="accounts" element={<AccountsPage />} />
         </Route>

@@ -28,6 +28,8 @@ export interface ConfirmDialogProps {
    * 'optional' offers the box. Left out: no reason box.
    */
   reason?: 'required' | 'optional';
+  /** What confirming would do, shown above the buttons (the impact on the test prescriptions). */
+  preview?: ReactNode;
   /**
    * What confirming does, given the typed reason ('' when none). When it returns a promise the
    * button shows progress until it settles and the dialog then closes either way: the caller
@@ -50,6 +52,7 @@ export function ConfirmDialog({
   cancelLabel = 'Cancel',
   destructive = true,
   reason: reasonMode,
+  preview,
   onConfirm,
   onClose,
   onExited,
@@ -114,6 +117,7 @@ export function ConfirmDialog({
             />
           </DialogContentText>
         )}
+        {preview}
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={busy} autoFocus>

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import {
   useForm,
   useWatch,
@@ -66,10 +66,47 @@ export interface CrudFormDialogProps<TValues extends FieldValues, TOutput> {
    * field errors under the fields.
    */
   onSubmit: (values: TOutput, reason: string) => Promise<unknown>;
+  /**
+   * What saving would do, shown under the form before the user saves (the impact on the test
+   * prescriptions): called with the checked values while the form is valid, with null while it is
+   * not. It must not hold up saving.
+   */
+  preview?: (values: TOutput | null) => ReactNode;
   /** Closes the dialog: after a save, or on Cancel / Escape / a backdrop click (confirmed when changed). */
   onClose: () => void;
   /** After the closing transition. */
   onExited?: () => void;
+}
+
+/**
+ * `values` as the resolver turns them into what saving sends, without marking any field (the user
+ * is still typing); null while they do not pass, or when `values` is null (nothing asks).
+ */
+function useCheckedValues<TValues extends FieldValues, TOutput>(
+  values: TValues | null,
+  resolver: Resolver<TValues, unknown, TOutput>,
+): TOutput | null {
+  const [checked, setChecked] = useState<{ key: string; output: TOutput | null } | null>(null);
+  const key = values ? JSON.stringify(values) : '';
+  useEffect(() => {
+    if (!key) return;
+    let current = true;
+    Promise.resolve(
+      resolver(JSON.parse(key) as TValues, undefined, {
+        fields: {},
+        shouldUseNativeValidation: false,
+      }),
+    )
+      .then((result) => {
+        const passes = Object.keys(result.errors).length === 0;
+        if (current) setChecked({ key, output: passes ? (result.values as TOutput) : null });
+      })
+      .catch(() => current && setChecked({ key, output: null }));
+    return () => {
+      current = false;
+    };
+  }, [key, resolver]);
+  return checked && checked.key === key ? checked.output : null;
 }
 
 /**
@@ -87,6 +124,7 @@ export function CrudFormDialog<TValues extends FieldValues, TOutput>({
   serverFields,
   reason: reasonRule,
   onSubmit,
+  preview,
   onClose,
   onExited,
 }: CrudFormDialogProps<TValues, TOutput>) {
@@ -103,6 +141,7 @@ export function CrudFormDialog<TValues extends FieldValues, TOutput>({
   const rule = reasonRule?.required;
   const current = useWatch({ control: form.control }) as TValues;
   const reasonRequired = typeof rule === 'function' ? rule(current) : Boolean(rule);
+  const checked = useCheckedValues(preview ? current : null, resolver);
 
   const requestClose = () => {
     if (isSubmitting) return;
@@ -162,6 +201,7 @@ export function CrudFormDialog<TValues extends FieldValues, TOutput>({
                 />
               </Box>
             )}
+            {preview?.(checked)}
           </DialogContent>
           <DialogActions sx={{ px: 3, pb: 2 }}>
             <Button onClick={requestClose} disabled={isSubmitting}>

@@ -12,6 +12,7 @@ import SettingsIcon from '@mui/icons-material/SettingsOutlined';
 import SafetyCheckIcon from '@mui/icons-material/HealthAndSafetyOutlined';
 import DataQualityIcon from '@mui/icons-material/FactCheckOutlined';
 import HistoryIcon from '@mui/icons-material/HistoryOutlined';
+import TestPrescriptionsIcon from '@mui/icons-material/RuleOutlined';
 import AccountsIcon from '@mui/icons-material/ManageAccountsOutlined';
 import type { RoleName } from '@/api';
 
@@ -85,6 +86,12 @@ export const NAVIGATION: NavItem[] = [
         label: 'Data quality',
         path: '/dashboard/data-quality',
         icon: DataQualityIcon,
+        exact: false,
+      },
+      {
+        label: 'Test prescriptions',
+        path: '/dashboard/test-prescriptions',
+        icon: TestPrescriptionsIcon,
         exact: false,
       },
     ],

@@ -12,6 +12,7 @@ import { PageHeader } from '@/components/PageHeader';
 import { errorMessage } from '@/lib/errors';
 import { DataQualityCard } from '@/features/data-quality/DataQualityCard';
 import { ACTION_LABELS, describeEntry } from '@/features/history/auditFormat';
+import { TestPrescriptionsCard } from '@/features/test-prescriptions/TestPrescriptionsCard';
 import { RecentChanges, RecentDrugs, RecentSearches } from './RecentActivity';
 import { StatCards } from './StatCards';
 
@@ -101,7 +102,14 @@ export function DashboardPage() {
             entries={changes.data?.data ?? (changes.isError ? [] : undefined)}
             describe={(entry) => `${ACTION_LABELS[entry.action]} ${describeEntry(entry)}`}
           />
-          <DataQualityCard />
+          <Grid container spacing={2}>
+            <Grid size={{ xs: 12, md: 6 }}>
+              <DataQualityCard />
+            </Grid>
+            <Grid size={{ xs: 12, md: 6 }}>
+              <TestPrescriptionsCard />
+            </Grid>
+          </Grid>
         </Stack>
       )}
     </>

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import VisibilityIcon from '@mui/icons-material/VisibilityOutlined';
@@ -13,7 +13,7 @@ import {
   type GridPaginationModel,
   type GridSortModel,
 } from '@mui/x-data-grid';
-import { useListAuditEntriesQuery, type AuditEntry } from '@/api';
+import { useGetAuditEntryQuery, useListAuditEntriesQuery, type AuditEntry } from '@/api';
 import { UNKNOWN_ERROR_MESSAGE } from '@/app/errorToasts';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { PageHeader } from '@/components/PageHeader';
@@ -130,6 +130,24 @@ export function HistoryPage() {
   const [sortModel, setSortModel] = useState<GridSortModel>([{ field: 'at', sort: 'desc' }]);
   const [filterModel, setFilterModel] = useState<GridFilterModel>({ items: [] });
   const [opened, setOpened] = useState<{ entry: AuditEntry; open: boolean } | null>(null);
+  // `?entry=12` (a link from elsewhere, such as the change that altered a test prescription)
+  // opens that entry over the list.
+  const [search, setSearch] = useSearchParams();
+  const linkedId = Number(search.get('entry'));
+  const linked = useGetAuditEntryQuery(
+    { id: linkedId },
+    { skip: !Number.isInteger(linkedId) || linkedId < 1 },
+  );
+  const linkedEntry = linked.data?.data;
+  const closeLinked = () =>
+    setSearch(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('entry');
+        return next;
+      },
+      { replace: true },
+    );
 
   const { data, error, isFetching } = useListAuditEntriesQuery({
     ...auditFilters(filterModel),
@@ -185,6 +203,9 @@ export function HistoryPage() {
           sx={{ border: 0, '& .MuiDataGrid-row': { cursor: 'pointer' } }}
         />
       </Paper>
+      {linkedEntry && !opened && (
+        <AuditEntryDialog entry={linkedEntry} open onClose={closeLinked} />
+      )}
       {opened && (
         <AuditEntryDialog
           entry={opened.entry}

@@ -14,6 +14,7 @@ export const ENTITY_LABELS: Record<AuditEntity, string> = {
   lifestyle: 'Lifestyle',
   drug: 'Drug',
   account: 'Account',
+  test_prescription: 'Test prescription',
 };
 
 export const ACTION_LABELS: Record<AuditAction, string> = {
@@ -42,6 +43,7 @@ const LIST_PATHS: Record<AuditEntity, string> = {
   lifestyle: '/dashboard/drugs/lifestyles',
   drug: '/dashboard/drugs',
   account: '/dashboard/accounts',
+  test_prescription: '/dashboard/test-prescriptions',
 };
 
 /** The medication a dosage or contraindication entry belongs to, when its changes name it. */

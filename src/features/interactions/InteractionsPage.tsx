@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { useSnackbar } from 'notistack';
 import Tooltip from '@mui/material/Tooltip';
 import type { GridColDef } from '@mui/x-data-grid';
@@ -13,6 +13,7 @@ import {
 } from '@/api';
 import { useCanWrite } from '@/app/permissions';
 import { useRowHistory } from '@/features/history/useRowHistory';
+import type { PendingChange } from '@/features/test-prescriptions/useImpactPreview';
 import { ConfirmDialog } from '@/components/crud/ConfirmDialog';
 import { CrudPage } from '@/components/crud/CrudPage';
 import { editDeleteColumns } from '@/components/crud/editDeleteColumns';
@@ -24,6 +25,7 @@ import { useCrudDialogs } from '@/components/crud/useCrudDialogs';
 import {
   SEVERITIES,
   interactionFields,
+  interactionChange,
   interactionFormValues,
   interactionRequest,
   interactionValidation,
@@ -32,6 +34,21 @@ import {
 } from './interactionForm';
 import type { InteractionFormOutput } from './interactionSchema';
 import { SeverityBadge } from './SeverityBadge';
+
+// The impact panel loads with the first dialog that shows it: this page is at its bundle budget,
+// and a module of its own (LazyImpactPanel) would cost it another chunk.
+const LoadedImpactPanel = lazy(() =>
+  import('@/features/test-prescriptions/ImpactPanel').then((module) => ({
+    default: module.ImpactPanel,
+  })),
+);
+function ImpactPanel({ change }: { change: PendingChange | null }) {
+  return (
+    <Suspense fallback={null}>
+      <LoadedImpactPanel change={change} />
+    </Suspense>
+  );
+}
 
 /** How much of a description the table shows; the rest is on hover and in the edit form. */
 export const DESCRIPTION_PREVIEW_LENGTH = 60;
@@ -196,6 +213,9 @@ export function InteractionsPage() {
           // A severity set or changed is a clinical change: it needs a reason in the history.
           reason={{ required: (values) => severityChanged(values, editing) }}
           onSubmit={save}
+          preview={(values) => (
+            <ImpactPanel change={values && interactionChange(values, editing)} />
+          )}
           onClose={dialogs.closeForm}
           onExited={dialogs.formExited}
         />
@@ -207,6 +227,11 @@ export function InteractionsPage() {
           message="Are you sure you want to delete this drug interaction? This action cannot be undone."
           details={`${deleting.medication.name} and ${deleting.interacting_medication.name}`}
           reason="required"
+          preview={
+            <ImpactPanel
+              change={{ operation: 'deleteDrugInteraction', body: { id: deleting.id } }}
+            />
+          }
           onConfirm={(reason) =>
             run(deleteInteraction({ idBody: { id: deleting.id, ...reasonPayload(reason) } }), {
               success: 'Drug interaction deleted successfully',

@@ -4,6 +4,7 @@ import type {
   DrugInteractionUpdate,
   Medication,
   Severity,
+  TestPrescriptionImpactRequest,
 } from '@/api';
 import type { CrudField, SelectOption } from '@/components/crud/CrudFields';
 import { capitalizedOptions } from '@/components/crud/format';
@@ -80,6 +81,21 @@ export function interactionRequest(
       ...why,
     },
   };
+}
+
+/**
+ * The pending save as the test prescriptions' impact preview takes it (the reason left out: it
+ * changes no outcome); null when the form cannot be sent (an edit without an id).
+ */
+export function interactionChange(
+  values: InteractionFormOutput,
+  editing: { id?: number | null } | null,
+): TestPrescriptionImpactRequest | null {
+  if (editing && !editing.id) return null;
+  const request = interactionRequest(values, editing);
+  return request.kind === 'update'
+    ? { operation: 'updateDrugInteraction', body: request.body }
+    : { operation: 'createDrugInteraction', body: request.body };
 }
 
 /**

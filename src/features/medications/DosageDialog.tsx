@@ -6,7 +6,9 @@ import {
   useListWeightCategoriesQuery,
   useUpdateAgeBasedDosageMutation,
   useUpdateWeightBasedDosageMutation,
+  type AgeDosageCreate,
   type Medication,
+  type WeightDosageCreate,
 } from '@/api';
 import type { CrudField, SelectOption } from '@/components/crud/CrudFields';
 import { CrudFormDialog } from '@/components/crud/CrudFormDialog';
@@ -14,6 +16,7 @@ import { reasonPayload } from '@/components/crud/reason';
 import { useCrudAction, type MutationRequest } from '@/components/crud/useCrudAction';
 import { UNKNOWN_ERROR_MESSAGE } from '@/app/errorToasts';
 import { errorMessage } from '@/lib/errors';
+import { LazyImpactPanel as ImpactPanel } from '@/features/test-prescriptions/LazyImpactPanel';
 import type { DialogProps } from './dialogProps';
 import { PendingDialog, dosageRangeFields, medicationField } from './MedicationFields';
 import {
@@ -26,6 +29,7 @@ import {
   newDosageDefaults,
   type AnyDosage,
   type DosageKind,
+  type DosageOutput,
   type DosageValues,
 } from './medicationForm';
 import {
@@ -112,6 +116,16 @@ function EditDosageDialog({
       fields={fields}
       serverFields={dosageFormServerFields}
       reason={DOSAGE_REASON}
+      preview={(values) => (
+        <ImpactPanel
+          change={
+            values && {
+              operation: kind === 'weight' ? 'updateWeightBasedDosage' : 'updateAgeBasedDosage',
+              body: { id: dosage.id, ...dosageRanges(values) },
+            }
+          }
+        />
+      )}
       onSubmit={(values, reason) => {
         const dosageUpdate = { id: dosage.id, ...dosageRanges(values), ...reasonPayload(reason) };
         const request: MutationRequest<unknown> =
@@ -122,6 +136,28 @@ function EditDosageDialog({
       onExited={onExited}
     />
   );
+}
+
+/** The new dosage's write: its operation and body (as the impact preview takes it too). */
+function addDosageChange(
+  kind: DosageKind,
+  medicationId: number,
+  values: DosageOutput,
+  reason = '',
+):
+  | { operation: 'addWeightBasedDosage'; body: WeightDosageCreate }
+  | { operation: 'addAgeBasedDosage'; body: AgeDosageCreate } {
+  const ranges = { ...dosageRanges(values), ...reasonPayload(reason) };
+  const categoryId = Number(values.categoryId);
+  return kind === 'weight'
+    ? {
+        operation: 'addWeightBasedDosage',
+        body: { medication_id: medicationId, weight_category_id: categoryId, ...ranges },
+      }
+    : {
+        operation: 'addAgeBasedDosage',
+        body: { medication_id: medicationId, age_category_id: categoryId, ...ranges },
+      };
 }
 
 /** Add Weight-Based / Age-Based Dosage: the first category pre-selected, spec section 4's defaults. */
@@ -167,25 +203,15 @@ function AddDosageDialog({ kind, medication, open, onClose, onExited }: DosageDi
       submitLabel="Add Dosage"
       serverFields={dosageFormServerFields}
       reason={DOSAGE_REASON}
+      preview={(values) => (
+        <ImpactPanel change={values && addDosageChange(kind, medication.id, values)} />
+      )}
       onSubmit={(values, reason) => {
-        const ranges = { ...dosageRanges(values), ...reasonPayload(reason) };
-        const categoryId = Number(values.categoryId);
+        const change = addDosageChange(kind, medication.id, values, reason);
         const request: MutationRequest<unknown> =
-          kind === 'weight'
-            ? addWeight({
-                weightDosageCreate: {
-                  medication_id: medication.id,
-                  weight_category_id: categoryId,
-                  ...ranges,
-                },
-              })
-            : addAge({
-                ageDosageCreate: {
-                  medication_id: medication.id,
-                  age_category_id: categoryId,
-                  ...ranges,
-                },
-              });
+          change.operation === 'addWeightBasedDosage'
+            ? addWeight({ weightDosageCreate: change.body })
+            : addAge({ ageDosageCreate: change.body });
         return run(request, { success: texts.added, failure: texts.addFailed });
       }}
       onClose={onClose}

@@ -17,6 +17,7 @@ function openDialog(medication: Medication, routes: Parameters<typeof mockFetch>
     'PUT /medication/update-medication': {
       body: { data: medication, message: 'Medication updated successfully' },
     },
+    'POST /test-prescription/impact': { body: { data: { total: 3, altered: 0, tests: [] } } },
     ...routes,
   });
   const onClose = jest.fn();
@@ -59,6 +60,14 @@ describe('Edit Medication', () => {
     await user.click(dialog.getByRole('button', { name: 'Save' }));
     expect(await dialog.findByText('A reason is required for this change')).toBeInTheDocument();
     expect(requestsTo(fetchMock, 'PUT /medication/update-medication')).toHaveLength(0);
+    // A new category: its impact on the test prescriptions shows before saving.
+    expect(
+      await dialog.findByText(/^This change alters no test prescriptions/),
+    ).toBeInTheDocument();
+    expect(await requestsTo(fetchMock, 'POST /test-prescription/impact').at(-1)!.json()).toEqual({
+      operation: 'updateMedication',
+      body: { id: 7, name: 'Amoxil', pregnancy_category: 'D' },
+    });
     await user.type(dialog.getByLabelText(/^Reason for the change/), 'Label revision');
     await user.click(dialog.getByRole('button', { name: 'Save' }));
     expect(await findToast('Medication updated successfully')).toBeInTheDocument();

@@ -3,6 +3,7 @@ import type { CrudField } from '@/components/crud/CrudFields';
 import { CrudFormDialog } from '@/components/crud/CrudFormDialog';
 import { reasonPayload } from '@/components/crud/reason';
 import { useCrudAction } from '@/components/crud/useCrudAction';
+import { LazyImpactPanel as ImpactPanel } from '@/features/test-prescriptions/LazyImpactPanel';
 import { pregnancyFields, type DialogProps } from './dialogProps';
 import {
   editMedicationDefaults,
@@ -37,6 +38,18 @@ export function EditMedicationDialog({
       serverFields={editMedicationServerFields}
       // A pregnancy category set, changed or cleared needs a reason in the history.
       reason={{ required: (values) => pregnancyCategoryChanged(medication, values) }}
+      // Only the pregnancy category can change what the safety check says.
+      preview={(values) =>
+        values &&
+        pregnancyCategoryChanged(medication, values) && (
+          <ImpactPanel
+            change={{
+              operation: 'updateMedication',
+              body: editMedicationPayload(medication.id, values),
+            }}
+          />
+        )
+      }
       onSubmit={(values, reason) =>
         run(
           updateMedication({

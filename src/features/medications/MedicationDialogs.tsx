@@ -10,6 +10,7 @@ import {
 import { ConfirmDialog } from '@/components/crud/ConfirmDialog';
 import { reasonPayload } from '@/components/crud/reason';
 import { serverMessage, useCrudAction } from '@/components/crud/useCrudAction';
+import { LazyImpactPanel as ImpactPanel } from '@/features/test-prescriptions/LazyImpactPanel';
 import { AddMedicationDialog } from './AddMedicationDialog';
 import {
   AddContraindicationDialog,
@@ -126,6 +127,11 @@ export function MedicationDialogs({ session, close, exited }: MedicationDialogsP
           message={DELETE_MEDICATION_MESSAGE}
           details={<MedicationDependents id={dialog.medication.id} name={dialog.medication.name} />}
           reason="required"
+          preview={
+            <ImpactPanel
+              change={{ operation: 'deleteMedication', params: { id: dialog.medication.id } }}
+            />
+          }
           // A refusal is logged (by the API layer) and shown (by its one error-toast listener).
           onConfirm={(reason) =>
             run(deleteMedication({ id: dialog.medication.id, reasonBody: reasonPayload(reason) }), {
@@ -134,7 +140,8 @@ export function MedicationDialogs({ session, close, exited }: MedicationDialogsP
           }
         />
       );
-    case 'remove-contraindication':
+    case 'remove-contraindication': {
+      const link = { medication_id: dialog.medication.id, condition_id: dialog.condition.id };
       return (
         <ConfirmDialog
           key={key}
@@ -143,19 +150,15 @@ export function MedicationDialogs({ session, close, exited }: MedicationDialogsP
           message={REMOVE_CONTRAINDICATION_MESSAGE}
           details={dialog.condition.name}
           confirmLabel="Remove"
+          preview={<ImpactPanel change={{ operation: 'removeContraindication', body: link }} />}
           onConfirm={() =>
-            run(
-              removeContraindication({
-                contraindicationLink: {
-                  medication_id: dialog.medication.id,
-                  condition_id: dialog.condition.id,
-                },
-              }),
-              { success: serverMessage('Contraindication removed successfully') },
-            )
+            run(removeContraindication({ contraindicationLink: link }), {
+              success: serverMessage('Contraindication removed successfully'),
+            })
           }
         />
       );
+    }
     case 'delete-lifestyle-contraindication':
       return (
         <ConfirmDialog

@@ -342,6 +342,7 @@ export const dosageSchema = withDosageRanges(
   z.object({ categoryId: idField('Category is required'), ...dosageShape }),
 );
 export type DosageValues = z.input<typeof dosageSchema>;
+export type DosageOutput = z.output<typeof dosageSchema>;
 
 /** A new dosage: the first category fetched pre-selected, then spec section 4's defaults. */
 export function newDosageDefaults(categories: readonly { id: number }[]): DosageValues {

@@ -14,18 +14,25 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import LinkIcon from '@mui/icons-material/Link';
+import SaveIcon from '@mui/icons-material/PlaylistAddCheck';
 import {
   useListConditionsQuery,
   useListLifestylesQuery,
   useListMedicationsQuery,
   useSafetyCheckMutation,
+  type SafetyCheckRequest,
   type SafetyCheckResult as Result,
 } from '@/api';
 import { withoutErrorToast } from '@/app/errorToasts';
+import { useCanWrite } from '@/app/permissions';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { FormTextField } from '@/components/form/FormTextField';
 import { PageHeader } from '@/components/PageHeader';
 import { errorMessage, isApiError, setServerFieldErrors } from '@/lib/errors';
+import {
+  SAVE_TITLE,
+  SaveTestPrescriptionDialog,
+} from '@/features/test-prescriptions/SaveTestPrescriptionDialog';
 import { IdAutocomplete } from './IdAutocomplete';
 import { PrescriptionFields } from './PrescriptionFields';
 import { SafetyCheckResult } from './SafetyCheckResult';
@@ -45,6 +52,13 @@ import { useDebouncedValue } from './useDebouncedValue';
 export const CHECK_DELAY_MS = 400;
 
 type Outcome = { key: string; result: Result } | { key: string; error: string };
+
+/** The check being saved as a test prescription, as it was when Save was pressed. */
+interface Saving {
+  open: boolean;
+  request: SafetyCheckRequest;
+  result: Result;
+}
 
 /**
  * /dashboard/safety-check: a prescription checked against the reference data as the form
@@ -98,6 +112,8 @@ export function SafetyCheckPage() {
   const requestKey = request ? JSON.stringify(request) : '';
   const [runCheck, { isLoading }] = useSafetyCheckMutation();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [saving, setSaving] = useState<Saving | null>(null);
+  const canWrite = useCanWrite();
   useEffect(() => {
     if (!requestKey) return;
     let current = true;
@@ -134,6 +150,8 @@ export function SafetyCheckPage() {
   // The last answer stays in view, marked as updating, while the next one is on its way.
   const shown = requestKey ? outcome : null;
   const stale = shown !== null && (shown.key !== requestKey || isLoading);
+  // Only a settled answer to the form as it stands can become a test's expected outcome.
+  const savable = shown && 'result' in shown && !stale ? shown : null;
 
   return (
     <>
@@ -141,9 +159,28 @@ export function SafetyCheckPage() {
         title="Safety Check"
         subtitle="Check a prescription against the reference data: see what the checker says as the data stands."
         actions={
-          <Button variant="outlined" startIcon={<LinkIcon />} onClick={copyLink}>
-            Copy link
-          </Button>
+          <>
+            {canWrite && (
+              <Button
+                variant="outlined"
+                startIcon={<SaveIcon />}
+                disabled={!savable}
+                onClick={() =>
+                  savable &&
+                  setSaving({
+                    open: true,
+                    request: JSON.parse(savable.key) as SafetyCheckRequest,
+                    result: savable.result,
+                  })
+                }
+              >
+                {SAVE_TITLE}
+              </Button>
+            )}
+            <Button variant="outlined" startIcon={<LinkIcon />} onClick={copyLink}>
+              Copy link
+            </Button>
+          </>
         }
       />
       <Box
@@ -288,6 +325,15 @@ export function SafetyCheckPage() {
           </Typography>
         </Box>
       </Box>
+      {saving && (
+        <SaveTestPrescriptionDialog
+          open={saving.open}
+          request={saving.request}
+          result={saving.result}
+          onClose={() => setSaving((current) => current && { ...current, open: false })}
+          onExited={() => setSaving(null)}
+        />
+      )}
     </>
   );
 }

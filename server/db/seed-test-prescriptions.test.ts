@@ -1,0 +1,58 @@
+import { client, createTestApp, signIn, TEST_PASSWORD_COST, type TestApp } from '../test/helpers';
+import { prepareDatabase } from './prepare';
+
+jest.setTimeout(60_000);
+
+/** The demo test prescriptions on a fresh start: all of them pass, and they cover the demo's cases. */
+let t: TestApp;
+let api: ReturnType<typeof client>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await prepareDatabase(t.pool, { seed: 'demo', passwordCost: TEST_PASSWORD_COST });
+  api = client(t.app, await signIn(t.app, { role: 'viewer' }));
+});
+afterAll(() => t.close());
+
+interface Outcome {
+  verdict: string;
+  complete: boolean;
+  findings: { kind: string; severity: string | null }[];
+}
+
+describe('the demo test prescriptions', () => {
+  it('all pass on a fresh start, stored and when run again', async () => {
+    const list = (await api.get('/test-prescription')).json();
+    expect(list.data.length).toBeGreaterThanOrEqual(15);
+    expect(list.meta).toEqual({
+      total: list.data.length,
+      passing: list.data.length,
+      changed: 0,
+      not_run: 0,
+    });
+    const run = (await api.post('/test-prescription/run')).json();
+    expect(run.data.filter((r: { status: string }) => r.status !== 'pass')).toEqual([]);
+    expect(run.meta.passing).toBe(list.data.length);
+  });
+
+  it('cover interactions, dose bands, allergies, pregnancy, a condition, a lifestyle and an incomplete check', async () => {
+    const expected = (await api.get('/test-prescription'))
+      .json()
+      .data.map((row: { expected: Outcome }) => row.expected) as Outcome[];
+    const kinds = new Set(expected.flatMap((o) => o.findings.map((f) => f.kind)));
+    for (const kind of [
+      'interaction',
+      'dose',
+      'frequency',
+      'allergy',
+      'pregnancy',
+      'condition',
+      'lifestyle',
+    ])
+      expect(kinds).toContain(kind);
+    expect(expected.filter((o) => !o.complete)).toHaveLength(1);
+    expect(new Set(expected.map((o) => o.verdict))).toEqual(
+      new Set(['none', 'moderate', 'major', 'contraindicated']),
+    );
+  });
+});

@@ -1,0 +1,269 @@
+/**
+ * The demo test prescriptions: prescriptions a pharmacist would check, over the demo data's
+ * interactions, dose bands, allergies, pregnancy, a contraindicated condition and lifestyle, and
+ * one incomplete check. Each states the verdict and completeness it is about; the findings stored
+ * as expected are the safety check's own on the demo data, and loading fails if a verdict or
+ * `complete` differs from the one stated here, so a demo change that alters one is caught.
+ *
+ * ILLUSTRATIVE DEMO DATA ONLY. NOT MEDICAL ADVICE.
+ */
+import type pg from 'pg';
+import type { Queryable } from './pool';
+import { readRequests, outcomeOfRequest } from '../test-prescriptions/suite';
+import type { SafetyCheckRequest } from '../routes/safety-check';
+
+type Amount = [number, string];
+interface TestPrescriptionSeed {
+  name: string;
+  note: string;
+  medications: { name: string; dose?: Amount; frequency?: Amount; duration?: Amount }[];
+  patient: {
+    age?: Amount;
+    weight?: Amount;
+    pregnant?: boolean;
+    conditions?: string[];
+    lifestyles?: string[];
+    allergies?: string[];
+  };
+  verdict: 'none' | 'minor' | 'moderate' | 'major' | 'contraindicated';
+  complete: boolean;
+}
+
+const ADULT = { age: [40, 'years'] as Amount, weight: [70, 'kg'] as Amount };
+const day = (n: number): Amount => [n, 'days'];
+const months = (n: number): Amount => [n, 'months'];
+const hours = (n: number): Amount => [n, 'hours'];
+const mg = (n: number): Amount => [n, 'mg'];
+
+export const TEST_PRESCRIPTIONS: TestPrescriptionSeed[] = [
+  {
+    name: 'Paracetamol 1 g every 6 hours, adult',
+    note: 'Within the Normal weight and Adult age rules: nothing to report.',
+    medications: [{ name: 'Paracetamol', dose: mg(1000), frequency: hours(6), duration: day(3) }],
+    patient: ADULT,
+    verdict: 'none',
+    complete: true,
+  },
+  {
+    name: 'Paracetamol 1.5 g: above the adult maximum',
+    note: 'A single dose above 1 g.',
+    medications: [{ name: 'Paracetamol', dose: mg(1500), frequency: hours(6), duration: day(3) }],
+    patient: ADULT,
+    verdict: 'major',
+    complete: true,
+  },
+  {
+    name: 'Ibuprofen 200 mg: below the minimum',
+    note: 'Under the 400 mg minimum of the Normal band.',
+    medications: [{ name: 'Ibuprofen', dose: mg(200), frequency: hours(8), duration: day(3) }],
+    patient: ADULT,
+    verdict: 'moderate',
+    complete: true,
+  },
+  {
+    name: 'Morphine every 2 hours: too often',
+    note: 'The shortest interval is 4 hours.',
+    medications: [{ name: 'Morphine', dose: mg(5), frequency: hours(2), duration: day(2) }],
+    patient: ADULT,
+    verdict: 'major',
+    complete: true,
+  },
+  {
+    name: 'Newborn of 3.2 kg: adult paracetamol dose',
+    note: 'The per-kg and neonatal rules catch a 500 mg dose for a 3-day-old.',
+    medications: [{ name: 'Paracetamol', dose: mg(500), frequency: hours(6), duration: day(2) }],
+    patient: { age: [3, 'days'], weight: [3.2, 'kg'] },
+    verdict: 'major',
+    complete: true,
+  },
+  {
+    name: 'Warfarin with ibuprofen: bleeding risk',
+    note: 'A major interaction.',
+    medications: [
+      { name: 'Warfarin', dose: mg(5), frequency: day(1), duration: months(6) },
+      { name: 'Ibuprofen', dose: mg(400), frequency: hours(8), duration: day(5) },
+    ],
+    patient: ADULT,
+    verdict: 'major',
+    complete: true,
+  },
+  {
+    name: 'Warfarin with fluconazole',
+    note: 'Fluconazole raises the INR.',
+    medications: [
+      { name: 'Warfarin', dose: mg(5), frequency: day(1), duration: months(6) },
+      { name: 'Fluconazole', dose: mg(150), frequency: hours(24), duration: day(7) },
+    ],
+    patient: ADULT,
+    verdict: 'major',
+    complete: true,
+  },
+  {
+    name: 'Methotrexate with co-trimoxazole',
+    note: 'A contraindicated pair: bone marrow suppression.',
+    medications: [
+      { name: 'Methotrexate', dose: mg(15), frequency: [1, 'weeks'], duration: months(6) },
+      { name: 'Co-trimoxazole', dose: mg(160), frequency: hours(12), duration: day(7) },
+    ],
+    patient: ADULT,
+    verdict: 'contraindicated',
+    complete: true,
+  },
+  {
+    name: 'Sertraline with fluoxetine',
+    note: 'Two SSRIs: serotonin syndrome risk, rated major.',
+    medications: [
+      { name: 'Sertraline', dose: mg(50), frequency: day(1), duration: months(6) },
+      { name: 'Fluoxetine', dose: mg(20), frequency: day(1), duration: months(6) },
+    ],
+    patient: ADULT,
+    verdict: 'major',
+    complete: true,
+  },
+  {
+    name: 'Clopidogrel with omeprazole',
+    note: 'The label says to avoid the pair: major.',
+    medications: [
+      { name: 'Clopidogrel', dose: mg(75), frequency: day(1), duration: months(6) },
+      { name: 'Omeprazole', dose: mg(20), frequency: day(1), duration: [6, 'weeks'] },
+    ],
+    patient: ADULT,
+    verdict: 'major',
+    complete: true,
+  },
+  {
+    name: 'Amoxicillin for a patient allergic to amoxicillin',
+    note: 'A stated allergy to the prescribed medication.',
+    medications: [{ name: 'Amoxicillin', dose: mg(500), frequency: hours(8), duration: day(7) }],
+    patient: { ...ADULT, allergies: ['Amoxicillin'] },
+    verdict: 'contraindicated',
+    complete: true,
+  },
+  {
+    name: 'Ceftriaxone for a patient allergic to amoxicillin',
+    note: 'Cross-sensitivity through an allergen-flagged interaction.',
+    medications: [{ name: 'Ceftriaxone', dose: [1, 'g'], frequency: hours(24), duration: day(7) }],
+    patient: { ...ADULT, allergies: ['Amoxicillin'] },
+    verdict: 'contraindicated',
+    complete: true,
+  },
+  {
+    name: 'Warfarin in pregnancy',
+    note: 'Pregnancy category X.',
+    medications: [{ name: 'Warfarin', dose: mg(5), frequency: day(1), duration: months(6) }],
+    patient: { ...ADULT, age: [30, 'years'], pregnant: true },
+    verdict: 'contraindicated',
+    complete: true,
+  },
+  {
+    name: 'Amoxicillin in pregnancy',
+    note: 'Pregnancy category B: nothing to report.',
+    medications: [{ name: 'Amoxicillin', dose: mg(500), frequency: hours(8), duration: day(7) }],
+    patient: { ...ADULT, age: [30, 'years'], pregnant: true },
+    verdict: 'none',
+    complete: true,
+  },
+  {
+    name: 'Ibuprofen with a peptic ulcer',
+    note: 'A contraindicated condition.',
+    medications: [{ name: 'Ibuprofen', dose: mg(400), frequency: hours(8), duration: day(3) }],
+    patient: { ...ADULT, conditions: ['Peptic ulcer'] },
+    verdict: 'contraindicated',
+    complete: true,
+  },
+  {
+    name: 'Ibuprofen with alcohol',
+    note: 'A lifestyle contraindication.',
+    medications: [{ name: 'Ibuprofen', dose: mg(400), frequency: hours(8), duration: day(3) }],
+    patient: { ...ADULT, lifestyles: ['Alcohol consumption'] },
+    verdict: 'major',
+    complete: true,
+  },
+  {
+    name: 'Morphine for a 6-month-old, no weight given',
+    note: 'Incomplete: its weight-based rules cannot be checked without a weight.',
+    medications: [{ name: 'Morphine', dose: mg(1), frequency: hours(4), duration: day(1) }],
+    patient: { age: [6, 'months'] },
+    verdict: 'none',
+    complete: false,
+  },
+];
+
+async function idsByName(db: Queryable, table: string): Promise<Map<string, number>> {
+  const { rows } = await db.query<{ id: number; name: string }>(`SELECT id, name FROM ${table}`);
+  return new Map(rows.map((r) => [r.name, r.id]));
+}
+
+/** The seed as a safety-check request, with the demo data's ids. */
+function requestOf(
+  seed: TestPrescriptionSeed,
+  ids: Record<'medications' | 'conditions' | 'lifestyles', Map<string, number>>,
+): SafetyCheckRequest {
+  const id = (kind: keyof typeof ids, name: string) => {
+    const found = ids[kind].get(name);
+    if (found === undefined) throw new Error(`Demo test prescriptions: no ${kind} ${name}`);
+    return found;
+  };
+  const amount = (field: string, value?: Amount) =>
+    value ? { [field]: value[0], [`${field}_unit`]: value[1] } : {};
+  const { patient } = seed;
+  return {
+    medications: seed.medications.map((m) => ({
+      medication_id: id('medications', m.name),
+      ...amount('dose', m.dose),
+      ...amount('frequency', m.frequency),
+      ...amount('duration', m.duration),
+    })),
+    patient: {
+      ...amount('age', patient.age),
+      ...amount('weight', patient.weight),
+      ...(patient.pregnant ? { pregnant: true } : {}),
+      ...(patient.conditions
+        ? { condition_ids: patient.conditions.map((n) => id('conditions', n)) }
+        : {}),
+      ...(patient.lifestyles
+        ? { lifestyle_ids: patient.lifestyles.map((n) => id('lifestyles', n)) }
+        : {}),
+      ...(patient.allergies
+        ? { allergy_medication_ids: patient.allergies.map((n) => id('medications', n)) }
+        : {}),
+    },
+  };
+}
+
+/** Loads the demo test prescriptions, each passing (its last result stored as a pass). */
+export async function seedTestPrescriptions(client: pg.PoolClient | pg.Client): Promise<void> {
+  // A plain client runs the same statements as a pool's.
+  const db = client as pg.PoolClient;
+  const ids = {
+    medications: await idsByName(db, 'medications'),
+    conditions: await idsByName(db, 'conditions'),
+    lifestyles: await idsByName(db, 'lifestyles'),
+  };
+  const requests = TEST_PRESCRIPTIONS.map((seed) => requestOf(seed, ids));
+  const { items } = await readRequests(db, requests);
+  const outcomes = TEST_PRESCRIPTIONS.map((seed, index) => {
+    const actual = outcomeOfRequest(requests[index], items[index]);
+    if (!('outcome' in actual))
+      throw new Error(`Demo test prescription ${seed.name}: ${actual.error}`);
+    const { verdict, complete } = actual.outcome;
+    if (verdict !== seed.verdict || complete !== seed.complete) {
+      throw new Error(
+        `Demo test prescription ${seed.name}: the check says ${verdict}, complete ${complete}`,
+      );
+    }
+    return actual;
+  });
+  const json = (values: object[]) => values.map((value) => JSON.stringify(value));
+  await db.query(
+    `INSERT INTO test_prescriptions (name, note, request, expected, last_status, last_run_at, last_outcome)
+     SELECT name, note, request, outcome->'outcome', 'pass', now(), outcome
+       FROM unnest($1::text[], $2::text[], $3::jsonb[], $4::jsonb[]) AS s(name, note, request, outcome)`,
+    [
+      TEST_PRESCRIPTIONS.map((seed) => seed.name),
+      TEST_PRESCRIPTIONS.map((seed) => seed.note),
+      json(requests),
+      json(outcomes),
+    ],
+  );
+}

@@ -1,0 +1,538 @@
+import pg from 'pg';
+import { seedDemo } from '../db/seed';
+import {
+  client,
+  countRows,
+  createTestApp,
+  signIn,
+  TEST_PASSWORD_COST,
+  type TestApp,
+} from '../test/helpers';
+
+jest.setTimeout(60_000);
+
+/**
+ * Test prescriptions on the demo data: CRUD, runs after changes to the reference data, accept,
+ * the background re-run, the impact preview (nothing stored, concurrent writes), import/export.
+ */
+let t: TestApp;
+let api: ReturnType<typeof client>;
+let viewer: ReturnType<typeof client>;
+let med: Record<string, number>;
+let condition: Record<string, number>;
+
+interface Finding {
+  kind: string;
+  medication_ids: number[];
+  severity: string | null;
+}
+interface Outcome {
+  verdict: string;
+  complete: boolean;
+  findings: Finding[];
+}
+interface Difference {
+  kind: string;
+  finding?: Finding;
+  from?: unknown;
+  to?: unknown;
+  message: string;
+}
+interface Run {
+  id: number;
+  name: string;
+  status: string;
+  expected: Outcome;
+  actual: Outcome | null;
+  differences: Difference[];
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const connection = await t.pool.connect();
+  await seedDemo(connection, { passwordCost: TEST_PASSWORD_COST });
+  connection.release();
+  // Each test here makes its own test prescriptions.
+  await t.pool.query('DELETE FROM test_prescriptions');
+  api = client(t.app, await signIn(t.app));
+  viewer = client(t.app, await signIn(t.app, { role: 'viewer' }));
+  const meds = await t.pool.query<{ id: number; name: string }>('SELECT id, name FROM medications');
+  med = Object.fromEntries(meds.rows.map((r) => [r.name, r.id]));
+  const conditions = await t.pool.query<{ id: number; name: string }>(
+    'SELECT id, name FROM conditions',
+  );
+  condition = Object.fromEntries(conditions.rows.map((r) => [r.name, r.id]));
+});
+afterAll(() => t.close());
+afterEach(async () => {
+  await t.app.testSuite.idle();
+});
+
+const adult = { age: 40, age_unit: 'years', weight: 70, weight_unit: 'kg' };
+const prescribed = (medication_id: number, dose: number) => ({
+  medication_id,
+  dose,
+  dose_unit: 'mg',
+  frequency: 8,
+  frequency_unit: 'hours',
+  duration: 3,
+  duration_unit: 'days',
+});
+
+async function create(name: string, request: object) {
+  const response = await api.post('/test-prescription', { name, request });
+  expect(response.statusCode).toBe(201);
+  return response.json().data as { id: number; expected: Outcome; last_result: unknown };
+}
+
+async function interactionId(a: string, b: string) {
+  const { rows } = await t.pool.query<{ id: number; severity: string; description: string }>(
+    `SELECT id, severity, description FROM drug_interactions
+      WHERE least(medication_id, interacting_medication_id) = least($1::int, $2::int)
+        AND greatest(medication_id, interacting_medication_id) = greatest($1::int, $2::int)`,
+    [med[a], med[b]],
+  );
+  return rows[0];
+}
+
+/** Named medications only: their dose checks are not_checked, the interaction sets the verdict. */
+function wiRequest() {
+  return { medication_ids: [med.Warfarin, med.Ibuprofen], patient: adult };
+}
+
+describe('CRUD', () => {
+  it('saves a check with its current outcome as expected, reads, updates and deletes it, with history', async () => {
+    const created = await create('Warfarin and ibuprofen', wiRequest());
+    expect(created.expected.verdict).toBe('major');
+    expect(created.expected.findings).toContainEqual({
+      kind: 'interaction',
+      medication_ids: [med.Warfarin, med.Ibuprofen].sort((a, b) => a - b),
+      severity: 'major',
+    });
+    expect(created.last_result).toMatchObject({ status: 'pass', audit_id: null });
+
+    const read = await viewer.get(`/test-prescription/${created.id}`);
+    expect(read.json().data.medications.map((m: { name: string }) => m.name)).toEqual([
+      'Warfarin',
+      'Ibuprofen',
+    ]);
+    const list = await viewer.get('/test-prescription');
+    expect(list.json().meta).toMatchObject({ total: 1, passing: 1, changed: 0, not_run: 0 });
+
+    const updated = await api.put('/test-prescription', {
+      id: created.id,
+      name: 'Warfarin with ibuprofen',
+      note: 'Bleeding risk',
+      request: wiRequest(),
+      reason: 'Clearer name',
+    });
+    expect(updated.statusCode).toBe(200);
+    expect(updated.json().data).toMatchObject({
+      name: 'Warfarin with ibuprofen',
+      note: 'Bleeding risk',
+    });
+
+    const history = await api.get(`/audit?entity=test_prescription&entity_id=${created.id}`);
+    expect(history.json().data.map((e: { action: string }) => e.action)).toEqual([
+      'update',
+      'create',
+    ]);
+
+    expect(
+      (await viewer.post('/test-prescription', { name: 'x', request: wiRequest() })).statusCode,
+    ).toBe(403);
+    expect((await api.delete(`/test-prescription/${created.id}`)).statusCode).toBe(200);
+    expect(await countRows(t.pool, 'test_prescriptions')).toBe(0);
+    expect((await api.get(`/test-prescription/${created.id}`)).statusCode).toBe(404);
+  });
+
+  it('refuses a request the safety check refuses, naming the field, and stores nothing', async () => {
+    const response = await api.post('/test-prescription', {
+      name: 'Unknown medication',
+      request: { medications: [{ medication_id: 999999 }], patient: adult },
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors).toEqual({
+      'request.medications': ['No such medication: 999999'],
+    });
+    const duplicate = await api.post('/test-prescription', {
+      name: 'Implausible',
+      request: {
+        medications: [{ medication_id: med.Warfarin }],
+        patient: { age: 200, age_unit: 'years' },
+      },
+    });
+    expect(duplicate.json().errors).toHaveProperty(['request.patient.age']);
+    expect(await countRows(t.pool, 'test_prescriptions')).toBe(0);
+  });
+});
+
+describe('runs after changes to the reference data', () => {
+  afterEach(async () => {
+    await t.pool.query('DELETE FROM test_prescriptions');
+  });
+
+  it('reports a changed interaction severity', async () => {
+    const test = await create('W+I', wiRequest());
+    const interaction = await interactionId('Warfarin', 'Ibuprofen');
+    const changed = await api.put('/drug-interaction', {
+      id: interaction.id,
+      severity: 'moderate',
+      description: interaction.description,
+      reason: 'test',
+    });
+    expect(changed.statusCode).toBe(200);
+    const run = await viewer.post('/test-prescription/run', { ids: [test.id] });
+    const [result] = run.json().data as Run[];
+    expect(result.status).toBe('changed');
+    expect(result.differences).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ kind: 'verdict_changed', from: 'major', to: 'moderate' }),
+        expect.objectContaining({
+          kind: 'severity_changed',
+          finding: expect.objectContaining({ kind: 'interaction', severity: 'major' }),
+          from: 'major',
+          to: 'moderate',
+        }),
+      ]),
+    );
+    await api.put('/drug-interaction', { ...interaction, reason: 'back' });
+  });
+
+  it('reports a dose range change as a finding added', async () => {
+    const request = {
+      medications: [prescribed(med.Ibuprofen, 600)],
+      patient: adult,
+    };
+    const test = await create('Ibuprofen 600 mg', request);
+    expect(test.expected.findings.filter((f) => f.kind === 'dose')).toEqual([]);
+    const { rows } = await t.pool.query(
+      `SELECT d.* FROM weight_category_dosages d JOIN weight_categories c ON c.id = d.weight_category_id
+        WHERE d.medication_id = $1 AND c.category_name = 'Normal'`,
+      [med.Ibuprofen],
+    );
+    const dosage = rows[0];
+    const update = {
+      id: dosage.id,
+      min_dosage: 200,
+      max_dosage: 400,
+      dosage_unit: 'mg',
+      min_frequency: dosage.min_frequency,
+      max_frequency: dosage.max_frequency,
+      frequency_unit: dosage.frequency_unit,
+      min_duration: dosage.min_duration,
+      max_duration: dosage.max_duration,
+      duration_unit: dosage.duration_unit,
+    };
+    expect((await api.put('/medication/update-weight-based-dosage', update)).statusCode).toBe(200);
+    const [result] = (await api.post('/test-prescription/run', { ids: [test.id] })).json()
+      .data as Run[];
+    expect(result.differences).toContainEqual(
+      expect.objectContaining({
+        kind: 'finding_added',
+        finding: { kind: 'dose', medication_ids: [med.Ibuprofen], severity: 'major' },
+      }),
+    );
+    await api.put('/medication/update-weight-based-dosage', {
+      ...update,
+      min_dosage: dosage.min_dosage,
+      max_dosage: dosage.max_dosage,
+    });
+  });
+
+  it('reports a deleted contraindication as a finding removed', async () => {
+    const request = {
+      medications: [prescribed(med.Ibuprofen, 400)],
+      patient: { ...adult, condition_ids: [condition['Peptic ulcer']] },
+    };
+    const test = await create('Ibuprofen in peptic ulcer', request);
+    const link = { medication_id: med.Ibuprofen, condition_id: condition['Peptic ulcer'] };
+    expect((await api.delete('/medication/remove-contraindication', link)).statusCode).toBe(200);
+    const [result] = (await api.post('/test-prescription/run')).json().data as Run[];
+    expect(result.id).toBe(test.id);
+    expect(result.differences).toContainEqual(
+      expect.objectContaining({
+        kind: 'finding_removed',
+        finding: {
+          kind: 'condition',
+          medication_ids: [med.Ibuprofen],
+          severity: 'contraindicated',
+        },
+      }),
+    );
+    await api.put('/medication/add-contraindications', link);
+  });
+
+  it('re-runs in the background after a write and names the change; accept records a reason', async () => {
+    const test = await create('W+I background', wiRequest());
+    const interaction = await interactionId('Warfarin', 'Ibuprofen');
+    const changed = await api.put('/drug-interaction', {
+      id: interaction.id,
+      severity: 'minor',
+      description: interaction.description,
+      reason: 'background',
+    });
+    expect(changed.statusCode).toBe(200);
+    const entry = (
+      await api.get(`/audit?entity=drug_interaction&entity_id=${interaction.id}`)
+    ).json().data[0];
+    await t.app.testSuite.idle();
+    const stored = (await viewer.get(`/test-prescription/${test.id}`)).json().data;
+    expect(stored.last_result).toMatchObject({
+      status: 'changed',
+      audit_id: entry.id,
+      audit_label: 'Warfarin + Ibuprofen',
+    });
+
+    expect((await api.post(`/test-prescription/${test.id}/accept`, {})).statusCode).toBe(422);
+    expect(
+      (await viewer.post(`/test-prescription/${test.id}/accept`, { reason: 'x' })).statusCode,
+    ).toBe(403);
+    const accepted = await api.post(`/test-prescription/${test.id}/accept`, {
+      reason: 'Minor is right for this pair',
+    });
+    expect(accepted.statusCode).toBe(200);
+    expect(accepted.json().data.expected.verdict).toBe('minor');
+    expect(accepted.json().data.last_result.status).toBe('pass');
+    const history = (await api.get(`/audit?entity=test_prescription&entity_id=${test.id}`)).json()
+      .data[0];
+    expect(history).toMatchObject({ action: 'update', reason: 'Minor is right for this pair' });
+    expect(history.changes.expected.to.verdict).toBe('minor');
+    await api.put('/drug-interaction', { ...interaction, reason: 'back' });
+  });
+});
+
+/** Every table's row count. */
+async function tableCounts(): Promise<Record<string, number>> {
+  const { rows } = await t.pool.query<{ table_name: string }>(
+    `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'`,
+  );
+  const counts: Record<string, number> = {};
+  for (const { table_name } of rows) counts[table_name] = await countRows(t.pool, table_name);
+  return counts;
+}
+
+describe('impact preview', () => {
+  afterEach(async () => {
+    await t.pool.query('DELETE FROM test_prescriptions');
+  });
+
+  it('answers the tests a write would alter and leaves every table, the history and the versions as they were', async () => {
+    const test = await create('W+I impact', wiRequest());
+    await create('Paracetamol alone', {
+      medications: [prescribed(med.Paracetamol, 500)],
+      patient: adult,
+    });
+    await t.app.testSuite.idle();
+    const interaction = await interactionId('Warfarin', 'Ibuprofen');
+    const before = await tableCounts();
+    const versions = (await t.pool.query('SELECT * FROM table_versions ORDER BY 1')).rows;
+    const interactionsList = (await api.get('/drug-interaction')).body;
+    const stored = (await t.pool.query('SELECT * FROM test_prescriptions ORDER BY id')).rows;
+
+    const response = await api.post('/test-prescription/impact', {
+      operation: 'updateDrugInteraction',
+      body: {
+        id: interaction.id,
+        severity: 'moderate',
+        description: interaction.description,
+        reason: 'x',
+      },
+    });
+    expect(response.statusCode).toBe(200);
+    const data = response.json().data;
+    expect(data).toMatchObject({ total: 2, altered: 1 });
+    expect(data.tests[0]).toMatchObject({ id: test.id, status: 'changed' });
+    expect(data.tests[0].differences).toContainEqual(
+      expect.objectContaining({ kind: 'verdict_changed', from: 'major', to: 'moderate' }),
+    );
+
+    // A delete addressed by path, with its body.
+    const deletion = await api.post('/test-prescription/impact', {
+      operation: 'deleteMedication',
+      params: { id: med.Ibuprofen },
+      body: { reason: 'gone' },
+    });
+    expect(deletion.statusCode).toBe(200);
+    expect(deletion.json().data.tests[0].differences[0].kind).toBe('request_invalid');
+
+    await t.app.testSuite.idle();
+    expect(await tableCounts()).toEqual(before);
+    expect((await t.pool.query('SELECT * FROM table_versions ORDER BY 1')).rows).toEqual(versions);
+    expect((await t.pool.query('SELECT * FROM test_prescriptions ORDER BY id')).rows).toEqual(
+      stored,
+    );
+    expect((await api.get('/drug-interaction')).body).toBe(interactionsList);
+    expect((await interactionId('Warfarin', 'Ibuprofen')).severity).toBe('major');
+  });
+
+  it("answers the write's own refusal in the write's shape, and needs params.id where the write does", async () => {
+    const interaction = await interactionId('Warfarin', 'Ibuprofen');
+    const body = { id: interaction.id, severity: 'severe', description: interaction.description };
+    const write = await api.put('/drug-interaction', body);
+    const preview = await api.post('/test-prescription/impact', {
+      operation: 'updateDrugInteraction',
+      body,
+    });
+    expect(write.statusCode).toBe(422);
+    expect(preview.statusCode).toBe(422);
+    expect(preview.json()).toEqual(write.json());
+    const missing = await api.post('/test-prescription/impact', { operation: 'deleteMedication' });
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json().errors).toHaveProperty(['params.id']);
+    expect(
+      (
+        await viewer.post('/test-prescription/impact', {
+          operation: 'deleteMedication',
+          params: { id: 1 },
+        })
+      ).statusCode,
+    ).toBe(403);
+  });
+
+  /** Holds every preview (after its snapshot) until `release`, with a lock on the tests' table. */
+  async function holdPreviews() {
+    const url = (t.pool as unknown as { options: { connectionString: string } }).options
+      .connectionString;
+    const holder = new pg.Client({ connectionString: url });
+    await holder.connect();
+    await holder.query('BEGIN');
+    await holder.query('LOCK TABLE test_prescriptions IN ACCESS EXCLUSIVE MODE');
+    return async () => {
+      await holder.query('COMMIT');
+      await holder.end();
+    };
+  }
+
+  it('does not see a real write committed while it runs, and does not lose it', async () => {
+    await create('W+I concurrent', wiRequest());
+    await create('Warfarin + fluconazole', {
+      medication_ids: [med.Warfarin, med.Fluconazole],
+      patient: adult,
+    });
+    await t.app.testSuite.idle();
+    const wi = await interactionId('Warfarin', 'Ibuprofen');
+    const wf = await interactionId('Warfarin', 'Fluconazole');
+    const release = await holdPreviews();
+    const preview = api.post('/test-prescription/impact', {
+      operation: 'updateDrugInteraction',
+      body: { id: wi.id, severity: 'minor', description: wi.description },
+    });
+    await waitFor(async () => (await waiting()) >= 1);
+    const other = await api.put('/drug-interaction', {
+      id: wf.id,
+      severity: 'moderate',
+      description: wf.description,
+    });
+    expect(other.statusCode).toBe(200);
+    await release();
+    const answer = await preview;
+    expect(answer.statusCode).toBe(200);
+    // Its own change only: Warfarin + fluconazole, changed by the real write, is not among them.
+    const { tests } = answer.json().data;
+    expect(tests.map((x: { name: string }) => x.name)).toEqual(['W+I concurrent']);
+    expect(tests[0].differences).toContainEqual(
+      expect.objectContaining({ kind: 'verdict_changed', from: 'major', to: 'minor' }),
+    );
+    expect((await interactionId('Warfarin', 'Fluconazole')).severity).toBe('moderate');
+    expect((await interactionId('Warfarin', 'Ibuprofen')).severity).toBe('major');
+    await api.put('/drug-interaction', {
+      id: wf.id,
+      severity: 'major',
+      description: wf.description,
+    });
+  });
+
+  it('starts again on a fresh snapshot when a real write of the same record gets in first, and keeps it', async () => {
+    await create('W+I same record', wiRequest());
+    const wi = await interactionId('Warfarin', 'Ibuprofen');
+    const release = await holdPreviews();
+    const preview = api.post('/test-prescription/impact', {
+      operation: 'updateDrugInteraction',
+      body: { id: wi.id, severity: 'minor', description: wi.description },
+    });
+    await waitFor(async () => (await waiting()) >= 1);
+    const real = await api.put('/drug-interaction', {
+      id: wi.id,
+      severity: 'moderate',
+      description: wi.description,
+    });
+    expect(real.statusCode).toBe(200);
+    await release();
+    const answer = await preview;
+    expect(answer.statusCode).toBe(200);
+    // Measured from the record as the real write left it.
+    expect(answer.json().data.tests[0].differences).toContainEqual(
+      expect.objectContaining({ kind: 'verdict_changed', from: 'moderate', to: 'minor' }),
+    );
+    expect((await interactionId('Warfarin', 'Ibuprofen')).severity).toBe('moderate');
+    await api.put('/drug-interaction', {
+      id: wi.id,
+      severity: 'major',
+      description: wi.description,
+    });
+  });
+});
+
+async function waiting(): Promise<number> {
+  const { rows } = await t.pool.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM pg_stat_activity
+      WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+  );
+  return rows[0].n;
+}
+
+async function waitFor(condition: () => Promise<boolean>) {
+  for (let i = 0; i < 500; i++) {
+    if (await condition()) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error('condition not met');
+}
+
+describe('import and export', () => {
+  afterEach(async () => {
+    await t.pool.query('DELETE FROM test_prescriptions');
+  });
+
+  it('round-trips, updating tests of the same name', async () => {
+    await create('W+I export', wiRequest());
+    await create('Paracetamol export', {
+      medications: [prescribed(med.Paracetamol, 500)],
+      patient: adult,
+    });
+    const exported = (await viewer.get('/test-prescription/export')).json();
+    expect(exported.map((e: { name: string }) => e.name)).toEqual([
+      'Paracetamol export',
+      'W+I export',
+    ]);
+    await t.pool.query('DELETE FROM test_prescriptions');
+    const first = await api.post('/test-prescription/import', exported);
+    expect(first.json().data).toEqual({ created: 2, updated: 0 });
+    const again = await api.post('/test-prescription/import', exported);
+    expect(again.json().data).toEqual({ created: 0, updated: 2 });
+    expect((await viewer.get('/test-prescription/export')).json()).toEqual(exported);
+    const list = (await viewer.get('/test-prescription')).json();
+    expect(list.meta).toMatchObject({ total: 2, passing: 2 });
+  });
+
+  it('validates the whole file before storing anything', async () => {
+    await create('Kept', wiRequest());
+    const exported = (await viewer.get('/test-prescription/export')).json();
+    const file = [
+      { ...exported[0], name: 'New one' },
+      { ...exported[0], name: 'Bad', request: { medications: [{ medication_id: 999999 }] } },
+      { ...exported[0], name: 'new ONE' },
+    ];
+    const response = await api.post('/test-prescription/import', file);
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors).toEqual({
+      '1.request.medications': ['No such medication: 999999'],
+      '2.name': ['repeats the name of item 0'],
+    });
+    expect(await countRows(t.pool, 'test_prescriptions')).toBe(1);
+    expect(
+      await countRows(t.pool, "audit_entries WHERE entity = 'test_prescription'"),
+    ).toBeGreaterThan(0);
+  });
+});

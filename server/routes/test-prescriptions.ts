@@ -1,0 +1,264 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type pg from 'pg';
+import { audited } from '../audit/record';
+import { withinTransactionScope } from '../db/pool';
+import { conflict, HttpError, invalid, notFound } from '../errors';
+import * as tests from '../repositories/test-prescriptions';
+import { previewImpact, type ImpactRequest } from '../test-prescriptions/impact';
+import { canonical, type Outcome } from '../test-prescriptions/outcome';
+import {
+  evaluateTests,
+  outcomeOfRequest,
+  readRequests,
+  runAndStore,
+  storeRuns,
+  type TestRun,
+} from '../test-prescriptions/suite';
+import type { SafetyCheckRequest } from './safety-check';
+import { defineRoute } from './define';
+
+/** The contract's TestPrescriptionCreate, TestPrescriptionUpdate and TestPrescriptionPortable. */
+interface Definition {
+  name: string;
+  note?: string | null;
+  request: SafetyCheckRequest;
+  expected?: Outcome;
+}
+type IdParams = FastifyRequest<{ Params: { id: number } }>;
+
+/** A 422's field errors under `prefix` (`request.`, or `3.request.` in an import). */
+function prefixed(error: HttpError, prefix: string): Record<string, string[]> {
+  return Object.fromEntries(
+    Object.entries(error.errors ?? { '': [error.message] }).map(([field, messages]) => [
+      `${prefix}${field}`.replace(/\.$/, ''),
+      messages,
+    ]),
+  );
+}
+
+/**
+ * Each definition checked as the safety check checks its request (422 naming the fields, every
+ * problem at once), with its expected outcome: the one given, or the request's outcome now.
+ */
+async function prepare(
+  db: pg.Pool | pg.PoolClient,
+  definitions: Definition[],
+  prefixOf: (index: number) => string,
+): Promise<tests.TestPrescriptionInput[]> {
+  const requests = definitions.map((d) => d.request);
+  const { items } = await readRequests(db, requests);
+  const errors: Record<string, string[]> = {};
+  const seen = new Map<string, number>();
+  definitions.forEach((d, index) => {
+    const item = items[index];
+    if ('error' in item) Object.assign(errors, prefixed(item.error, `${prefixOf(index)}request.`));
+    const key = d.name.trim().toLowerCase();
+    if (seen.has(key))
+      errors[`${prefixOf(index)}name`] = [`repeats the name of item ${seen.get(key)}`];
+    else seen.set(key, index);
+  });
+  if (Object.keys(errors).length) throw invalid(errors);
+  return definitions.map((d, index) => {
+    const actual = outcomeOfRequest(requests[index], items[index]);
+    // Valid requests only reach here, so `actual` is an outcome. A given one is stored in the
+    // order outcomes are compared in (medication ids ascending).
+    const expected = d.expected ?? ('outcome' in actual ? actual.outcome : undefined);
+    if (!expected) throw new Error('a valid request without an outcome');
+    return {
+      name: d.name.trim(),
+      note: d.note?.trim() || null,
+      request: d.request,
+      expected: canonical(expected),
+    };
+  });
+}
+
+/** Runs the tests `ids` on `tx` and stores their results (their first, or after an edit). */
+async function runIn(tx: pg.PoolClient, ids: number[]): Promise<void> {
+  const list = await tests.runnableTests(tx, ids);
+  const { runs } = await evaluateTests(tx, list);
+  const changeId = await tests.newestReferenceChange(tx);
+  await storeRuns(tx, runs, new Map(list.map((t) => [t.id, t.last_outcome])), changeId);
+}
+
+/** A run as the contract's TestPrescriptionRunResult (without what is stored for the next run). */
+const runResult = ({ state: _state, ...result }: TestRun) => result;
+
+export default async function testPrescriptionRoutes(app: FastifyInstance) {
+  const { db } = app;
+
+  const answer = async (id: number) => {
+    const row = await tests.getTestPrescription(db, id);
+    if (!row) throw notFound('Test prescription');
+    return row;
+  };
+
+  defineRoute(app, 'listTestPrescriptions', async () => {
+    const [data, meta] = await Promise.all([tests.listTestPrescriptions(db), tests.summary(db)]);
+    return { data, meta };
+  });
+
+  defineRoute(app, 'getTestPrescription', async (request: IdParams) => ({
+    data: await answer(request.params.id),
+  }));
+
+  defineRoute(
+    app,
+    'createTestPrescription',
+    async (request: FastifyRequest<{ Body: Definition }>, reply) => {
+      const [input] = await prepare(db, [request.body], () => '');
+      const id = await audited(
+        request,
+        { entity: 'test_prescription', action: 'create', idOf: (created: number) => created },
+        async (tx) => {
+          const created = await tests.insertTestPrescription(tx, input);
+          await runIn(tx, [created]);
+          return created;
+        },
+      );
+      return reply
+        .status(201)
+        .send({ data: await answer(id), message: 'Test prescription saved successfully' });
+    },
+  );
+
+  defineRoute(
+    app,
+    'updateTestPrescription',
+    async (request: FastifyRequest<{ Body: Definition & { id: number } }>) => {
+      const { id } = request.body;
+      const [input] = await prepare(db, [request.body], () => '');
+      const updated = await audited(
+        request,
+        { entity: 'test_prescription', action: 'update', id },
+        async (tx, before) => {
+          if (!before) return false;
+          // Left out, the stored expected outcome is kept.
+          const expected = request.body.expected ? input.expected : (before.expected as object);
+          await tests.updateTestPrescription(tx, id, { ...input, expected });
+          await runIn(tx, [id]);
+          return true;
+        },
+      );
+      if (!updated) throw notFound('Test prescription');
+      return { data: await answer(id), message: 'Test prescription updated successfully' };
+    },
+  );
+
+  defineRoute(app, 'deleteTestPrescription', async (request: IdParams) => {
+    const { id } = request.params;
+    const deleted = await audited(
+      request,
+      { entity: 'test_prescription', action: 'delete', id },
+      (tx) => tests.deleteTestPrescription(tx, id),
+    );
+    if (!deleted) throw notFound('Test prescription');
+    return { message: 'Test prescription deleted successfully' };
+  });
+
+  defineRoute(
+    app,
+    'runTestPrescriptions',
+    async (request: FastifyRequest<{ Body: { ids?: number[] } | undefined }>) => {
+      const runs = await runAndStore(db, request.body?.ids);
+      return { data: runs.map(runResult), meta: await tests.summary(db) };
+    },
+  );
+
+  defineRoute(app, 'acceptTestPrescription', async (request: IdParams) => {
+    const { id } = request.params;
+    const accepted = await audited(
+      request,
+      { entity: 'test_prescription', action: 'update', id },
+      async (tx, before) => {
+        if (!before) return false;
+        const [run] = await evaluateTests(tx, await tests.runnableTests(tx, [id])).then(
+          (r) => r.runs,
+        );
+        if (!run.actual) {
+          throw conflict(
+            `This test can no longer be checked, so there is no outcome to accept: ${run.differences[0]?.message}`,
+          );
+        }
+        await tests.setExpected(tx, id, run.actual);
+        await runIn(tx, [id]);
+        return true;
+      },
+    );
+    if (!accepted) throw notFound('Test prescription');
+    return { data: await answer(id), message: 'The new outcome is now the expected one' };
+  });
+
+  defineRoute(
+    app,
+    'previewTestPrescriptionImpact',
+    async (request: FastifyRequest<{ Body: ImpactRequest }>, reply) => {
+      const result = await previewImpact(request, request.body, app.prefix);
+      if (result.refused) return reply.status(result.refused.statusCode).send(result.refused.body);
+      return { data: result.data };
+    },
+  );
+
+  defineRoute(app, 'exportTestPrescriptions', async () => {
+    const rows = await tests.listTestPrescriptions(db);
+    return rows.map((row: Definition) => ({
+      name: row.name,
+      note: row.note,
+      request: row.request,
+      expected: row.expected,
+    }));
+  });
+
+  defineRoute(
+    app,
+    'importTestPrescriptions',
+    async (request: FastifyRequest<{ Body: (Definition & { expected: Outcome })[] }>) => {
+      const inputs = await prepare(db, request.body, (index) => `${index}.`);
+      const client = await db.connect();
+      let ids: number[];
+      let created = 0;
+      try {
+        await client.query('BEGIN');
+        // Every audited write below joins this one transaction: all of the file, or none of it.
+        ids = await withinTransactionScope(client, async () => {
+          const existing = await tests.idsByName(
+            client,
+            inputs.map((i) => i.name),
+          );
+          const written: number[] = [];
+          for (const input of inputs) {
+            const id = existing.get(input.name.toLowerCase());
+            if (id === undefined) {
+              created++;
+              written.push(
+                await audited(
+                  request,
+                  { entity: 'test_prescription', action: 'create', idOf: (n: number) => n },
+                  (tx) => tests.insertTestPrescription(tx, input),
+                ),
+              );
+            } else {
+              await audited(request, { entity: 'test_prescription', action: 'update', id }, (tx) =>
+                tests.updateTestPrescription(tx, id, input),
+              );
+              written.push(id);
+            }
+          }
+          await runIn(client, written);
+          return written;
+        });
+        await client.query('COMMIT');
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+      const updated = ids.length - created;
+      return {
+        data: { created, updated },
+        message: `Imported ${ids.length} test prescriptions (${created} new, ${updated} updated)`,
+      };
+    },
+  );
+}

@@ -1,0 +1,186 @@
+import { useEffect, useId, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import {
+  useRunTestPrescriptionsMutation,
+  type TestPrescription,
+  type TestPrescriptionFinding,
+  type TestPrescriptionOutcome,
+  type TestPrescriptionRunResult,
+} from '@/api';
+import { withoutErrorToast } from '@/app/errorToasts';
+import { useCanWrite } from '@/app/permissions';
+import { ErrorBanner } from '@/components/ErrorBanner';
+import { FINDING_KIND_LABELS } from '@/features/safety-check/safetyCheckText';
+import { SEVERITY_STYLE, VerdictBadge } from '@/features/safety-check/VerdictBadge';
+import { errorMessage } from '@/lib/errors';
+
+const findingKey = (finding: TestPrescriptionFinding) =>
+  `${finding.kind}|${finding.medication_ids.join(',')}|${finding.severity ?? ''}`;
+
+function OutcomeColumn({
+  title,
+  outcome,
+  other,
+  nameOf,
+}: {
+  title: string;
+  outcome: TestPrescriptionOutcome | null;
+  /** The outcome compared with: findings it lacks are marked here. */
+  other: TestPrescriptionOutcome | null;
+  nameOf: (id: number) => string;
+}) {
+  const headingId = useId();
+  const theirs = new Set((other?.findings ?? []).map(findingKey));
+  return (
+    <Box component="section" aria-labelledby={headingId} sx={{ flex: 1, minWidth: 0 }}>
+      <Typography id={headingId} variant="h6" component="h3" gutterBottom>
+        {title}
+      </Typography>
+      {outcome === null ? (
+        <Typography color="text.secondary">The request can no longer be checked.</Typography>
+      ) : (
+        <Stack spacing={1}>
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+            <VerdictBadge severity={outcome.verdict} />
+            <Chip
+              size="small"
+              color={outcome.complete ? 'default' : 'warning'}
+              label={outcome.complete ? 'Complete' : 'Incomplete'}
+            />
+          </Stack>
+          {outcome.findings.length === 0 ? (
+            <Typography variant="body2" color="text.secondary">
+              No findings
+            </Typography>
+          ) : (
+            <Box component="ul" sx={{ m: 0, pl: 2.5 }} aria-label={`${title} findings`}>
+              {outcome.findings.map((finding, index) => {
+                const differs = !theirs.has(findingKey(finding));
+                return (
+                  <Typography
+                    key={index}
+                    component="li"
+                    variant="body2"
+                    data-differs={differs}
+                    sx={differs ? { fontWeight: 700, color: 'warning.dark' } : undefined}
+                  >
+                    {FINDING_KIND_LABELS[finding.kind]}:{' '}
+                    {finding.medication_ids.map(nameOf).join(' + ')}
+                    {' — '}
+                    {finding.severity ? SEVERITY_STYLE[finding.severity].label : 'not checked'}
+                  </Typography>
+                );
+              })}
+            </Box>
+          )}
+        </Stack>
+      )}
+    </Box>
+  );
+}
+
+interface CompareDialogProps {
+  test: TestPrescription;
+  open: boolean;
+  onClose: () => void;
+  onExited?: () => void;
+  /** Opens the accept confirm for this test (offered to editors and admins when it changed). */
+  onAccept: (test: TestPrescription) => void;
+}
+
+/**
+ * One test prescription run now (`POST /test-prescription/run` with its id), its expected and
+ * actual outcomes side by side with the differing findings marked, the differences in words, and
+ * Accept when it changed.
+ */
+export function CompareDialog({ test, open, onClose, onExited, onAccept }: CompareDialogProps) {
+  const [runTests] = useRunTestPrescriptionsMutation();
+  const [result, setResult] = useState<TestPrescriptionRunResult | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const canWrite = useCanWrite();
+  const titleId = useId();
+
+  useEffect(() => {
+    const call = withoutErrorToast(runTests({ testPrescriptionRunRequest: { ids: [test.id] } }));
+    call
+      .unwrap()
+      .then(({ data }) => setResult(data.find((row) => row.id === test.id) ?? null))
+      .catch((error: unknown) => setFailure(errorMessage(error, 'The test could not be run.')));
+    return () => call.abort();
+  }, [runTests, test.id]);
+
+  const names = new Map(test.medications.map((m) => [m.id, m.name]));
+  const nameOf = (id: number) => names.get(id) ?? `Medication #${id}`;
+
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      aria-labelledby={titleId}
+      fullWidth
+      maxWidth="md"
+      slotProps={{ transition: { onExited } }}
+    >
+      <DialogTitle id={titleId}>{test.name}</DialogTitle>
+      <DialogContent>
+        {test.note && (
+          <Typography color="text.secondary" sx={{ mb: 2 }}>
+            {test.note}
+          </Typography>
+        )}
+        {failure && <ErrorBanner message={failure} />}
+        {!result && !failure && <LinearProgress aria-label="Running the test prescription" />}
+        {result && (
+          <Stack spacing={2}>
+            {result.status === 'pass' ? (
+              <Alert severity="success">Pass: the outcome is as expected.</Alert>
+            ) : (
+              <Alert severity="warning">
+                Changed: the outcome differs from the expected one.
+                <Box component="ul" sx={{ m: 0, mt: 0.5, pl: 2.5 }} aria-label="Differences">
+                  {result.differences.map((difference, index) => (
+                    <li key={index}>{difference.message}</li>
+                  ))}
+                </Box>
+              </Alert>
+            )}
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3}>
+              <OutcomeColumn
+                title="Expected"
+                outcome={result.expected}
+                other={result.actual}
+                nameOf={nameOf}
+              />
+              <OutcomeColumn
+                title="Actual"
+                outcome={result.actual}
+                other={result.expected}
+                nameOf={nameOf}
+              />
+            </Stack>
+          </Stack>
+        )}
+      </DialogContent>
+      <DialogActions>
+        {canWrite && result?.status === 'changed' && (
+          <Button variant="contained" onClick={() => onAccept(test)}>
+            Accept
+          </Button>
+        )}
+        <Button onClick={onClose} autoFocus>
+          Close
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,348 @@
+import { lazy, Suspense, useMemo, useRef, useState } from 'react';
+import { useSnackbar } from 'notistack';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import DownloadIcon from '@mui/icons-material/FileDownloadOutlined';
+import RunIcon from '@mui/icons-material/PlayArrow';
+import UploadIcon from '@mui/icons-material/FileUploadOutlined';
+import {
+  api,
+  useAcceptTestPrescriptionMutation,
+  useDeleteTestPrescriptionMutation,
+  useImportTestPrescriptionsMutation,
+  useListTestPrescriptionsQuery,
+  useRunTestPrescriptionsMutation,
+  type TestPrescription,
+  type TestPrescriptionExport,
+  type TestPrescriptionRunResponse,
+} from '@/api';
+import { UNKNOWN_ERROR_MESSAGE, withoutErrorToast } from '@/app/errorToasts';
+import { useAppDispatch } from '@/app/hooks';
+import { useCanWrite } from '@/app/permissions';
+import { ConfirmDialog } from '@/components/crud/ConfirmDialog';
+import { CrudGrid } from '@/components/crud/CrudGrid';
+import { reasonPayload } from '@/components/crud/reason';
+import { useCrudAction } from '@/components/crud/useCrudAction';
+import { ErrorBanner } from '@/components/ErrorBanner';
+import { PageHeader } from '@/components/PageHeader';
+import { errorMessage, isApiError } from '@/lib/errors';
+import { testPrescriptionColumns } from './testPrescriptionColumns';
+import { testCount } from './testPrescriptionFormat';
+
+// Loaded on the first Compare: the grid page stays within its bundle budget.
+const CompareDialog = lazy(() =>
+  import('./CompareDialog').then((module) => ({ default: module.CompareDialog })),
+);
+
+/**
+ * How often the list is asked again while the screen is in view: after a change to the reference
+ * data the server re-runs the suite in the background (debounced), so results arrive a moment
+ * after the write that changed them.
+ */
+export const RESULTS_POLL_MS = 5_000;
+
+export const EXPORT_FILE_NAME = 'test-prescriptions.json';
+export const ACCEPT_MESSAGE =
+  "The test's actual outcome becomes its expected one, so it passes again. The accept is recorded in the history with your reason.";
+
+/** "Ran 15 test prescriptions: 14 pass, 1 changed". */
+export function runText({ data }: TestPrescriptionRunResponse): string {
+  const passing = data.filter((row) => row.status === 'pass').length;
+  return `Ran ${testCount(data.length)}: ${passing} pass, ${data.length - passing} changed`;
+}
+
+type Opened<K extends string> = { kind: K; test: TestPrescription; open: boolean } | null;
+
+/** An import the server refused: its message, and each problem by position. */
+interface ImportProblem {
+  message: string;
+  fields: string[];
+}
+
+/** A chosen file's text (FileReader: every browser, and the test DOM, have it). */
+function readText(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read'));
+    reader.readAsText(file);
+  });
+}
+
+function download(data: unknown, fileName: string) {
+  const url = URL.createObjectURL(
+    new Blob([`${JSON.stringify(data, null, 2)}\n`], { type: 'application/json' }),
+  );
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.click();
+  URL.revokeObjectURL(url);
+}
+
+/**
+ * /dashboard/test-prescriptions: the saved safety checks whose outcomes guard the reference data.
+ * Each row's expected verdict and last result (re-run by the server after every change), the
+ * change that last altered it (a link to its history entry); Run all or one, compare expected and
+ * actual, Accept a changed outcome with a reason, delete, and import or export them as JSON.
+ * Viewers run and compare; editors and admins also accept, delete and import.
+ */
+export function TestPrescriptionsPage() {
+  const { data, isFetching, error } = useListTestPrescriptionsQuery(undefined, {
+    refetchOnMountOrArgChange: true,
+    pollingInterval: RESULTS_POLL_MS,
+    skipPollingIfUnfocused: true,
+  });
+  const [runTests, runState] = useRunTestPrescriptionsMutation();
+  const [accept] = useAcceptTestPrescriptionMutation();
+  const [remove] = useDeleteTestPrescriptionMutation();
+  const [importTests, importState] = useImportTestPrescriptionsMutation();
+  const dispatch = useAppDispatch();
+  const [exporting, setExporting] = useState(false);
+  const run = useCrudAction();
+  const { enqueueSnackbar } = useSnackbar();
+  const canWrite = useCanWrite();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [running, setRunning] = useState<number | null>(null);
+  const [comparing, setComparing] = useState<Opened<'compare'>>(null);
+  const [confirming, setConfirming] = useState<Opened<'accept' | 'delete'>>(null);
+  const [importProblem, setImportProblem] = useState<ImportProblem | null>(null);
+
+  const columns = useMemo(
+    () =>
+      testPrescriptionColumns({
+        canWrite,
+        running,
+        compare: (test) => setComparing({ kind: 'compare', test, open: true }),
+        accept: (test) => setConfirming({ kind: 'accept', test, open: true }),
+        remove: (test) => setConfirming({ kind: 'delete', test, open: true }),
+        run: (test) => {
+          setRunning(test.id);
+          run(runTests({ testPrescriptionRunRequest: { ids: [test.id] } }), {
+            success: ({ data: [result] }) =>
+              result && `${result.name}: ${result.status === 'pass' ? 'pass' : 'changed'}`,
+            failure: 'The test prescription could not be run',
+          })
+            .catch(() => undefined)
+            .finally(() => setRunning(null));
+        },
+      }),
+    [canWrite, running, run, runTests],
+  );
+
+  const runAll = () =>
+    run(runTests({ testPrescriptionRunRequest: {} }), {
+      success: runText,
+      failure: 'The test prescriptions could not be run',
+    }).catch(() => undefined);
+
+  // Asked afresh for each download, and not kept: no later change refetches it.
+  const exportAll = async () => {
+    setExporting(true);
+    const request = dispatch(
+      api.endpoints.exportTestPrescriptions.initiate(undefined, {
+        subscribe: false,
+        forceRefetch: true,
+      }),
+    );
+    try {
+      download(await request.unwrap(), EXPORT_FILE_NAME);
+    } catch {
+      // The app's error toast says why.
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const importFile = async (file: File) => {
+    setImportProblem(null);
+    let tests: TestPrescriptionExport;
+    try {
+      tests = JSON.parse(await readText(file)) as TestPrescriptionExport;
+    } catch {
+      setImportProblem({ message: `${file.name} could not be read as JSON.`, fields: [] });
+      return;
+    }
+    try {
+      const answer = await withoutErrorToast(
+        importTests({ testPrescriptionExport: tests }),
+      ).unwrap();
+      enqueueSnackbar(answer.message, { variant: 'success' });
+    } catch (failure) {
+      setImportProblem({
+        message: errorMessage(failure, 'The import failed.'),
+        fields: Object.entries((isApiError(failure) && failure.errors) || {}).map(
+          ([field, messages]) => `${field}: ${messages.join(' ')}`,
+        ),
+      });
+    }
+  };
+
+  const summary = data?.meta;
+  const closeConfirm = () => setConfirming((current) => current && { ...current, open: false });
+
+  return (
+    <>
+      <PageHeader
+        title="Test prescriptions"
+        subtitle={
+          summary
+            ? `${summary.passing} of ${summary.total} pass${summary.changed ? `, ${summary.changed} changed` : ''}${summary.not_run ? `, ${summary.not_run} not run yet` : ''}`
+            : 'Saved safety checks whose outcomes guard the reference data'
+        }
+        actions={
+          <>
+            <Button
+              variant="contained"
+              startIcon={
+                runState.isLoading && running === null ? (
+                  <CircularProgress size={18} color="inherit" aria-hidden />
+                ) : (
+                  <RunIcon />
+                )
+              }
+              disabled={runState.isLoading}
+              aria-busy={runState.isLoading}
+              onClick={runAll}
+            >
+              Run all
+            </Button>
+            <Button
+              variant="outlined"
+              startIcon={<DownloadIcon />}
+              disabled={exporting}
+              onClick={exportAll}
+            >
+              Export
+            </Button>
+            {canWrite && (
+              <Button
+                variant="outlined"
+                startIcon={
+                  importState.isLoading ? (
+                    <CircularProgress size={18} color="inherit" aria-hidden />
+                  ) : (
+                    <UploadIcon />
+                  )
+                }
+                disabled={importState.isLoading}
+                onClick={() => fileInput.current?.click()}
+              >
+                Import
+              </Button>
+            )}
+          </>
+        }
+      />
+      <Box
+        component="input"
+        ref={fileInput}
+        type="file"
+        accept="application/json,.json"
+        aria-label="Import test prescriptions (JSON)"
+        sx={{ display: 'none' }}
+        onChange={(event: React.ChangeEvent<HTMLInputElement>) => {
+          const file = event.target.files?.[0];
+          event.target.value = '';
+          if (file) void importFile(file);
+        }}
+      />
+      {importProblem && (
+        <Alert severity="error" onClose={() => setImportProblem(null)} sx={{ mb: 2 }}>
+          <AlertTitle>Nothing was imported</AlertTitle>
+          <Box component="p" sx={{ m: 0 }}>
+            {importProblem.message}
+          </Box>
+          {importProblem.fields.length > 0 && (
+            <Box component="ul" sx={{ m: 0, mt: 0.5, pl: 2.5 }}>
+              {importProblem.fields.map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </Box>
+          )}
+        </Alert>
+      )}
+      {error && (
+        <ErrorBanner
+          title="The test prescriptions could not be loaded"
+          message={errorMessage(error, UNKNOWN_ERROR_MESSAGE)}
+          sx={{ mb: 2 }}
+        />
+      )}
+      <CrudGrid
+        rows={data?.data}
+        columns={columns}
+        loading={(isFetching && !data) || runState.isLoading}
+        label="Test prescriptions"
+        emptyText={
+          error
+            ? ''
+            : 'No test prescriptions yet. Save one from the Safety Check page, or import a file.'
+        }
+        loadingText="Loading test prescriptions..."
+        searchLabel="Search test prescriptions"
+        exportFileName="test-prescriptions"
+        initialSort={[{ field: 'name', sort: 'asc' }]}
+      />
+      {comparing && (
+        <Suspense fallback={null}>
+          <CompareDialog
+            test={comparing.test}
+            open={comparing.open}
+            onClose={() => setComparing((current) => current && { ...current, open: false })}
+            onExited={() => setComparing(null)}
+            onAccept={(test) => setConfirming({ kind: 'accept', test, open: true })}
+          />
+        </Suspense>
+      )}
+      {confirming?.kind === 'accept' && (
+        <ConfirmDialog
+          open={confirming.open}
+          title="Accept the new outcome?"
+          message={ACCEPT_MESSAGE}
+          details={confirming.test.name}
+          confirmLabel="Accept"
+          destructive={false}
+          reason="required"
+          onConfirm={(reason) =>
+            run(
+              accept({ id: confirming.test.id, testPrescriptionAccept: { reason: reason.trim() } }),
+              {
+                success: `${confirming.test.name}: new outcome accepted`,
+                failure: 'The new outcome could not be accepted',
+              },
+            ).then(() => setComparing((current) => current && { ...current, open: false }))
+          }
+          onClose={closeConfirm}
+          onExited={() => setConfirming(null)}
+        />
+      )}
+      {confirming?.kind === 'delete' && (
+        <ConfirmDialog
+          open={confirming.open}
+          title="Delete Test Prescription"
+          message="Are you sure you want to delete this test prescription? This action cannot be undone."
+          details={confirming.test.name}
+          reason="optional"
+          onConfirm={(reason) =>
+            run(
+              remove({
+                id: confirming.test.id,
+                reasonBody: reasonPayload(reason),
+              }),
+              {
+                success: 'Test prescription deleted',
+                failure: 'Failed to delete the test prescription',
+              },
+            )
+          }
+          onClose={closeConfirm}
+          onExited={() => setConfirming(null)}
+        />
+      )}
+    </>
+  );
+}

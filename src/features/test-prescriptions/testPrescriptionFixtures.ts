@@ -1,0 +1,60 @@
+import type { TestPrescription, TestPrescriptionListResponse } from '@/api';
+
+/** Test prescriptions as the server answers them, for the console's tests. */
+
+export const warfarinIbuprofen: TestPrescription = {
+  id: 1,
+  name: 'Warfarin with ibuprofen',
+  note: 'A bleeding risk the checker must flag',
+  request: { medications: [{ medication_id: 1 }, { medication_id: 2 }] },
+  expected: {
+    verdict: 'major',
+    complete: true,
+    findings: [{ kind: 'interaction', medication_ids: [1, 2], severity: 'major' }],
+  },
+  medications: [
+    { id: 1, name: 'Warfarin' },
+    { id: 2, name: 'Ibuprofen' },
+  ],
+  last_result: {
+    status: 'changed',
+    run_at: '2026-11-25T10:00:00.000Z',
+    audit_id: 42,
+    audit_label: 'Warfarin + Ibuprofen',
+  },
+  created_at: '2026-11-24T10:00:00.000Z',
+  updated_at: '2026-11-24T10:00:00.000Z',
+};
+
+export const paracetamolChild: TestPrescription = {
+  id: 2,
+  name: 'Paracetamol for a child',
+  note: null,
+  request: {
+    medications: [{ medication_id: 3, dose: 15, dose_unit: 'mg/kg' }],
+    patient: { age: 4, age_unit: 'years', weight: 16, weight_unit: 'kg' },
+  },
+  expected: { verdict: 'none', complete: true, findings: [] },
+  medications: [{ id: 3, name: 'Paracetamol' }],
+  last_result: {
+    status: 'pass',
+    run_at: '2026-11-25T10:00:00.000Z',
+    audit_id: null,
+    audit_label: null,
+  },
+  created_at: '2026-11-24T10:00:00.000Z',
+  updated_at: '2026-11-24T10:00:00.000Z',
+};
+
+export function testList(rows: TestPrescription[] = [warfarinIbuprofen, paracetamolChild]): {
+  body: TestPrescriptionListResponse;
+} {
+  const passing = rows.filter((row) => row.last_result?.status === 'pass').length;
+  const changed = rows.filter((row) => row.last_result?.status === 'changed').length;
+  return {
+    body: {
+      data: rows,
+      meta: { total: rows.length, passing, changed, not_run: rows.length - passing - changed },
+    },
+  };
+}
