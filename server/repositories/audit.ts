@@ -358,8 +358,14 @@ function orderBy(sort: AuditSort): string {
  */
 const SEARCH_TEXT = `(e.label || ' ' || coalesce(e.reason, ''))`;
 
-/** How long counting a page's matches may take before the total is PostgreSQL's estimate. */
-export const COUNT_BUDGET_MS = 20;
+/** When a filtered page's total is counted, and when PostgreSQL's estimate answers instead. */
+export interface CountLimits {
+  /** Counting is not even tried when the planner expects more matches (it would take too long). */
+  maxEstimatedRows: number;
+  /** A count that takes longer is cancelled, and the estimate answers. */
+  budgetMs: number;
+}
+export const COUNT_LIMITS: CountLimits = { maxEstimatedRows: 2_000, budgetMs: 20 };
 
 /** The WHERE clause of a query, with its parameters from $1 on. */
 function filters(query: AuditQuery): { where: string; params: unknown[] } {
@@ -391,7 +397,7 @@ export interface EntryPage {
 export async function listEntries(
   db: Db,
   query: AuditQuery,
-  countBudgetMs = COUNT_BUDGET_MS,
+  limits = COUNT_LIMITS,
 ): Promise<EntryPage> {
   const { where, params } = filters(query);
   const offset = (query.page - 1) * query.pageSize;
@@ -418,7 +424,7 @@ export async function listEntries(
             params,
           )
           .then(({ rows }) => ({ total: rows[0].total, estimate: false }))
-      : boundedCount(db, where, params, countBudgetMs),
+      : boundedCount(db, where, params, limits),
   ]);
   const hasMore = page.rows.length > query.pageSize;
   const rows = page.rows.slice(0, query.pageSize);
@@ -432,19 +438,28 @@ export async function listEntries(
 const QUERY_CANCELED = '57014';
 
 /**
- * The exact number of matching entries when counting them takes at most `budgetMs` (a record's
- * history, a rare word); otherwise (a common word matching hundreds of thousands of a million
- * entries) the planner's estimate, so that no page waits on a long count.
+ * The exact number of matching entries when counting them is quick (a record's history, a rare
+ * word); otherwise (a common word matching hundreds of thousands of a million entries) the
+ * planner's estimate, so that no page waits on a long count.
  */
 async function boundedCount(
   db: Db,
   where: string,
   params: unknown[],
-  budgetMs: number,
+  limits: CountLimits,
 ): Promise<{ total: number; estimate: boolean }> {
+  const { rows: plan } = await db.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
+    `EXPLAIN (FORMAT JSON) SELECT 1 FROM audit_entries e ${where}`,
+    params,
+  );
+  const estimated = {
+    total: Math.round(plan[0]['QUERY PLAN'][0].Plan['Plan Rows']),
+    estimate: true,
+  };
+  if (estimated.total > limits.maxEstimatedRows) return estimated;
   try {
     return await withTransaction(db, async (tx) => {
-      await tx.query(`SELECT set_config('statement_timeout', $1, true)`, [String(budgetMs)]);
+      await tx.query(`SELECT set_config('statement_timeout', $1, true)`, [String(limits.budgetMs)]);
       const { rows } = await tx.query<{ total: number }>(
         `SELECT count(*)::int AS total FROM audit_entries e ${where}`,
         params,
@@ -453,11 +468,7 @@ async function boundedCount(
     });
   } catch (error) {
     if ((error as { code?: string }).code !== QUERY_CANCELED) throw error;
-    const { rows } = await db.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
-      `EXPLAIN (FORMAT JSON) SELECT 1 FROM audit_entries e ${where}`,
-      params,
-    );
-    return { total: Math.round(rows[0]['QUERY PLAN'][0].Plan['Plan Rows']), estimate: true };
+    return estimated;
   }
 }
 
