@@ -1629,7 +1629,7 @@ export type AuditEntry = {
 export type AuditPageMeta = {
   /** How many entries match, on all pages; an estimate when `total_is_estimate` is true (never fewer than the entries up to this page, and one more when `has_more`). */
   total: number;
-  /** True when counting every match would take too long (over 20 ms), so `total` is PostgreSQL's estimate. */
+  /** True when counting every match would take too long (PostgreSQL expects over 2,000 matches, or the count takes over 20 ms), so `total` is PostgreSQL's estimate. */
   total_is_estimate: boolean;
   /** Whether a later page holds entries. */
   has_more: boolean;
