@@ -111,11 +111,14 @@ async function timed(url: string, init: RequestInit): Promise<number> {
   return elapsed;
 }
 
-/** A writer of renames of one condition on `server`: each call times one PUT /condition. */
+/**
+ * A writer of renames of one condition on `server`, as the signed-in `token` (the writers share
+ * one sign-in: ten at once would meet the server's limit on concurrent password hashing): each
+ * call times one PUT /condition.
+ */
 let writerCount = 0;
-async function conditionWriter(server: RunningServer) {
+async function conditionWriter(server: RunningServer, token: string) {
   const writer = ++writerCount;
-  const token = await signIn(server.baseUrl, server.admin);
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
   const created = await fetch(`${server.baseUrl}/api/v1/condition`, {
     method: 'POST',
@@ -223,10 +226,11 @@ async function main() {
     const exported = exportBaseline();
     baselineDir = exported.dir;
     baseline = await startServerIn(exported.dir);
-    const writers = {
-      with: await Promise.all(Array.from({ length: WRITERS }, () => conditionWriter(server!))),
-      without: await Promise.all(Array.from({ length: WRITERS }, () => conditionWriter(baseline!))),
+    const writersOf = async (on: RunningServer) => {
+      const writerToken = await signIn(on.baseUrl, on.admin);
+      return Promise.all(Array.from({ length: WRITERS }, () => conditionWriter(on, writerToken)));
     };
+    const writers = { with: await writersOf(server), without: await writersOf(baseline) };
     const times = { with: [] as number[], without: [] as number[] };
     const burst = async (side: 'with' | 'without', count: number, record: boolean) =>
       Promise.all(

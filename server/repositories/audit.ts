@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/pool';
+import { withTransaction, type Db, type Queryable } from '../db/pool';
 import { searchPatterns } from './activity';
 
 /**
@@ -358,6 +358,22 @@ function orderBy(sort: AuditSort): string {
   return `${SORT_KEYS[field]} ${direction}, e.id ${direction}`;
 }
 
+/**
+ * What `q` searches: the label and the reason, joined by a space (no word contains one, so no
+ * match spans both). Exactly the expression of migration 010's trigram index, which serves every
+ * word of a search in one index scan.
+ */
+const SEARCH_TEXT = `(e.label || ' ' || coalesce(e.reason, ''))`;
+
+/** When a filtered page's total is counted, and when PostgreSQL's estimate answers instead. */
+export interface CountLimits {
+  /** Counting is not even tried when the planner expects more matches (it would take too long). */
+  maxEstimatedRows: number;
+  /** A count that takes longer is cancelled, and the estimate answers. */
+  budgetMs: number;
+}
+export const COUNT_LIMITS: CountLimits = { maxEstimatedRows: 2_000, budgetMs: 20 };
+
 /** The WHERE clause of a query, with its parameters from $1 on. */
 function filters(query: AuditQuery): { where: string; params: unknown[] } {
   const params: unknown[] = [];
@@ -374,13 +390,24 @@ function filters(query: AuditQuery): { where: string; params: unknown[] } {
   if (query.action !== undefined) add((n) => `e.action = ${n}`, query.action);
   if (query.from !== undefined) add((n) => `e.at >= ${n}::timestamptz`, query.from);
   if (query.to !== undefined) add((n) => `e.at < ${n}::timestamptz`, query.to);
-  for (const pattern of searchPatterns(query.q))
-    add((n) => `(e.label ILIKE ${n} OR e.reason ILIKE ${n})`, pattern);
+  for (const pattern of searchPatterns(query.q)) add((n) => `${SEARCH_TEXT} ILIKE ${n}`, pattern);
   return { where: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params };
 }
 
-export async function listEntries(db: Queryable, query: AuditQuery) {
+export interface EntryPage {
+  rows: EntryRow[];
+  total: number;
+  totalIsEstimate: boolean;
+  hasMore: boolean;
+}
+
+export async function listEntries(
+  db: Db,
+  query: AuditQuery,
+  limits = COUNT_LIMITS,
+): Promise<EntryPage> {
   const { where, params } = filters(query);
+  const offset = (query.page - 1) * query.pageSize;
   // Filtered by entity, action and actor alone (or not at all), the counts of migration 007 give
   // the exact total without counting the entries.
   const counted =
@@ -389,21 +416,67 @@ export async function listEntries(db: Queryable, query: AuditQuery) {
     query.from === undefined &&
     query.to === undefined &&
     searchPatterns(query.q).length === 0;
-  const [page, total] = await Promise.all([
+  const [page, count] = await Promise.all([
+    // One entry past the page says whether a later page holds any, whatever the total.
     db.query<EntryRow>(
       `SELECT ${ENTRY_COLUMNS} FROM audit_entries e ${where}
         ORDER BY ${orderBy(query.sort)}
         LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-      [...params, query.pageSize, (query.page - 1) * query.pageSize],
+      [...params, query.pageSize + 1, offset],
     ),
-    db.query<{ total: number }>(
-      counted
-        ? `SELECT coalesce(sum(n), 0)::int AS total FROM audit_counts e ${where}`
-        : `SELECT count(*)::int AS total FROM audit_entries e ${where}`,
-      params,
-    ),
+    counted
+      ? db
+          .query<{ total: number }>(
+            `SELECT coalesce(sum(n), 0)::int AS total FROM audit_counts e ${where}`,
+            params,
+          )
+          .then(({ rows }) => ({ total: rows[0].total, estimate: false }))
+      : boundedCount(db, where, params, limits),
   ]);
-  return { rows: page.rows, total: total.rows[0].total };
+  const hasMore = page.rows.length > query.pageSize;
+  const rows = page.rows.slice(0, query.pageSize);
+  // An estimate never claims fewer entries than this page shows to exist.
+  const seen = offset + rows.length + (hasMore ? 1 : 0);
+  const total = count.estimate ? Math.max(count.total, seen) : count.total;
+  return { rows, total, totalIsEstimate: count.estimate, hasMore };
+}
+
+/** PostgreSQL's code for a statement cancelled by its statement_timeout. */
+const QUERY_CANCELED = '57014';
+
+/**
+ * The exact number of matching entries when counting them is quick (a record's history, a rare
+ * word); otherwise (a common word matching hundreds of thousands of a million entries) the
+ * planner's estimate, so that no page waits on a long count.
+ */
+async function boundedCount(
+  db: Db,
+  where: string,
+  params: unknown[],
+  limits: CountLimits,
+): Promise<{ total: number; estimate: boolean }> {
+  const { rows: plan } = await db.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
+    `EXPLAIN (FORMAT JSON) SELECT 1 FROM audit_entries e ${where}`,
+    params,
+  );
+  const estimated = {
+    total: Math.round(plan[0]['QUERY PLAN'][0].Plan['Plan Rows']),
+    estimate: true,
+  };
+  if (estimated.total > limits.maxEstimatedRows) return estimated;
+  try {
+    return await withTransaction(db, async (tx) => {
+      await tx.query(`SELECT set_config('statement_timeout', $1, true)`, [String(limits.budgetMs)]);
+      const { rows } = await tx.query<{ total: number }>(
+        `SELECT count(*)::int AS total FROM audit_entries e ${where}`,
+        params,
+      );
+      return { total: rows[0].total, estimate: false };
+    });
+  } catch (error) {
+    if ((error as { code?: string }).code !== QUERY_CANCELED) throw error;
+    return estimated;
+  }
 }
 
 // ---------- what a medication's delete takes with it ----------

@@ -1,3 +1,4 @@
+import { listEntries } from '../repositories/audit';
 import { client, countRows, createTestApp, signIn, type TestApp } from '../test/helpers';
 
 /**
@@ -664,7 +665,13 @@ describe('GET /audit', () => {
     await api.put('/lifestyle', { id, name: `${name}!`, reason: 'Zebra rename' });
 
     const byWords = (await api.get(`/audit?q=${encodeURIComponent('zebra rename')}`)).json();
-    expect(byWords.meta).toEqual({ total: 1, page: 1, page_size: 25 });
+    expect(byWords.meta).toEqual({
+      total: 1,
+      total_is_estimate: false,
+      has_more: false,
+      page: 1,
+      page_size: 25,
+    });
     expect(byWords.data[0]).toMatchObject({ entity_id: id, action: 'update' });
     expect((await api.get('/audit?q=quagga')).json().data).toEqual([
       expect.objectContaining({ entity_id: id, action: 'create' }),
@@ -681,9 +688,13 @@ describe('GET /audit', () => {
 
     const mine = (await api.get(`/audit?actor_id=${admin.id}&page_size=1&page=2`)).json();
     expect(mine.data).toHaveLength(1);
-    expect(mine.meta.total).toBe(
-      await countRows(t.pool, 'audit_entries WHERE actor_id = $1', [admin.id]),
-    );
+    const myTotal = await countRows(t.pool, 'audit_entries WHERE actor_id = $1', [admin.id]);
+    expect(mine.meta).toMatchObject({ total: myTotal, total_is_estimate: false, has_more: true });
+    const myLast = (
+      await api.get(`/audit?actor_id=${admin.id}&page_size=1&page=${myTotal}`)
+    ).json();
+    expect(myLast.data).toHaveLength(1);
+    expect(myLast.meta.has_more).toBe(false);
 
     // Totals from the per-entity, action and actor counts match the entries themselves.
     expect((await api.get('/audit')).json().meta.total).toBe(await entryCount());
@@ -694,6 +705,51 @@ describe('GET /audit', () => {
     const future = new Date(Date.now() + 3_600_000).toISOString();
     expect((await api.get(`/audit?from=${future}`)).json().meta.total).toBe(0);
     expect((await api.get(`/audit?to=${future}`)).json().meta.total).toBe(await entryCount());
+  });
+
+  it('matches every word in the label or the reason, never across the two', async () => {
+    const id = await created('/lifestyle', { name: unique('Okapi'), reason: 'Giraffe cousin' });
+    const search = async (q: string) =>
+      (await api.get(`/audit?q=${encodeURIComponent(q)}`))
+        .json()
+        .data.map((e: Entry) => e.entity_id);
+    expect(await search('okapi giraffe')).toEqual([id]);
+    expect(await search('okapi_giraffe')).toEqual([]);
+    expect(await search(`okapi ${seq} cousin`)).toEqual([id]);
+    expect(await search('okapi zebra')).toEqual([]);
+  });
+
+  it('estimates the total when counting would take too long, and still says whether a next page exists', async () => {
+    // 60,000 entries of one actor, newest last: counting them cannot finish within 1 ms.
+    await t.pool.query(
+      `INSERT INTO audit_entries (actor_id, actor_name, action, effect, entity, entity_id, label,
+                                  changes, reason)
+       SELECT 424242, 'Bulk editor', 'update', 'update', 'condition', g,
+              'Bulk condition ' || g, '{}', CASE WHEN g % 2 = 0 THEN 'Bulk review' END
+         FROM generate_series(1, 60000) g`,
+    );
+    await t.pool.query('ANALYZE audit_entries');
+    const query = { q: 'bulk review', page: 2, pageSize: 25, sort: '-at' } as const;
+
+    // Counting is tried (the planner's estimate is no reason to skip it) but runs out of time.
+    const estimated = await listEntries(t.pool, query, { maxEstimatedRows: Infinity, budgetMs: 1 });
+    expect(estimated.totalIsEstimate).toBe(true);
+    expect(estimated.hasMore).toBe(true);
+    expect(estimated.total).toBeGreaterThan(50);
+    expect(estimated.rows.map((e) => e.reason)).toEqual(Array(25).fill('Bulk review'));
+
+    const exact = await listEntries(t.pool, query, {
+      maxEstimatedRows: Infinity,
+      budgetMs: 10_000,
+    });
+    expect(exact).toMatchObject({ total: 30000, totalIsEstimate: false, hasMore: true });
+    expect(exact.rows.map((e) => e.id)).toEqual(estimated.rows.map((e) => e.id));
+
+    // The planner expects far more matches than are worth counting: the estimate answers at once.
+    const last = await listEntries(t.pool, { ...query, page: 1200 });
+    expect(last.rows).toHaveLength(25);
+    expect(last.hasMore).toBe(false);
+    expect(last.total).toBeGreaterThanOrEqual(30000);
   });
 
   it('refuses an unknown filter value or sort with 422', async () => {

@@ -23,8 +23,22 @@ export default async function auditRoutes(app: FastifyInstance) {
       }>,
     ) => {
       const { page = 1, page_size: pageSize = 25, sort = '-at', ...filters } = request.query;
-      const { rows, total } = await audit.listEntries(db, { ...filters, page, pageSize, sort });
-      return { data: rows, meta: { total, page, page_size: pageSize } };
+      const { rows, total, totalIsEstimate, hasMore } = await audit.listEntries(db, {
+        ...filters,
+        page,
+        pageSize,
+        sort,
+      });
+      return {
+        data: rows,
+        meta: {
+          total,
+          total_is_estimate: totalIsEstimate,
+          has_more: hasMore,
+          page,
+          page_size: pageSize,
+        },
+      };
     },
   );
 

@@ -1771,9 +1771,19 @@ export type AuditEntry = {
   /** The entry that undid this one, or null. */
   reverted_by: Id | null;
 };
+export type AuditPageMeta = {
+  /** How many entries match, on all pages; an estimate when `total_is_estimate` is true (never fewer than the entries up to this page, and one more when `has_more`). */
+  total: number;
+  /** True when counting every match would take too long (PostgreSQL expects over 2,000 matches, or the count takes over 20 ms), so `total` is PostgreSQL's estimate. */
+  total_is_estimate: boolean;
+  /** Whether a later page holds entries. */
+  has_more: boolean;
+  page: number;
+  page_size: number;
+};
 export type AuditListResponse = {
   data: AuditEntry[];
-  meta: PageMeta;
+  meta: AuditPageMeta;
 };
 export type AuditSort =
   'at' | '-at' | 'actor' | '-actor' | 'action' | '-action' | 'entity' | '-entity';

@@ -43,6 +43,31 @@ describe('/dashboard/history', () => {
     await waitFor(() => expect(lastQuery(fetchMock)).toMatchObject({ q: 'bleeding', page: '1' }));
   });
 
+  it('pages through a search whose total the server could only estimate, up to its last page', async () => {
+    const fetchMock = mockFetch({
+      'GET /audit': (request: Request) => {
+        const page = Number(new URL(request.url).searchParams.get('page'));
+        const entries = Array.from({ length: 25 }, (_, i) => ({
+          ...severityChange,
+          id: 1000 - (page - 1) * 25 - i,
+          reason: `Reason ${page}.${i}`,
+        }));
+        const meta = { total: 90_000, total_is_estimate: true, has_more: page < 2 };
+        return { body: { data: entries, meta: { ...meta, page, page_size: 25 } } };
+      },
+    });
+    const { user } = renderWithProviders(<HistoryPage />, { preloadedState: signedIn() });
+    const grid = within(await screen.findByRole('grid', { name: 'History' }));
+    await grid.findByRole('gridcell', { name: 'Reason 1.0' });
+    expect(screen.getByText('1–25 of around 90,000')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Go to next page' }));
+    await grid.findByRole('gridcell', { name: 'Reason 2.0' });
+    expect(lastQuery(fetchMock).page).toBe('2');
+    // The server says no later page holds entries: the grid offers none.
+    expect(screen.getByRole('button', { name: 'Go to next page' })).toBeDisabled();
+  });
+
   it('opens a change: every field before and after, and reverts it after a confirm', async () => {
     let reverted = false;
     const fetchMock = mockFetch({

@@ -13,7 +13,12 @@ import {
   type GridPaginationModel,
   type GridSortModel,
 } from '@mui/x-data-grid';
-import { useGetAuditEntryQuery, useListAuditEntriesQuery, type AuditEntry } from '@/api';
+import {
+  useGetAuditEntryQuery,
+  useListAuditEntriesQuery,
+  type AuditEntry,
+  type AuditPageMeta,
+} from '@/api';
 import { UNKNOWN_ERROR_MESSAGE } from '@/app/errorToasts';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { PageHeader } from '@/components/PageHeader';
@@ -121,6 +126,21 @@ function historyColumns(view: (entry: AuditEntry) => void): GridColDef<AuditEntr
 }
 
 /**
+ * The grid's row count: the total when it is exact; when the server could only estimate it (a
+ * common word among a million entries), "around N" with the next page enabled exactly while one
+ * exists.
+ */
+function gridRowCount(meta: AuditPageMeta | undefined) {
+  if (!meta) return { rowCount: 0 };
+  if (!meta.total_is_estimate) return { rowCount: meta.total };
+  return {
+    rowCount: -1,
+    estimatedRowCount: meta.total,
+    paginationMeta: { hasNextPage: meta.has_more },
+  };
+}
+
+/**
  * /dashboard/history: every recorded change, newest first. The server pages, sorts (When, Who,
  * Action, What) and filters (the search box: label or reason; What; Action; When after or before);
  * a row opens its before/after view with Revert.
@@ -171,7 +191,7 @@ export function HistoryPage() {
         <DataGrid
           aria-label="History"
           rows={data?.data ?? []}
-          rowCount={data?.meta.total ?? 0}
+          {...gridRowCount(data?.meta)}
           columns={columns}
           loading={isFetching}
           paginationMode="server"

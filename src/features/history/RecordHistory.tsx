@@ -102,11 +102,14 @@ export function RecordHistory({ filter }: { filter: HistoryFilter }) {
           </TableContainer>
           <TablePagination
             component="div"
-            count={data?.meta.total ?? 0}
+            // An estimated total (a record with a very long history) shows as "more than", and
+            // the next page is offered exactly while one exists.
+            count={data?.meta.total_is_estimate ? -1 : (data?.meta.total ?? 0)}
             page={page}
             onPageChange={(_event, next) => setPage(next)}
             rowsPerPage={RECORD_HISTORY_PAGE_SIZE}
             rowsPerPageOptions={[RECORD_HISTORY_PAGE_SIZE]}
+            slotProps={{ actions: { nextButton: { disabled: !data?.meta.has_more } } }}
           />
         </>
       )}

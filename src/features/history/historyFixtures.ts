@@ -32,5 +32,12 @@ export const dosageCreated: AuditEntry = {
 
 /** GET /audit's answer for `entries`. */
 export function auditPage(entries: AuditEntry[], page = 1, pageSize = 25) {
-  return { body: { data: entries, meta: { total: entries.length, page, page_size: pageSize } } };
+  const meta = {
+    total: entries.length,
+    total_is_estimate: false,
+    has_more: false,
+    page,
+    page_size: pageSize,
+  };
+  return { body: { data: entries, meta } };
 }
