@@ -2,7 +2,7 @@ import { chmodSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type pg from 'pg';
+import pg from 'pg';
 import { buildApp } from '../server/app';
 import { readConfig } from '../server/config';
 import { startEmbeddedDatabase } from '../server/db/embedded';
@@ -203,7 +203,9 @@ async function main() {
   try {
     await migrate(pool);
     const loadStart = performance.now();
-    const client = await pool.connect();
+    // The bulk load runs as the superuser: only it may skip triggers and force a checkpoint.
+    const client = new pg.Client({ connectionString: database.adminUrl });
+    await client.connect();
     try {
       // A bulk load: skip the per-row foreign-key and data-version triggers, as pg_restore does.
       await client.query("SET session_replication_role = 'replica'");
@@ -212,7 +214,7 @@ async function main() {
       await client.query('VACUUM (ANALYZE)');
       await client.query('CHECKPOINT'); // write the load out now, not during the runs
     } finally {
-      client.release();
+      await client.end();
     }
     const counts = await pool.query<{ medications: number; interactions: number }>(
       'SELECT (SELECT count(*) FROM medications)::int AS medications, (SELECT count(*) FROM drug_interactions)::int AS interactions',
