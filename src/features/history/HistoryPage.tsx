@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
@@ -24,7 +24,6 @@ import { ErrorBanner } from '@/components/ErrorBanner';
 import { PageHeader } from '@/components/PageHeader';
 import { RelativeTime } from '@/components/RelativeTime';
 import { errorMessage } from '@/lib/errors';
-import { AuditEntryDialog } from './AuditEntryDialog';
 import {
   ACTIONS,
   ACTION_LABELS,
@@ -36,6 +35,12 @@ import {
   recordPath,
 } from './auditFormat';
 import { auditFilters, auditSort } from './historyParams';
+
+// The before/after view loads when an entry is first opened: it keeps this page within its
+// bundle budget.
+const AuditEntryDialog = lazy(() =>
+  import('./AuditEntryDialog').then((module) => ({ default: module.AuditEntryDialog })),
+);
 
 const PAGE_SIZES = [10, 25, 50, 100];
 export const NO_CHANGES = 'No changes found';
@@ -223,17 +228,19 @@ export function HistoryPage() {
           sx={{ border: 0, '& .MuiDataGrid-row': { cursor: 'pointer' } }}
         />
       </Paper>
-      {linkedEntry && !opened && (
-        <AuditEntryDialog entry={linkedEntry} open onClose={closeLinked} />
-      )}
-      {opened && (
-        <AuditEntryDialog
-          entry={opened.entry}
-          open={opened.open}
-          onClose={() => setOpened((current) => current && { ...current, open: false })}
-          onExited={() => setOpened(null)}
-        />
-      )}
+      <Suspense fallback={null}>
+        {linkedEntry && !opened && (
+          <AuditEntryDialog entry={linkedEntry} open onClose={closeLinked} />
+        )}
+        {opened && (
+          <AuditEntryDialog
+            entry={opened.entry}
+            open={opened.open}
+            onClose={() => setOpened((current) => current && { ...current, open: false })}
+            onExited={() => setOpened(null)}
+          />
+        )}
+      </Suspense>
     </>
   );
 }

@@ -14,7 +14,6 @@ import {
 import { useCanWrite } from '@/app/permissions';
 import { useRowHistory } from '@/features/history/useRowHistory';
 import type { PendingChange } from '@/features/test-prescriptions/useImpactPreview';
-import { ConfirmDialog } from '@/components/crud/ConfirmDialog';
 import { CrudPage } from '@/components/crud/CrudPage';
 import { editDeleteColumns } from '@/components/crud/editDeleteColumns';
 import { LazyCrudFormDialog } from '@/components/crud/LazyCrudFormDialog';
@@ -35,8 +34,11 @@ import {
 import type { InteractionFormOutput } from './interactionSchema';
 import { SeverityBadge } from './SeverityBadge';
 
-// The impact panel loads with the first dialog that shows it: this page is at its bundle budget,
-// and a module of its own (LazyImpactPanel) would cost it another chunk.
+// The delete confirm and the impact panel load with the first dialog that shows them: this page
+// is at its bundle budget, and a module of its own (LazyImpactPanel) would cost it another chunk.
+const ConfirmDialog = lazy(() =>
+  import('@/components/crud/ConfirmDialog').then((module) => ({ default: module.ConfirmDialog })),
+);
 const LoadedImpactPanel = lazy(() =>
   import('@/features/test-prescriptions/ImpactPanel').then((module) => ({
     default: module.ImpactPanel,
@@ -221,26 +223,28 @@ export function InteractionsPage() {
         />
       )}
       {dialogs.deleting && deleting && (
-        <ConfirmDialog
-          open={dialogs.deleting.open}
-          title="Delete Interaction"
-          message="Are you sure you want to delete this drug interaction? This action cannot be undone."
-          details={`${deleting.medication.name} and ${deleting.interacting_medication.name}`}
-          reason="required"
-          preview={
-            <ImpactPanel
-              change={{ operation: 'deleteDrugInteraction', body: { id: deleting.id } }}
-            />
-          }
-          onConfirm={(reason) =>
-            run(deleteInteraction({ idBody: { id: deleting.id, ...reasonPayload(reason) } }), {
-              success: 'Drug interaction deleted successfully',
-              failure: 'Failed to delete drug interaction',
-            })
-          }
-          onClose={dialogs.closeDelete}
-          onExited={dialogs.deleteExited}
-        />
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            open={dialogs.deleting.open}
+            title="Delete Interaction"
+            message="Are you sure you want to delete this drug interaction? This action cannot be undone."
+            details={`${deleting.medication.name} and ${deleting.interacting_medication.name}`}
+            reason="required"
+            preview={
+              <ImpactPanel
+                change={{ operation: 'deleteDrugInteraction', body: { id: deleting.id } }}
+              />
+            }
+            onConfirm={(reason) =>
+              run(deleteInteraction({ idBody: { id: deleting.id, ...reasonPayload(reason) } }), {
+                success: 'Drug interaction deleted successfully',
+                failure: 'Failed to delete drug interaction',
+              })
+            }
+            onClose={dialogs.closeDelete}
+            onExited={dialogs.deleteExited}
+          />
+        </Suspense>
       )}
       {history.dialog}
     </CrudPage>
