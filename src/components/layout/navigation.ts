@@ -28,7 +28,7 @@ export interface NavItem {
 }
 
 /**
- * The sidebar of spec section 2 (Dashboard, Drugs with its six sub-items, Users, Settings), with
+ * The console's sidebar (Dashboard, Drugs with its six sub-items, Users, Settings), with
  * History for every console role and Accounts for administrators.
  */
 export const NAVIGATION: NavItem[] = [
