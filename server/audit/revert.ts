@@ -5,7 +5,7 @@ import { changeAccount, type AccountChange } from '../auth/roles';
 import { conflict, HttpError, notFound } from '../errors';
 import * as audit from '../repositories/audit';
 import type { EntryRow, Snapshot, StoredEntry } from '../repositories/audit';
-import { FOREIGN_KEY_CODES } from '../routes/usage';
+import { FOREIGN_KEY_CODES } from '../lib/usage';
 import { auditedEntry, type AuditTarget } from './record';
 
 const codeOf = (error: unknown) => (error as { code?: string }).code ?? '';

@@ -10,7 +10,7 @@
 import type pg from 'pg';
 import type { Queryable } from './pool';
 import { readRequests, outcomeOfRequest } from '../test-prescriptions/suite';
-import type { SafetyCheckRequest } from '../routes/safety-check';
+import type { SafetyCheckRequest } from '../domain/safety-check';
 
 type Amount = [number, string];
 interface TestPrescriptionSeed {

@@ -1,18 +1,77 @@
-import type { FastifyInstance } from 'fastify';
-import {
-  loadDataQuality,
-  type CategoryRow,
-  type DataQualityData,
-  type InvertedDosageRow,
-} from '../repositories/data-quality';
-import { defineRoute } from './define';
-import { tolerance, toBase } from '../units';
 import { MAX_AGE_DAYS, MAX_WEIGHT_KG } from './safety-check';
+import { tolerance, toBase } from './units';
 
 /**
- * GET /data-quality (issue 7): what the reference data would make the safety check get wrong or
- * leave out, each finding naming the record to fix.
+ * The data-quality report's rules: what the reference data would make the safety check get wrong
+ * or leave out, each finding naming the record to fix.
  */
+
+// ---------- what the report reads ----------
+
+/** A dosage with its medication and category: inverted ranges and zero doses. */
+export interface InvertedDosageRow {
+  kind: 'weight' | 'age';
+  id: number;
+  medication_id: number;
+  medication_name: string;
+  category_id: number;
+  category_name: string | null;
+  category_min: number;
+  category_max: number;
+  category_unit: string;
+  min_dosage: number;
+  max_dosage: number;
+  dosage_unit: string;
+  min_frequency: number;
+  max_frequency: number;
+  frequency_unit: string;
+  min_duration: number;
+  max_duration: number;
+  duration_unit: string;
+}
+
+export interface CategoryRow {
+  id: number;
+  min: number;
+  max: number;
+  unit: string;
+  category_name: string | null;
+}
+
+export interface DuplicateInteractionRow {
+  low_id: number;
+  low_name: string;
+  high_id: number;
+  high_name: string;
+  interactions: { id: number; medication_id: number; interacting_medication_id: number }[];
+}
+
+/** A category of a medication's basis that none of its dosages uses. */
+export interface CoverageGapRow {
+  medication_id: number;
+  medication_name: string;
+  basis: 'weight' | 'age';
+  category: CategoryRow;
+}
+
+export interface DataQualityData {
+  inverted_dosages: InvertedDosageRow[];
+  zero_dosages: InvertedDosageRow[];
+  coverage_gaps: CoverageGapRow[];
+  /** Medications whose dosages use more than one of mcg, mg and g (per kg or not). */
+  mixed_units: { id: number; name: string; units: string[] }[];
+  /** Pairs of medications whose names are equal except for case or spaces (`other_id` < `id`). */
+  similar_names: { id: number; name: string; other_id: number; other_name: string }[];
+  /** Category X medications without a condition or lifestyle contraindication naming pregnancy. */
+  pregnancy_x_uncontraindicated: { id: number; name: string }[];
+  age_categories: CategoryRow[];
+  weight_categories: CategoryRow[];
+  without_basis_dosage: { id: number; name: string; weight_based: boolean }[];
+  without_pregnancy_category: { id: number; name: string }[];
+  duplicate_interactions: DuplicateInteractionRow[];
+}
+
+// ---------- the findings ----------
 
 export type Kind =
   | 'dosage_range_inverted'
@@ -343,10 +402,4 @@ export function dataQualityFindings(data: DataQualityData): DataQualityFinding[]
       a.entity_id - b.entity_id ||
       (a.related_id ?? 0) - (b.related_id ?? 0),
   );
-}
-
-export default async function dataQualityRoutes(app: FastifyInstance) {
-  defineRoute(app, 'getDataQuality', async () => ({
-    data: dataQualityFindings(await loadDataQuality(app.db)),
-  }));
 }

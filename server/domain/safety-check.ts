@@ -1,14 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sessionOf } from '../auth/guard';
 import { invalid } from '../errors';
-import {
-  loadSafetyData,
-  recordSearches,
-  type SafetyData,
-  type SafetyDosageRow,
-  type SafetyIds,
-  type SafetyMedicationRow,
-} from '../repositories/safety-check';
 import {
   above,
   below,
@@ -22,13 +12,12 @@ import {
   isCountUnit,
   toBase,
   within,
-} from '../units';
-import { defineRoute } from './define';
+} from './units';
 
 /**
- * POST /safety-check: a prescription checked against the reference data. The SQL is in
- * ../repositories/safety-check.ts; this module turns what it loads into findings and the rules
- * applied per medication, as pure functions the tests share. Nothing passes silently: whatever
+ * The prescription safety check's rules: what ../repositories/safety-check.ts loads becomes
+ * findings and the rules applied per medication, as pure functions the route, the test
+ * prescriptions and the tests share. Nothing passes silently: whatever
  * cannot be checked is a `not_checked` finding, and the answer is then not `complete`.
  */
 
@@ -136,6 +125,67 @@ export interface SafetyResult {
   complete: boolean;
   findings: Finding[];
   medications: MedicationResult[];
+}
+
+// ---------- what the check reads ----------
+
+export interface SafetyDosageRow {
+  id: number;
+  category_id: number;
+  category_name: string | null;
+  min: number;
+  max: number;
+  unit: string;
+  min_dosage: number;
+  max_dosage: number;
+  dosage_unit: string;
+  min_frequency: number;
+  max_frequency: number;
+  frequency_unit: string;
+  min_duration: number;
+  max_duration: number;
+  duration_unit: string;
+}
+
+export interface SafetyMedicationRow {
+  id: number;
+  name: string;
+  pregnancy_category: string | null;
+  /** Every weight-based dosage, whatever the medication's declared basis. */
+  weight_dosages: SafetyDosageRow[];
+  /** Every age-based dosage, whatever the medication's declared basis. */
+  age_dosages: SafetyDosageRow[];
+  /** Of the patient's conditions, those the medication is contraindicated in. */
+  condition_ids: number[];
+  /** Of the patient's lifestyles, those the medication is contraindicated with. */
+  lifestyle_ids: number[];
+}
+
+export interface SafetyInteractionRow {
+  id: number;
+  medication_id: number;
+  interacting_medication_id: number;
+  severity: 'minor' | 'moderate' | 'major' | 'contraindicated';
+  description: string;
+  is_allergen: boolean;
+}
+
+export interface SafetyData {
+  medications: SafetyMedicationRow[];
+  conditions: { id: number; name: string }[];
+  lifestyles: { id: number; name: string }[];
+  /** The medications the patient is allergic to. */
+  allergies: { id: number; name: string }[];
+  /** Pairs of prescribed medications, and allergen-flagged pairs of a prescribed one and an allergy. */
+  interactions: SafetyInteractionRow[];
+}
+
+/** The ids a check reads: the prescribed medications and the patient's lists. */
+export interface SafetyIds {
+  medications: number[];
+  conditions: number[];
+  lifestyles: number[];
+  allergies: number[];
 }
 
 // ---------- plausibility ----------
@@ -644,7 +694,7 @@ export function evaluateSafety(
   return { verdict: top, complete, findings, medications: results };
 }
 
-// ---------- the route ----------
+// ---------- the request ----------
 
 function missing(asked: number[] | undefined, found: { id: number }[]): number[] {
   const known = new Set(found.map((row) => row.id));
@@ -727,23 +777,4 @@ export function unknownIds(body: SafetyCheckRequest, lists: SafetyIds, data: Saf
     parts.push(`${kind === 'allergy' ? 'allergy medication' : kind} ${list}`);
   }
   return parts.length ? invalid(errors, `Unknown ids: ${parts.join('; ')}.`) : undefined;
-}
-
-export default async function safetyCheckRoutes(app: FastifyInstance) {
-  defineRoute(app, 'safetyCheck', async (request: FastifyRequest<{ Body: SafetyCheckRequest }>) => {
-    const { prescriptions, lists, fromIdsOnly } = checkRequest(request.body);
-    const session = sessionOf(request);
-    // Only app users' checks are their searches; administrators' checks are not counted.
-    // The read and the searches run side by side (the insert records nothing when an id is
-    // unknown), so the check waits for one round trip, not two.
-    const [data] = await Promise.all([
-      loadSafetyData(app.db, lists),
-      session.role === 'user' ? recordSearches(app.db, session.id, lists) : undefined,
-    ]);
-    const refused = unknownIds(request.body, lists, data);
-    if (refused) throw refused;
-    return {
-      data: evaluateSafety(data, prescriptions, request.body.patient ?? {}, fromIdsOnly),
-    };
-  });
 }

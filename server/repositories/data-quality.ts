@@ -1,73 +1,11 @@
 import type { Queryable } from '../db/pool';
+import type { DataQualityData } from '../domain/data-quality';
 
 /**
  * The SQL of the data-quality report: one statement that gathers every candidate problem. The
- * rules that need unit conversions (category overlaps) are applied by the route to the
- * categories, which are few.
+ * rules that need unit conversions (category overlaps) are applied by ../domain/data-quality.ts
+ * to the categories, which are few.
  */
-
-/** A dosage with its medication and category: inverted ranges and zero doses. */
-export interface InvertedDosageRow {
-  kind: 'weight' | 'age';
-  id: number;
-  medication_id: number;
-  medication_name: string;
-  category_id: number;
-  category_name: string | null;
-  category_min: number;
-  category_max: number;
-  category_unit: string;
-  min_dosage: number;
-  max_dosage: number;
-  dosage_unit: string;
-  min_frequency: number;
-  max_frequency: number;
-  frequency_unit: string;
-  min_duration: number;
-  max_duration: number;
-  duration_unit: string;
-}
-
-export interface CategoryRow {
-  id: number;
-  min: number;
-  max: number;
-  unit: string;
-  category_name: string | null;
-}
-
-export interface DuplicateInteractionRow {
-  low_id: number;
-  low_name: string;
-  high_id: number;
-  high_name: string;
-  interactions: { id: number; medication_id: number; interacting_medication_id: number }[];
-}
-
-/** A category of a medication's basis that none of its dosages uses. */
-export interface CoverageGapRow {
-  medication_id: number;
-  medication_name: string;
-  basis: 'weight' | 'age';
-  category: CategoryRow;
-}
-
-export interface DataQualityData {
-  inverted_dosages: InvertedDosageRow[];
-  zero_dosages: InvertedDosageRow[];
-  coverage_gaps: CoverageGapRow[];
-  /** Medications whose dosages use more than one of mcg, mg and g (per kg or not). */
-  mixed_units: { id: number; name: string; units: string[] }[];
-  /** Pairs of medications whose names are equal except for case or spaces (`other_id` < `id`). */
-  similar_names: { id: number; name: string; other_id: number; other_name: string }[];
-  /** Category X medications without a condition or lifestyle contraindication naming pregnancy. */
-  pregnancy_x_uncontraindicated: { id: number; name: string }[];
-  age_categories: CategoryRow[];
-  weight_categories: CategoryRow[];
-  without_basis_dosage: { id: number; name: string; weight_based: boolean }[];
-  without_pregnancy_category: { id: number; name: string }[];
-  duplicate_interactions: DuplicateInteractionRow[];
-}
 
 const dosagesWhere = (kind: 'weight' | 'age', where: string) => `
   SELECT json_build_object(

@@ -1,68 +1,10 @@
 import type { Queryable } from '../db/pool';
+import type { SafetyData, SafetyIds } from '../domain/safety-check';
 
 /**
  * The SQL of the prescription safety check: one statement reads everything the check needs for
  * the given ids, one statement records the searches. Two queries whatever the list length.
  */
-
-export interface SafetyDosageRow {
-  id: number;
-  category_id: number;
-  category_name: string | null;
-  min: number;
-  max: number;
-  unit: string;
-  min_dosage: number;
-  max_dosage: number;
-  dosage_unit: string;
-  min_frequency: number;
-  max_frequency: number;
-  frequency_unit: string;
-  min_duration: number;
-  max_duration: number;
-  duration_unit: string;
-}
-
-export interface SafetyMedicationRow {
-  id: number;
-  name: string;
-  pregnancy_category: string | null;
-  /** Every weight-based dosage, whatever the medication's declared basis. */
-  weight_dosages: SafetyDosageRow[];
-  /** Every age-based dosage, whatever the medication's declared basis. */
-  age_dosages: SafetyDosageRow[];
-  /** Of the patient's conditions, those the medication is contraindicated in. */
-  condition_ids: number[];
-  /** Of the patient's lifestyles, those the medication is contraindicated with. */
-  lifestyle_ids: number[];
-}
-
-export interface SafetyInteractionRow {
-  id: number;
-  medication_id: number;
-  interacting_medication_id: number;
-  severity: 'minor' | 'moderate' | 'major' | 'contraindicated';
-  description: string;
-  is_allergen: boolean;
-}
-
-export interface SafetyData {
-  medications: SafetyMedicationRow[];
-  conditions: { id: number; name: string }[];
-  lifestyles: { id: number; name: string }[];
-  /** The medications the patient is allergic to. */
-  allergies: { id: number; name: string }[];
-  /** Pairs of prescribed medications, and allergen-flagged pairs of a prescribed one and an allergy. */
-  interactions: SafetyInteractionRow[];
-}
-
-/** The ids a check reads: the prescribed medications and the patient's lists. */
-export interface SafetyIds {
-  medications: number[];
-  conditions: number[];
-  lifestyles: number[];
-  allergies: number[];
-}
 
 const dosageJson = (category: 'weight' | 'age') => `json_build_object(
     'id', d.id, 'category_id', c.id, 'category_name', c.category_name,

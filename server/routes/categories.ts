@@ -4,8 +4,8 @@ import { checkRanges, notFound } from '../errors';
 import type { AuditEntity } from '../repositories/audit';
 import type { CategoryInput, CategoryRepository } from '../repositories/categories';
 import { defineRoute } from './define';
-import { listCache } from './listCache';
-import { deleteUnlessUsed, stillUsed } from './usage';
+import { listCache } from '../lib/listCache';
+import { deleteUnlessUsed, stillUsed } from '../lib/usage';
 
 type IdParams = FastifyRequest<{ Params: { id: number } }>;
 type Body = FastifyRequest<{ Body: CategoryInput & { id: number } }>;

@@ -1,6 +1,6 @@
 import * as conditions from '../repositories/conditions';
 import { client, createTestApp, signIn, type TestApp } from '../test/helpers';
-import { deleteUnlessUsed, stillUsed } from './usage';
+import { deleteUnlessUsed, stillUsed } from '../lib/usage';
 
 let t: TestApp;
 let api: ReturnType<typeof client>;

@@ -3,8 +3,8 @@ import { audited } from '../audit/record';
 import { conflict, notFound } from '../errors';
 import * as conditions from '../repositories/conditions';
 import { defineRoute } from './define';
-import { listCache } from './listCache';
-import { deleteUnlessUsed, stillUsed, type GuardedDelete } from './usage';
+import { listCache } from '../lib/listCache';
+import { deleteUnlessUsed, stillUsed, type GuardedDelete } from '../lib/usage';
 
 type IdParams = FastifyRequest<{ Params: { id: number } }>;
 type Body<T> = FastifyRequest<{ Body: T }>;

@@ -4,7 +4,7 @@ import { conflict, invalid, notFound } from '../errors';
 import * as interactions from '../repositories/interactions';
 import { missingIds } from '../repositories/medications';
 import { defineRoute } from './define';
-import { listCache } from './listCache';
+import { listCache } from '../lib/listCache';
 
 type IdParams = FastifyRequest<{ Params: { id: number } }>;
 type Body<T> = FastifyRequest<{ Body: T }>;

@@ -3,7 +3,7 @@ import { audited } from '../audit/record';
 import { invalid, notFound } from '../errors';
 import * as drugs from '../repositories/drugs';
 import { defineRoute } from './define';
-import { listCache } from './listCache';
+import { listCache } from '../lib/listCache';
 
 type IdParams = FastifyRequest<{ Params: { id: number } }>;
 type Body = FastifyRequest<{ Body: drugs.DrugInput & { id: number } }>;

@@ -4,7 +4,7 @@ import { conflict, invalid, notFound } from '../errors';
 import * as lifestyles from '../repositories/lifestyles';
 import { medicationExists, missingIds } from '../repositories/medications';
 import { defineRoute } from './define';
-import { listCache } from './listCache';
+import { listCache } from '../lib/listCache';
 
 type Body<T> = FastifyRequest<{ Body: T }>;
 

@@ -3,8 +3,8 @@ import { audited } from '../audit/record';
 import { conflict, notFound } from '../errors';
 import * as lifestyles from '../repositories/lifestyles';
 import { defineRoute } from './define';
-import { listCache } from './listCache';
-import { deleteUnlessUsed, stillUsed, type GuardedDelete } from './usage';
+import { listCache } from '../lib/listCache';
+import { deleteUnlessUsed, stillUsed, type GuardedDelete } from '../lib/usage';
 
 type Body<T> = FastifyRequest<{ Body: T }>;
 

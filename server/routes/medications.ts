@@ -7,7 +7,7 @@ import { medicationDependents } from '../repositories/audit';
 import * as medications from '../repositories/medications';
 import type { DosageFields, DosageKind, MedicationInput } from '../repositories/medications';
 import { defineRoute } from './define';
-import { listCache } from './listCache';
+import { listCache } from '../lib/listCache';
 
 type IdParams = FastifyRequest<{ Params: { id: number } }>;
 type Body<T> = FastifyRequest<{ Body: T }>;

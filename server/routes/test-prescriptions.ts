@@ -14,7 +14,7 @@ import {
   storeRuns,
   type TestRun,
 } from '../test-prescriptions/suite';
-import type { SafetyCheckRequest } from './safety-check';
+import type { SafetyCheckRequest } from '../domain/safety-check';
 import { defineRoute } from './define';
 
 /** The contract's TestPrescriptionCreate, TestPrescriptionUpdate and TestPrescriptionPortable. */

@@ -1,4 +1,4 @@
-import type { Finding, SafetyResult, Severity } from '../routes/safety-check';
+import type { Finding, SafetyResult, Severity } from '../domain/safety-check';
 
 /**
  * A safety check's outcome as test prescriptions compare it (the contract's

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { Db, Queryable } from '../db/pool';
 import { HttpError, invalid } from '../errors';
-import { loadSafetyData, type SafetyData } from '../repositories/safety-check';
+import { loadSafetyData } from '../repositories/safety-check';
 import * as tests from '../repositories/test-prescriptions';
 import {
   checkRequest,
@@ -9,7 +9,8 @@ import {
   unknownIds,
   type CheckedRequest,
   type SafetyCheckRequest,
-} from '../routes/safety-check';
+  type SafetyData,
+} from '../domain/safety-check';
 import {
   differences,
   outcomeOf,
