@@ -24,6 +24,7 @@ import {
 import { HttpError } from './errors';
 import { ambientPool } from './db/pool';
 import { isDatabaseUnavailable } from './db/unavailable';
+import { pgHttpError } from './lib/pgErrors';
 import { hostGuard } from './hostGuard';
 import { routes } from './routes';
 import { installSuiteRerun } from './test-prescriptions/background';
@@ -207,26 +208,8 @@ export async function buildApp(
         .header('retry-after', '5')
         .send({ message: 'The database is not answering. Please try again in a few seconds.' });
     }
-    const pgCode = (error as { code?: string }).code;
-    // serialization_failure: an impact preview's snapshot lost to a write committed meanwhile.
-    if (pgCode === '40001')
-      return reply.status(409).send({ message: 'The data changed meanwhile. Please try again.' });
-    if (pgCode === '23505')
-      return reply.status(409).send({ message: 'A record with these values already exists.' });
-    // foreign_key_violation, and restrict_violation (a delete under an ON DELETE RESTRICT key).
-    // A write naming a record deleted meanwhile (its check passed first) is an invalid field,
-    // not a conflict: PostgreSQL says the key "is not present".
-    if (pgCode === '23503' || pgCode === '23001') {
-      const detail = (error as { detail?: string }).detail ?? '';
-      if (pgCode === '23503' && detail.includes('is not present in table'))
-        return reply.status(422).send({ message: 'A record this refers to no longer exists.' });
-      return reply.status(409).send({ message: 'This record is still used by other records.' });
-    }
-    // Class 22 is PostgreSQL's "data exception" (a NUL character, a number out of range, ...).
-    if (pgCode?.startsWith('22') || pgCode === '23514')
-      return reply.status(422).send({
-        message: 'A value is not accepted: check for invalid characters or numbers out of range.',
-      });
+    const database = pgHttpError(error);
+    if (database) return reply.status(database.statusCode).send({ message: database.message });
     // A multipart body the parser could not read (no boundary, cut short) is the client's doing.
     if (error.statusCode === undefined && request.isMultipart())
       return reply.status(400).send({ message: 'The multipart body could not be read.' });

@@ -5,11 +5,8 @@ import { changeAccount, type AccountChange } from '../auth/roles';
 import { conflict, HttpError, notFound } from '../errors';
 import * as audit from '../repositories/audit';
 import type { EntryRow, Snapshot, StoredEntry } from '../repositories/audit';
-import { FOREIGN_KEY_CODES } from '../lib/usage';
+import { isForeignKeyViolation, isUniqueViolation } from '../lib/pgErrors';
 import { auditedEntry, type AuditTarget } from './record';
-
-const codeOf = (error: unknown) => (error as { code?: string }).code ?? '';
-const constraintOf = (error: unknown) => (error as { constraint?: string }).constraint ?? '';
 
 /** A 409 that names the later entry, so the console can point at it. */
 function changedSince(later: audit.LaterEntry): HttpError {
@@ -75,7 +72,7 @@ export async function revertEntry(request: FastifyRequest, id: number): Promise<
       if (!current) throw await gone(tx);
       await refuseIfChangedSince(tx);
       await audit.remove(tx, entity, recordId).catch((error: unknown) => {
-        throw FOREIGN_KEY_CODES.has(codeOf(error))
+        throw isForeignKeyViolation(error)
           ? conflict(`${entry.label} cannot be deleted: other records still use it.`)
           : error;
       });
@@ -86,11 +83,11 @@ export async function revertEntry(request: FastifyRequest, id: number): Promise<
       await refuseIfChangedSince(tx);
       if (await audit.snapshot(tx, entity, recordId)) throw conflict('This record exists again.');
       await audit.recreate(tx, entity, side(entry, 'from') as Snapshot).catch((error: unknown) => {
-        if (FOREIGN_KEY_CODES.has(codeOf(error)))
+        if (isForeignKeyViolation(error))
           throw conflict(
             `${entry.label} cannot be restored: a record it refers to was deleted since.`,
           );
-        if (codeOf(error) === '23505')
+        if (isUniqueViolation(error))
           throw conflict(
             `${entry.label} cannot be restored: a record with the same values exists now.`,
           );
@@ -113,7 +110,7 @@ export async function revertEntry(request: FastifyRequest, id: number): Promise<
     return written;
   } catch (error) {
     // Two reverts of one entry at once: the unique index lets one through.
-    if (codeOf(error) === '23505' && constraintOf(error) === 'audit_entries_reverts_key') {
+    if (isUniqueViolation(error, 'audit_entries_reverts_key')) {
       throw conflict('This change was already reverted.');
     }
     throw error;

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import pg from 'pg';
+import { isSerializationFailure } from '../lib/pgErrors';
 
 export type Db = pg.Pool;
 export type Queryable = pg.Pool | pg.PoolClient;
@@ -148,7 +149,7 @@ export async function withTransaction<T>(
     } catch (error) {
       await db.query('ROLLBACK TO SAVEPOINT nested').catch(() => undefined);
       const store = ambient.getStore();
-      if (store && (error as { code?: string }).code === '40001') store.conflicted = true;
+      if (store && isSerializationFailure(error)) store.conflicted = true;
       throw error;
     }
   }

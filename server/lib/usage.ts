@@ -1,5 +1,6 @@
 import { withTransaction, type Queryable } from '../db/pool';
 import { conflict } from '../errors';
+import { isForeignKeyViolation } from './pgErrors';
 
 /** A 409 that names what still uses a record, e.g. "... used by Ibuprofen, Warfarin and more". */
 export function stillUsed(what: string, users: string[], kind = 'medications'): Error {
@@ -7,9 +8,6 @@ export function stillUsed(what: string, users: string[], kind = 'medications'): 
   const more = users.length > 5 ? ' and more' : '';
   return conflict(`${what} cannot be deleted: it is still used by ${kind}: ${shown}${more}.`);
 }
-
-/** PostgreSQL's foreign_key_violation, and restrict_violation (an ON DELETE RESTRICT key). */
-export const FOREIGN_KEY_CODES = new Set(['23503', '23001']);
 
 /** The three statements of a guarded delete, each answering for one record id. */
 export interface GuardedDelete {
@@ -43,7 +41,7 @@ export async function deleteUnlessUsed(
       return steps.remove(client, id);
     });
   } catch (error) {
-    if (!FOREIGN_KEY_CODES.has((error as { code?: string }).code ?? '')) throw error;
+    if (!isForeignKeyViolation(error)) throw error;
     const users = await steps.usedBy(pool, id);
     throw users.length > 0 ? refuse(users) : error;
   }

@@ -1,4 +1,5 @@
 import { withTransaction, type Db, type Queryable } from '../db/pool';
+import { isQueryCanceled } from '../lib/pgErrors';
 import { searchPatterns } from './activity';
 
 /**
@@ -441,9 +442,6 @@ export async function listEntries(
   return { rows, total, totalIsEstimate: count.estimate, hasMore };
 }
 
-/** PostgreSQL's code for a statement cancelled by its statement_timeout. */
-const QUERY_CANCELED = '57014';
-
 /**
  * The exact number of matching entries when counting them is quick (a record's history, a rare
  * word); otherwise (a common word matching hundreds of thousands of a million entries) the
@@ -474,7 +472,7 @@ async function boundedCount(
       return { total: rows[0].total, estimate: false };
     });
   } catch (error) {
-    if ((error as { code?: string }).code !== QUERY_CANCELED) throw error;
+    if (!isQueryCanceled(error)) throw error;
     return estimated;
   }
 }

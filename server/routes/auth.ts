@@ -7,6 +7,7 @@ import { hashPassword, needsRehash, verifyPassword } from '../auth/passwords';
 import { withTransaction } from '../db/pool';
 import { newToken, hashToken } from '../auth/tokens';
 import { HttpError, invalid } from '../errors';
+import { isUniqueViolation } from '../lib/pgErrors';
 import * as accounts from '../repositories/accounts';
 import { defineRoute } from './define';
 
@@ -168,9 +169,9 @@ export default async function authRoutes(app: FastifyInstance) {
       (tx) =>
         accounts
           .updateProfile(tx, session.id, request.body.name.trim(), request.body.email.trim())
-          .catch((error: { code?: string }) => {
+          .catch((error: unknown) => {
             // Another account took the address between the check and the update.
-            throw error.code === '23505' ? taken() : error;
+            throw isUniqueViolation(error) ? taken() : error;
           }),
     );
     return { data: publicUser(user), message: 'Profile updated successfully' };

@@ -4,6 +4,7 @@ import { conflict, notFound } from '../errors';
 import * as conditions from '../repositories/conditions';
 import { defineRoute } from './define';
 import { listCache } from '../lib/listCache';
+import { isUniqueViolation } from '../lib/pgErrors';
 import { deleteUnlessUsed, stillUsed, type GuardedDelete } from '../lib/usage';
 
 type IdParams = FastifyRequest<{ Params: { id: number } }>;
@@ -20,8 +21,7 @@ async function uniqueName<T>(work: Promise<T>): Promise<T> {
   try {
     return await work;
   } catch (error) {
-    if ((error as { code?: string }).code === '23505')
-      throw conflict('A condition with this name already exists.');
+    if (isUniqueViolation(error)) throw conflict('A condition with this name already exists.');
     throw error;
   }
 }

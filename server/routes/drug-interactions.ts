@@ -5,6 +5,7 @@ import * as interactions from '../repositories/interactions';
 import { missingIds } from '../repositories/medications';
 import { defineRoute } from './define';
 import { listCache } from '../lib/listCache';
+import { isUniqueViolation } from '../lib/pgErrors';
 
 type IdParams = FastifyRequest<{ Params: { id: number } }>;
 type Body<T> = FastifyRequest<{ Body: T }>;
@@ -67,7 +68,7 @@ export default async function drugInteractionRoutes(app: FastifyInstance) {
       (tx) => interactions.insertInteraction(tx, body, body),
     ).catch(async (error) => {
       const raced =
-        (error as { code?: string }).code === '23505' &&
+        isUniqueViolation(error) &&
         (await interactions.findPair(db, body.medication_id, body.interacting_medication_id));
       throw raced ? duplicate(raced) : error;
     });

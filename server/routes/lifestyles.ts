@@ -4,6 +4,7 @@ import { conflict, notFound } from '../errors';
 import * as lifestyles from '../repositories/lifestyles';
 import { defineRoute } from './define';
 import { listCache } from '../lib/listCache';
+import { isUniqueViolation } from '../lib/pgErrors';
 import { deleteUnlessUsed, stillUsed, type GuardedDelete } from '../lib/usage';
 
 type Body<T> = FastifyRequest<{ Body: T }>;
@@ -18,8 +19,7 @@ async function uniqueName<T>(work: Promise<T>): Promise<T> {
   try {
     return await work;
   } catch (error) {
-    if ((error as { code?: string }).code === '23505')
-      throw conflict('A lifestyle with this name already exists.');
+    if (isUniqueViolation(error)) throw conflict('A lifestyle with this name already exists.');
     throw error;
   }
 }

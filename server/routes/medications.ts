@@ -8,6 +8,7 @@ import * as medications from '../repositories/medications';
 import type { DosageFields, DosageKind, MedicationInput } from '../repositories/medications';
 import { defineRoute } from './define';
 import { listCache } from '../lib/listCache';
+import { isUniqueViolation } from '../lib/pgErrors';
 
 type IdParams = FastifyRequest<{ Params: { id: number } }>;
 type Body<T> = FastifyRequest<{ Body: T }>;
@@ -31,7 +32,7 @@ const CATEGORY = {
 } as const;
 
 function uniqueDosage(error: unknown): never {
-  if ((error as { code?: string }).code === '23505') {
+  if (isUniqueViolation(error)) {
     throw conflict(
       'This medication already has a dosage for this category. Edit that dosage instead.',
     );

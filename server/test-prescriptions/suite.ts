@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { Db, Queryable } from '../db/pool';
 import { HttpError, invalid } from '../errors';
+import { isSerializationFailure } from '../lib/pgErrors';
 import { loadSafetyData } from '../repositories/safety-check';
 import * as tests from '../repositories/test-prescriptions';
 import {
@@ -211,8 +212,6 @@ export async function storeRuns(
   );
 }
 
-const SERIALIZATION_FAILURE = '40001';
-
 /**
  * Runs the tests (all, or `ids`) and stores their results, in one snapshot: the newest change
  * and the data the tests read are of the same moment. Two runs at once (two instances after one
@@ -237,7 +236,7 @@ export async function runAndStore(pool: Db, ids?: number[]): Promise<TestRun[]> 
       return runs;
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);
-      if ((error as { code?: string }).code !== SERIALIZATION_FAILURE || attempt >= 3) throw error;
+      if (!isSerializationFailure(error) || attempt >= 3) throw error;
     } finally {
       client.release();
     }
