@@ -16,7 +16,6 @@ import {
  * names is let through (neither 401 nor 403); any other, and a pending account, gets 403 with a
  * message, and nothing is stored.
  */
-jest.setTimeout(120_000);
 
 const contract = loadContract();
 const operations = [...routeDefinitions(contract).values()].filter((op) => !op.isPublic);

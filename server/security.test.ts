@@ -27,9 +27,6 @@ import {
  * The browser half (CSP, markup in names) is e2e/security.test.ts.
  */
 
-// Each file makes its own databases and the machine is shared: generous time per test.
-jest.setTimeout(60_000);
-
 // ---------- the operations, from the contract ----------
 
 const contract = loadContract();

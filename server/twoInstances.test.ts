@@ -9,7 +9,6 @@ import { killServers, startServer, type ServerProcess } from './test/serverProce
  * serialised lists in memory (routes/listCache.ts): a write through one must show in the other's
  * lists at once, and a list read after a write was acknowledged must never miss it.
  */
-jest.setTimeout(180_000);
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let dir: string;

@@ -77,7 +77,7 @@ beforeAll(async () => {
     seedDemo(client, { passwordCost: TEST_PASSWORD_COST }),
   );
   ({ email } = await insertUser(database.pool, { role: 'admin', password: PASSWORD }));
-}, 120_000);
+});
 
 afterAll(async () => {
   await source.drop();
@@ -135,7 +135,7 @@ it('restores every row of every table, sequences past the restored ids, and old 
   expect(login.statusCode).toBe(200);
   await app.close();
   await pool.end();
-}, 120_000);
+});
 
 it('refuses a database that is not empty, and leaves an empty one empty when the file is cut short', async () => {
   const from = await connect(source.url);
@@ -156,7 +156,7 @@ it('refuses a database that is not empty, and leaves an empty one empty when the
   ).rejects.toThrow();
   expect(await existingRelations(target)).toEqual([]);
   await target.end();
-}, 120_000);
+});
 
 it('npm run backup / restore with DATABASE_URL: a gzip file, a size, and the same rows back', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'medref-backup-'));
@@ -188,4 +188,4 @@ it('npm run backup / restore with DATABASE_URL: a gzip file, a size, and the sam
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-}, 120_000);
+});

@@ -50,7 +50,7 @@ it("keeps a pg folder of the user's own and refuses to start, saying what to do"
   expect(server.output()).not.toMatch(/\n\s+at /); // one line, no stack
   expect(readFileSync(join(dataDir, 'pg', 'notes', 'keep.txt'), 'utf8')).toBe('mine');
   expect(readdirSync(join(dataDir, 'pg'))).toEqual(['notes']);
-}, 60_000);
+});
 
 it('refuses a second server on the same DATA_DIR, naming the first, which keeps answering', async () => {
   const first = await startServer(paths.dataDir);
@@ -72,7 +72,7 @@ it('refuses a second server on the same DATA_DIR, naming the first, which keeps 
   first.child.kill('SIGTERM');
   await first.exited;
   expect(first.child.exitCode).toBe(0);
-}, 120_000);
+});
 
 it('runs its queries as a role that owns the schema and is not a superuser, also for a database made by an earlier version', async () => {
   const server = await startServer(paths.dataDir);
@@ -114,7 +114,7 @@ it('runs its queries as a role that owns the schema and is not a superuser, also
   again.child.kill('SIGTERM');
   await again.exited;
   expect(again.child.exitCode).toBe(0);
-}, 120_000);
+});
 
 it('exits non-zero within seconds when its PostgreSQL is killed', async () => {
   const server = await startServer(paths.dataDir);
@@ -130,7 +130,7 @@ it('exits non-zero within seconds when its PostgreSQL is killed', async () => {
   expect(await conditions(again.base)).toBe(401);
   again.child.kill('SIGTERM');
   await again.exited;
-}, 120_000);
+});
 
 it('drains on Ctrl-C (SIGINT to the whole process group), as on SIGTERM', async () => {
   const server = await spawnServer(
@@ -150,7 +150,7 @@ it('drains on Ctrl-C (SIGINT to the whole process group), as on SIGTERM', async 
     signal: null,
   });
   expect(await waitFor(() => processesNaming(paths.clusterDir).length === 0, 10_000)).toBe(true);
-}, 120_000);
+});
 
 it('keeps the cluster inside DATA_DIR: nothing of it stays behind once DATA_DIR is removed, and DATA_DIR keeps its permissions', async () => {
   // A unique name, so that a cluster kept elsewhere for it would be recognisable.
@@ -171,4 +171,4 @@ it('keeps the cluster inside DATA_DIR: nothing of it stays behind once DATA_DIR 
   expect(clustersNamed(name)).toEqual([]);
   // No initdb password file was left where initdb could read it.
   expect(readdirSync(paths.dir).filter((entry) => entry.includes('password'))).toEqual([]);
-}, 120_000);
+});

@@ -43,7 +43,7 @@ it('starts after its first start was cut off in the middle of initdb', async () 
   server.child.kill('SIGTERM');
   await server.exited;
   expect(server.child.exitCode).toBe(0);
-}, 120_000);
+});
 
 it('on SIGTERM finishes the request in flight, then stops PostgreSQL and exits 0', async () => {
   // A registration at the production scrypt cost takes a good half second between reading the
@@ -80,7 +80,7 @@ it('on SIGTERM finishes the request in flight, then stops PostgreSQL and exits 0
   again.child.kill('SIGTERM');
   await again.exited;
   expect(again.child.exitCode).toBe(0);
-}, 120_000);
+});
 
 it('refuses to start a cluster whose password file is gone, saying what to do', async () => {
   const passwordFile = join(dirname(paths.clusterDir), 'pg-password');
@@ -93,4 +93,4 @@ it('refuses to start a cluster whose password file is gone, saying what to do', 
   // No password was made up for it, and the cluster is untouched.
   expect(existsSync(passwordFile)).toBe(false);
   expect(existsSync(join(paths.clusterDir, 'PG_VERSION'))).toBe(true);
-}, 60_000);
+});

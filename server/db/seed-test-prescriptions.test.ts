@@ -1,8 +1,6 @@
 import { client, createTestApp, signIn, TEST_PASSWORD_COST, type TestApp } from '../test/helpers';
 import { prepareDatabase } from './prepare';
 
-jest.setTimeout(60_000);
-
 /** The demo test prescriptions on a fresh start: all of them pass, and they cover the demo's cases. */
 let t: TestApp;
 let api: ReturnType<typeof client>;

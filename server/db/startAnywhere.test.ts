@@ -41,7 +41,7 @@ beforeAll(() => {
       cpSync(join(ROOT, entry), join(checkout, entry), { recursive: true });
   const linked = spawnSync('cp', ['-al', join(ROOT, 'node_modules'), checkout]);
   if (linked.status !== 0) throw new Error(`cp -al node_modules: ${linked.stderr}`);
-}, 120_000);
+});
 
 afterAll(async () => {
   for (const server of started) if (server.child.exitCode === null) server.child.kill('SIGKILL');
@@ -51,7 +51,7 @@ afterAll(async () => {
     rmSync(dirname(location), { recursive: true, force: true });
   }
   rmSync(parent, { recursive: true, force: true });
-}, 60_000);
+});
 
 async function npmStart(checkout: string): Promise<ServerProcess> {
   const port = await freePort();
@@ -138,4 +138,4 @@ it('npm start works in a checkout inside a 0700 directory; a re-made DATA_DIR st
   again.child.kill('SIGTERM');
   await again.exited;
   expect(again.child.exitCode).toBe(0);
-}, 300_000);
+});

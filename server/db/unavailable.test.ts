@@ -37,7 +37,7 @@ describe('a database that does not answer', () => {
       await app.close();
       await pool.end();
     }
-  }, 30_000);
+  });
 });
 
 it('sets statement and idle-in-transaction timeouts on every connection', async () => {

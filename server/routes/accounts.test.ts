@@ -6,7 +6,6 @@ import { client, countRows, createTestApp, signIn, type TestApp } from '../test/
  * a role and cannot sign in; an administrator gives roles, disables accounts and ends sessions,
  * each change recorded in the history; the last administrator stays; users end their own sessions.
  */
-jest.setTimeout(60_000);
 
 const PASSWORD = 'correct-horse-battery';
 const NO_ACCESS = 'Your account has no access to the console yet. Ask an administrator.';

@@ -6,7 +6,6 @@ import { client, countRows, createTestApp, signIn, type TestApp } from '../test/
  * one entry in the same transaction (who, what, field by field, why); a write that fails writes
  * none; and each kind of entry can be reverted, once, unless the record changed since.
  */
-jest.setTimeout(60_000);
 
 let t: TestApp;
 let api: ReturnType<typeof client>;

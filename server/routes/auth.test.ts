@@ -13,9 +13,6 @@ import {
   type TestApp,
 } from '../test/helpers';
 
-// Each file makes its own database and the machine is shared: generous time for hooks and tests.
-jest.setTimeout(30_000);
-
 let t: TestApp;
 const anonymous = () => client(t.app);
 

@@ -3,7 +3,6 @@ import { client, createTestApp, insertUser, signIn, type TestApp } from '../test
 
 // Issue 6: the dashboard's searches per day (last 30 days, zero days included) and "active today",
 // both on calendar days of the API server's time zone, checked against rows with known answers.
-jest.setTimeout(30_000);
 
 let t: TestApp;
 let api: ReturnType<typeof client>;

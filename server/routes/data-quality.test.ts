@@ -1,9 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { client, createTestApp, signIn, type TestApp } from '../test/helpers';
 
-// Each file makes its own database and the machine is shared: generous time for hooks and tests.
-jest.setTimeout(30_000);
-
 /**
  * GET /data-quality, every rule with hand-computed expectations (1 lb = 0.45359237 kg;
  * 1 year = 12 months = 365.25 days; 1 month = 30.4375 days). Rows the API refuses (a minimum

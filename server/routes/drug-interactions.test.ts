@@ -1,8 +1,5 @@
 import { client, countRows, createTestApp, signIn, type TestApp } from '../test/helpers';
 
-// Each file makes its own database and the machine is shared: generous time for hooks and tests.
-jest.setTimeout(30_000);
-
 let t: TestApp;
 let api: ReturnType<typeof client>;
 const meds: Record<string, number> = {};

@@ -1,8 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { client, createTestApp, signIn, type TestApp } from '../test/helpers';
 
-jest.setTimeout(30_000);
-
 /**
  * POST /safety-check: a table of hand-computed cases over a small reference set built in
  * `beforeAll` through the API. Every expected message and number below was worked out by hand

@@ -1,8 +1,6 @@
 import { seedDemo } from '../db/seed';
 import { client, createTestApp, signIn, TEST_PASSWORD_COST, type TestApp } from '../test/helpers';
 
-jest.setTimeout(60_000);
-
 /**
  * The demo data (SEED=demo) through POST /safety-check and GET /data-quality: the clinical
  * reproductions that once answered a dangerous prescription with a green verdict, and the

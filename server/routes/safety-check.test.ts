@@ -9,9 +9,6 @@ import {
   type TestApp,
 } from '../test/helpers';
 
-// Each file makes its own database and the machine is shared: generous time for hooks and tests.
-jest.setTimeout(30_000);
-
 /**
  * POST /safety-check against a small, hand-built reference set. Every expectation below is
  * computed by hand from the data in `beforeAll` (1 lb = 0.45359237 kg; 1 year = 12 months =

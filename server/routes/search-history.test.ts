@@ -10,7 +10,6 @@ import {
 
 // Issue 6: search history is real. A look-up of a medication (GET /medication/{id}) by an app user
 // records one history row: the caller, the medication and a copy of its name.
-jest.setTimeout(30_000);
 
 let t: TestApp;
 let admin: ReturnType<typeof client>;

