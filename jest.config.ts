@@ -2,10 +2,8 @@ import type { Config } from 'jest';
 
 // One runner, three projects: the console (jsdom), the API (a real embedded PostgreSQL,
 // started once per run in server/test/globalSetup.mjs, only when API tests run), and end-to-end
-// (Chromium against the built console). Each project's timeout is set here, for all its files.
-// Pages are lazy chunks: the first console test to open one also compiles it, which takes
-// seconds on a busy two-core machine. The slowest API tests run `npm start` (a console build and
-// a new PostgreSQL cluster) more than once. Browser tests start a server and a Chromium.
+// (Chromium against the built console). Each project's setup file sets its timeout for all its
+// files (a project's own testTimeout is ignored when Jest runs several projects).
 const tsJest = ['ts-jest', { tsconfig: '<rootDir>/tsconfig.jest.json' }] as const;
 
 const config: Config = {
@@ -21,7 +19,6 @@ const config: Config = {
         '^@/(.*)$': '<rootDir>/src/$1',
       },
       setupFilesAfterEnv: ['<rootDir>/src/test/setup.ts'],
-      testTimeout: 30_000,
     },
     {
       displayName: 'api',
@@ -33,7 +30,7 @@ const config: Config = {
       transformIgnorePatterns: ['/node_modules/(?!(cookie|content-disposition)/)'],
       globalSetup: '<rootDir>/server/test/globalSetup.mjs',
       globalTeardown: '<rootDir>/server/test/globalTeardown.mjs',
-      testTimeout: 300_000,
+      setupFilesAfterEnv: ['<rootDir>/server/test/setup.ts'],
     },
     {
       displayName: 'e2e',
@@ -43,7 +40,6 @@ const config: Config = {
       transform: { '^.+\\.tsx?$': tsJest },
       globalSetup: '<rootDir>/e2e/support/globalSetup.mjs',
       setupFilesAfterEnv: ['<rootDir>/e2e/support/setup.ts'],
-      testTimeout: 120_000,
     },
   ],
 };
