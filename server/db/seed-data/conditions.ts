@@ -1,0 +1,53 @@
+export interface ConditionSeed {
+  name: string;
+  description: string | null;
+}
+
+export const CONDITIONS: ConditionSeed[] = [
+  { name: 'Hypertension', description: 'Persistently raised arterial blood pressure.' },
+  {
+    name: 'Type 2 diabetes',
+    description: 'Insulin resistance with chronically raised blood glucose.',
+  },
+  { name: 'Asthma', description: 'Chronic airway inflammation with reversible bronchospasm.' },
+  { name: 'Chronic kidney disease', description: 'Long-term loss of kidney function.' },
+  { name: 'Liver cirrhosis', description: 'Scarring of the liver with impaired hepatic function.' },
+  { name: 'Peptic ulcer', description: 'Erosion of the stomach or duodenal lining.' },
+  { name: 'Epilepsy', description: 'Recurrent unprovoked seizures.' },
+  { name: 'Heart failure', description: 'The heart cannot pump enough blood to meet demand.' },
+  {
+    name: 'Atrial fibrillation',
+    description: 'Irregular, often rapid heart rhythm from the atria.',
+  },
+  { name: 'Hyperlipidemia', description: 'Raised cholesterol or triglycerides in the blood.' },
+  { name: 'Major depressive disorder', description: 'Persistent low mood and loss of interest.' },
+  { name: 'Generalized anxiety disorder', description: 'Excessive, persistent worry.' },
+  { name: 'Bacterial pneumonia', description: 'Bacterial infection of the lung tissue.' },
+  { name: 'Urinary tract infection', description: 'Infection of the bladder or urinary tract.' },
+  { name: 'Rheumatoid arthritis', description: 'Autoimmune inflammation of the joints.' },
+  { name: 'Osteoarthritis', description: 'Degeneration of joint cartilage causing pain.' },
+  { name: 'Migraine', description: 'Recurrent moderate to severe headaches.' },
+  { name: 'Hypothyroidism', description: 'Underactive thyroid gland.' },
+  { name: 'Gastroesophageal reflux disease', description: 'Stomach acid flowing back.' },
+  { name: 'Chronic obstructive pulmonary disease', description: 'Progressive airflow limitation.' },
+  { name: 'Allergic rhinitis', description: 'Nasal inflammation triggered by allergens.' },
+  { name: 'Gout', description: null },
+  { name: 'Deep vein thrombosis', description: 'A blood clot in a deep vein, usually the leg.' },
+  { name: 'Osteoporosis', description: 'Reduced bone density and increased fracture risk.' },
+  { name: 'Insomnia', description: null },
+  { name: 'Acute otitis media', description: 'Infection of the middle ear.' },
+  { name: 'Streptococcal pharyngitis', description: 'Sore throat caused by group A streptococci.' },
+  { name: 'Bleeding disorders', description: 'Conditions that impair normal blood clotting.' },
+  { name: 'Myasthenia gravis', description: 'Autoimmune neuromuscular weakness.' },
+  { name: 'G6PD deficiency', description: 'Enzyme deficiency predisposing to haemolysis.' },
+  { name: 'Infectious mononucleosis', description: 'Epstein-Barr virus infection.' },
+  { name: 'Sepsis', description: 'Life-threatening organ dysfunction caused by infection.' },
+  { name: 'Herpes simplex infection', description: 'Cold sores or genital herpes.' },
+  { name: 'Bacterial vaginosis', description: null },
+  { name: 'Nausea and vomiting', description: 'For example after surgery or chemotherapy.' },
+  { name: 'Acute pain', description: 'Short-term pain after injury or surgery.' },
+  { name: 'Fever', description: null },
+  { name: 'Acne vulgaris', description: 'Severe or scarring acne.' },
+  { name: 'Candidiasis', description: 'Yeast infection of the mouth, skin or vagina.' },
+  { name: 'Coronary artery disease', description: 'Narrowing of the coronary arteries.' },
+];
