@@ -6,8 +6,9 @@
  * ILLUSTRATIVE DEMO DATA ONLY. NOT MEDICAL ADVICE. The doses, categories, contraindications and
  * interactions are simplified for demonstration and must never be used for patient care.
  *
- * The data itself lives in ./seed-data.ts. Everything random (sign-up dates, activity, searches)
- * comes from a fixed-seed PRNG, so the data set is the same every time for the same `now`.
+ * The data itself lives in ./seed-data/, one module per table. Everything random (sign-up dates,
+ * activity, searches) comes from a fixed-seed PRNG, so the data set is the same every time for the
+ * same `now`.
  */
 import type pg from 'pg';
 import { hashPassword } from '../auth/passwords';
