@@ -11,7 +11,7 @@ import {
 import { keyboardUser } from './support/keyboard';
 
 /**
- * Issue 8, section 5, in headless Chromium against the built console and the real server (demo
+ * Accessibility, in headless Chromium against the built console and the real server (demo
  * data). axe-core, the standard engine, finds no WCAG 2.0/2.1 A and AA or 2.2 AA violation:
  *  - on the four public pages, signed out;
  *  - signed in as an administrator, on every route once its data has loaded (the safety check

@@ -8,7 +8,7 @@ import {
 } from './support/harness';
 
 /**
- * Issue 6 in headless Chromium against the real server with the demo data: the dashboard, the
+ * In headless Chromium against the real server with the demo data: the dashboard, the
  * users with their search history, and the drug list, all on live data; and a medication added in
  * the console showing on the dashboard after navigating back (tag invalidation).
  */

@@ -10,7 +10,7 @@ import {
 } from './support/harness';
 
 /**
- * Issue 8, section 5, on the medication screens: a keyboard-only user (Tab, Shift+Tab, the arrow
+ * Keyboard access on the medication screens: a keyboard-only user (Tab, Shift+Tab, the arrow
  * keys, Enter, Space, Delete, Escape and typing; no clicks) adds a medication with every kind of
  * field of the Add Medication form, finds it with the search, opens it from the grid, adds and
  * edits a dosage, adds a contraindication, adds and deletes a lifestyle contraindication, renames

@@ -8,7 +8,7 @@ import {
 } from './support/harness';
 
 /**
- * Issue 5 against the real thing: the built console in headless Chromium, the server on its own
+ * Medications against the real thing: the built console in headless Chromium, the server on its own
  * embedded PostgreSQL with the demo data. One admin works through the Medications screens in order;
  * each step relies on the ones before it.
  */

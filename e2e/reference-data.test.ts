@@ -9,7 +9,7 @@ import {
 } from './support/harness';
 
 /**
- * Issue 4 in a real browser against the real server (demo data): on each of the five reference-data
+ * In a real browser against the real server (demo data): on each of the five reference-data
  * screens, add, find by search, edit and delete a record through the UI, seeing each change after a
  * reload; a delete the server refuses (409, still used by medications) shows its message; and the
  * interaction rules (self-interaction, duplicate pair, fixed medications on edit).

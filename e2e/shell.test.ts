@@ -11,7 +11,7 @@ import {
 } from './support/harness';
 
 /**
- * Issue 3, the console shell, in headless Chromium against the real server (`npm start`'s
+ * The console shell, in headless Chromium against the real server (`npm start`'s
  * process on a fresh DATA_DIR): account screens, the session, the layout on a desktop and a phone.
  */
 let server: RunningServer;

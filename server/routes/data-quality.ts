@@ -10,7 +10,7 @@ import { tolerance, toBase } from '../units';
 import { MAX_AGE_DAYS, MAX_WEIGHT_KG } from './safety-check';
 
 /**
- * GET /data-quality (issue 7): what the reference data would make the safety check get wrong or
+ * GET /data-quality: what the reference data would make the safety check get wrong or
  * leave out, each finding naming the record to fix.
  */
 
