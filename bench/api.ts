@@ -4,7 +4,7 @@ import { reportSummary } from './summary';
 
 /**
  * `npm run bench:api`: the real server (embedded PostgreSQL, demo data) on loopback, loaded by
- * autocannon. Targets (issue 2) on a 2-core machine: GET /condition >= 2,000 req/s with p99 < 50 ms;
+ * autocannon. Targets on a 2-core machine: GET /condition >= 2,000 req/s with p99 < 50 ms;
  * GET /medication >= 500 req/s. Login runs at the production scrypt cost (N = 2^17), which is
  * deliberately slow.
  */

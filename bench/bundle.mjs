@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench:bundle` (issue 3, item 9): builds the console into a temporary folder with a Vite
+// `npm run bench:bundle`: builds the console into a temporary folder with a Vite
 // manifest and prints, for each route, the JavaScript a browser loads to show it, raw and gzipped:
 // the entry chunk and its static imports, the signed-in shell (sidebar and top bar, its own chunk)
 // for /dashboard routes, and the route's page chunk with its static imports. Chunks a page loads

@@ -14,7 +14,7 @@ import {
 import { reportSummary } from './summary';
 
 /**
- * `npm run bench:grid` (`node --import tsx bench/grid.ts`), issue 5: the real server on its own
+ * `npm run bench:grid` (`node --import tsx bench/grid.ts`): the real server on its own
  * embedded PostgreSQL with the demo data plus BENCH_MEDICATIONS (default 10,000) generated
  * medications, each with three dosages, two condition contraindications and a lifestyle
  * contraindication, inserted with set-based SQL. Then:

@@ -10,7 +10,7 @@ import { CHROMIUM_PATH, registerAdmin, startServer } from '../e2e/support/harnes
 import { reportSummary } from './summary';
 
 /**
- * `npm run bench:lighthouse` (`node --import tsx bench/lighthouse.ts`), issue 8: Lighthouse
+ * `npm run bench:lighthouse` (`node --import tsx bench/lighthouse.ts`): Lighthouse
  * (desktop preset: simulated fast network, no CPU slow-down) on the built console served by the
  * real server (embedded PostgreSQL on a temporary DATA_DIR, demo data), in Debian's Chromium.
  * Audits /login signed out and /dashboard signed in as a freshly registered administrator: the

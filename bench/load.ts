@@ -9,7 +9,7 @@ import { clusterDirectory } from '../server/db/embedded';
 import { reportSummary } from './summary';
 
 /**
- * `npm run bench:load` (issue 8): the real server (server/index.ts in a child process, embedded
+ * `npm run bench:load`: the real server (server/index.ts in a child process, embedded
  * PostgreSQL on a temporary DATA_DIR, demo data, production scrypt cost) on loopback, under a
  * mixed load from autocannon: 50 connections for LOAD_SECONDS (default 60) seconds; 70% list
  * reads, 20% single reads, 10% creates and updates (every name unique).

@@ -15,8 +15,8 @@ import {
 import { reportSummary } from './summary';
 
 /**
- * `npm run bench:users` (`node --import tsx bench/users-grid.ts`), issue 6: is the Users screen fast with USERS users
- * (BENCH_USERS, default 10,000)? The issue's rule: search on the server if the DataGrid's own
+ * `npm run bench:users` (`node --import tsx bench/users-grid.ts`): is the Users screen fast with USERS users
+ * (BENCH_USERS, default 10,000)? The rule: search on the server if the DataGrid's own
  * client-side filtering is slower than 150 ms per keystroke at that size.
  *
  * The real server on its own embedded PostgreSQL (demo data plus USERS generated users with three

@@ -1,17 +1,11 @@
 import axe from 'axe-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import {
-  launchBrowser,
-  newPage,
-  registerAdmin,
-  signInThroughUi,
-  startServer,
-  type RunningServer,
-} from './support/harness';
+import { launchBrowser, newPage, startServer, type RunningServer } from './support/harness';
+import { signedInPage } from './support/signedIn';
 import { keyboardUser } from './support/keyboard';
 
 /**
- * Issue 8, section 5, in headless Chromium against the built console and the real server (demo
+ * Accessibility, in headless Chromium against the built console and the real server (demo
  * data). axe-core, the standard engine, finds no WCAG 2.0/2.1 A and AA or 2.2 AA violation:
  *  - on the four public pages, signed out;
  *  - signed in as an administrator, on every route once its data has loaded (the safety check
@@ -115,13 +109,9 @@ let ibuprofenId = 0;
 beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
-  const admin = await registerAdmin(server.baseUrl);
-  const login = await fetch(`${server.baseUrl}/api/v1/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: admin.email, password: admin.password }),
-  });
-  token = ((await login.json()) as { token: string }).token;
+  ({ context, page, token } = await signedInPage(server, browser, 'admin', {
+    prepare: (opened) => opened.emulateMedia({ colorScheme: 'light' }),
+  }));
   const medications = await api<{ data: { id: number; name: string }[] }>('/medication');
   const idOf = (name: string) => {
     const found = medications.data.find((medication) => medication.name === name);
@@ -130,10 +120,6 @@ beforeAll(async () => {
   };
   warfarinId = idOf('Warfarin');
   ibuprofenId = idOf('Ibuprofen');
-  ({ context, page } = await newPage(browser, server.baseUrl));
-  page.setDefaultTimeout(30_000);
-  await page.emulateMedia({ colorScheme: 'light' });
-  await signInThroughUi(page, admin);
 });
 
 afterAll(async () => {

@@ -1,14 +1,9 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import {
-  launchBrowser,
-  newPage,
-  registerAdmin,
-  startServer,
-  type RunningServer,
-} from './support/harness';
+import { launchBrowser, startServer, type RunningServer } from './support/harness';
+import { signedInPage } from './support/signedIn';
 
 /**
- * Issue 6 in headless Chromium against the real server with the demo data: the dashboard, the
+ * In headless Chromium against the real server with the demo data: the dashboard, the
  * users with their search history, and the drug list, all on live data; and a medication added in
  * the console showing on the dashboard after navigating back (tag invalidation).
  */
@@ -22,15 +17,6 @@ const scripts: string[] = [];
 
 const DRUG = 'E2E Cetirizine';
 const MEDICATION = 'E2E Dashboard Medication';
-
-/** Signs in through the login screen (Email, Password, Sign in) and waits for the dashboard. */
-async function signIn(target: Page, credentials: { email: string; password: string }) {
-  await target.goto('/login');
-  await target.getByRole('textbox', { name: 'Email' }).fill(credentials.email);
-  await target.getByLabel('Password', { exact: false }).first().fill(credentials.password);
-  await target.getByRole('button', { name: 'Sign in' }).click();
-  await target.waitForURL('**/dashboard');
-}
 
 async function api<T>(path: string): Promise<T> {
   const response = await fetch(`${server.baseUrl}/api/v1${path}`, {
@@ -62,18 +48,14 @@ const count = (value: number) => value.toLocaleString('en');
 beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
-  const credentials = await registerAdmin(server.baseUrl, 'Dana Dashboard');
-  const login = await fetch(`${server.baseUrl}/api/v1/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: credentials.email, password: credentials.password }),
-  });
-  token = ((await login.json()) as { token: string }).token;
-  ({ context, page } = await newPage(browser, server.baseUrl));
-  page.on('request', (request) => {
-    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
-  });
-  await signIn(page, credentials);
+  ({ context, page, token } = await signedInPage(server, browser, 'admin', {
+    name: 'Dana Dashboard',
+    prepare: (opened) => {
+      opened.on('request', (request) => {
+        if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+      });
+    },
+  }));
 });
 afterAll(async () => {
   await context?.close();

@@ -7,7 +7,7 @@ import {
   type RunningServer,
 } from './support/harness';
 
-/** Issue 2's promise: a fresh DATA_DIR gives a console page and a seeded API, in one process. */
+/** The first-start promise: a fresh DATA_DIR gives a console page and a seeded API, in one process. */
 let server: RunningServer;
 let browser: Browser;
 

@@ -1,14 +1,12 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
-  createAccount,
   launchBrowser,
   newPage,
   register,
-  signIn,
-  signInThroughUi,
   startServer,
   type RunningServer,
 } from './support/harness';
+import { signedInPage } from './support/signedIn';
 
 /**
  * Who may change clinical data, and the history with its revert, in headless Chromium against
@@ -63,11 +61,9 @@ describe('as an admin', () => {
   let token: string;
 
   beforeAll(async () => {
-    const admin = await createAccount(server.baseUrl, 'admin', 'Hana History');
-    token = await signIn(server.baseUrl, admin);
-    ({ context, page } = await newPage(browser, server.baseUrl));
-    page.setDefaultTimeout(30_000);
-    await signInThroughUi(page, admin);
+    ({ context, page, token } = await signedInPage(server, browser, 'admin', {
+      name: 'Hana History',
+    }));
   });
   afterAll(() => context?.close());
 
@@ -146,8 +142,9 @@ interface MedicationDetail {
 }
 
 it('deletes a medication with a reason (the confirm lists what goes), and one revert brings it all back', async () => {
-  const admin = await createAccount(server.baseUrl, 'admin', 'Dora Delete');
-  const token = await signIn(server.baseUrl, admin);
+  const { context, page, token } = await signedInPage(server, browser, 'admin', {
+    name: 'Dora Delete',
+  });
   const { data: list } = await api<{ data: MedicationDetail[] }>('/medication', token);
   const before = list.find((medication) => medication.name === 'Fluconazole');
   if (!before) throw new Error('Fluconazole is not in the demo data');
@@ -158,9 +155,6 @@ it('deletes a medication with a reason (the confirm lists what goes), and one re
   const interactions = await interactionsOf();
   expect(interactions).toBeGreaterThan(0);
 
-  const { context, page } = await newPage(browser, server.baseUrl);
-  page.setDefaultTimeout(30_000);
-  await signInThroughUi(page, admin);
   await page.goto('/dashboard/drugs/medications');
   await page.getByRole('searchbox', { name: 'Search medications by name' }).fill('fluconazole');
   await page.getByRole('button', { name: 'Delete Fluconazole' }).click();
@@ -210,11 +204,9 @@ describe('as a viewer', () => {
   let token: string;
 
   beforeAll(async () => {
-    const viewer = await createAccount(server.baseUrl, 'viewer', 'Vera Viewer');
-    token = await signIn(server.baseUrl, viewer);
-    ({ context, page } = await newPage(browser, server.baseUrl));
-    page.setDefaultTimeout(30_000);
-    await signInThroughUi(page, viewer);
+    ({ context, page, token } = await signedInPage(server, browser, 'viewer', {
+      name: 'Vera Viewer',
+    }));
   });
   afterAll(() => context?.close());
 

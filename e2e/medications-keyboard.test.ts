@@ -1,16 +1,10 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { keyboardUser } from './support/keyboard';
-import {
-  launchBrowser,
-  newPage,
-  registerAdmin,
-  signInThroughUi,
-  startServer,
-  type RunningServer,
-} from './support/harness';
+import { launchBrowser, startServer, type RunningServer } from './support/harness';
+import { signedInPage } from './support/signedIn';
 
 /**
- * Issue 8, section 5, on the medication screens: a keyboard-only user (Tab, Shift+Tab, the arrow
+ * Keyboard access on the medication screens: a keyboard-only user (Tab, Shift+Tab, the arrow
  * keys, Enter, Space, Delete, Escape and typing; no clicks) adds a medication with every kind of
  * field of the Add Medication form, finds it with the search, opens it from the grid, adds and
  * edits a dosage, adds a contraindication, adds and deletes a lifestyle contraindication, renames
@@ -72,16 +66,7 @@ const medication = (id: number) => api<Medication>(`/medication/${id}`);
 beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
-  const admin = await registerAdmin(server.baseUrl);
-  const login = await fetch(`${server.baseUrl}/api/v1/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: admin.email, password: admin.password }),
-  });
-  token = ((await login.json()) as { token: string }).token;
-  ({ context, page } = await newPage(browser, server.baseUrl));
-  page.setDefaultTimeout(30_000);
-  await signInThroughUi(page, admin);
+  ({ context, page, token } = await signedInPage(server, browser));
 });
 
 afterAll(async () => {

@@ -1,14 +1,9 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import {
-  launchBrowser,
-  newPage,
-  registerAdmin,
-  startServer,
-  type RunningServer,
-} from './support/harness';
+import { launchBrowser, startServer, type RunningServer } from './support/harness';
+import { signedInPage } from './support/signedIn';
 
 /**
- * Issue 5 against the real thing: the built console in headless Chromium, the server on its own
+ * Medications against the real thing: the built console in headless Chromium, the server on its own
  * embedded PostgreSQL with the demo data. One admin works through the Medications screens in order;
  * each step relies on the ones before it.
  */
@@ -23,15 +18,6 @@ let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let token: string;
-
-/** Signs in through the login screen (Email, Password, Sign in) and waits for the dashboard. */
-async function signIn(target: Page, credentials: { email: string; password: string }) {
-  await target.goto('/login');
-  await target.getByRole('textbox', { name: 'Email' }).fill(credentials.email);
-  await target.getByLabel('Password', { exact: false }).first().fill(credentials.password);
-  await target.getByRole('button', { name: 'Sign in' }).click();
-  await target.waitForURL('**/dashboard');
-}
 
 /** The newest notification showing `text` (notifications carry role="alert"). */
 async function toast(text: string) {
@@ -77,15 +63,7 @@ function row(name: string): Locator {
 beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
-  const credentials = await registerAdmin(server.baseUrl);
-  const login = await fetch(`${server.baseUrl}/api/v1/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: credentials.email, password: credentials.password }),
-  });
-  token = ((await login.json()) as { token: string }).token;
-  ({ context, page } = await newPage(browser, server.baseUrl));
-  await signIn(page, credentials);
+  ({ context, page, token } = await signedInPage(server, browser));
 });
 
 afterAll(async () => {

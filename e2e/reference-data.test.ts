@@ -1,15 +1,9 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import {
-  launchBrowser,
-  newPage,
-  registerAdmin,
-  signInThroughUi,
-  startServer,
-  type RunningServer,
-} from './support/harness';
+import { launchBrowser, startServer, type RunningServer } from './support/harness';
+import { signedInPage } from './support/signedIn';
 
 /**
- * Issue 4 in a real browser against the real server (demo data): on each of the five reference-data
+ * In a real browser against the real server (demo data): on each of the five reference-data
  * screens, add, find by search, edit and delete a record through the UI, seeing each change after a
  * reload; a delete the server refuses (409, still used by medications) shows its message; and the
  * interaction rules (self-interaction, duplicate pair, fixed medications on edit).
@@ -25,10 +19,7 @@ jest.setTimeout(240_000);
 beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
-  const admin = await registerAdmin(server.baseUrl);
-  ({ context, page } = await newPage(browser, server.baseUrl));
-  page.setDefaultTimeout(30_000);
-  await signInThroughUi(page, admin);
+  ({ context, page } = await signedInPage(server, browser));
 });
 
 afterAll(async () => {

@@ -1,12 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import {
-  launchBrowser,
-  newPage,
-  registerAdmin,
-  signInThroughUi,
-  startServer,
-  type RunningServer,
-} from './support/harness';
+import { launchBrowser, startServer, type RunningServer } from './support/harness';
+import { signedInPage } from './support/signedIn';
 
 /**
  * In a real browser against the real server with the demo data: the safety check (a known major
@@ -41,16 +35,7 @@ async function api<T>(method: string, path: string, body?: object): Promise<T> {
 beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
-  const admin = await registerAdmin(server.baseUrl);
-  const login = await fetch(`${server.baseUrl}/api/v1/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: admin.email, password: admin.password }),
-  });
-  token = ((await login.json()) as { token: string }).token;
-  ({ context, page } = await newPage(browser, server.baseUrl));
-  page.setDefaultTimeout(30_000);
-  await signInThroughUi(page, admin);
+  ({ context, page, token } = await signedInPage(server, browser));
 });
 
 afterAll(async () => {

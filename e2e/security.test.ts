@@ -3,10 +3,12 @@ import {
   launchBrowser,
   newPage,
   registerAdmin,
+  signIn,
   signInThroughUi,
   startServer,
   type RunningServer,
 } from './support/harness';
+import { signedInPage } from './support/signedIn';
 import { appUserToken } from './support/appUser';
 
 /**
@@ -38,15 +40,6 @@ let created: Created;
 /** One of the demo's app users (role `user`): only their safety checks are searches. */
 const APP_USER = { name: 'Olivia Bennett', email: 'olivia.bennett@example.com' };
 
-async function signIn(email: string, password: string): Promise<string> {
-  const login = await fetch(`${server.baseUrl}/api/v1/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  return ((await login.json()) as { token: string }).token;
-}
-
 async function api<T>(method: string, path: string, body?: object, as = token): Promise<T> {
   const response = await fetch(`${server.baseUrl}/api/v1${path}`, {
     method,
@@ -67,7 +60,7 @@ beforeAll(async () => {
   // The administrator's own name is markup too: it shows in the top bar, the users list and
   // the recent searches.
   admin = await registerAdmin(server.baseUrl, MARKUP);
-  token = await signIn(admin.email, admin.password);
+  token = await signIn(server.baseUrl, admin);
 
   type One = { data: { id: number } };
   const condition = (await api<One>('POST', '/condition', { name: MARKUP, description: MARKUP }))
@@ -232,33 +225,30 @@ describe('markup in names shows as text', () => {
   beforeAll(async () => {
     // The policy is bypassed here: it would stop an injected handler on its own, and this
     // test is about the console never turning a name into markup in the first place.
-    context = await browser.newContext({
-      baseURL: server.baseUrl,
-      viewport: { width: 1280, height: 800 },
-      bypassCSP: true,
-    });
-    await context.addInitScript(() => {
-      const seen: string[] = [];
-      window.__injected = seen;
-      new MutationObserver((records) => {
-        for (const record of records)
-          for (const node of record.addedNodes) {
-            if (!(node instanceof Element)) continue;
-            const images = [
-              ...(node.matches('img[src="x"]') ? [node] : []),
-              ...node.querySelectorAll('img[src="x"]'),
-            ];
-            for (const image of images) seen.push(image.outerHTML);
-          }
-      }).observe(document, { childList: true, subtree: true });
-    });
-    page = await context.newPage();
-    page.setDefaultTimeout(30_000);
-    page.on('dialog', (dialog: Dialog) => {
-      dialogs.push(`${dialog.type()}: ${dialog.message()}`);
-      void dialog.dismiss();
-    });
-    await signInThroughUi(page, admin);
+    ({ context, page } = await signedInPage(server, browser, admin, {
+      contextOptions: { bypassCSP: true },
+      prepare: async (opened, openedContext) => {
+        await openedContext.addInitScript(() => {
+          const seen: string[] = [];
+          window.__injected = seen;
+          new MutationObserver((records) => {
+            for (const record of records)
+              for (const node of record.addedNodes) {
+                if (!(node instanceof Element)) continue;
+                const images = [
+                  ...(node.matches('img[src="x"]') ? [node] : []),
+                  ...node.querySelectorAll('img[src="x"]'),
+                ];
+                for (const image of images) seen.push(image.outerHTML);
+              }
+          }).observe(document, { childList: true, subtree: true });
+        });
+        opened.on('dialog', (dialog: Dialog) => {
+          dialogs.push(`${dialog.type()}: ${dialog.message()}`);
+          void dialog.dismiss();
+        });
+      },
+    }));
   });
   afterAll(() => context?.close());
   // Each screen answers for its own dialogs.

@@ -5,13 +5,13 @@ import {
   launchBrowser,
   newPage,
   registerAdmin,
-  signInThroughUi,
   startServer,
   type RunningServer,
 } from './support/harness';
+import { signedInPage } from './support/signedIn';
 
 /**
- * Issue 3, the console shell, in headless Chromium against the real server (`npm start`'s
+ * The console shell, in headless Chromium against the real server (`npm start`'s
  * process on a fresh DATA_DIR): account screens, the session, the layout on a desktop and a phone.
  */
 let server: RunningServer;
@@ -124,9 +124,11 @@ it('sends a reset link for a forgotten password, and the link sets a new one', a
 });
 
 it('changes the profile (the top bar follows at once) and the password', async () => {
-  const credentials = await registerAdmin(server.baseUrl, 'Grace Admin');
-  const { page, context } = await newPage(browser, server.baseUrl);
-  await signInThroughUi(page, credentials);
+  const {
+    account: credentials,
+    page,
+    context,
+  } = await signedInPage(server, browser, 'admin', { name: 'Grace Admin' });
   await page
     .getByRole('navigation', { name: 'Main navigation' })
     .getByRole('link', { name: 'Settings' })
@@ -182,9 +184,10 @@ it('sends a forged token found in storage to /login', async () => {
 });
 
 it('on a phone-sized screen the sidebar hides behind a menu button', async () => {
-  const credentials = await registerAdmin(server.baseUrl, 'Phone Admin');
-  const { page, context } = await newPage(browser, server.baseUrl, { width: 390, height: 844 });
-  await signInThroughUi(page, credentials);
+  const { page, context } = await signedInPage(server, browser, 'admin', {
+    name: 'Phone Admin',
+    viewport: { width: 390, height: 844 },
+  });
   await page.getByText('Welcome, Phone Admin').waitFor();
   const nav = page.getByRole('navigation', { name: 'Main navigation' });
   expect(await nav.count()).toBe(0); // collapsed: not shown at all

@@ -1,13 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import {
-  createAccount,
-  launchBrowser,
-  newPage,
-  signIn,
-  signInThroughUi,
-  startServer,
-  type RunningServer,
-} from './support/harness';
+import { launchBrowser, startServer, type RunningServer } from './support/harness';
+import { signedInPage } from './support/signedIn';
 
 /**
  * Test prescriptions in headless Chromium against the real server (demo data), as an editor: a
@@ -51,11 +44,9 @@ const toast = (text: string) => page.getByRole('alert').filter({ hasText: text }
 beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
-  const editor = await createAccount(server.baseUrl, 'editor', 'Erin Editor');
-  token = await signIn(server.baseUrl, editor);
-  ({ context, page } = await newPage(browser, server.baseUrl));
-  page.setDefaultTimeout(30_000);
-  await signInThroughUi(page, editor);
+  ({ context, page, token } = await signedInPage(server, browser, 'editor', {
+    name: 'Erin Editor',
+  }));
 });
 
 afterAll(async () => {

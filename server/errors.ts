@@ -16,7 +16,7 @@ export const invalid = (
   message = 'The given data was invalid.',
 ) => new HttpError(422, message, errors);
 
-/** Minimum must not exceed maximum (architecture.md section 6, item 3). */
+/** Minimum must not exceed maximum: a dose range with min > max is a patient-safety bug. */
 export function checkRanges(body: object, pairs: [string, string][], prefix = ''): void {
   const errors: Record<string, string[]> = {};
   const fields = body as Record<string, unknown>;

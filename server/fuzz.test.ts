@@ -6,7 +6,7 @@ import { contractProblems } from './test/contract';
 import { createTestApp, signIn, TEST_PASSWORD_COST, type TestApp } from './test/helpers';
 
 /**
- * Bad input on every operation of the contract (issue 8, section 1): invalid requests generated
+ * Bad input on every operation of the contract (no client input may cause a 500): invalid requests generated
  * from api/openapi.yaml must all be answered with a 4xx carrying a JSON `message`, valid against
  * the contract, and must leave every table as it was. Bodies, path ids, query parameters (from
  * each operation's querystring schema) and multipart forms are broken, and ids in bodies point

@@ -21,7 +21,7 @@ import {
 } from './test/helpers';
 
 /**
- * Issue 8, section 4 (security), at the API: who may call what (every operation of the contract,
+ * Security at the API: who may call what (every operation of the contract,
  * found from api/openapi.yaml so a new one is covered without touching this file), how sessions
  * end, what never reaches a log line or an answer, the login limits, and the reset links.
  * The browser half (CSP, markup in names) is e2e/security.test.ts.

@@ -152,7 +152,7 @@ export interface Credentials {
   password: string;
 }
 
-type ConsoleRole = 'admin' | 'editor' | 'viewer' | 'user';
+export type ConsoleRole = 'admin' | 'editor' | 'viewer' | 'user';
 
 /** Each started server's administrator token (the bootstrap admin's), by base URL. */
 const adminTokens = new Map<string, string>();
@@ -183,16 +183,24 @@ export async function register(baseUrl: string, credentials: Credentials) {
   return user;
 }
 
+/** Signs in through the API; answers the new session's token and the user as the server sends it. */
+export function logIn(baseUrl: string, credentials: Pick<Credentials, 'email' | 'password'>) {
+  return call<{ token: string; user: { id: number; name: string; role: string | null } }>(
+    baseUrl,
+    '/auth/login',
+    {
+      method: 'POST',
+      body: JSON.stringify({ email: credentials.email, password: credentials.password }),
+    },
+  );
+}
+
 /** Signs in through the API; answers the token. */
 export async function signIn(
   baseUrl: string,
   credentials: Pick<Credentials, 'email' | 'password'>,
 ) {
-  const { token } = await call<{ token: string }>(baseUrl, '/auth/login', {
-    method: 'POST',
-    body: JSON.stringify({ email: credentials.email, password: credentials.password }),
-  });
-  return token;
+  return (await logIn(baseUrl, credentials)).token;
 }
 
 async function bootstrapAdmin(baseUrl: string): Promise<Credentials> {

@@ -2,7 +2,7 @@ import { createTestDatabase, TEST_PASSWORD_COST } from '../test/helpers';
 import { prepareDatabase } from './prepare';
 
 /**
- * The demo data loaded on first start (SEED=demo): its make-up as issue 2 asks for it, and that
+ * The demo data loaded on first start (SEED=demo): what it holds and what it must not, and that
  * a restart on the same database (prepareDatabase runs on every start) loads nothing again.
  */
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -62,7 +62,7 @@ describe('the demo seed', () => {
     expect(n).toBeGreaterThanOrEqual(25);
   });
 
-  it('has age categories in days, months and years, named with the spec categories', async () => {
+  it('has age categories in days, months and years, named Adult, Geriatric and Pediatric', async () => {
     const units = await rows<{ age_unit: string }>(
       'SELECT DISTINCT age_unit FROM age_categories ORDER BY 1',
     );

@@ -4,7 +4,7 @@ import { parse } from 'yaml';
 import { createTestDatabase } from '../test/helpers';
 
 /**
- * The dosage tables' unit checks (migration 004) take spec section 9's wider lists, lowercase,
+ * The dosage tables' unit checks (migration 004) take the wider unit lists, lowercase,
  * and every unit the contract allows; anything else is refused.
  */
 const SPEC_FREQUENCY_UNITS = [

@@ -3,7 +3,7 @@ import type { Queryable } from '../db/pool';
 /**
  * Age and weight categories share one shape: a range with a unit, a category name and a
  * description, written as minimum_* / maximum_* / unit / category and read as min_* / max_* /
- * *_unit / category_name (spec section 3).
+ * *_unit / category_name (the field names the console has always used).
  */
 interface CategorySpec {
   table: 'age_categories' | 'weight_categories';

@@ -125,7 +125,7 @@ export const LIST_TABLES = [
 ] as const satisfies readonly VersionedTable[];
 
 /**
- * Medications as read (spec section 3): all of them by name, or the one with id `id`. A fixed
+ * Medications as read: all of them by name, or the one with id `id`. A fixed
  * number of set-based statements whatever the number of medications (no query, and no correlated
  * subquery, per medication): the medications, each kind of dosage, the contraindications and the
  * lifestyle contraindications, each ordered by medication, then put together here. Categories

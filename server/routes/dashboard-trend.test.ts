@@ -1,7 +1,7 @@
 import { dashboardStats, SERVER_TIME_ZONE, TREND_DAYS } from '../repositories/activity';
 import { client, createTestApp, insertUser, signIn, type TestApp } from '../test/helpers';
 
-// Issue 6: the dashboard's searches per day (last 30 days, zero days included) and "active today",
+// The dashboard's searches per day (last 30 days, zero days included) and "active today",
 // both on calendar days of the API server's time zone, checked against rows with known answers.
 
 let t: TestApp;

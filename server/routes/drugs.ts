@@ -8,7 +8,7 @@ import { listCache } from '../lib/listCache';
 type IdParams = FastifyRequest<{ Params: { id: number } }>;
 type Body = FastifyRequest<{ Body: drugs.DrugInput & { id: number } }>;
 
-/** Trimmed text, and lists without empty items (spec: entered comma-separated and trimmed). */
+/** Trimmed text, and lists without empty items (entered comma-separated and trimmed). */
 function tidy(drug: drugs.DrugInput): drugs.DrugInput {
   const list = (items: string[]) => items.map((s) => s.trim()).filter(Boolean);
   const empty = (['side_effects', 'contraindications'] as const).filter(

@@ -2,7 +2,7 @@ import { contractProblems } from '../test/contract';
 import { client, countRows, createTestApp, signIn, type TestApp } from '../test/helpers';
 
 /**
- * Every call sends `Accept` and `Content-Type: application/json` (spec), even the calls that take
+ * Every call sends `Accept` and `Content-Type: application/json` (the console does), even the calls that take
  * no body. An empty body with that header is no body: the bodiless calls work, and a call whose
  * contract requires a body answers 422, never 400 "body cannot be empty" or a 500.
  */

@@ -1,6 +1,6 @@
 import { appUserToken, client, createTestApp, insertUser, type TestApp } from '../test/helpers';
 
-// Issue 6: a user's last_active_at moves on every authenticated call, written at most once a
+// A user's last_active_at moves on every authenticated call, written at most once a
 // minute per user (whichever of their tokens is used); the token's own last use at most once a
 // minute per token. A row's xmin changes on every write, so it shows whether a call wrote.
 

@@ -2,7 +2,7 @@ import { allOperationIds, contractProblems, operationFor } from '../test/contrac
 import { createTestApp, signIn, type TestApp } from '../test/helpers';
 
 /**
- * Issue 2 asks every operation for a happy path, a validation failure, a missing token and an
+ * Every operation needs a happy path, a validation failure, a missing token and an
  * unknown id. The happy paths live in each resource's own test file; this table holds, for every
  * operation of the contract, the other three, so none can be forgotten: the first test fails
  * when an operation has no row. Each case must leave every table as it was.

@@ -8,7 +8,7 @@ import {
   type TestApp,
 } from '../test/helpers';
 
-// Issue 6: search history is real. A look-up of a medication (GET /medication/{id}) by an app user
+// Search history is real. A look-up of a medication (GET /medication/{id}) by an app user
 // records one history row: the caller, the medication and a copy of its name.
 
 let t: TestApp;

@@ -1,6 +1,6 @@
 import { client, createTestApp, insertUser, signIn, type TestApp } from '../test/helpers';
 
-// Issue 6: GET /users searches, sorts and pages on the server (q, page, page_size, sort), so the
+// GET /users searches, sorts and pages on the server (q, page, page_size, sort), so the
 // Users screen stays fast with 10,000 users (bench/users-grid.ts measured the grid without it).
 
 let t: TestApp;

@@ -98,7 +98,7 @@ describe('base query: what it sends', () => {
   });
 });
 
-describe('base query: one message per failure (spec section 8)', () => {
+describe('base query: one message per failure', () => {
   it('401 outside the login call: ends the session, clears storage, says so', async () => {
     mockFetch({ 'GET /condition': { status: 401, body: { message: 'Token expired' } } });
     const store = signedInStore();

@@ -50,7 +50,7 @@ function fieldErrors(body: unknown): Record<string, string[]> | undefined {
   return Object.keys(result).length ? result : undefined;
 }
 
-/** Spec section 8's rule, after 401 and 403: the body's message, else errors.email, else the status line. */
+/** After 401 and 403, so that every failure has a message: the body's, else errors.email, else the status line. */
 function messageFromBody(body: unknown, status: number, statusText: string): string {
   if (isRecord(body) && typeof body.message === 'string' && body.message.trim() !== '') {
     return body.message;
@@ -91,7 +91,7 @@ function toApiError(
 }
 
 /**
- * The base query of the one API slice (architecture.md section 5): JSON headers, the bearer token,
+ * The base query of the one API slice (no component calls fetch): JSON headers, the bearer token,
  * 204 as an empty result, and every error turned into one message, logged, and handed to the caller.
  */
 export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError> = async (

@@ -4,7 +4,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import { SnackbarProvider, useSnackbar, type SnackbarKey } from 'notistack';
 import { Toast } from '@/components/Toast';
 
-/** Spec section 9: top right, 5 s, a close button; notistack pauses on hover and on window blur. */
+/** Every toast: top right, 5 s, a close button; notistack pauses on hover and on window blur. */
 export const NOTIFICATION_SETTINGS = {
   anchorOrigin: { vertical: 'top', horizontal: 'right' },
   autoHideDuration: 5000,

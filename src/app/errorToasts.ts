@@ -6,10 +6,10 @@ import {
 } from '@reduxjs/toolkit';
 import { enqueueSnackbar } from 'notistack';
 
-/** The generic fallback of spec section 8, for a failure that carries no message at all. */
+/** The console's generic fallback, for a failure that carries no message at all. */
 export const UNKNOWN_ERROR_MESSAGE = 'An unknown error occurred';
 
-/** Per-call texts for a failure without a message (spec section 8: "the error message, or ..."). */
+/** Per-call texts for a failure without a message ("the error message, or ..."). */
 const FALLBACK_MESSAGES: Record<string, string> = {
   register: 'Registration failed',
   listDrugInteractions: 'Failed to fetch drug interactions',

@@ -162,7 +162,7 @@ function Elsewhere() {
   return <Navigate to={isAuthenticated ? '/dashboard' : '/login'} replace />;
 }
 
-/** The routes of spec section 2, plus /reset-password?token=... */
+/** The console's public and guarded routes, plus /reset-password?token=... */
 export function AppRoutes() {
   return (
     <Routes>

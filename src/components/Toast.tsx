@@ -2,7 +2,7 @@ import { forwardRef, useRef, useState, type TouchEvent } from 'react';
 import Box from '@mui/material/Box';
 import { SnackbarContent, useSnackbar, type CustomContentProps } from 'notistack';
 
-/** A horizontal touch drag past this share of the notification's width dismisses it (spec section 9). */
+/** A horizontal touch drag past this share of the notification's width dismisses it. */
 export const DRAG_DISMISS_SHARE = 0.8;
 
 const ACCENT: Record<CustomContentProps['variant'], string> = {
@@ -21,7 +21,7 @@ interface Drag {
 }
 
 /**
- * One notification, light-themed (spec section 9): `role="alert"`, focusable (Alt+T moves focus to the
+ * One notification, light-themed: `role="alert"`, focusable (Alt+T moves focus to the
  * newest), and on touch screens a horizontal drag past 80% of its width dismisses it. notistack itself
  * pauses the timer on hover and while the window has no focus.
  */

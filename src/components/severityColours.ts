@@ -1,7 +1,7 @@
 import type { Severity } from '@/api';
 
 /**
- * Spec section 4's severity colours: minor yellow, moderate orange, major red, contraindicated
+ * The severity colours: minor yellow, moderate orange, major red, contraindicated
  * purple. Light fills with dark text of the same hue (each pair above 7:1 contrast, WCAG AAA);
  * every badge shows the word too, so the colour is never the only signal. Used by the interactions
  * screen and the safety check.

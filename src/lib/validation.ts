@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 
 /**
- * Field rules the account forms share: spec section 5 (required fields, 'Passwords do not match') plus
+ * Field rules the account forms share: required fields, 'Passwords do not match', plus
  * the contract's limits (api/openapi.yaml: Email, Name, Password 8 to 128 characters), so a form
  * refuses what the server would refuse and says why under the field.
  *

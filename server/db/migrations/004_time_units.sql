@@ -1,4 +1,4 @@
--- Spec section 9's wider unit lists, lowercase (as the contract's FrequencyUnit and DurationUnit):
+-- The wider unit lists, lowercase (as the contract's FrequencyUnit and DurationUnit):
 -- frequencies also in x daily/weekly/monthly/yearly, times/day/week/month/year and every day;
 -- durations also every day. The forms keep offering the narrower lists; the data may hold any.
 ALTER TABLE weight_category_dosages

@@ -13,7 +13,7 @@ export interface ConfirmDialogProps {
   open: boolean;
   /** The dialog's title, e.g. 'Delete Condition'. */
   title: string;
-  /** The question, in the spec's words, e.g. 'Are you sure you want to delete this condition?'. */
+  /** The question, in the product's words, e.g. 'Are you sure you want to delete this condition?'. */
   message: string;
   /** What the question is about (the record's name), shown under the message. */
   details?: ReactNode;

@@ -49,7 +49,7 @@ export const choiceField = <const T extends readonly [string, ...string[]]>(
     .pipe(z.enum(values, { error: `Choose a valid ${label.toLowerCase()}` }));
 
 /**
- * Minimum must not exceed maximum (architecture.md section 6, item 3): `message` shows under the
+ * Minimum must not exceed maximum (min > max is a wrong dose): `message` shows under the
  * minimum's field. Checked once both numbers are valid.
  */
 export function minNotAboveMax<T extends z.ZodType<{ [key: string]: unknown }>>(

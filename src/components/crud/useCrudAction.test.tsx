@@ -40,7 +40,7 @@ describe('useCrudAction', () => {
     expect(await findToast('Condition created successfully')).toBeInTheDocument();
   });
 
-  it("a failure toast is the error's message, else the screen's fallback (spec section 8)", async () => {
+  it("a failure toast is the error's message, else the screen's fallback", async () => {
     const feedback = { failure: 'Failed to update lifestyle' };
     const first = renderWithProviders(
       <Harness

@@ -13,7 +13,7 @@ export interface ActionFeedback<R> {
   /** The success toast: a fixed text, or one taken from the answer (see {@link serverMessage}). */
   success?: string | ((result: R) => string | undefined);
   /**
-   * The error toast's text when the failure carries no message of its own (spec section 8: "the
+   * The error toast's text when the failure carries no message of its own (each screen's own: "the
    * error's message, else ..."). Given, this call's error toast is shown here; left out, the app's one
    * error-toast listener shows the error's message as for any call.
    */

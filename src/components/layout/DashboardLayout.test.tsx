@@ -27,7 +27,7 @@ describe('the signed-in shell', () => {
     ).toBeInTheDocument();
   });
 
-  it("lists the spec's sidebar items in the spec's order", async () => {
+  it('lists the original sidebar items in their original order', async () => {
     mockFetch({});
     renderShell();
     const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
@@ -43,7 +43,7 @@ describe('the signed-in shell', () => {
       'Users',
       'Settings',
     ];
-    // Later screens may add items; the spec's ones must all be there, in this order.
+    // Later screens may add items; the original ones must all be there, in this order.
     const labels = within(nav)
       .getAllByRole('link')
       .map((link) => link.textContent ?? '');

@@ -75,7 +75,7 @@ export const NAVIGATION: NavItem[] = [
         icon: LifestyleIcon,
         exact: false,
       },
-      // Issue 7: what the reference data makes the checker say, and what in it needs fixing.
+      // What the reference data makes the checker say, and what in it needs fixing.
       {
         label: 'Safety Check',
         path: '/dashboard/safety-check',

@@ -4,7 +4,7 @@ import { amountField, choiceField, minNotAboveMax, optionalText } from '@/compon
 import { AGE_CATEGORY_NAMES, AGE_RANGE_MESSAGE, AGE_UNITS } from './ageCategoryForm';
 
 /**
- * The age category form (spec sections 3 and 5): min, max and unit required, numbers from 0, the
+ * The age category form: min, max and unit required, numbers from 0, the
  * minimum not above the maximum; the category may be None (sent as null).
  */
 export const ageCategorySchema = minNotAboveMax(

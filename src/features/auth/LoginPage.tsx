@@ -33,7 +33,7 @@ async function validate(values: LoginForm): Promise<Errors> {
 /**
  * /login: on success the session is stored and the public-route guard moves on to /dashboard.
  * The form keeps its own state rather than react-hook-form's: /login must show within 200 kB gzip
- * (issue 3), and react-hook-form is 13.6 kB of it. Like the other forms, it checks on submit, then
+ * (bench:bundle), and react-hook-form is 13.6 kB of it. Like the other forms, it checks on submit, then
  * again on every change, and focuses the first field in error.
  */
 export function LoginPage() {

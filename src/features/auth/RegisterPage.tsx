@@ -19,8 +19,8 @@ export const PENDING_ROLE_MESSAGE =
   'Your account has been created. An administrator must give it a role before you can sign in.';
 
 /**
- * /register: creates the account. The first account (an administrator) then signs in (spec
- * section 4) and so reaches /dashboard; a later one has no role yet, so the page says an
+ * /register: creates the account. The first account (an administrator) then signs in
+ * automatically and so reaches /dashboard; a later one has no role yet, so the page says an
  * administrator must give it one, and signs nothing in.
  */
 export function RegisterPage() {

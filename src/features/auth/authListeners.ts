@@ -10,7 +10,7 @@ import {
 } from './authSlice';
 import { clearStoredSession, writeStoredSession, writeStoredUser } from './storedSession';
 
-/** Storage follows the session here, never in a reducer (architecture.md section 5). */
+/** Storage follows the session here, never in a reducer (reducers stay free of side effects). */
 export function startAuthListeners<S extends { auth: AuthState }>(
   startListening: TypedStartListening<S>,
 ): void {

@@ -9,7 +9,7 @@ import {
 } from '@/lib/validation';
 
 /**
- * One schema per account form (spec section 5); the request bodies are built from their output.
+ * One schema per account form; the request bodies are built from their output.
  * The screens load this module lazily (see authResolvers.ts), so its zod code is not on /login's
  * first paint.
  */

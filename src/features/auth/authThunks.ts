@@ -28,7 +28,7 @@ export const restoreSession = createAppAsyncThunk(
 );
 
 /**
- * Signs out (architecture.md section 6, item 1): revokes the token on the server, then forgets the user,
+ * Signs out: revokes the token on the server (so no working credential stays behind), then forgets the user,
  * the token and both storage keys. The local session ends even when the server cannot be reached.
  */
 export const logout = createAppAsyncThunk(

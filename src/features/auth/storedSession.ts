@@ -1,6 +1,6 @@
 import type { User } from '@/api';
 
-/** The spec's storage keys (section 9). */
+/** The storage keys the console has always used, so a stored session survives upgrades. */
 export const TOKEN_KEY = 'auth_token';
 export const USER_KEY = 'user';
 

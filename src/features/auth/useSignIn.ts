@@ -6,7 +6,7 @@ import { useAppDispatch } from '@/app/hooks';
 import { errorMessage, isApiError } from '@/lib/errors';
 import { credentialsReceived } from './authSlice';
 
-/** The error toast of a failed sign-in that carries no message (spec section 8). */
+/** The error toast of a failed sign-in that carries no message. */
 export const LOGIN_FAILED_MESSAGE = 'Login failed';
 
 /** Whether a sign-in failed because the account has no console access (403 with the server's reason). */

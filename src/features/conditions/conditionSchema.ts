@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { optionalText, requiredText } from '@/components/crud/schema';
 
 /**
- * The condition form's rules (spec section 5: the name is required; the description is optional).
+ * The condition form's rules: the name is required; the description is optional.
  * Loaded on first use through `conditionValidation` (conditionForm.ts), with zod.
  */
 export const conditionSchema = z.object({

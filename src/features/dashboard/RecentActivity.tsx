@@ -11,7 +11,7 @@ import { RelativeTime } from '@/components/RelativeTime';
 
 interface RecentCardProps<T> {
   title: string;
-  /** Spec section 2's empty text. */
+  /** The text shown when the list is empty. */
   emptyText: string;
   /** Undefined while loading. */
   items: T[] | undefined;

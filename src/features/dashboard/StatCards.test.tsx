@@ -4,7 +4,7 @@ import { StatCards } from './StatCards';
 const card = (label: string) => screen.getByRole('region', { name: label });
 
 describe('StatCards', () => {
-  it("shows spec section 2's four cards, in order, with their counts", () => {
+  it('shows the four cards, in order, with their counts', () => {
     render(
       <StatCards
         stats={{ total_drugs: 40, total_users: 12345, total_searches: 0, active_today: 7 }}

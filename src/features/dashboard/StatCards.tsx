@@ -14,7 +14,7 @@ import type { DashboardStats } from '@/api';
 
 type CountKey = 'total_drugs' | 'total_users' | 'total_searches' | 'active_today';
 
-/** The four cards of spec section 2, in its order and words. */
+/** The dashboard's four cards, in their order and words. */
 const CARDS: { key: CountKey; label: string; icon: ComponentType<SvgIconProps> }[] = [
   { key: 'total_drugs', label: 'Total Drugs', icon: MedicationOutlined },
   { key: 'total_users', label: 'Total Users', icon: PeopleOutlined },

@@ -17,7 +17,7 @@ import { serverMessage, useCrudAction } from '@/components/crud/useCrudAction';
 import { useCrudDialogs } from '@/components/crud/useCrudDialogs';
 import { drugFields, drugFormValues, drugPayload, drugValidation } from './drugForm';
 
-/** Name, Category, Manufacturer, Dosage (spec section 2), then Actions. */
+/** Name, Category, Manufacturer, Dosage, then Actions. */
 const drugColumns: GridColDef<Drug>[] = [
   { field: 'name', headerName: 'Name', flex: 1, minWidth: 160 },
   { field: 'category', headerName: 'Category', flex: 1, minWidth: 140 },

@@ -9,7 +9,7 @@ export const drugValidation = lazyResolver<DrugFormValues, DrugFormOutput>(() =>
 );
 
 /**
- * "a, b ,, c" → ['a', 'b', 'c']: spec section 3 (side effects and contraindications are entered
+ * "a, b ,, c" → ['a', 'b', 'c'] (side effects and contraindications are entered
  * comma separated and trimmed); empty items are dropped.
  */
 export function splitCommaList(text: string): string[] {

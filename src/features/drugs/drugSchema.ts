@@ -15,7 +15,7 @@ const commaList = (what: string) =>
         .max(100, `Enter at most 100 ${what}s`),
     );
 
-/** The drug form: every field is required (spec section 5). */
+/** The drug form: every field is required. */
 export const drugSchema = z.object({
   name: requiredText('Name'),
   category: requiredText('Category'),

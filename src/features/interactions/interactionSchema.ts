@@ -4,7 +4,7 @@ import { choiceField, requiredText } from '@/components/crud/schema';
 import { SELF_INTERACTION_MESSAGE, SEVERITIES } from './interactionForm';
 
 /**
- * The interaction form (spec sections 4 and 5): both medications chosen and different, a severity,
+ * The interaction form: both medications chosen and different, a severity,
  * a required description, the allergen flag. The medication ids stay strings (select values) until
  * `interactionRequest` (interactionForm.ts) parses them.
  */

@@ -62,7 +62,7 @@ describe('Add Medication', () => {
     );
     expect(dialog.getByRole('checkbox', { name: 'Is Pregnancy' })).not.toBeChecked();
     expect(dialog.queryByLabelText('Pregnancy Category')).not.toBeInTheDocument();
-    // The spec's unit choices, shown capitalised, and the per-kilogram dosage units.
+    // The add form's unit choices, shown capitalised, and the per-kilogram dosage units.
     const options = (label: string) =>
       within(dialog.getByLabelText(label))
         .getAllByRole('option')

@@ -42,7 +42,7 @@ const options = (select: HTMLElement) =>
     .map((option) => option.textContent);
 
 describe('Add Weight-Based Dosage', () => {
-  it('shows the medication, pre-selects the first weight category, and has the spec defaults', async () => {
+  it('shows the medication, pre-selects the first weight category, and has the dosage defaults', async () => {
     const { dialog } = await openDialog('weight', 'Add Weight-Based Dosage');
     expect(dialog.getByLabelText('Medication')).toHaveValue('Amoxicillin');
     expect(dialog.getByLabelText(/^Weight Category/)).toHaveValue('11');

@@ -160,7 +160,7 @@ function addDosageChange(
       };
 }
 
-/** Add Weight-Based / Age-Based Dosage: the first category pre-selected, spec section 4's defaults. */
+/** Add Weight-Based / Age-Based Dosage: the first category pre-selected, the dosage defaults. */
 function AddDosageDialog({ kind, medication, open, onClose, onExited }: DosageDialogProps) {
   const weightCategories = useListWeightCategoriesQuery(undefined, { skip: kind !== 'weight' });
   const ageCategories = useListAgeCategoriesQuery(undefined, { skip: kind !== 'age' });

@@ -33,7 +33,7 @@ interface RangeFieldsProps<T extends FieldValues> {
   unit: Path<T>;
   /** The unit select's values (lowercase on the wire, shown capitalised). */
   units: readonly string[];
-  /** The number inputs' step: 0.1 for dosages (spec section 5), 1 otherwise. */
+  /** The number inputs' step: 0.1 for dosages (fractional doses are common), 1 otherwise. */
   step?: number;
 }
 

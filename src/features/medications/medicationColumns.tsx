@@ -192,7 +192,7 @@ function dosageCountColumn(
 }
 
 /**
- * The Medications Management grid's columns (spec section 2). `actions` opens the dialogs with the
+ * The Medications Management grid's columns. `actions` opens the dialogs with the
  * clicked medication pre-selected, and the detail page.
  */
 export function medicationColumns(actions: ColumnActions): GridColDef<MedicationRow>[] {

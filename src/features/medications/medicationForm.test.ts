@@ -145,7 +145,7 @@ describe('the dosage forms', () => {
     });
   });
 
-  it('start a new dosage with the first category and the spec defaults', () => {
+  it('start a new dosage with the first category and the dosage defaults', () => {
     expect(newDosageDefaults(weightCategories)).toMatchObject({
       categoryId: '11',
       dosageUnit: 'mg',

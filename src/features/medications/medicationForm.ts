@@ -18,13 +18,13 @@ import type {
 import { amountField, minNotAboveMax, requiredText } from '@/components/crud/schema';
 
 /**
- * The medication forms (spec sections 3 to 5 and 9): Add Medication, Edit Medication, the weight-
+ * The medication forms: Add Medication, Edit Medication, the weight-
  * and age-based dosage forms and the contraindication forms. Form values are what the inputs hold
  * (strings for numbers and select values, lowercase units); the schemas check them and turn them
  * into numbers; the `*Payload` functions build exactly what the contract's write calls take.
  */
 
-// ---- constants (spec section 9) ----
+// ---- constants: the units and defaults the forms offer ----
 
 /** Dosage units offered on the add and edit forms (shown Mg, Ml, G; sent lowercase). */
 export const DOSAGE_UNITS = ['mg', 'ml', 'g'] as const satisfies readonly DosageUnit[];
@@ -57,7 +57,7 @@ export const EDIT_DURATION_UNITS = [
   'days',
   'weeks',
 ] as const satisfies readonly DurationUnit[];
-/** Every unit the contract knows (spec section 9's wider lists): an existing dosage may use any. */
+/** Every unit the contract knows (wider than the add forms offer): an existing dosage may use any. */
 const ALL_FREQUENCY_UNITS = [
   'hours',
   'days',
@@ -158,7 +158,7 @@ function withDosageRanges<T extends z.ZodType<{ [key: string]: unknown }>>(schem
   );
 }
 
-/** Spec section 4's defaults for a new dosage: unit Mg, frequency 1 to 3 Hours, duration 3 to 7 Days. */
+/** The defaults of a new dosage: unit Mg, frequency 1 to 3 Hours, duration 3 to 7 Days. */
 const NEW_DOSAGE: DosageRangeInput = {
   minimumDosage: '',
   maximumDosage: '',
@@ -263,7 +263,7 @@ export function addMedicationDefaults(
 }
 
 /**
- * The create payload (spec section 3): a `weight_dosage` block when weight-based, else an
+ * The create payload: a `weight_dosage` block when weight-based, else an
  * `age_dosage` block; ids as numbers; units lowercase; the pregnancy category empty when unchecked.
  */
 export function addMedicationPayload(values: AddMedicationOutput): MedicationCreate {
@@ -344,7 +344,7 @@ export const dosageSchema = withDosageRanges(
 export type DosageValues = z.input<typeof dosageSchema>;
 export type DosageOutput = z.output<typeof dosageSchema>;
 
-/** A new dosage: the first category fetched pre-selected, then spec section 4's defaults. */
+/** A new dosage: the first category fetched pre-selected, then the dosage defaults. */
 export function newDosageDefaults(categories: readonly { id: number }[]): DosageValues {
   return { categoryId: categories[0] ? String(categories[0].id) : '', ...NEW_DOSAGE };
 }

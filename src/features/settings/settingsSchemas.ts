@@ -7,7 +7,7 @@ import {
   nonEmpty,
 } from '@/lib/validation';
 
-/** The two Account Settings forms (spec section 5: 'Passwords do not match' on change password). */
+/** The two Account Settings forms ('Passwords do not match' on change password). */
 export const profileSchema = z.object({ name: nameField, email: emailField });
 export type ProfileForm = z.infer<typeof profileSchema>;
 

@@ -11,7 +11,7 @@ const noQuickFilter = () => null;
 const asDate = (value: string | null | undefined) => (value ? new Date(value) : null);
 
 /**
- * Name, Email, Registered, Last Active, Searches, View History (spec section 2). The server
+ * Name, Email, Registered, Last Active, Searches, View History. The server
  * searches (name or email), sorts and pages; the grid's own quick filter is not used, and the
  * columns that are not searched leave it all the same.
  */

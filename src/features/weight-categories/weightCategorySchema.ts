@@ -4,7 +4,7 @@ import { amountField, choiceField, minNotAboveMax, optionalText } from '@/compon
 import { WEIGHT_CATEGORY_NAMES, WEIGHT_RANGE_MESSAGE, WEIGHT_UNITS } from './weightCategoryForm';
 
 /**
- * The weight category form (spec sections 3 and 5): min, max, unit and category required, numbers
+ * The weight category form: min, max, unit and category required, numbers
  * from 0 in steps of 0.1, the minimum not above the maximum.
  */
 export const weightCategorySchema = minNotAboveMax(
