@@ -975,7 +975,7 @@ export interface components {
     Name: string;
     Description: string;
     /** Format: date-time */
-    Timestamp: string;
+    Timestamp: Date | string;
     /**
      * @description A boolean as read (1 true, 0 false).
      * @enum {integer}
