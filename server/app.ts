@@ -14,13 +14,8 @@ import Fastify, {
 import type pg from 'pg';
 import { authGuard } from './auth/guard';
 import type { Config } from './config';
-import {
-  loadContract,
-  routeDefinitions,
-  sharedSchema,
-  type RoleName,
-  type RouteDefinition,
-} from './contract';
+import type { RoleName } from '../api/generated/enums';
+import { loadContract, routeDefinitions, sharedSchema, type RouteDefinition } from './contract';
 import { HttpError } from './errors';
 import { ambientPool } from './db/pool';
 import { isDatabaseUnavailable } from './db/unavailable';

@@ -1,4 +1,4 @@
-import type { RoleName } from '../contract';
+import type { RoleName } from '../../api/generated/enums';
 import type { Queryable } from '../db/pool';
 import { TABLE_VERSIONS_SQL, type TableVersions } from '../db/versions';
 import { searchPatterns } from './activity';

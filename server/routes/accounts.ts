@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { audited } from '../audit/record';
 import { changeAccount } from '../auth/roles';
-import type { RoleName } from '../contract';
+import type { RoleName } from '../../api/generated/enums';
 import { invalid, notFound } from '../errors';
 import * as accounts from '../repositories/accounts';
 import { defineRoute } from './define';
