@@ -1,10 +1,6 @@
+import type { Schema } from '../contract';
 import type { Queryable } from '../db/pool';
 
-/**
- * Age and weight categories share one shape: a range with a unit, a category name and a
- * description, written as minimum_* / maximum_* / unit / category and read as min_* / max_* /
- * *_unit / category_name (spec section 3).
- */
 interface CategorySpec {
   table: 'age_categories' | 'weight_categories';
   dosageTable: 'age_category_dosages' | 'weight_category_dosages';
@@ -15,18 +11,15 @@ interface CategorySpec {
   fields: [string, string];
 }
 
-export type CategoryInput = Record<string, unknown> & {
-  unit: string;
-  category?: string | null;
-  description?: string | null;
-};
+type CategoryRow = Schema<'AgeCategory'> | Schema<'WeightCategory'>;
+export type CategoryInput = Schema<'AgeCategoryCreate'> | Schema<'WeightCategoryCreate'>;
 
 export function categoryRepository(spec: CategorySpec) {
   const [min, max, unit] = spec.columns;
   const select = `id, ${min}, ${max}, ${unit}, category_name, description`;
   const values = (input: CategoryInput) => [
-    input[spec.fields[0]],
-    input[spec.fields[1]],
+    (input as Record<string, unknown>)[spec.fields[0]],
+    (input as Record<string, unknown>)[spec.fields[1]],
     input.unit,
     input.category ?? null,
     input.description ?? null,
@@ -34,17 +27,20 @@ export function categoryRepository(spec: CategorySpec) {
   return {
     table: spec.table,
     async list(db: Queryable) {
-      const { rows } = await db.query(
+      const { rows } = await db.query<CategoryRow>(
         `SELECT ${select} FROM ${spec.table} ORDER BY ${unit}, ${min}, id`,
       );
       return rows;
     },
     async get(db: Queryable, id: number) {
-      const { rows } = await db.query(`SELECT ${select} FROM ${spec.table} WHERE id = $1`, [id]);
+      const { rows } = await db.query<CategoryRow>(
+        `SELECT ${select} FROM ${spec.table} WHERE id = $1`,
+        [id],
+      );
       return rows[0];
     },
     async insert(db: Queryable, input: CategoryInput) {
-      const { rows } = await db.query(
+      const { rows } = await db.query<CategoryRow>(
         `INSERT INTO ${spec.table} (${min}, ${max}, ${unit}, category_name, description)
          VALUES ($1, $2, $3, $4, $5) RETURNING ${select}`,
         values(input),
@@ -52,7 +48,7 @@ export function categoryRepository(spec: CategorySpec) {
       return rows[0];
     },
     async update(db: Queryable, id: number, input: CategoryInput) {
-      const { rows } = await db.query(
+      const { rows } = await db.query<CategoryRow>(
         `UPDATE ${spec.table} SET ${min} = $2, ${max} = $3, ${unit} = $4, category_name = $5,
                 description = $6, updated_at = now() WHERE id = $1 RETURNING ${select}`,
         [id, ...values(input)],
