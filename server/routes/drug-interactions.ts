@@ -1,18 +1,10 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { audited } from '../audit/record';
 import { conflict, invalid, notFound } from '../errors';
 import * as interactions from '../repositories/interactions';
 import { missingIds } from '../repositories/medications';
 import { defineRoute } from './define';
 import { listCache } from './listCache';
-
-type IdParams = FastifyRequest<{ Params: { id: number } }>;
-type Body<T> = FastifyRequest<{ Body: T }>;
-type InteractionBody = interactions.InteractionInput & {
-  id: number;
-  medication_id: number;
-  interacting_medication_id: number;
-};
 
 export default async function drugInteractionRoutes(app: FastifyInstance) {
   const { db } = app;
@@ -37,11 +29,11 @@ export default async function drugInteractionRoutes(app: FastifyInstance) {
     ),
   );
 
-  defineRoute(app, 'getDrugInteraction', async (request: IdParams) => ({
+  defineRoute(app, 'getDrugInteraction', async (request) => ({
     data: await loaded(request.params.id),
   }));
 
-  defineRoute(app, 'createDrugInteraction', async (request: Body<InteractionBody>, reply) => {
+  defineRoute(app, 'createDrugInteraction', async (request, reply) => {
     const body = request.body;
     if (body.medication_id === body.interacting_medication_id) {
       throw invalid(
@@ -76,7 +68,7 @@ export default async function drugInteractionRoutes(app: FastifyInstance) {
       .send({ data: await loaded(id), message: 'Drug interaction added successfully' });
   });
 
-  defineRoute(app, 'updateDrugInteraction', async (request: Body<InteractionBody>) => {
+  defineRoute(app, 'updateDrugInteraction', async (request) => {
     const current = await loaded(request.body.id);
     const { medication_id, interacting_medication_id } = request.body;
     if (
@@ -96,7 +88,7 @@ export default async function drugInteractionRoutes(app: FastifyInstance) {
     };
   });
 
-  defineRoute(app, 'deleteDrugInteraction', async (request: Body<{ id: number }>) => {
+  defineRoute(app, 'deleteDrugInteraction', async (request) => {
     const { id } = request.body;
     const deleted = await audited(
       request,
