@@ -1,4 +1,5 @@
-import type { AuditAction, AuditEntity } from '../../api/generated/enums';
+import type { AuditAction, AuditEntity, AuditSort } from '../../api/generated/enums';
+import type { operations } from '../../api/generated/openapi';
 import type { Schema } from '../contract';
 import { withTransaction, type Db, type Queryable } from '../db/pool';
 import { searchPatterns } from './activity';
@@ -315,22 +316,13 @@ export async function remove(db: Queryable, entity: AuditEntity, id: number): Pr
 
 // ---------- GET /audit ----------
 
-export type AuditSortField = 'at' | 'actor' | 'action' | 'entity';
-export type AuditSort = AuditSortField | `-${AuditSortField}`;
+type AuditSortField = Exclude<AuditSort, `-${string}`>;
 
-export interface AuditQuery {
-  entity?: AuditEntity;
-  entity_id?: number;
-  medication_id?: number;
-  actor_id?: number;
-  action?: AuditAction;
-  from?: string;
-  to?: string;
-  q?: string;
-  page: number;
-  pageSize: number;
-  sort: AuditSort;
-}
+/** The contract's filters, with the paging the route has filled in. */
+export type AuditQuery = Omit<
+  NonNullable<operations['listAuditEntries']['parameters']['query']>,
+  'page' | 'page_size' | 'sort'
+> & { page: number; pageSize: number; sort: AuditSort };
 
 /** Each sort field's SQL, matching an index of migration 007; only these reach ORDER BY. */
 const SORT_KEYS: Record<AuditSortField, string> = {
