@@ -1,3 +1,12 @@
+import type {
+  AgeUnit,
+  DosageUnit,
+  DurationUnit,
+  FrequencyUnit,
+  PregnancyCategory,
+  Severity,
+  WeightUnit,
+} from '../../api/generated/enums';
 import type { Queryable } from '../db/pool';
 
 /**
@@ -11,22 +20,22 @@ export interface SafetyDosageRow {
   category_name: string | null;
   min: number;
   max: number;
-  unit: string;
+  unit: AgeUnit | WeightUnit;
   min_dosage: number;
   max_dosage: number;
-  dosage_unit: string;
+  dosage_unit: DosageUnit;
   min_frequency: number;
   max_frequency: number;
-  frequency_unit: string;
+  frequency_unit: FrequencyUnit;
   min_duration: number;
   max_duration: number;
-  duration_unit: string;
+  duration_unit: DurationUnit;
 }
 
 export interface SafetyMedicationRow {
   id: number;
   name: string;
-  pregnancy_category: string | null;
+  pregnancy_category: PregnancyCategory | null;
   /** Every weight-based dosage, whatever the medication's declared basis. */
   weight_dosages: SafetyDosageRow[];
   /** Every age-based dosage, whatever the medication's declared basis. */
@@ -41,7 +50,7 @@ export interface SafetyInteractionRow {
   id: number;
   medication_id: number;
   interacting_medication_id: number;
-  severity: 'minor' | 'moderate' | 'major' | 'contraindicated';
+  severity: Severity;
   description: string;
   is_allergen: boolean;
 }
