@@ -14,12 +14,21 @@
  * uncovered: the safety check says so rather than guess, and the data-quality report lists it.
  */
 
-export type DosageUnit = 'mg' | 'ml' | 'g' | 'mcg' | 'mg/kg' | 'mcg/kg';
-export type TimeUnit = 'hours' | 'days' | 'weeks' | 'months';
-export type PregnancyCategory = 'A' | 'B' | 'C' | 'D' | 'X';
-export type Severity = 'minor' | 'moderate' | 'major' | 'contraindicated';
+import type {
+  AgeCategoryName,
+  AgeUnit,
+  DosageUnit,
+  DurationUnit,
+  FrequencyUnit,
+  PregnancyCategory,
+  Severity,
+  WeightCategoryName,
+} from '../../api/generated/enums';
+
+export type { DosageUnit, PregnancyCategory, Severity, WeightCategoryName };
+/** A unit both frequencies and durations may take: the demo data writes both with it. */
+export type TimeUnit = FrequencyUnit & DurationUnit;
 export type AgeKey = 'neonate' | 'infant' | 'child' | 'adolescent' | 'adult' | 'geriatric';
-export type WeightCategoryName = 'Underweight' | 'Normal' | 'Overweight' | 'Obese';
 
 export interface ConditionSeed {
   name: string;
@@ -30,8 +39,8 @@ export interface AgeCategorySeed {
   key: AgeKey;
   minAge: number;
   maxAge: number;
-  unit: 'days' | 'months' | 'years';
-  categoryName: 'Adult' | 'Pediatric' | 'Geriatric' | null;
+  unit: AgeUnit;
+  categoryName: AgeCategoryName | null;
   description: string;
 }
 
