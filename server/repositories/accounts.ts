@@ -1,4 +1,4 @@
-import type { RoleName } from '../../api/generated/enums';
+import type { AccountSort, RoleName } from '../../api/generated/enums';
 import type { Queryable } from '../db/pool';
 import { TABLE_VERSIONS_SQL, type TableVersions } from '../db/versions';
 import { searchPatterns } from './activity';
@@ -278,8 +278,8 @@ export async function clearAttempts(db: Queryable, keys: string[]) {
 
 // ---------- the accounts screen and sessions ----------
 
-export type AccountSortField = 'name' | 'email' | 'role' | 'created_at' | 'last_sign_in_at';
-export type AccountSort = AccountSortField | `-${AccountSortField}`;
+export type { AccountSort };
+type AccountSortField = Exclude<AccountSort, `-${string}`>;
 
 export interface AccountQuery {
   q?: string;

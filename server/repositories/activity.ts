@@ -1,9 +1,10 @@
+import type { AdminUserSort } from '../../api/generated/enums';
 import type { Queryable } from '../db/pool';
 
 /** The users who search drugs, their search history, and the dashboard's statistics. */
 
-export type UserSortField = 'name' | 'email' | 'registered_at' | 'last_active_at' | 'search_count';
-export type UserSort = UserSortField | `-${UserSortField}`;
+export type UserSort = AdminUserSort;
+type UserSortField = Exclude<UserSort, `-${string}`>;
 
 export interface UserQuery {
   /** Words that must each be part of the name or the e-mail address (case-insensitive). */
