@@ -1,4 +1,5 @@
 import type { AdminUserSort } from '../../api/generated/enums';
+import type { Schema } from '../contract';
 import type { Queryable } from '../db/pool';
 
 /** The users who search drugs, their search history, and the dashboard's statistics. */
@@ -95,7 +96,7 @@ export async function userExists(db: Queryable, id: number) {
 }
 
 export async function searchHistory(db: Queryable, userId: number) {
-  const { rows } = await db.query(
+  const { rows } = await db.query<Schema<'SearchHistoryEntry'>>(
     `SELECT id, medication_id AS drug_id, drug_name, searched_at FROM search_history
       WHERE user_id = $1 ORDER BY searched_at DESC, id DESC`,
     [userId],
@@ -139,7 +140,7 @@ const isoTime = (column: string) =>
  * TREND_DAYS days (zero days included). "Today" is the date in `timeZone` (an IANA name).
  */
 export async function dashboardStats(db: Queryable, timeZone = SERVER_TIME_ZONE) {
-  const { rows } = await db.query(
+  const { rows } = await db.query<Schema<'DashboardStats'>>(
     `WITH today AS (SELECT (now() AT TIME ZONE $1)::date AS day),
           days AS (SELECT (SELECT day FROM today) - n AS day FROM generate_series($2::int - 1, 0, -1) AS n)
      SELECT
