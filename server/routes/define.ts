@@ -1,8 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type {
+  ContextConfigDefault,
   FastifyInstance,
   FastifyReply,
   FastifyRequest,
+  FastifySchema,
+  FastifyTypeProviderDefault,
   RawServerDefault,
   RouteHandlerMethod,
 } from 'fastify';
@@ -38,7 +41,17 @@ export type SuccessReply<Id extends OperationId> = OperationRoute<Id>['Reply'][E
 >];
 
 export type OperationRequest<Id extends OperationId> = FastifyRequest<OperationRoute<Id>>;
-export type OperationReply<Id extends OperationId> = FastifyReply<OperationRoute<Id>>;
+/** `reply.send(x)` takes a 2xx answer; `reply.status(code).send(x)` the answer for `code`. */
+export type OperationReply<Id extends OperationId> = FastifyReply<
+  OperationRoute<Id>,
+  RawServerDefault,
+  IncomingMessage,
+  ServerResponse,
+  ContextConfigDefault,
+  FastifySchema,
+  FastifyTypeProviderDefault,
+  SuccessReply<Id>
+>;
 
 type Handler<Id extends OperationId> = (
   request: OperationRequest<Id>,
@@ -142,8 +155,9 @@ export function defineRoute<Id extends OperationId>(
         );
       }
     },
-    // The contract's response schema, not TypeScript, checks and serialises what a handler answers.
-    handler: handler as RouteHandlerMethod<
+    // Fastify types `reply.send` from the route's schema; ours takes the operation's 2xx answers
+    // (OperationReply), and the contract's response schema checks and serialises them at run time.
+    handler: handler as unknown as RouteHandlerMethod<
       RawServerDefault,
       IncomingMessage,
       ServerResponse,
