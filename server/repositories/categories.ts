@@ -1,6 +1,11 @@
 import type { Schema } from '../contract';
 import type { Queryable } from '../db/pool';
 
+/**
+ * Age and weight categories share one shape: a range with a unit, a category name and a
+ * description, written as minimum_* / maximum_* / unit / category and read as min_* / max_* /
+ * *_unit / category_name (spec section 3).
+ */
 interface CategorySpec {
   table: 'age_categories' | 'weight_categories';
   dosageTable: 'age_category_dosages' | 'weight_category_dosages';
