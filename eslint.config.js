@@ -6,7 +6,9 @@ import importX from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'data', 'coverage', 'src/api/generated.ts'] },
+  {
+    ignores: ['dist', 'node_modules', 'data', 'coverage', 'src/api/generated.ts', 'api/generated'],
+  },
   {
     extends: [js.configs.recommended, ...tseslint.configs.recommended],
     files: ['**/*.{ts,tsx}'],

@@ -15,6 +15,7 @@ const SOURCES = [
   'package.json',
   'tsconfig.json',
   'api/openapi.yaml',
+  'api/generated',
 ];
 /** Files whose content is recorded in the stamp (besides every .env file). */
 const RECORDED = ['index.html', 'vite.config.ts', 'package.json', 'tsconfig.json'];

@@ -2,13 +2,8 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type pg from 'pg';
 import { authGuard } from './auth/guard';
 import type { Config } from './config';
-import {
-  loadContract,
-  routeDefinitions,
-  sharedSchema,
-  type RoleName,
-  type RouteDefinition,
-} from './contract';
+import type { RoleName } from '../api/generated/enums';
+import { loadContract, routeDefinitions, sharedSchema, type RouteDefinition } from './contract';
 import { ambientPool } from './db/pool';
 import { hostGuard } from './hostGuard';
 import { BODY_LIMIT, bodyParsers } from './plugins/bodyParsers';

@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { FastifySchema, HTTPMethods } from 'fastify';
 import { parse } from 'yaml';
+import type { components } from '../api/generated/openapi';
+import { ROLE_NAMES, type RoleName } from '../api/generated/enums';
 
 /**
  * api/openapi.yaml is the single source of every route's method, path, request and response
@@ -11,9 +13,9 @@ export const CONTRACT_ID = 'contract';
 /** npm scripts run from the package root, so the contract sits at a fixed place beside them. */
 export const CONTRACT_PATH = resolve('api/openapi.yaml');
 
-/** The roles an account may hold (a pending account holds none): the contract's RoleName. */
-export const ROLE_NAMES = ['admin', 'editor', 'viewer', 'user'] as const;
-export type RoleName = (typeof ROLE_NAMES)[number];
+/** A schema of the contract as TypeScript (`Schema<'Condition'>`): what a repository's row is when
+ * it is the API's shape. */
+export type Schema<Name extends keyof components['schemas']> = components['schemas'][Name];
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 interface Parameter {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { loadContract, ROLE_NAMES, routeDefinitions, type RouteDefinition } from './contract';
+import { ROLE_NAMES, type RoleName } from '../api/generated/enums';
+import { loadContract, routeDefinitions, type RouteDefinition } from './contract';
 import { contractProblems } from './test/contract';
 import {
   appUserToken,
@@ -32,7 +33,7 @@ afterAll(() => t.close());
 
 /** A live session for `role`: console roles sign in; app users and pending accounts cannot, so
  * theirs is made the way the app (or a session from before a demotion) would hold one. */
-async function tokenFor(role: (typeof ROLE_NAMES)[number] | 'pending'): Promise<string> {
+async function tokenFor(role: RoleName | 'pending'): Promise<string> {
   if (role === 'admin' || role === 'editor' || role === 'viewer') return signIn(t.app, { role });
   const { id } = await insertUser(t.pool, { role: role === 'pending' ? null : 'user' });
   return appUserToken(t.pool, id);

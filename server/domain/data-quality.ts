@@ -1,3 +1,8 @@
+import {
+  DATA_QUALITY_FINDING_SEVERITIES,
+  type DataQualityFindingKind,
+} from '../../api/generated/enums';
+import type { Schema } from '../contract';
 import { MAX_AGE_DAYS, MAX_WEIGHT_KG } from './safety-check';
 import { tolerance, toBase } from './units';
 
@@ -73,39 +78,10 @@ export interface DataQualityData {
 
 // ---------- the findings ----------
 
-export type Kind =
-  | 'dosage_range_inverted'
-  | 'category_range_inverted'
-  | 'age_category_overlap'
-  | 'weight_category_overlap'
-  | 'missing_weight_dosage'
-  | 'missing_age_dosage'
-  | 'duplicate_interaction'
-  | 'missing_pregnancy_category'
-  | 'age_category_gap'
-  | 'weight_category_gap'
-  | 'coverage_gap'
-  | 'dosage_unit_mixed'
-  | 'zero_dose'
-  | 'duplicate_medication_name'
-  | 'pregnancy_x_without_contraindication';
+export type Kind = DataQualityFindingKind;
+export type DataQualityFinding = Schema<'DataQualityFinding'>;
 
-export interface DataQualityFinding {
-  kind: Kind;
-  severity: 'error' | 'warning' | 'info';
-  entity:
-    | 'medication'
-    | 'weight_dosage'
-    | 'age_dosage'
-    | 'age_category'
-    | 'weight_category'
-    | 'drug_interaction';
-  entity_id: number;
-  related_id?: number;
-  medication_id?: number;
-  message: string;
-}
-
+/** The order of the findings of one severity (the contract lists severities worst first). */
 const KINDS: Kind[] = [
   'dosage_range_inverted',
   'zero_dose',
@@ -123,7 +99,6 @@ const KINDS: Kind[] = [
   'pregnancy_x_without_contraindication',
   'missing_pregnancy_category',
 ];
-const SEVERITIES = ['error', 'warning', 'info'];
 
 /** A computed value (a converted bound), to 4 decimal places; stored values are shown as stored. */
 const num = (value: number) => String(Number(value.toFixed(4)));
@@ -396,7 +371,8 @@ export function dataQualityFindings(data: DataQualityData): DataQualityFinding[]
   }
   return findings.sort(
     (a, b) =>
-      SEVERITIES.indexOf(a.severity) - SEVERITIES.indexOf(b.severity) ||
+      DATA_QUALITY_FINDING_SEVERITIES.indexOf(a.severity) -
+        DATA_QUALITY_FINDING_SEVERITIES.indexOf(b.severity) ||
       KINDS.indexOf(a.kind) - KINDS.indexOf(b.kind) ||
       a.entity.localeCompare(b.entity) ||
       a.entity_id - b.entity_id ||

@@ -1,3 +1,13 @@
+import type {
+  AgeUnit,
+  DosageUnit,
+  DurationUnit,
+  FrequencyUnit,
+  PregnancyCategory,
+  SafetyFindingBasis,
+  WeightUnit,
+} from '../../api/generated/enums';
+import type { Schema } from '../contract';
 import { invalid } from '../errors';
 import {
   above,
@@ -21,111 +31,19 @@ import {
  * cannot be checked is a `not_checked` finding, and the answer is then not `complete`.
  */
 
-export type Severity = 'minor' | 'moderate' | 'major' | 'contraindicated';
-export type Basis = 'weight' | 'age';
-export type NotCheckedReason =
-  | 'missing_weight'
-  | 'missing_age'
-  | 'no_band'
-  | 'no_dosage'
-  | 'unit_not_comparable'
-  | 'missing_pregnancy_category'
-  | 'not_prescribed';
-
-export interface Patient {
-  age?: number;
-  age_unit?: string;
-  weight?: number;
-  weight_unit?: string;
-  pregnant?: boolean;
-  condition_ids?: number[];
-  lifestyle_ids?: number[];
-  allergy_medication_ids?: number[];
-}
-
-export interface Prescription {
-  medication_id: number;
-  dose?: number;
-  dose_unit?: string;
-  frequency?: number;
-  frequency_unit?: string;
-  duration?: number;
-  duration_unit?: string;
-}
-
-export interface SafetyCheckRequest {
-  medications?: Prescription[];
-  medication_ids?: number[];
-  patient?: Patient;
-}
-
-export interface Finding {
-  kind:
-    | 'interaction'
-    | 'condition'
-    | 'lifestyle'
-    | 'pregnancy'
-    | 'allergy'
-    | 'dose'
-    | 'frequency'
-    | 'duration'
-    | 'not_checked';
-  severity: Severity | null;
-  medication_ids: number[];
-  message: string;
-  interaction_id?: number;
-  allergen?: boolean;
-  condition_id?: number;
-  lifestyle_id?: number;
-  pregnancy_category?: string | null;
-  dosage_id?: number;
-  basis?: Basis;
-  reason?: NotCheckedReason;
-}
-
-interface Range {
-  min: number;
-  max: number;
-  unit: string;
-}
-interface Amount {
-  value: number;
-  unit: string;
-}
-
-export interface Comparison {
-  range: Range;
-  prescribed: Amount | null;
-  compared: { prescribed: number; min: number; max: number; unit: string } | null;
-  outcome: 'within' | 'above_max' | 'below_min' | 'too_often' | 'too_rarely' | 'not_checked';
-  severity: Severity | null;
-  reason: NotCheckedReason | null;
-  message: string | null;
-}
-
-export interface RuleApplied {
-  basis: Basis;
-  dosage_id: number;
-  category: { id: number; category_name: string | null; min: number; max: number; unit: string };
-  label: string;
-  dose: Comparison;
-  frequency: Comparison;
-  duration: Comparison;
-}
-
-export interface MedicationResult {
-  medication_id: number;
-  name: string;
-  prescribed: { dose: Amount | null; frequency: Amount | null; duration: Amount | null };
-  rules: RuleApplied[];
-}
-
-export interface SafetyResult {
-  verdict: Severity | 'none';
-  complete: boolean;
-  findings: Finding[];
-  medications: MedicationResult[];
-}
+export type Severity = Schema<'Severity'>;
+export type Basis = SafetyFindingBasis;
+export type NotCheckedReason = Schema<'NotCheckedReason'>;
+export type Patient = Schema<'SafetyCheckPatient'>;
+export type Prescription = Schema<'SafetyCheckMedication'>;
+export type SafetyCheckRequest = Schema<'SafetyCheckRequest'>;
+export type Finding = Schema<'SafetyFinding'>;
+type Range = Schema<'SafetyRange'>;
+type Amount = Schema<'SafetyAmount'>;
+export type Comparison = Schema<'SafetyComparison'>;
+export type RuleApplied = Schema<'SafetyRuleApplied'>;
+export type MedicationResult = Schema<'SafetyMedicationResult'>;
+export type SafetyResult = Schema<'SafetyCheckResult'>;
 
 // ---------- what the check reads ----------
 
@@ -135,22 +53,22 @@ export interface SafetyDosageRow {
   category_name: string | null;
   min: number;
   max: number;
-  unit: string;
+  unit: AgeUnit | WeightUnit;
   min_dosage: number;
   max_dosage: number;
-  dosage_unit: string;
+  dosage_unit: DosageUnit;
   min_frequency: number;
   max_frequency: number;
-  frequency_unit: string;
+  frequency_unit: FrequencyUnit;
   min_duration: number;
   max_duration: number;
-  duration_unit: string;
+  duration_unit: DurationUnit;
 }
 
 export interface SafetyMedicationRow {
   id: number;
   name: string;
-  pregnancy_category: string | null;
+  pregnancy_category: PregnancyCategory | null;
   /** Every weight-based dosage, whatever the medication's declared basis. */
   weight_dosages: SafetyDosageRow[];
   /** Every age-based dosage, whatever the medication's declared basis. */
@@ -165,7 +83,7 @@ export interface SafetyInteractionRow {
   id: number;
   medication_id: number;
   interacting_medication_id: number;
-  severity: 'minor' | 'moderate' | 'major' | 'contraindicated';
+  severity: Severity;
   description: string;
   is_allergen: boolean;
 }
@@ -228,7 +146,7 @@ const KIND_ORDER: Finding['kind'][] = [
 const BASIS_ORDER: (Basis | undefined)[] = [undefined, 'weight', 'age'];
 const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 
-const PREGNANCY: Record<string, { severity: Severity; text: string } | undefined> = {
+const PREGNANCY: Partial<Record<PregnancyCategory, { severity: Severity; text: string }>> = {
   X: { severity: 'contraindicated', text: 'contraindicated in pregnancy' },
   D: { severity: 'major', text: 'positive evidence of fetal risk' },
   C: { severity: 'moderate', text: 'fetal risk cannot be ruled out' },

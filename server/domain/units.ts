@@ -1,3 +1,5 @@
+import type { AgeUnit, DosageUnit, WeightUnit } from '../api/generated/enums';
+
 /**
  * Exact unit conversions shared by the safety check and the data-quality report. Each kind of
  * quantity converts to one base unit: ages to days, weights to kilograms, doses to micrograms
@@ -6,10 +8,20 @@
  * 1 lb = 0.45359237 kg.
  */
 
+// The tables below are read by any text a caller passes (an unknown unit reads as undefined), and
+// `satisfies` makes each cover every unit of its kind that the contract lists.
+
 /** Days per age unit. */
-const DAYS_PER: Record<string, number> = { days: 1, months: 30.4375, years: 365.25 };
+const DAYS_PER: Record<string, number> = {
+  days: 1,
+  months: 30.4375,
+  years: 365.25,
+} satisfies Record<AgeUnit, number>;
 /** Kilograms per weight unit. */
-const KG_PER: Record<string, number> = { kg: 1, lbs: 0.45359237 };
+const KG_PER: Record<string, number> = { kg: 1, lbs: 0.45359237 } satisfies Record<
+  WeightUnit,
+  number
+>;
 
 /** A value in the base unit of its kind (days for ages, kilograms for weights). */
 export function toBase(kind: 'age' | 'weight', value: number, unit: string): number {
@@ -53,7 +65,7 @@ const DOSE_UNITS: Record<string, Omit<DoseQuantity, 'amount'> & { factor: number
   ml: { dimension: 'volume', perKg: false, factor: 1 },
   'mcg/kg': { dimension: 'mass', perKg: true, factor: 1 },
   'mg/kg': { dimension: 'mass', perKg: true, factor: 1000 },
-};
+} satisfies Record<DosageUnit, Omit<DoseQuantity, 'amount'> & { factor: number }>;
 
 /** The dose in its base unit; undefined for a unit this module does not know. */
 export function doseQuantity(value: number, unit: string): DoseQuantity | undefined {

@@ -1,4 +1,5 @@
-import type { RoleName } from '../contract';
+import type { AccountSort, RoleName } from '../../api/generated/enums';
+import type { Schema } from '../contract';
 import type { Queryable } from '../db/pool';
 import { TABLE_VERSIONS_SQL, type TableVersions } from '../db/versions';
 import { searchPatterns } from './activity';
@@ -278,8 +279,8 @@ export async function clearAttempts(db: Queryable, keys: string[]) {
 
 // ---------- the accounts screen and sessions ----------
 
-export type AccountSortField = 'name' | 'email' | 'role' | 'created_at' | 'last_sign_in_at';
-export type AccountSort = AccountSortField | `-${AccountSortField}`;
+export type { AccountSort };
+type AccountSortField = Exclude<AccountSort, `-${string}`>;
 
 export interface AccountQuery {
   q?: string;
@@ -341,10 +342,10 @@ export async function listAccounts(db: Queryable, query: AccountQuery, idleHours
 }
 
 export async function getAccount(db: Queryable, id: number, idleHours: number) {
-  const { rows } = await db.query(`SELECT ${accountColumns('$2')} FROM users u WHERE u.id = $1`, [
-    id,
-    idleHours,
-  ]);
+  const { rows } = await db.query<Schema<'Account'>>(
+    `SELECT ${accountColumns('$2')} FROM users u WHERE u.id = $1`,
+    [id, idleHours],
+  );
   return rows[0];
 }
 
@@ -355,7 +356,7 @@ export async function listSessions(
   currentId: number,
   idleHours: number,
 ) {
-  const { rows } = await db.query(
+  const { rows } = await db.query<Schema<'Session'>>(
     `SELECT t.id, t.created_at, t.last_used_at, t.expires_at, t.id = $3 AS current
        FROM auth_tokens t WHERE t.user_id = $2 AND ${liveToken('$1')}
       ORDER BY t.last_used_at DESC, t.id DESC`,

@@ -1,9 +1,11 @@
+import type { AdminUserSort } from '../../api/generated/enums';
+import type { Schema } from '../contract';
 import type { Queryable } from '../db/pool';
 
 /** The users who search drugs, their search history, and the dashboard's statistics. */
 
-export type UserSortField = 'name' | 'email' | 'registered_at' | 'last_active_at' | 'search_count';
-export type UserSort = UserSortField | `-${UserSortField}`;
+export type UserSort = AdminUserSort;
+type UserSortField = Exclude<UserSort, `-${string}`>;
 
 export interface UserQuery {
   /** Words that must each be part of the name or the e-mail address (case-insensitive). */
@@ -94,7 +96,7 @@ export async function userExists(db: Queryable, id: number) {
 }
 
 export async function searchHistory(db: Queryable, userId: number) {
-  const { rows } = await db.query(
+  const { rows } = await db.query<Schema<'SearchHistoryEntry'>>(
     `SELECT id, medication_id AS drug_id, drug_name, searched_at FROM search_history
       WHERE user_id = $1 ORDER BY searched_at DESC, id DESC`,
     [userId],
@@ -138,7 +140,7 @@ const isoTime = (column: string) =>
  * TREND_DAYS days (zero days included). "Today" is the date in `timeZone` (an IANA name).
  */
 export async function dashboardStats(db: Queryable, timeZone = SERVER_TIME_ZONE) {
-  const { rows } = await db.query(
+  const { rows } = await db.query<Schema<'DashboardStats'>>(
     `WITH today AS (SELECT (now() AT TIME ZONE $1)::date AS day),
           days AS (SELECT (SELECT day FROM today) - n AS day FROM generate_series($2::int - 1, 0, -1) AS n)
      SELECT

@@ -1,3 +1,6 @@
+import type { AuditAction, AuditEntity, AuditSort } from '../../api/generated/enums';
+import type { operations } from '../../api/generated/openapi';
+import type { Schema } from '../contract';
 import { withTransaction, type Db, type Queryable } from '../db/pool';
 import { isQueryCanceled } from '../lib/pgErrors';
 import { searchPatterns } from './activity';
@@ -7,22 +10,9 @@ import { searchPatterns } from './activity';
  * stored), its readable label, the entries themselves, and the generic writes a revert makes.
  */
 
-export type AuditEntity =
-  | 'condition'
-  | 'age_category'
-  | 'weight_category'
-  | 'medication'
-  | 'weight_dosage'
-  | 'age_dosage'
-  | 'contraindication'
-  | 'lifestyle_contraindication'
-  | 'drug_interaction'
-  | 'lifestyle'
-  | 'drug'
-  | 'account'
-  | 'test_prescription';
-export type AuditEffect = 'create' | 'update' | 'delete';
-export type AuditAction = AuditEffect | 'revert';
+export type { AuditAction, AuditEntity };
+/** What a write does; a revert is recorded as an action of its own. */
+export type AuditEffect = Exclude<AuditAction, 'revert'>;
 
 /** A record as stored: column name to value (booleans true/false, timestamps ISO text). */
 export type Snapshot = Record<string, unknown> & { id: number };
@@ -327,22 +317,13 @@ export async function remove(db: Queryable, entity: AuditEntity, id: number): Pr
 
 // ---------- GET /audit ----------
 
-export type AuditSortField = 'at' | 'actor' | 'action' | 'entity';
-export type AuditSort = AuditSortField | `-${AuditSortField}`;
+type AuditSortField = Exclude<AuditSort, `-${string}`>;
 
-export interface AuditQuery {
-  entity?: AuditEntity;
-  entity_id?: number;
-  medication_id?: number;
-  actor_id?: number;
-  action?: AuditAction;
-  from?: string;
-  to?: string;
-  q?: string;
-  page: number;
-  pageSize: number;
-  sort: AuditSort;
-}
+/** The contract's filters, with the paging the route has filled in. */
+export type AuditQuery = Omit<
+  NonNullable<operations['listAuditEntries']['parameters']['query']>,
+  'page' | 'page_size' | 'sort'
+> & { page: number; pageSize: number; sort: AuditSort };
 
 /** Each sort field's SQL, matching an index of migration 007; only these reach ORDER BY. */
 const SORT_KEYS: Record<AuditSortField, string> = {
@@ -479,12 +460,10 @@ async function boundedCount(
 
 // ---------- what a medication's delete takes with it ----------
 
-export interface DependentGroup {
-  total: number;
-  items: { id: number; name: string; detail: string | null }[];
-}
+type DependentGroup = Schema<'DependentGroup'>;
+type DependentKind = Exclude<keyof Schema<'MedicationDependents'>, 'id' | 'name'>;
 
-const DEPENDENT_GROUPS: Record<string, { from: string; name: string; detail: string }> = {
+const DEPENDENT_GROUPS: Record<DependentKind, { from: string; name: string; detail: string }> = {
   weight_dosages: {
     from: `weight_category_dosages d JOIN weight_categories c ON c.id = d.weight_category_id
             WHERE d.medication_id = $1`,
@@ -521,8 +500,11 @@ const DEPENDENT_GROUPS: Record<string, { from: string; name: string; detail: str
 
 /** Per kind, how many records a delete of the medication takes with it, and the first `limit`. */
 export async function medicationDependents(db: Queryable, id: number, limit: number) {
-  const groups: Record<string, DependentGroup> = {};
-  for (const [key, group] of Object.entries(DEPENDENT_GROUPS)) {
+  const groups = {} as Record<DependentKind, DependentGroup>;
+  for (const [key, group] of Object.entries(DEPENDENT_GROUPS) as [
+    DependentKind,
+    (typeof DEPENDENT_GROUPS)[DependentKind],
+  ][]) {
     const { rows } = await db.query<DependentGroup>(
       `SELECT (SELECT count(*)::int FROM ${group.from}) AS total,
               coalesce((SELECT json_agg(x) FROM (

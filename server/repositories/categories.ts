@@ -1,3 +1,4 @@
+import type { Schema } from '../contract';
 import type { Queryable } from '../db/pool';
 
 /**
@@ -15,18 +16,15 @@ interface CategorySpec {
   fields: [string, string];
 }
 
-export type CategoryInput = Record<string, unknown> & {
-  unit: string;
-  category?: string | null;
-  description?: string | null;
-};
+type CategoryRow = Schema<'AgeCategory'> | Schema<'WeightCategory'>;
+export type CategoryInput = Schema<'AgeCategoryCreate'> | Schema<'WeightCategoryCreate'>;
 
 export function categoryRepository(spec: CategorySpec) {
   const [min, max, unit] = spec.columns;
   const select = `id, ${min}, ${max}, ${unit}, category_name, description`;
   const values = (input: CategoryInput) => [
-    input[spec.fields[0]],
-    input[spec.fields[1]],
+    (input as Record<string, unknown>)[spec.fields[0]],
+    (input as Record<string, unknown>)[spec.fields[1]],
     input.unit,
     input.category ?? null,
     input.description ?? null,
@@ -34,17 +32,20 @@ export function categoryRepository(spec: CategorySpec) {
   return {
     table: spec.table,
     async list(db: Queryable) {
-      const { rows } = await db.query(
+      const { rows } = await db.query<CategoryRow>(
         `SELECT ${select} FROM ${spec.table} ORDER BY ${unit}, ${min}, id`,
       );
       return rows;
     },
     async get(db: Queryable, id: number) {
-      const { rows } = await db.query(`SELECT ${select} FROM ${spec.table} WHERE id = $1`, [id]);
+      const { rows } = await db.query<CategoryRow>(
+        `SELECT ${select} FROM ${spec.table} WHERE id = $1`,
+        [id],
+      );
       return rows[0];
     },
     async insert(db: Queryable, input: CategoryInput) {
-      const { rows } = await db.query(
+      const { rows } = await db.query<CategoryRow>(
         `INSERT INTO ${spec.table} (${min}, ${max}, ${unit}, category_name, description)
          VALUES ($1, $2, $3, $4, $5) RETURNING ${select}`,
         values(input),
@@ -52,7 +53,7 @@ export function categoryRepository(spec: CategorySpec) {
       return rows[0];
     },
     async update(db: Queryable, id: number, input: CategoryInput) {
-      const { rows } = await db.query(
+      const { rows } = await db.query<CategoryRow>(
         `UPDATE ${spec.table} SET ${min} = $2, ${max} = $3, ${unit} = $4, category_name = $5,
                 description = $6, updated_at = now() WHERE id = $1 RETURNING ${select}`,
         [id, ...values(input)],

@@ -1,24 +1,27 @@
+import type { Schema } from '../contract';
 import type { Queryable } from '../db/pool';
 
-export interface ConditionInput {
-  name: string;
-  description?: string | null;
-}
+type Condition = Schema<'Condition'>;
+export type ConditionInput = Omit<Schema<'ConditionCreate'>, 'reason'>;
 
 const COLUMNS = 'id, name, description';
 
 export async function listConditions(db: Queryable) {
-  const { rows } = await db.query(`SELECT ${COLUMNS} FROM conditions ORDER BY lower(name), id`);
+  const { rows } = await db.query<Condition>(
+    `SELECT ${COLUMNS} FROM conditions ORDER BY lower(name), id`,
+  );
   return rows;
 }
 
 export async function getCondition(db: Queryable, id: number) {
-  const { rows } = await db.query(`SELECT ${COLUMNS} FROM conditions WHERE id = $1`, [id]);
+  const { rows } = await db.query<Condition>(`SELECT ${COLUMNS} FROM conditions WHERE id = $1`, [
+    id,
+  ]);
   return rows[0];
 }
 
 export async function insertCondition(db: Queryable, input: ConditionInput) {
-  const { rows } = await db.query(
+  const { rows } = await db.query<Condition>(
     `INSERT INTO conditions (name, description) VALUES ($1, $2) RETURNING ${COLUMNS}`,
     [input.name, input.description ?? null],
   );
@@ -26,7 +29,7 @@ export async function insertCondition(db: Queryable, input: ConditionInput) {
 }
 
 export async function updateCondition(db: Queryable, id: number, input: ConditionInput) {
-  const { rows } = await db.query(
+  const { rows } = await db.query<Condition>(
     `UPDATE conditions SET name = $2, description = $3, updated_at = now() WHERE id = $1 RETURNING ${COLUMNS}`,
     [id, input.name, input.description ?? null],
   );

@@ -1,10 +1,11 @@
+import type { Schema } from '../contract';
 import type { Queryable } from '../db/pool';
 
-export interface InteractionInput {
-  severity: string;
-  description: string;
-  is_allergen?: boolean;
-}
+type DrugInteraction = Schema<'DrugInteraction'>;
+export type InteractionInput = Pick<
+  Schema<'DrugInteractionUpdate'>,
+  'severity' | 'description' | 'is_allergen'
+>;
 
 const SELECT = `
 SELECT i.id, i.medication_id, i.interacting_medication_id,
@@ -16,12 +17,14 @@ JOIN medications a ON a.id = i.medication_id
 JOIN medications b ON b.id = i.interacting_medication_id`;
 
 export async function listInteractions(db: Queryable) {
-  const { rows } = await db.query(`${SELECT} ORDER BY lower(a.name), lower(b.name), i.id`);
+  const { rows } = await db.query<DrugInteraction>(
+    `${SELECT} ORDER BY lower(a.name), lower(b.name), i.id`,
+  );
   return rows;
 }
 
 export async function getInteraction(db: Queryable, id: number) {
-  const { rows } = await db.query(`${SELECT} WHERE i.id = $1`, [id]);
+  const { rows } = await db.query<DrugInteraction>(`${SELECT} WHERE i.id = $1`, [id]);
   return rows[0];
 }
 

@@ -1,24 +1,31 @@
+import type { Schema } from '../contract';
 import type { Queryable } from '../db/pool';
 
+type Lifestyle = Schema<'Lifestyle'>;
+type LifestyleContraindication = Schema<'LifestyleContraindication'>;
+
 export async function listLifestyles(db: Queryable) {
-  const { rows } = await db.query('SELECT id, name FROM lifestyles ORDER BY lower(name), id');
+  const { rows } = await db.query<Lifestyle>(
+    'SELECT id, name FROM lifestyles ORDER BY lower(name), id',
+  );
   return rows;
 }
 
 export async function getLifestyle(db: Queryable, id: number) {
-  const { rows } = await db.query('SELECT id, name FROM lifestyles WHERE id = $1', [id]);
+  const { rows } = await db.query<Lifestyle>('SELECT id, name FROM lifestyles WHERE id = $1', [id]);
   return rows[0];
 }
 
 export async function insertLifestyle(db: Queryable, name: string) {
-  const { rows } = await db.query('INSERT INTO lifestyles (name) VALUES ($1) RETURNING id, name', [
-    name,
-  ]);
+  const { rows } = await db.query<Lifestyle>(
+    'INSERT INTO lifestyles (name) VALUES ($1) RETURNING id, name',
+    [name],
+  );
   return rows[0];
 }
 
 export async function updateLifestyle(db: Queryable, id: number, name: string) {
-  const { rows } = await db.query(
+  const { rows } = await db.query<Lifestyle>(
     'UPDATE lifestyles SET name = $2 WHERE id = $1 RETURNING id, name',
     [id, name],
   );
@@ -54,14 +61,17 @@ JOIN lifestyles l ON l.id = lc.lifestyle_id
 JOIN medications m ON m.id = lc.medication_id`;
 
 export async function listLifestyleContraindications(db: Queryable) {
-  const { rows } = await db.query(
+  const { rows } = await db.query<LifestyleContraindication>(
     `${CONTRAINDICATION_SELECT} ORDER BY lower(m.name), lower(l.name), lc.id`,
   );
   return rows;
 }
 
 export async function getLifestyleContraindication(db: Queryable, id: number) {
-  const { rows } = await db.query(`${CONTRAINDICATION_SELECT} WHERE lc.id = $1`, [id]);
+  const { rows } = await db.query<LifestyleContraindication>(
+    `${CONTRAINDICATION_SELECT} WHERE lc.id = $1`,
+    [id],
+  );
   return rows[0];
 }
 

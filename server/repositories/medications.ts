@@ -1,30 +1,17 @@
+import type { Schema } from '../contract';
 import type { Queryable } from '../db/pool';
 import type { VersionedTable } from '../db/versions';
 
 /** The SQL of medications, their dosages and their condition contraindications. */
 export type DosageKind = 'weight' | 'age';
 
-export interface DosageFields {
-  min_dosage: number;
-  max_dosage: number;
-  dosage_unit: string;
-  min_frequency: number;
-  max_frequency: number;
-  frequency_unit: string;
-  min_duration: number;
-  max_duration: number;
-  duration_unit: string;
-}
-
-export interface MedicationInput {
-  name: string;
-  condition_id: number;
-  is_dosage_weight_based: boolean;
-  avg_weight_dosage?: number | null;
-  avg_weight_dosage_unit?: string;
-  contraindications?: number[];
-  pregnancy_category?: string | null;
-}
+/** A dosage's ranges and units, as written (`min_duration`, read as `min_frequency_duration`). */
+export type DosageFields = Omit<Schema<'DosageUpdate'>, 'id' | 'reason'>;
+/** A medication as created, without its first dosage (written by `insertDosage`). */
+export type MedicationInput = Omit<
+  Schema<'MedicationCreate'>,
+  'weight_dosage' | 'age_dosage' | 'reason'
+>;
 
 const DOSAGE_TABLES = {
   weight: {
@@ -229,7 +216,8 @@ async function readMedications(db: Queryable, id?: number) {
         medication: named,
       }));
     }
-    return medications.rows;
+    // Every field of the contract's Medication is set in the loop above.
+    return medications.rows as unknown as Schema<'Medication'>[];
   });
 }
 
@@ -362,7 +350,7 @@ export async function updateDosage(db: Queryable, kind: DosageKind, id: number, 
 }
 
 export async function getDosage(db: Queryable, kind: DosageKind, id: number) {
-  const { rows } = await db.query(
+  const { rows } = await db.query<{ dosage: Schema<'WeightDosage'> | Schema<'AgeDosage'> }>(
     `SELECT ${dosageJson(kind)} AS dosage FROM ${dosageFrom(kind)} WHERE d.id = $1`,
     [id],
   );

@@ -1,3 +1,4 @@
+import type { Schema } from '../contract';
 import type { Queryable } from '../db/pool';
 
 /** The SQL of test prescriptions: the records, their stored results, and the summary. */
@@ -57,9 +58,10 @@ export async function listTestPrescriptions(db: Queryable) {
 }
 
 export async function getTestPrescription(db: Queryable, id: number) {
-  const { rows } = await db.query(`SELECT ${COLUMNS} FROM test_prescriptions t WHERE t.id = $1`, [
-    id,
-  ]);
+  const { rows } = await db.query<Schema<'TestPrescription'>>(
+    `SELECT ${COLUMNS} FROM test_prescriptions t WHERE t.id = $1`,
+    [id],
+  );
   return rows[0];
 }
 

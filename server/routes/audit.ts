@@ -1,55 +1,41 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { revertEntry } from '../audit/revert';
 import { notFound } from '../errors';
 import * as audit from '../repositories/audit';
 import { defineRoute } from './define';
 
-type IdParams = FastifyRequest<{ Params: { id: number } }>;
-
 /** The change history: read it, and undo one entry. */
 export default async function auditRoutes(app: FastifyInstance) {
   const { db } = app;
 
-  defineRoute(
-    app,
-    'listAuditEntries',
-    async (
-      request: FastifyRequest<{
-        Querystring: Omit<audit.AuditQuery, 'page' | 'pageSize' | 'sort'> & {
-          page?: number;
-          page_size?: number;
-          sort?: audit.AuditSort;
-        };
-      }>,
-    ) => {
-      const { page = 1, page_size: pageSize = 25, sort = '-at', ...filters } = request.query;
-      const { rows, total, totalIsEstimate, hasMore } = await audit.listEntries(db, {
-        ...filters,
+  defineRoute(app, 'listAuditEntries', async (request) => {
+    const { page = 1, page_size: pageSize = 25, sort = '-at', ...filters } = request.query;
+    const { rows, total, totalIsEstimate, hasMore } = await audit.listEntries(db, {
+      ...filters,
+      page,
+      pageSize,
+      sort,
+    });
+    return {
+      data: rows,
+      meta: {
+        total,
+        total_is_estimate: totalIsEstimate,
+        has_more: hasMore,
         page,
-        pageSize,
-        sort,
-      });
-      return {
-        data: rows,
-        meta: {
-          total,
-          total_is_estimate: totalIsEstimate,
-          has_more: hasMore,
-          page,
-          page_size: pageSize,
-        },
-      };
-    },
-  );
+        page_size: pageSize,
+      },
+    };
+  });
 
-  defineRoute(app, 'getAuditEntry', async (request: IdParams) => {
+  defineRoute(app, 'getAuditEntry', async (request) => {
     const entry = await audit.getEntry(db, request.params.id);
     if (!entry) throw notFound('History entry');
     const { effect: _effect, ...data } = entry;
     return { data };
   });
 
-  defineRoute(app, 'revertAuditEntry', async (request: IdParams, reply) => {
+  defineRoute(app, 'revertAuditEntry', async (request, reply) => {
     const data = await revertEntry(request, request.params.id);
     return reply.status(201).send({ data, message: 'Change reverted' });
   });

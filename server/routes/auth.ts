@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { audited } from '../audit/record';
 import { addressKey } from '../auth/addresses';
 import { sessionOf } from '../auth/guard';
@@ -21,8 +21,6 @@ function publicUser(user: accounts.UserRow) {
   const { id, name, email, role, created_at } = user;
   return { id, name, email, role, created_at };
 }
-
-type Body<T> = FastifyRequest<{ Body: T }>;
 
 export default async function authRoutes(app: FastifyInstance) {
   const { db, config } = app;
@@ -62,43 +60,39 @@ export default async function authRoutes(app: FastifyInstance) {
       throw error;
     });
 
-  defineRoute(
-    app,
-    'register',
-    async (request: Body<{ name: string; email: string; password: string }>, reply) => {
-      if (!config.allowRegistration)
-        throw new HttpError(403, 'Registration is closed on this server.');
-      const attempt = await throttleEach([
-        [`register:ip:${addressKey(request.ip)}`, limits.registerPerAddress],
-      ]);
-      const { name, email, password } = request.body;
-      const passwordHash = await hashFor(reply, attempt, () =>
-        hashPassword(password, config.passwordCost),
+  defineRoute(app, 'register', async (request, reply) => {
+    if (!config.allowRegistration)
+      throw new HttpError(403, 'Registration is closed on this server.');
+    const attempt = await throttleEach([
+      [`register:ip:${addressKey(request.ip)}`, limits.registerPerAddress],
+    ]);
+    const { name, email, password } = request.body;
+    const passwordHash = await hashFor(reply, attempt, () =>
+      hashPassword(password, config.passwordCost),
+    );
+    // The first account while no administrator exists becomes one; any other waits for a role.
+    const user = await audited(
+      request,
+      {
+        entity: 'account',
+        action: 'create',
+        idOf: (created: accounts.UserRow | undefined) => created?.id,
+      },
+      (tx) =>
+        accounts.registerAccount(tx, { name: name.trim(), email: email.trim(), passwordHash }),
+      { actor: 'record' },
+    );
+    if (!user)
+      throw invalid(
+        { email: ['The email has already been taken.'] },
+        'The email has already been taken.',
       );
-      // The first account while no administrator exists becomes one; any other waits for a role.
-      const user = await audited(
-        request,
-        {
-          entity: 'account',
-          action: 'create',
-          idOf: (created: accounts.UserRow | undefined) => created?.id,
-        },
-        (tx) =>
-          accounts.registerAccount(tx, { name: name.trim(), email: email.trim(), passwordHash }),
-        { actor: 'record' },
-      );
-      if (!user)
-        throw invalid(
-          { email: ['The email has already been taken.'] },
-          'The email has already been taken.',
-        );
-      const message =
-        user.role === 'admin'
-          ? 'Registration successful'
-          : 'Registration successful. An administrator must give your account a role before you can sign in.';
-      return reply.status(201).send({ message, user: publicUser(user) });
-    },
-  );
+    const message =
+      user.role === 'admin'
+        ? 'Registration successful'
+        : 'Registration successful. An administrator must give your account a role before you can sign in.';
+    return reply.status(201).send({ message, user: publicUser(user) });
+  });
 
   /**
    * Failed logins count per address, per account, and per account from each address. Past
@@ -106,7 +100,7 @@ export default async function authRoutes(app: FastifyInstance) {
    * the window, so an attacker who knows an administrator's e-mail cannot lock them out with a
    * few wrong passwords; only loginPerAccountCeiling failures (many addresses) close it to all.
    */
-  defineRoute(app, 'login', async (request: Body<{ email: string; password: string }>, reply) => {
+  defineRoute(app, 'login', async (request, reply) => {
     const email = request.body.email.trim().toLowerCase();
     const address = addressKey(request.ip);
     const accountKey = `login:email:${email}`;
@@ -154,7 +148,7 @@ export default async function authRoutes(app: FastifyInstance) {
     return { message: 'Logged out' };
   });
 
-  defineRoute(app, 'updateProfile', async (request: Body<{ name: string; email: string }>) => {
+  defineRoute(app, 'updateProfile', async (request) => {
     const session = sessionOf(request);
     const taken = () =>
       invalid(
@@ -177,35 +171,31 @@ export default async function authRoutes(app: FastifyInstance) {
     return { data: publicUser(user), message: 'Profile updated successfully' };
   });
 
-  defineRoute(
-    app,
-    'changePassword',
-    async (request: Body<{ current_password: string; new_password: string }>, reply) => {
-      const session = sessionOf(request);
-      const attempt = await throttleEach([[`password:user:${session.id}`, limits.loginPerAccount]]);
-      const user = await accounts.findUserById(db, session.id);
-      const passwordHash = await hashFor(reply, attempt, async () =>
-        user && (await verifyPassword(request.body.current_password, user.password_hash))
-          ? hashPassword(request.body.new_password, config.passwordCost)
-          : undefined,
+  defineRoute(app, 'changePassword', async (request, reply) => {
+    const session = sessionOf(request);
+    const attempt = await throttleEach([[`password:user:${session.id}`, limits.loginPerAccount]]);
+    const user = await accounts.findUserById(db, session.id);
+    const passwordHash = await hashFor(reply, attempt, async () =>
+      user && (await verifyPassword(request.body.current_password, user.password_hash))
+        ? hashPassword(request.body.new_password, config.passwordCost)
+        : undefined,
+    );
+    if (!passwordHash) {
+      throw invalid(
+        { current_password: ['The current password is incorrect.'] },
+        'The current password is incorrect.',
       );
-      if (!passwordHash) {
-        throw invalid(
-          { current_password: ['The current password is incorrect.'] },
-          'The current password is incorrect.',
-        );
-      }
-      await accounts.deleteAttempts(db, attempt);
-      // The password, the account's reset links and its other sessions change together.
-      await withTransaction(db, async (client) => {
-        await accounts.setPassword(client, session.id, passwordHash);
-        await accounts.revokeOtherTokens(client, session.id, session.token_id);
-      });
-      return { message: 'Password updated successfully' };
-    },
-  );
+    }
+    await accounts.deleteAttempts(db, attempt);
+    // The password, the account's reset links and its other sessions change together.
+    await withTransaction(db, async (client) => {
+      await accounts.setPassword(client, session.id, passwordHash);
+      await accounts.revokeOtherTokens(client, session.id, session.token_id);
+    });
+    return { message: 'Password updated successfully' };
+  });
 
-  defineRoute(app, 'forgotPassword', async (request: Body<{ email: string }>) => {
+  defineRoute(app, 'forgotPassword', async (request) => {
     await throttleEach([[`reset:ip:${addressKey(request.ip)}`, limits.resetPerAddress]]);
     const user = await accounts.findUserByEmail(db, request.body.email.trim());
     if (user) {
@@ -221,35 +211,31 @@ export default async function authRoutes(app: FastifyInstance) {
     return { message: 'If an account exists for this email, a password reset link has been sent.' };
   });
 
-  defineRoute(
-    app,
-    'resetPassword',
-    async (request: Body<{ token: string; password: string }>, reply) => {
-      const attempt = await throttleEach([
-        [`reset:ip:${addressKey(request.ip)}`, limits.resetPerAddress],
-      ]);
-      const invalidLink = () =>
-        invalid(
-          { token: ['This reset link is invalid or has expired.'] },
-          'This reset link is invalid or has expired.',
-        );
-      const tokenHash = hashToken(request.body.token);
-      // Looked up first: a guessed link costs a query, never a password hash.
-      if (!(await accounts.findPasswordReset(db, tokenHash))) throw invalidLink();
-      // Hashed outside the transaction, so it stays short.
-      const passwordHash = await hashFor(reply, attempt, () =>
-        hashPassword(request.body.password, config.passwordCost),
+  defineRoute(app, 'resetPassword', async (request, reply) => {
+    const attempt = await throttleEach([
+      [`reset:ip:${addressKey(request.ip)}`, limits.resetPerAddress],
+    ]);
+    const invalidLink = () =>
+      invalid(
+        { token: ['This reset link is invalid or has expired.'] },
+        'This reset link is invalid or has expired.',
       );
-      // The link is used up, the password set and every session ended together, or none of it.
-      const reset = await withTransaction(db, async (client) => {
-        const userId = await accounts.consumePasswordReset(client, tokenHash);
-        if (!userId) return false;
-        await accounts.setPassword(client, userId, passwordHash);
-        await accounts.revokeOtherTokens(client, userId, null);
-        return true;
-      });
-      if (!reset) throw invalidLink();
-      return { message: 'Your password has been reset. You can now sign in.' };
-    },
-  );
+    const tokenHash = hashToken(request.body.token);
+    // Looked up first: a guessed link costs a query, never a password hash.
+    if (!(await accounts.findPasswordReset(db, tokenHash))) throw invalidLink();
+    // Hashed outside the transaction, so it stays short.
+    const passwordHash = await hashFor(reply, attempt, () =>
+      hashPassword(request.body.password, config.passwordCost),
+    );
+    // The link is used up, the password set and every session ended together, or none of it.
+    const reset = await withTransaction(db, async (client) => {
+      const userId = await accounts.consumePasswordReset(client, tokenHash);
+      if (!userId) return false;
+      await accounts.setPassword(client, userId, passwordHash);
+      await accounts.revokeOtherTokens(client, userId, null);
+      return true;
+    });
+    if (!reset) throw invalidLink();
+    return { message: 'Your password has been reset. You can now sign in.' };
+  });
 }

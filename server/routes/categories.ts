@@ -1,27 +1,29 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { audited } from '../audit/record';
 import { checkRanges, notFound } from '../errors';
 import type { AuditEntity } from '../repositories/audit';
-import type { CategoryInput, CategoryRepository } from '../repositories/categories';
-import { defineRoute } from './define';
+import type { CategoryRepository } from '../repositories/categories';
+import { defineRoute, type SuccessReply } from './define';
 import { listCache } from '../lib/listCache';
 import { deleteUnlessUsed, stillUsed } from '../lib/usage';
 
-type IdParams = FastifyRequest<{ Params: { id: number } }>;
-type Body = FastifyRequest<{ Body: CategoryInput & { id: number } }>;
-
-/** The five operations of a category resource; age-categories.ts and weight-categories.ts name them. */
+/**
+ * The five operations of a category resource; age-categories.ts and weight-categories.ts name them.
+ * Each handler serves an age and a weight operation, so TypeScript pairs either kind's row with
+ * either operation's answer (hence the `as SuccessReply`): `repo` and `names` come from one
+ * resource, so they match.
+ */
 export function registerCategoryRoutes(
   app: FastifyInstance,
   repo: CategoryRepository,
   names: {
     label: string;
     entity: AuditEntity;
-    list: string;
-    get: string;
-    create: string;
-    update: string;
-    remove: string;
+    list: 'listAgeCategories' | 'listWeightCategories';
+    get: 'getAgeCategory' | 'getWeightCategory';
+    create: 'createAgeCategory' | 'createWeightCategory';
+    update: 'updateAgeCategory' | 'updateWeightCategory';
+    remove: 'deleteAgeCategory' | 'deleteWeightCategory';
     range: [string, string];
   },
 ) {
@@ -34,33 +36,39 @@ export function registerCategoryRoutes(
     cached(reply, names.list, [repo.table], () => repo.list(db)),
   );
 
-  defineRoute(app, names.get, async (request: IdParams) => {
+  defineRoute(app, names.get, async (request) => {
     const row = await repo.get(db, request.params.id);
     if (!row) throw missing();
-    return { data: row };
+    return { data: row } as SuccessReply<typeof names.get>;
   });
 
-  defineRoute(app, names.create, async (request: Body, reply) => {
+  defineRoute(app, names.create, async (request, reply) => {
     checkRanges(request.body, [names.range]);
     const row = await audited(
       request,
       { entity: names.entity, action: 'create', idOf: (created: { id: number }) => created.id },
       (tx) => repo.insert(tx, request.body),
     );
-    return reply.status(201).send({ data: row, message: `${names.label} created successfully` });
+    return reply.status(201).send({
+      data: row,
+      message: `${names.label} created successfully`,
+    } as SuccessReply<typeof names.create>);
   });
 
-  defineRoute(app, names.update, async (request: Body) => {
+  defineRoute(app, names.update, async (request) => {
     checkRanges(request.body, [names.range]);
     const { id } = request.body;
     const row = await audited(request, { entity: names.entity, action: 'update', id }, (tx) =>
       repo.update(tx, id, request.body),
     );
     if (!row) throw missing();
-    return { data: row, message: `${names.label} updated successfully` };
+    return {
+      data: row,
+      message: `${names.label} updated successfully`,
+    } as SuccessReply<typeof names.update>;
   });
 
-  defineRoute(app, names.remove, async (request: IdParams) => {
+  defineRoute(app, names.remove, async (request) => {
     const { id } = request.params;
     const deleted = await audited(request, { entity: names.entity, action: 'delete', id }, (tx) =>
       deleteUnlessUsed(tx, repo, id, (users) =>

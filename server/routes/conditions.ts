@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { audited } from '../audit/record';
 import { conflict, notFound } from '../errors';
 import * as conditions from '../repositories/conditions';
@@ -6,10 +6,6 @@ import { defineRoute } from './define';
 import { listCache } from '../lib/listCache';
 import { isUniqueViolation } from '../lib/pgErrors';
 import { deleteUnlessUsed, stillUsed, type GuardedDelete } from '../lib/usage';
-
-type IdParams = FastifyRequest<{ Params: { id: number } }>;
-type Body<T> = FastifyRequest<{ Body: T }>;
-type ConditionBody = { id: number; name: string; description?: string | null };
 
 const CONDITION_DELETE: GuardedDelete = {
   lock: conditions.lockCondition,
@@ -35,13 +31,13 @@ export default async function conditionRoutes(app: FastifyInstance) {
     cached(reply, 'conditions', ['conditions'], () => conditions.listConditions(db)),
   );
 
-  defineRoute(app, 'getCondition', async (request: IdParams) => {
+  defineRoute(app, 'getCondition', async (request) => {
     const row = await conditions.getCondition(db, request.params.id);
     if (!row) throw notFound('Condition');
     return { data: row };
   });
 
-  defineRoute(app, 'createCondition', async (request: Body<ConditionBody>, reply) => {
+  defineRoute(app, 'createCondition', async (request, reply) => {
     const row = await audited(
       request,
       { entity: 'condition', action: 'create', idOf: (created: { id: number }) => created.id },
@@ -53,7 +49,7 @@ export default async function conditionRoutes(app: FastifyInstance) {
     return reply.status(201).send({ data: row, message: 'Condition created successfully' });
   });
 
-  defineRoute(app, 'updateCondition', async (request: Body<ConditionBody>) => {
+  defineRoute(app, 'updateCondition', async (request) => {
     const { id, ...input } = request.body;
     const row = await audited(request, { entity: 'condition', action: 'update', id }, (tx) =>
       uniqueName(conditions.updateCondition(tx, id, { ...input, name: input.name.trim() })),
@@ -62,7 +58,7 @@ export default async function conditionRoutes(app: FastifyInstance) {
     return { data: row, message: 'Condition updated successfully' };
   });
 
-  defineRoute(app, 'deleteCondition', async (request: IdParams) => {
+  defineRoute(app, 'deleteCondition', async (request) => {
     const { id } = request.params;
     const deleted = await audited(request, { entity: 'condition', action: 'delete', id }, (tx) =>
       deleteUnlessUsed(tx, CONDITION_DELETE, id, (users) => stillUsed('This condition', users)),

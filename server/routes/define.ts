@@ -1,18 +1,62 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type {
+  ContextConfigDefault,
   FastifyInstance,
   FastifyReply,
   FastifyRequest,
+  FastifySchema,
+  FastifyTypeProviderDefault,
   RawServerDefault,
-  RouteGenericInterface,
   RouteHandlerMethod,
 } from 'fastify';
+import type { operations } from '../../api/generated/openapi';
 import { HttpError } from '../errors';
 
-type Handler<G extends RouteGenericInterface> = (
-  request: FastifyRequest<G>,
-  reply: FastifyReply<G>,
-) => Promise<unknown>;
+/** Every operationId of the contract. */
+export type OperationId = keyof operations;
+
+/** The union of a content map's media types (a multipart body nests to the JSON one). */
+type Content<T> = T extends { content: infer C } ? C[keyof C] : undefined;
+/** What a request part holds, or `unknown` when the operation declares none. */
+type Part<T> = [NonNullable<T>] extends [never] ? unknown : NonNullable<T>;
+
+/**
+ * The Fastify route types of an operation, from api/openapi.yaml: its body (an optional one left
+ * out arrives as `{}`), path and query parameters, and its answers by status code, so that
+ * `reply.status(201).send(x)` checks `x` against the contract's 201 answer.
+ */
+export interface OperationRoute<Id extends OperationId> {
+  Body: Part<Content<NonNullable<operations[Id]['requestBody']>>>;
+  Params: Part<operations[Id]['parameters']['path']>;
+  Querystring: Part<operations[Id]['parameters']['query']>;
+  Reply: {
+    [Status in keyof operations[Id]['responses']]: Content<operations[Id]['responses'][Status]>;
+  };
+}
+
+/** The answer a handler may return: the body of one of the operation's 2xx answers. */
+export type SuccessReply<Id extends OperationId> = OperationRoute<Id>['Reply'][Extract<
+  keyof OperationRoute<Id>['Reply'],
+  200 | 201
+>];
+
+export type OperationRequest<Id extends OperationId> = FastifyRequest<OperationRoute<Id>>;
+/** `reply.send(x)` takes a 2xx answer; `reply.status(code).send(x)` the answer for `code`. */
+export type OperationReply<Id extends OperationId> = FastifyReply<
+  OperationRoute<Id>,
+  RawServerDefault,
+  IncomingMessage,
+  ServerResponse,
+  ContextConfigDefault,
+  FastifySchema,
+  FastifyTypeProviderDefault,
+  SuccessReply<Id>
+>;
+
+type Handler<Id extends OperationId> = (
+  request: OperationRequest<Id>,
+  reply: OperationReply<Id>,
+) => Promise<SuccessReply<Id> | FastifyReply>;
 
 const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
@@ -64,13 +108,13 @@ export function formBooleans(body: Record<string, unknown>, paths: string[][]) {
  * schemas come from api/openapi.yaml, never from the route file. A body of a media type the
  * operation does not declare is refused before validation.
  */
-export function defineRoute<G extends RouteGenericInterface = RouteGenericInterface>(
+export function defineRoute<Id extends OperationId>(
   app: FastifyInstance,
-  operationId: string,
-  handler: Handler<G>,
+  operationId: Id,
+  handler: Handler<Id>,
 ) {
   const op = app.operation(operationId);
-  app.route<G>({
+  app.route<OperationRoute<Id>>({
     method: op.method,
     url: op.url,
     schema: op.schema,
@@ -111,7 +155,13 @@ export function defineRoute<G extends RouteGenericInterface = RouteGenericInterf
         );
       }
     },
-    // The contract's response schema, not TypeScript, checks and serialises what a handler answers.
-    handler: handler as RouteHandlerMethod<RawServerDefault, IncomingMessage, ServerResponse, G>,
+    // Fastify types `reply.send` from the route's schema; ours takes the operation's 2xx answers
+    // (OperationReply), and the contract's response schema checks and serialises them at run time.
+    handler: handler as unknown as RouteHandlerMethod<
+      RawServerDefault,
+      IncomingMessage,
+      ServerResponse,
+      OperationRoute<Id>
+    >,
   });
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { audited } from '../audit/record';
 import { conflict, invalid, notFound } from '../errors';
 import * as interactions from '../repositories/interactions';
@@ -6,14 +6,6 @@ import { missingIds } from '../repositories/medications';
 import { defineRoute } from './define';
 import { listCache } from '../lib/listCache';
 import { isUniqueViolation } from '../lib/pgErrors';
-
-type IdParams = FastifyRequest<{ Params: { id: number } }>;
-type Body<T> = FastifyRequest<{ Body: T }>;
-type InteractionBody = interactions.InteractionInput & {
-  id: number;
-  medication_id: number;
-  interacting_medication_id: number;
-};
 
 export default async function drugInteractionRoutes(app: FastifyInstance) {
   const { db } = app;
@@ -38,11 +30,11 @@ export default async function drugInteractionRoutes(app: FastifyInstance) {
     ),
   );
 
-  defineRoute(app, 'getDrugInteraction', async (request: IdParams) => ({
+  defineRoute(app, 'getDrugInteraction', async (request) => ({
     data: await loaded(request.params.id),
   }));
 
-  defineRoute(app, 'createDrugInteraction', async (request: Body<InteractionBody>, reply) => {
+  defineRoute(app, 'createDrugInteraction', async (request, reply) => {
     const body = request.body;
     if (body.medication_id === body.interacting_medication_id) {
       throw invalid(
@@ -77,7 +69,7 @@ export default async function drugInteractionRoutes(app: FastifyInstance) {
       .send({ data: await loaded(id), message: 'Drug interaction added successfully' });
   });
 
-  defineRoute(app, 'updateDrugInteraction', async (request: Body<InteractionBody>) => {
+  defineRoute(app, 'updateDrugInteraction', async (request) => {
     const current = await loaded(request.body.id);
     const { medication_id, interacting_medication_id } = request.body;
     if (
@@ -97,7 +89,7 @@ export default async function drugInteractionRoutes(app: FastifyInstance) {
     };
   });
 
-  defineRoute(app, 'deleteDrugInteraction', async (request: Body<{ id: number }>) => {
+  defineRoute(app, 'deleteDrugInteraction', async (request) => {
     const { id } = request.body;
     const deleted = await audited(
       request,

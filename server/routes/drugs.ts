@@ -1,12 +1,9 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { audited } from '../audit/record';
 import { invalid, notFound } from '../errors';
 import * as drugs from '../repositories/drugs';
 import { defineRoute } from './define';
 import { listCache } from '../lib/listCache';
-
-type IdParams = FastifyRequest<{ Params: { id: number } }>;
-type Body = FastifyRequest<{ Body: drugs.DrugInput & { id: number } }>;
 
 /** Trimmed text, and lists without empty items (entered comma-separated and trimmed). */
 function tidy(drug: drugs.DrugInput): drugs.DrugInput {
@@ -36,13 +33,13 @@ export default async function drugRoutes(app: FastifyInstance) {
     cached(reply, 'drugs', ['drugs'], () => drugs.listDrugs(db)),
   );
 
-  defineRoute(app, 'getDrug', async (request: IdParams) => {
+  defineRoute(app, 'getDrug', async (request) => {
     const row = await drugs.getDrug(db, request.params.id);
     if (!row) throw notFound('Drug');
     return { data: row };
   });
 
-  defineRoute(app, 'createDrug', async (request: Body, reply) => {
+  defineRoute(app, 'createDrug', async (request, reply) => {
     const drug = tidy(request.body);
     const row = await audited(
       request,
@@ -52,7 +49,7 @@ export default async function drugRoutes(app: FastifyInstance) {
     return reply.status(201).send({ data: row, message: 'Drug added successfully' });
   });
 
-  defineRoute(app, 'updateDrug', async (request: Body) => {
+  defineRoute(app, 'updateDrug', async (request) => {
     const drug = tidy(request.body);
     const { id } = request.body;
     const row = await audited(request, { entity: 'drug', action: 'update', id }, (tx) =>
@@ -62,7 +59,7 @@ export default async function drugRoutes(app: FastifyInstance) {
     return { data: row, message: 'Drug updated successfully' };
   });
 
-  defineRoute(app, 'deleteDrug', async (request: IdParams) => {
+  defineRoute(app, 'deleteDrug', async (request) => {
     const { id } = request.params;
     const deleted = await audited(request, { entity: 'drug', action: 'delete', id }, (tx) =>
       drugs.deleteDrug(tx, id),

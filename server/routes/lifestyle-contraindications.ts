@@ -1,12 +1,10 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { audited } from '../audit/record';
 import { conflict, invalid, notFound } from '../errors';
 import * as lifestyles from '../repositories/lifestyles';
 import { medicationExists, missingIds } from '../repositories/medications';
 import { defineRoute } from './define';
 import { listCache } from '../lib/listCache';
-
-type Body<T> = FastifyRequest<{ Body: T }>;
 
 export default async function lifestyleContraindicationRoutes(app: FastifyInstance) {
   const { db } = app;
@@ -22,33 +20,29 @@ export default async function lifestyleContraindicationRoutes(app: FastifyInstan
     ),
   );
 
-  defineRoute(
-    app,
-    'createLifestyleContraindication',
-    async (request: Body<{ medication_id: number; lifestyle_id: number }>, reply) => {
-      const { medication_id, lifestyle_id } = request.body;
-      if (!(await medicationExists(db, medication_id))) throw notFound('Medication');
-      if ((await missingIds(db, 'lifestyles', [lifestyle_id])).length) {
-        throw invalid({ lifestyle_id: [`No such lifestyle: ${lifestyle_id}`] });
-      }
-      const id = await audited(
-        request,
-        {
-          entity: 'lifestyle_contraindication',
-          action: 'create',
-          idOf: (created: number | undefined) => created,
-        },
-        (tx) => lifestyles.insertLifestyleContraindication(tx, medication_id, lifestyle_id),
-      );
-      if (!id) throw conflict('This lifestyle is already a contraindication of this medication.');
-      return reply.status(201).send({
-        data: await lifestyles.getLifestyleContraindication(db, id),
-        message: 'Lifestyle contraindication added successfully',
-      });
-    },
-  );
+  defineRoute(app, 'createLifestyleContraindication', async (request, reply) => {
+    const { medication_id, lifestyle_id } = request.body;
+    if (!(await medicationExists(db, medication_id))) throw notFound('Medication');
+    if ((await missingIds(db, 'lifestyles', [lifestyle_id])).length) {
+      throw invalid({ lifestyle_id: [`No such lifestyle: ${lifestyle_id}`] });
+    }
+    const id = await audited(
+      request,
+      {
+        entity: 'lifestyle_contraindication',
+        action: 'create',
+        idOf: (created: number | undefined) => created,
+      },
+      (tx) => lifestyles.insertLifestyleContraindication(tx, medication_id, lifestyle_id),
+    );
+    if (!id) throw conflict('This lifestyle is already a contraindication of this medication.');
+    return reply.status(201).send({
+      data: await lifestyles.getLifestyleContraindication(db, id),
+      message: 'Lifestyle contraindication added successfully',
+    });
+  });
 
-  defineRoute(app, 'deleteLifestyleContraindication', async (request: Body<{ id: number }>) => {
+  defineRoute(app, 'deleteLifestyleContraindication', async (request) => {
     const { id } = request.body;
     const deleted = await audited(
       request,

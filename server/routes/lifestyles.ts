@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { audited } from '../audit/record';
 import { conflict, notFound } from '../errors';
 import * as lifestyles from '../repositories/lifestyles';
@@ -6,8 +6,6 @@ import { defineRoute } from './define';
 import { listCache } from '../lib/listCache';
 import { isUniqueViolation } from '../lib/pgErrors';
 import { deleteUnlessUsed, stillUsed, type GuardedDelete } from '../lib/usage';
-
-type Body<T> = FastifyRequest<{ Body: T }>;
 
 const LIFESTYLE_DELETE: GuardedDelete = {
   lock: lifestyles.lockLifestyle,
@@ -33,13 +31,13 @@ export default async function lifestyleRoutes(app: FastifyInstance) {
     cached(reply, 'lifestyles', ['lifestyles'], () => lifestyles.listLifestyles(db)),
   );
 
-  defineRoute(app, 'getLifestyle', async (request: FastifyRequest<{ Params: { id: number } }>) => {
+  defineRoute(app, 'getLifestyle', async (request) => {
     const row = await lifestyles.getLifestyle(db, request.params.id);
     if (!row) throw notFound('Lifestyle');
     return { data: row };
   });
 
-  defineRoute(app, 'createLifestyle', async (request: Body<{ name: string }>, reply) => {
+  defineRoute(app, 'createLifestyle', async (request, reply) => {
     const row = await audited(
       request,
       { entity: 'lifestyle', action: 'create', idOf: (created: { id: number }) => created.id },
@@ -48,7 +46,7 @@ export default async function lifestyleRoutes(app: FastifyInstance) {
     return reply.status(201).send({ data: row, message: 'Lifestyle added successfully' });
   });
 
-  defineRoute(app, 'updateLifestyle', async (request: Body<{ id: number; name: string }>) => {
+  defineRoute(app, 'updateLifestyle', async (request) => {
     const { id, name } = request.body;
     const row = await audited(request, { entity: 'lifestyle', action: 'update', id }, (tx) =>
       uniqueName(lifestyles.updateLifestyle(tx, id, name.trim())),
@@ -57,7 +55,7 @@ export default async function lifestyleRoutes(app: FastifyInstance) {
     return { data: row, message: 'Lifestyle updated successfully' };
   });
 
-  defineRoute(app, 'deleteLifestyle', async (request: Body<{ id: number }>) => {
+  defineRoute(app, 'deleteLifestyle', async (request) => {
     const { id } = request.body;
     const deleted = await audited(request, { entity: 'lifestyle', action: 'delete', id }, (tx) =>
       deleteUnlessUsed(tx, LIFESTYLE_DELETE, id, (users) =>

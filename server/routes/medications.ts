@@ -1,24 +1,15 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { audited } from '../audit/record';
 import { sessionOf } from '../auth/guard';
 import { checkRanges, conflict, invalid, notFound } from '../errors';
 import * as activity from '../repositories/activity';
 import { medicationDependents } from '../repositories/audit';
 import * as medications from '../repositories/medications';
-import type { DosageFields, DosageKind, MedicationInput } from '../repositories/medications';
-import { defineRoute } from './define';
+import type { DosageKind } from '../repositories/medications';
+import { defineRoute, type SuccessReply } from './define';
 import { listCache } from '../lib/listCache';
 import { isUniqueViolation } from '../lib/pgErrors';
 
-type IdParams = FastifyRequest<{ Params: { id: number } }>;
-type Body<T> = FastifyRequest<{ Body: T }>;
-type DosageBlock = DosageFields & {
-  medication_id?: number;
-  weight_category_id?: number;
-  age_category_id?: number;
-};
-type MedicationCreate = MedicationInput & { weight_dosage?: DosageBlock; age_dosage?: DosageBlock };
-type ContraindicationBody = Body<{ medication_id: number; condition_id: number }>;
 const byItself = (id: number) => id;
 
 const DOSAGE_RANGES: [string, string][] = [
@@ -70,14 +61,14 @@ export default async function medicationRoutes(app: FastifyInstance) {
   // Open to every signed-in account (x-roles in the contract). An app user's look-up is a search;
   // an administrator's is the console reading what it maintains (the detail page refetches after
   // every change) and is not recorded.
-  defineRoute(app, 'getMedication', async (request: IdParams) => {
+  defineRoute(app, 'getMedication', async (request) => {
     const data = await loaded(request.params.id);
     const caller = sessionOf(request);
     if (caller.role === 'user') await activity.recordSearches(db, caller.id, [data.id]);
     return { data };
   });
 
-  defineRoute(app, 'createMedication', async (request: Body<MedicationCreate>, reply) => {
+  defineRoute(app, 'createMedication', async (request, reply) => {
     const body = request.body;
     const kind: DosageKind = body.is_dosage_weight_based ? 'weight' : 'age';
     const other = kind === 'weight' ? 'age_dosage' : 'weight_dosage';
@@ -86,7 +77,8 @@ export default async function medicationRoutes(app: FastifyInstance) {
     }
     const block = body[`${kind}_dosage`];
     if (block) checkRanges(block, DOSAGE_RANGES, `${kind}_dosage.`);
-    const categoryId = block?.[CATEGORY[kind].field];
+    const categoryId =
+      block && ('weight_category_id' in block ? block.weight_category_id : block.age_category_id);
     await requireIds([
       ['condition_id', 'conditions', [body.condition_id]],
       ['contraindications', 'conditions', body.contraindications ?? []],
@@ -114,21 +106,17 @@ export default async function medicationRoutes(app: FastifyInstance) {
       .send({ data: await loaded(id), message: 'Medication added successfully' });
   });
 
-  defineRoute(
-    app,
-    'updateMedication',
-    async (request: Body<{ id: number; name: string; pregnancy_category?: string | null }>) => {
-      const { id, name, pregnancy_category } = request.body;
-      const updated = await audited(request, { entity: 'medication', action: 'update', id }, (tx) =>
-        medications.updateMedication(tx, id, name.trim(), pregnancy_category),
-      );
-      if (!updated) throw notFound('Medication');
-      return { data: await loaded(id), message: 'Medication updated successfully' };
-    },
-  );
+  defineRoute(app, 'updateMedication', async (request) => {
+    const { id, name, pregnancy_category } = request.body;
+    const updated = await audited(request, { entity: 'medication', action: 'update', id }, (tx) =>
+      medications.updateMedication(tx, id, name.trim(), pregnancy_category),
+    );
+    if (!updated) throw notFound('Medication');
+    return { data: await loaded(id), message: 'Medication updated successfully' };
+  });
 
   // The entry keeps the medication and everything deleted with it, so a revert brings it all back.
-  defineRoute(app, 'deleteMedication', async (request: IdParams) => {
+  defineRoute(app, 'deleteMedication', async (request) => {
     const { id } = request.params;
     const deleted = await audited(request, { entity: 'medication', action: 'delete', id }, (tx) =>
       medications.deleteMedication(tx, id),
@@ -137,55 +125,48 @@ export default async function medicationRoutes(app: FastifyInstance) {
     return { message: 'Medication deleted successfully' };
   });
 
-  defineRoute(
-    app,
-    'getMedicationDependents',
-    async (
-      request: FastifyRequest<{ Params: { id: number }; Querystring: { limit?: number } }>,
-    ) => {
-      const { id } = request.params;
-      const medication = await medications.medicationName(db, id);
-      if (medication === undefined) throw notFound('Medication');
-      const groups = await medicationDependents(db, id, request.query.limit ?? 20);
-      return { data: { id, name: medication, ...groups } };
-    },
-  );
+  defineRoute(app, 'getMedicationDependents', async (request) => {
+    const { id } = request.params;
+    const medication = await medications.medicationName(db, id);
+    if (medication === undefined) throw notFound('Medication');
+    const groups = await medicationDependents(db, id, request.query.limit ?? 20);
+    return { data: { id, name: medication, ...groups } };
+  });
 
+  // Each handler below serves the weight and the age operation, so TypeScript pairs either kind's
+  // dosage with either answer (hence the `as SuccessReply`): `kind` picks both, so they match.
   for (const kind of ['weight', 'age'] as const) {
     const { field, table, label } = CATEGORY[kind];
     const entity = kind === 'weight' ? 'weight_dosage' : 'age_dosage';
     const addId = kind === 'weight' ? 'addWeightBasedDosage' : 'addAgeBasedDosage';
     const updateId = kind === 'weight' ? 'updateWeightBasedDosage' : 'updateAgeBasedDosage';
 
-    defineRoute(
-      app,
-      addId,
-      async (request: Body<DosageBlock & { medication_id: number }>, reply) => {
-        const body = request.body;
-        checkRanges(body, DOSAGE_RANGES);
-        if (!(await medications.medicationExists(db, body.medication_id)))
-          throw notFound('Medication');
-        const categoryId = body[field] as number;
-        await requireIds([[field, table, [categoryId]]]);
-        const id = await audited(
-          request,
-          { entity, action: 'create', idOf: byItself },
-          async (tx) => {
-            const dosageId = await medications
-              .insertDosage(tx, kind, body.medication_id, categoryId, body)
-              .catch(uniqueDosage);
-            await medications.touchMedication(tx, body.medication_id);
-            return dosageId;
-          },
-        );
-        return reply.status(201).send({
-          data: await medications.getDosage(db, kind, id),
-          message: `${label} dosage added successfully`,
-        });
-      },
-    );
+    defineRoute(app, addId, async (request, reply) => {
+      const body = request.body;
+      checkRanges(body, DOSAGE_RANGES);
+      if (!(await medications.medicationExists(db, body.medication_id)))
+        throw notFound('Medication');
+      const categoryId =
+        'weight_category_id' in body ? body.weight_category_id : body.age_category_id;
+      await requireIds([[field, table, [categoryId]]]);
+      const id = await audited(
+        request,
+        { entity, action: 'create', idOf: byItself },
+        async (tx) => {
+          const dosageId = await medications
+            .insertDosage(tx, kind, body.medication_id, categoryId, body)
+            .catch(uniqueDosage);
+          await medications.touchMedication(tx, body.medication_id);
+          return dosageId;
+        },
+      );
+      return reply.status(201).send({
+        data: await medications.getDosage(db, kind, id),
+        message: `${label} dosage added successfully`,
+      } as SuccessReply<typeof addId>);
+    });
 
-    defineRoute(app, updateId, async (request: Body<DosageFields & { id: number }>) => {
+    defineRoute(app, updateId, async (request) => {
       checkRanges(request.body, DOSAGE_RANGES);
       const { id } = request.body;
       const updated = await audited(request, { entity, action: 'update', id }, (tx) =>
@@ -195,11 +176,11 @@ export default async function medicationRoutes(app: FastifyInstance) {
       return {
         data: await medications.getDosage(db, kind, request.body.id),
         message: `${label} dosage updated successfully`,
-      };
+      } as SuccessReply<typeof updateId>;
     });
   }
 
-  defineRoute(app, 'addContraindication', async (request: ContraindicationBody) => {
+  defineRoute(app, 'addContraindication', async (request) => {
     const { medication_id, condition_id } = request.body;
     if (!(await medications.medicationExists(db, medication_id))) throw notFound('Medication');
     await requireIds([['condition_id', 'conditions', [condition_id]]]);
@@ -215,7 +196,7 @@ export default async function medicationRoutes(app: FastifyInstance) {
     };
   });
 
-  defineRoute(app, 'removeContraindication', async (request: ContraindicationBody) => {
+  defineRoute(app, 'removeContraindication', async (request) => {
     const { medication_id, condition_id } = request.body;
     const id = await medications.contraindicationId(db, medication_id, condition_id);
     const removed =

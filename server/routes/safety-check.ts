@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { sessionOf } from '../auth/guard';
 import {
   checkRequest,
@@ -14,7 +14,7 @@ import { defineRoute } from './define';
  * ../domain/safety-check.ts, the SQL in ../repositories/safety-check.ts.
  */
 export default async function safetyCheckRoutes(app: FastifyInstance) {
-  defineRoute(app, 'safetyCheck', async (request: FastifyRequest<{ Body: SafetyCheckRequest }>) => {
+  defineRoute(app, 'safetyCheck', async (request) => {
     const { prescriptions, lists, fromIdsOnly } = checkRequest(request.body);
     const session = sessionOf(request);
     // Only app users' checks are their searches; administrators' checks are not counted.

@@ -1,11 +1,12 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type pg from 'pg';
 import { audited } from '../audit/record';
+import type { Schema } from '../contract';
 import { withinTransactionScope } from '../db/pool';
 import { conflict, HttpError, invalid, notFound } from '../errors';
 import * as tests from '../repositories/test-prescriptions';
-import { previewImpact, type ImpactRequest } from '../test-prescriptions/impact';
-import { canonical, type Outcome } from '../test-prescriptions/outcome';
+import { previewImpact } from '../test-prescriptions/impact';
+import { canonical } from '../test-prescriptions/outcome';
 import {
   evaluateTests,
   outcomeOfRequest,
@@ -14,17 +15,10 @@ import {
   storeRuns,
   type TestRun,
 } from '../test-prescriptions/suite';
-import type { SafetyCheckRequest } from '../domain/safety-check';
 import { defineRoute } from './define';
 
-/** The contract's TestPrescriptionCreate, TestPrescriptionUpdate and TestPrescriptionPortable. */
-interface Definition {
-  name: string;
-  note?: string | null;
-  request: SafetyCheckRequest;
-  expected?: Outcome;
-}
-type IdParams = FastifyRequest<{ Params: { id: number } }>;
+/** What a create, an update and an imported item have in common. */
+type Definition = Omit<Schema<'TestPrescriptionCreate'>, 'reason'>;
 
 /** A 422's field errors under `prefix` (`request.`, or `3.request.` in an import). */
 function prefixed(error: HttpError, prefix: string): Record<string, string[]> {
@@ -98,54 +92,46 @@ export default async function testPrescriptionRoutes(app: FastifyInstance) {
     return { data, meta };
   });
 
-  defineRoute(app, 'getTestPrescription', async (request: IdParams) => ({
+  defineRoute(app, 'getTestPrescription', async (request) => ({
     data: await answer(request.params.id),
   }));
 
-  defineRoute(
-    app,
-    'createTestPrescription',
-    async (request: FastifyRequest<{ Body: Definition }>, reply) => {
-      const [input] = await prepare(db, [request.body], () => '');
-      const id = await audited(
-        request,
-        { entity: 'test_prescription', action: 'create', idOf: (created: number) => created },
-        async (tx) => {
-          const created = await tests.insertTestPrescription(tx, input);
-          await runIn(tx, [created]);
-          return created;
-        },
-      );
-      return reply
-        .status(201)
-        .send({ data: await answer(id), message: 'Test prescription saved successfully' });
-    },
-  );
+  defineRoute(app, 'createTestPrescription', async (request, reply) => {
+    const [input] = await prepare(db, [request.body], () => '');
+    const id = await audited(
+      request,
+      { entity: 'test_prescription', action: 'create', idOf: (created: number) => created },
+      async (tx) => {
+        const created = await tests.insertTestPrescription(tx, input);
+        await runIn(tx, [created]);
+        return created;
+      },
+    );
+    return reply
+      .status(201)
+      .send({ data: await answer(id), message: 'Test prescription saved successfully' });
+  });
 
-  defineRoute(
-    app,
-    'updateTestPrescription',
-    async (request: FastifyRequest<{ Body: Definition & { id: number } }>) => {
-      const { id } = request.body;
-      const [input] = await prepare(db, [request.body], () => '');
-      const updated = await audited(
-        request,
-        { entity: 'test_prescription', action: 'update', id },
-        async (tx, before) => {
-          if (!before) return false;
-          // Left out, the stored expected outcome is kept.
-          const expected = request.body.expected ? input.expected : (before.expected as object);
-          await tests.updateTestPrescription(tx, id, { ...input, expected });
-          await runIn(tx, [id]);
-          return true;
-        },
-      );
-      if (!updated) throw notFound('Test prescription');
-      return { data: await answer(id), message: 'Test prescription updated successfully' };
-    },
-  );
+  defineRoute(app, 'updateTestPrescription', async (request) => {
+    const { id } = request.body;
+    const [input] = await prepare(db, [request.body], () => '');
+    const updated = await audited(
+      request,
+      { entity: 'test_prescription', action: 'update', id },
+      async (tx, before) => {
+        if (!before) return false;
+        // Left out, the stored expected outcome is kept.
+        const expected = request.body.expected ? input.expected : (before.expected as object);
+        await tests.updateTestPrescription(tx, id, { ...input, expected });
+        await runIn(tx, [id]);
+        return true;
+      },
+    );
+    if (!updated) throw notFound('Test prescription');
+    return { data: await answer(id), message: 'Test prescription updated successfully' };
+  });
 
-  defineRoute(app, 'deleteTestPrescription', async (request: IdParams) => {
+  defineRoute(app, 'deleteTestPrescription', async (request) => {
     const { id } = request.params;
     const deleted = await audited(
       request,
@@ -156,16 +142,12 @@ export default async function testPrescriptionRoutes(app: FastifyInstance) {
     return { message: 'Test prescription deleted successfully' };
   });
 
-  defineRoute(
-    app,
-    'runTestPrescriptions',
-    async (request: FastifyRequest<{ Body: { ids?: number[] } | undefined }>) => {
-      const runs = await runAndStore(db, request.body?.ids);
-      return { data: runs.map(runResult), meta: await tests.summary(db) };
-    },
-  );
+  defineRoute(app, 'runTestPrescriptions', async (request) => {
+    const runs = await runAndStore(db, request.body?.ids);
+    return { data: runs.map(runResult), meta: await tests.summary(db) };
+  });
 
-  defineRoute(app, 'acceptTestPrescription', async (request: IdParams) => {
+  defineRoute(app, 'acceptTestPrescription', async (request) => {
     const { id } = request.params;
     const accepted = await audited(
       request,
@@ -189,19 +171,17 @@ export default async function testPrescriptionRoutes(app: FastifyInstance) {
     return { data: await answer(id), message: 'The new outcome is now the expected one' };
   });
 
-  defineRoute(
-    app,
-    'previewTestPrescriptionImpact',
-    async (request: FastifyRequest<{ Body: ImpactRequest }>, reply) => {
-      const result = await previewImpact(request, request.body, app.prefix);
-      if (result.refused) return reply.status(result.refused.statusCode).send(result.refused.body);
-      return { data: result.data };
-    },
-  );
+  defineRoute(app, 'previewTestPrescriptionImpact', async (request, reply) => {
+    const result = await previewImpact(request, request.body, app.prefix);
+    // A refused write answers with its own status and body, forwarded as they are.
+    if (result.refused)
+      return (reply as FastifyReply).status(result.refused.statusCode).send(result.refused.body);
+    return { data: result.data };
+  });
 
   defineRoute(app, 'exportTestPrescriptions', async () => {
     const rows = await tests.listTestPrescriptions(db);
-    return rows.map((row: Definition) => ({
+    return rows.map((row: Schema<'TestPrescriptionPortable'>) => ({
       name: row.name,
       note: row.note,
       request: row.request,
@@ -209,56 +189,52 @@ export default async function testPrescriptionRoutes(app: FastifyInstance) {
     }));
   });
 
-  defineRoute(
-    app,
-    'importTestPrescriptions',
-    async (request: FastifyRequest<{ Body: (Definition & { expected: Outcome })[] }>) => {
-      const inputs = await prepare(db, request.body, (index) => `${index}.`);
-      const client = await db.connect();
-      let ids: number[];
-      let created = 0;
-      try {
-        await client.query('BEGIN');
-        // Every audited write below joins this one transaction: all of the file, or none of it.
-        ids = await withinTransactionScope(client, async () => {
-          const existing = await tests.idsByName(
-            client,
-            inputs.map((i) => i.name),
-          );
-          const written: number[] = [];
-          for (const input of inputs) {
-            const id = existing.get(input.name.toLowerCase());
-            if (id === undefined) {
-              created++;
-              written.push(
-                await audited(
-                  request,
-                  { entity: 'test_prescription', action: 'create', idOf: (n: number) => n },
-                  (tx) => tests.insertTestPrescription(tx, input),
-                ),
-              );
-            } else {
-              await audited(request, { entity: 'test_prescription', action: 'update', id }, (tx) =>
-                tests.updateTestPrescription(tx, id, input),
-              );
-              written.push(id);
-            }
+  defineRoute(app, 'importTestPrescriptions', async (request) => {
+    const inputs = await prepare(db, request.body, (index) => `${index}.`);
+    const client = await db.connect();
+    let ids: number[];
+    let created = 0;
+    try {
+      await client.query('BEGIN');
+      // Every audited write below joins this one transaction: all of the file, or none of it.
+      ids = await withinTransactionScope(client, async () => {
+        const existing = await tests.idsByName(
+          client,
+          inputs.map((i) => i.name),
+        );
+        const written: number[] = [];
+        for (const input of inputs) {
+          const id = existing.get(input.name.toLowerCase());
+          if (id === undefined) {
+            created++;
+            written.push(
+              await audited(
+                request,
+                { entity: 'test_prescription', action: 'create', idOf: (n: number) => n },
+                (tx) => tests.insertTestPrescription(tx, input),
+              ),
+            );
+          } else {
+            await audited(request, { entity: 'test_prescription', action: 'update', id }, (tx) =>
+              tests.updateTestPrescription(tx, id, input),
+            );
+            written.push(id);
           }
-          await runIn(client, written);
-          return written;
-        });
-        await client.query('COMMIT');
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw error;
-      } finally {
-        client.release();
-      }
-      const updated = ids.length - created;
-      return {
-        data: { created, updated },
-        message: `Imported ${ids.length} test prescriptions (${created} new, ${updated} updated)`,
-      };
-    },
-  );
+        }
+        await runIn(client, written);
+        return written;
+      });
+      await client.query('COMMIT');
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+    const updated = ids.length - created;
+    return {
+      data: { created, updated },
+      message: `Imported ${ids.length} test prescriptions (${created} new, ${updated} updated)`,
+    };
+  });
 }

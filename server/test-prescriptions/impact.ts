@@ -1,5 +1,6 @@
 import type { FastifyRequest, HTTPMethods } from 'fastify';
 import type { PoolClient } from 'pg';
+import type { Schema } from '../contract';
 import { transactionScopeConflicted, withinTransactionScope } from '../db/pool';
 import { conflict, invalid } from '../errors';
 import {
@@ -10,12 +11,7 @@ import {
 import { differences, type Actual } from './outcome';
 import { evaluateTests } from './suite';
 
-/** The contract's TestPrescriptionImpactRequest. */
-export interface ImpactRequest {
-  operation: string;
-  params?: { id?: number };
-  body?: unknown;
-}
+export type ImpactRequest = Schema<'TestPrescriptionImpactRequest'>;
 
 /** A refused write, answered as the write itself answers. */
 export interface Refused {

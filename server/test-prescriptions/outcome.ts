@@ -1,37 +1,14 @@
-import type { Finding, SafetyResult, Severity } from '../domain/safety-check';
+import type { Schema } from '../contract';
+import type { SafetyResult } from '../domain/safety-check';
 
 /**
- * A safety check's outcome as test prescriptions compare it (the contract's
- * TestPrescriptionOutcome): the verdict, `complete`, and each finding by kind, medication ids
- * (ascending) and severity. Messages are not compared.
+ * A safety check's outcome as test prescriptions compare it: the verdict, `complete`, and each
+ * finding by kind, medication ids (ascending) and severity. Messages are not compared.
  */
-export interface OutcomeFinding {
-  kind: Finding['kind'];
-  medication_ids: number[];
-  severity: Severity | null;
-}
-
-export interface Outcome {
-  verdict: SafetyResult['verdict'];
-  complete: boolean;
-  findings: OutcomeFinding[];
-}
-
-export type DifferenceKind =
-  | 'finding_added'
-  | 'finding_removed'
-  | 'severity_changed'
-  | 'verdict_changed'
-  | 'complete_changed'
-  | 'request_invalid';
-
-export interface Difference {
-  kind: DifferenceKind;
-  finding?: OutcomeFinding;
-  from?: string | boolean | null;
-  to?: string | boolean | null;
-  message: string;
-}
+export type OutcomeFinding = Schema<'TestPrescriptionFinding'>;
+export type Outcome = Schema<'TestPrescriptionOutcome'>;
+export type Difference = Schema<'TestPrescriptionDifference'>;
+export type DifferenceKind = Difference['kind'];
 
 /** An outcome, or why the request could no longer be checked. */
 export type Actual = { outcome: Outcome } | { error: string };

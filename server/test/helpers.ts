@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import type { RoleName } from '../../api/generated/enums';
 import { buildApp } from '../app';
 import { newToken } from '../auth/tokens';
 import { readConfig, type Config } from '../config';
@@ -103,11 +104,7 @@ export async function signIn(
 }
 
 /** Gives a registered account a role, as an administrator would on the Accounts screen. */
-export async function grantRole(
-  pool: pg.Pool,
-  email: string,
-  role: 'admin' | 'editor' | 'viewer' | 'user',
-) {
+export async function grantRole(pool: pg.Pool, email: string, role: RoleName) {
   await pool.query('UPDATE users SET role = $2 WHERE lower(email) = lower($1)', [email, role]);
 }
 
@@ -174,7 +171,7 @@ export async function insertUser(
   fields: {
     name?: string;
     email?: string;
-    role?: 'admin' | 'editor' | 'viewer' | 'user' | null;
+    role?: RoleName | null;
     password?: string;
     createdAt?: Date;
     lastActiveAt?: Date | null;

@@ -1,3 +1,5 @@
+import type { AgeCategoryName, AgeUnit } from '../../../api/generated/enums';
+
 /**
  * Age categories follow paediatric formularies (neonate up to 28 days, infant from 1 month), which
  * leaves days 28 to 30 uncovered: the safety check says so rather than guess, and the data-quality
@@ -9,8 +11,8 @@ export interface AgeCategorySeed {
   key: AgeKey;
   minAge: number;
   maxAge: number;
-  unit: 'days' | 'months' | 'years';
-  categoryName: 'Adult' | 'Pediatric' | 'Geriatric' | null;
+  unit: AgeUnit;
+  categoryName: AgeCategoryName | null;
   description: string;
 }
 

@@ -1,4 +1,6 @@
-export type Severity = 'minor' | 'moderate' | 'major' | 'contraindicated';
+import type { Severity } from '../../../api/generated/enums';
+
+export type { Severity };
 
 export interface InteractionSeed {
   medication: string;

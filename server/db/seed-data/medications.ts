@@ -1,3 +1,9 @@
+import type {
+  DosageUnit,
+  DurationUnit,
+  FrequencyUnit,
+  PregnancyCategory,
+} from '../../../api/generated/enums';
 import type { AgeKey } from './age-categories';
 import type { WeightCategoryName } from './weight-categories';
 
@@ -10,9 +16,9 @@ import type { WeightCategoryName } from './weight-categories';
  * of body weight (the safety check multiplies it by the patient's weight).
  */
 
-export type DosageUnit = 'mg' | 'ml' | 'g' | 'mcg' | 'mg/kg' | 'mcg/kg';
-export type TimeUnit = 'hours' | 'days' | 'weeks' | 'months';
-export type PregnancyCategory = 'A' | 'B' | 'C' | 'D' | 'X';
+export type { DosageUnit, PregnancyCategory };
+/** A unit both frequencies and durations may take: the demo data writes both with it. */
+export type TimeUnit = FrequencyUnit & DurationUnit;
 
 /** [min, max, unit]. */
 export type Range<U> = [number, number, U];

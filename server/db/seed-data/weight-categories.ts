@@ -1,4 +1,6 @@
-export type WeightCategoryName = 'Underweight' | 'Normal' | 'Overweight' | 'Obese';
+import type { WeightCategoryName } from '../../../api/generated/enums';
+
+export type { WeightCategoryName };
 
 export interface WeightCategorySeed {
   categoryName: WeightCategoryName;

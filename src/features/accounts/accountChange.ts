@@ -1,4 +1,5 @@
 import type { Account, RoleName } from '@/api';
+import { ROLE_NAMES } from '../../../api/generated/enums';
 
 /** A change an admin asked for, waiting for its confirm. */
 export type AccountChange =
@@ -12,7 +13,7 @@ export const ROLE_LABELS: Record<RoleName, string> = {
   viewer: 'Viewer',
   user: 'App user',
 };
-export const ROLES = Object.keys(ROLE_LABELS) as RoleName[];
+export { ROLE_NAMES as ROLES };
 export const PENDING_LABEL = 'Pending';
 
 /** Active, Disabled, or Pending (no role yet). */

@@ -1,3 +1,4 @@
+import { AGE_CATEGORY_NAMES, AGE_UNITS } from '../../../api/generated/enums';
 import type { AgeCategory, AgeCategoryCreate } from '@/api';
 import type { CrudField } from '@/components/crud/CrudFields';
 import { capitalize, capitalizedOptions } from '@/components/crud/format';
@@ -9,8 +10,7 @@ export const ageCategoryValidation = lazyResolver<AgeCategoryFormValues, AgeCate
   () => import('./ageCategorySchema').then((module) => module.ageCategoryResolver),
 );
 
-export const AGE_UNITS = ['years', 'months', 'days'] as const;
-export const AGE_CATEGORY_NAMES = ['Adult', 'Pediatric', 'Geriatric'] as const;
+export { AGE_CATEGORY_NAMES, AGE_UNITS };
 export const AGE_RANGE_MESSAGE = 'Minimum age must not exceed maximum age';
 
 /** The form's start: the category's values, or 0 to 0 Years with no category for a new one. */

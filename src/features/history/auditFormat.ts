@@ -1,4 +1,5 @@
 import type { AuditAction, AuditEntity, AuditEntry } from '@/api';
+import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '../../../api/generated/enums';
 
 /** What each kind of record is called on screen. */
 export const ENTITY_LABELS: Record<AuditEntity, string> = {
@@ -24,8 +25,7 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   revert: 'Reverted',
 };
 
-export const ENTITIES = Object.keys(ENTITY_LABELS) as AuditEntity[];
-export const ACTIONS = Object.keys(ACTION_LABELS) as AuditAction[];
+export { AUDIT_ACTIONS as ACTIONS, AUDIT_ENTITIES as ENTITIES };
 
 const MEDICATIONS_PATH = '/dashboard/drugs/medications';
 

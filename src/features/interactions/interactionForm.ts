@@ -3,7 +3,6 @@ import type {
   DrugInteractionCreate,
   DrugInteractionUpdate,
   Medication,
-  Severity,
   TestPrescriptionImpactRequest,
 } from '@/api';
 import type { CrudField, SelectOption } from '@/components/crud/CrudFields';
@@ -11,18 +10,14 @@ import { capitalizedOptions } from '@/components/crud/format';
 import { reasonPayload } from '@/components/crud/reason';
 import { lazyResolver } from '@/lib/lazyResolver';
 import type { InteractionFormOutput, InteractionFormValues } from './interactionSchema';
+import { SEVERITIES } from '../../../api/generated/enums';
 
 /** The form's validation (interactionSchema.ts), loaded after the list shows. */
 export const interactionValidation = lazyResolver<InteractionFormValues, InteractionFormOutput>(
   () => import('./interactionSchema').then((module) => module.interactionResolver),
 );
 
-export const SEVERITIES = [
-  'minor',
-  'moderate',
-  'major',
-  'contraindicated',
-] as const satisfies readonly Severity[];
+export { SEVERITIES };
 export const SELF_INTERACTION_MESSAGE = 'A medication cannot interact with itself';
 export const INTERACTION_ID_REQUIRED_MESSAGE = 'Interaction ID is required for editing';
 

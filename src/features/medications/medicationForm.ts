@@ -16,6 +16,12 @@ import type {
   WeightDosage,
 } from '@/api';
 import { amountField, minNotAboveMax, requiredText } from '@/components/crud/schema';
+import {
+  DOSAGE_UNITS as ALL_DOSAGE_UNITS,
+  DURATION_UNITS as ALL_DURATION_UNITS,
+  FREQUENCY_UNITS as ALL_FREQUENCY_UNITS,
+  PREGNANCY_CATEGORIES,
+} from '../../../api/generated/enums';
 
 /**
  * The medication forms: Add Medication, Edit Medication, the weight-
@@ -37,8 +43,6 @@ export const DOSAGE_RANGE_UNITS = [
   'mg/kg',
   'mcg/kg',
 ] as const satisfies readonly DosageUnit[];
-/** Every dosage unit the contract knows: an existing dosage may be in mcg. */
-const ALL_DOSAGE_UNITS = [...DOSAGE_RANGE_UNITS, 'mcg'] as const satisfies readonly DosageUnit[];
 /** Frequency units on the dosage forms, add and edit. */
 export const FREQUENCY_UNITS = [
   'hours',
@@ -57,36 +61,7 @@ export const EDIT_DURATION_UNITS = [
   'days',
   'weeks',
 ] as const satisfies readonly DurationUnit[];
-/** Every unit the contract knows (wider than the add forms offer): an existing dosage may use any. */
-const ALL_FREQUENCY_UNITS = [
-  'hours',
-  'days',
-  'weeks',
-  'months',
-  'x daily',
-  'x weekly',
-  'x monthly',
-  'x yearly',
-  'times/day',
-  'times/week',
-  'times/month',
-  'times/year',
-  'every day',
-] as const satisfies readonly FrequencyUnit[];
-const ALL_DURATION_UNITS = [
-  'hours',
-  'days',
-  'weeks',
-  'months',
-  'every day',
-] as const satisfies readonly DurationUnit[];
-export const PREGNANCY_CATEGORIES = [
-  'A',
-  'B',
-  'C',
-  'D',
-  'X',
-] as const satisfies readonly PregnancyCategory[];
+export { PREGNANCY_CATEGORIES };
 
 /**
  * Under the pregnancy category select: the letters are legacy labelling, so that 'B' is not read

@@ -3,12 +3,16 @@ import type { Path } from 'react-hook-form';
 import type {
   AgeUnit,
   DosageUnit,
-  DurationUnit,
-  FrequencyUnit,
   SafetyCheckMedication,
   SafetyCheckRequest,
   WeightUnit,
 } from '@/api';
+import {
+  AGE_UNITS,
+  DURATION_UNITS,
+  FREQUENCY_UNITS,
+  WEIGHT_UNITS,
+} from '../../../api/generated/enums';
 
 /**
  * The safety check's form: its schema (the contract's SafetyCheckRequest limits, and a patient a
@@ -29,30 +33,7 @@ export const DOSE_UNITS = every<DosageUnit>({
   'mg/kg': true,
   'mcg/kg': true,
 });
-export const FREQUENCY_UNITS = every<FrequencyUnit>({
-  hours: true,
-  days: true,
-  weeks: true,
-  months: true,
-  'x daily': true,
-  'x weekly': true,
-  'x monthly': true,
-  'x yearly': true,
-  'times/day': true,
-  'times/week': true,
-  'times/month': true,
-  'times/year': true,
-  'every day': true,
-});
-export const DURATION_UNITS = every<DurationUnit>({
-  hours: true,
-  days: true,
-  weeks: true,
-  months: true,
-  'every day': true,
-});
-export const AGE_UNITS = ['years', 'months', 'days'] as const satisfies readonly AgeUnit[];
-export const WEIGHT_UNITS = ['kg', 'lbs'] as const satisfies readonly WeightUnit[];
+export { AGE_UNITS, DURATION_UNITS, FREQUENCY_UNITS, WEIGHT_UNITS };
 
 /** The contract's limit on the medications of one check. */
 export const MAX_MEDICATIONS = 20;

@@ -1,3 +1,4 @@
+import { WEIGHT_CATEGORY_NAMES, WEIGHT_UNITS } from '../../../api/generated/enums';
 import type { WeightCategory, WeightCategoryCreate } from '@/api';
 import type { CrudField } from '@/components/crud/CrudFields';
 import { capitalize, capitalizedOptions } from '@/components/crud/format';
@@ -10,8 +11,7 @@ export const weightCategoryValidation = lazyResolver<
   WeightCategoryFormOutput
 >(() => import('./weightCategorySchema').then((module) => module.weightCategoryResolver));
 
-export const WEIGHT_UNITS = ['kg', 'lbs'] as const;
-export const WEIGHT_CATEGORY_NAMES = ['Underweight', 'Normal', 'Overweight', 'Obese'] as const;
+export { WEIGHT_CATEGORY_NAMES, WEIGHT_UNITS };
 export const WEIGHT_RANGE_MESSAGE = 'Minimum weight must not exceed maximum weight';
 
 /** The form's start: the category's values, or 0 to 0 Kg, Normal for a new one. */

@@ -1,0 +1,259 @@
+// Generated from api/openapi.yaml by `npm run api:generate`: do not edit by hand.
+
+/** #/components/schemas/Flag */
+export const FLAGS = [0, 1] as const;
+export type Flag = (typeof FLAGS)[number];
+
+/** #/components/schemas/Severity */
+export const SEVERITIES = ['minor', 'moderate', 'major', 'contraindicated'] as const;
+export type Severity = (typeof SEVERITIES)[number];
+
+/** #/components/schemas/PregnancyCategory */
+export const PREGNANCY_CATEGORIES = ['A', 'B', 'C', 'D', 'X'] as const;
+export type PregnancyCategory = (typeof PREGNANCY_CATEGORIES)[number];
+
+/** #/components/schemas/DosageUnit */
+export const DOSAGE_UNITS = ['mg', 'ml', 'g', 'mcg', 'mg/kg', 'mcg/kg'] as const;
+export type DosageUnit = (typeof DOSAGE_UNITS)[number];
+
+/** #/components/schemas/FrequencyUnit */
+export const FREQUENCY_UNITS = [
+  'hours',
+  'days',
+  'weeks',
+  'months',
+  'x daily',
+  'x weekly',
+  'x monthly',
+  'x yearly',
+  'times/day',
+  'times/week',
+  'times/month',
+  'times/year',
+  'every day',
+] as const;
+export type FrequencyUnit = (typeof FREQUENCY_UNITS)[number];
+
+/** #/components/schemas/DurationUnit */
+export const DURATION_UNITS = ['hours', 'days', 'weeks', 'months', 'every day'] as const;
+export type DurationUnit = (typeof DURATION_UNITS)[number];
+
+/** #/components/schemas/AgeUnit */
+export const AGE_UNITS = ['years', 'months', 'days'] as const;
+export type AgeUnit = (typeof AGE_UNITS)[number];
+
+/** #/components/schemas/WeightUnit */
+export const WEIGHT_UNITS = ['kg', 'lbs'] as const;
+export type WeightUnit = (typeof WEIGHT_UNITS)[number];
+
+/** #/components/schemas/AgeCategoryName */
+export const AGE_CATEGORY_NAMES = ['Adult', 'Pediatric', 'Geriatric'] as const;
+export type AgeCategoryName = (typeof AGE_CATEGORY_NAMES)[number];
+
+/** #/components/schemas/WeightCategoryName */
+export const WEIGHT_CATEGORY_NAMES = ['Underweight', 'Normal', 'Overweight', 'Obese'] as const;
+export type WeightCategoryName = (typeof WEIGHT_CATEGORY_NAMES)[number];
+
+/** #/components/schemas/RoleName */
+export const ROLE_NAMES = ['admin', 'editor', 'viewer', 'user'] as const;
+export type RoleName = (typeof ROLE_NAMES)[number];
+
+/** #/components/schemas/AdminUserSort */
+export const ADMIN_USER_SORTS = [
+  'name',
+  '-name',
+  'email',
+  '-email',
+  'registered_at',
+  '-registered_at',
+  'last_active_at',
+  '-last_active_at',
+  'search_count',
+  '-search_count',
+] as const;
+export type AdminUserSort = (typeof ADMIN_USER_SORTS)[number];
+
+/** #/components/schemas/SafetyVerdict */
+export const SAFETY_VERDICTS = ['none', 'minor', 'moderate', 'major', 'contraindicated'] as const;
+export type SafetyVerdict = (typeof SAFETY_VERDICTS)[number];
+
+/** #/components/schemas/NotCheckedReason */
+export const NOT_CHECKED_REASONS = [
+  'missing_weight',
+  'missing_age',
+  'no_band',
+  'no_dosage',
+  'unit_not_comparable',
+  'missing_pregnancy_category',
+  'not_prescribed',
+] as const;
+export type NotCheckedReason = (typeof NOT_CHECKED_REASONS)[number];
+
+/** #/components/schemas/SafetyFindingKind */
+export const SAFETY_FINDING_KINDS = [
+  'interaction',
+  'condition',
+  'lifestyle',
+  'pregnancy',
+  'allergy',
+  'dose',
+  'frequency',
+  'duration',
+  'not_checked',
+] as const;
+export type SafetyFindingKind = (typeof SAFETY_FINDING_KINDS)[number];
+
+/** #/components/schemas/SafetyFinding/properties/basis */
+export const SAFETY_FINDING_BASES = ['weight', 'age'] as const;
+export type SafetyFindingBasis = (typeof SAFETY_FINDING_BASES)[number];
+
+/** #/components/schemas/SafetyComparison/properties/outcome */
+export const SAFETY_COMPARISON_OUTCOMES = [
+  'within',
+  'above_max',
+  'below_min',
+  'too_often',
+  'too_rarely',
+  'not_checked',
+] as const;
+export type SafetyComparisonOutcome = (typeof SAFETY_COMPARISON_OUTCOMES)[number];
+
+/** #/components/schemas/SafetyRuleApplied/properties/basis */
+export const SAFETY_RULE_APPLIED_BASES = ['weight', 'age'] as const;
+export type SafetyRuleAppliedBasis = (typeof SAFETY_RULE_APPLIED_BASES)[number];
+
+/** #/components/schemas/DataQualityFinding/properties/kind */
+export const DATA_QUALITY_FINDING_KINDS = [
+  'dosage_range_inverted',
+  'category_range_inverted',
+  'age_category_overlap',
+  'weight_category_overlap',
+  'missing_weight_dosage',
+  'missing_age_dosage',
+  'duplicate_interaction',
+  'missing_pregnancy_category',
+  'age_category_gap',
+  'weight_category_gap',
+  'coverage_gap',
+  'dosage_unit_mixed',
+  'zero_dose',
+  'duplicate_medication_name',
+  'pregnancy_x_without_contraindication',
+] as const;
+export type DataQualityFindingKind = (typeof DATA_QUALITY_FINDING_KINDS)[number];
+
+/** #/components/schemas/DataQualityFinding/properties/severity */
+export const DATA_QUALITY_FINDING_SEVERITIES = ['error', 'warning', 'info'] as const;
+export type DataQualityFindingSeverity = (typeof DATA_QUALITY_FINDING_SEVERITIES)[number];
+
+/** #/components/schemas/DataQualityFinding/properties/entity */
+export const DATA_QUALITY_FINDING_ENTITIES = [
+  'medication',
+  'weight_dosage',
+  'age_dosage',
+  'age_category',
+  'weight_category',
+  'drug_interaction',
+] as const;
+export type DataQualityFindingEntity = (typeof DATA_QUALITY_FINDING_ENTITIES)[number];
+
+/** #/components/schemas/AccountRoleFilter */
+export const ACCOUNT_ROLE_FILTERS = ['admin', 'editor', 'viewer', 'user', 'pending'] as const;
+export type AccountRoleFilter = (typeof ACCOUNT_ROLE_FILTERS)[number];
+
+/** #/components/schemas/AccountSort */
+export const ACCOUNT_SORTS = [
+  'name',
+  '-name',
+  'email',
+  '-email',
+  'role',
+  '-role',
+  'created_at',
+  '-created_at',
+  'last_sign_in_at',
+  '-last_sign_in_at',
+] as const;
+export type AccountSort = (typeof ACCOUNT_SORTS)[number];
+
+/** #/components/schemas/AuditAction */
+export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'revert'] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** #/components/schemas/AuditEntity */
+export const AUDIT_ENTITIES = [
+  'condition',
+  'age_category',
+  'weight_category',
+  'medication',
+  'weight_dosage',
+  'age_dosage',
+  'contraindication',
+  'lifestyle_contraindication',
+  'drug_interaction',
+  'lifestyle',
+  'drug',
+  'account',
+  'test_prescription',
+] as const;
+export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
+
+/** #/components/schemas/AuditSort */
+export const AUDIT_SORTS = [
+  'at',
+  '-at',
+  'actor',
+  '-actor',
+  'action',
+  '-action',
+  'entity',
+  '-entity',
+] as const;
+export type AuditSort = (typeof AUDIT_SORTS)[number];
+
+/** #/components/schemas/TestPrescriptionStatus */
+export const TEST_PRESCRIPTION_STATUSES = ['pass', 'changed'] as const;
+export type TestPrescriptionStatus = (typeof TEST_PRESCRIPTION_STATUSES)[number];
+
+/** #/components/schemas/TestPrescriptionDifference/properties/kind */
+export const TEST_PRESCRIPTION_DIFFERENCE_KINDS = [
+  'finding_added',
+  'finding_removed',
+  'severity_changed',
+  'verdict_changed',
+  'complete_changed',
+  'request_invalid',
+] as const;
+export type TestPrescriptionDifferenceKind = (typeof TEST_PRESCRIPTION_DIFFERENCE_KINDS)[number];
+
+/** #/components/schemas/ReferenceWriteOperation */
+export const REFERENCE_WRITE_OPERATIONS = [
+  'createCondition',
+  'updateCondition',
+  'deleteCondition',
+  'createMedication',
+  'updateMedication',
+  'deleteMedication',
+  'addWeightBasedDosage',
+  'addAgeBasedDosage',
+  'updateWeightBasedDosage',
+  'updateAgeBasedDosage',
+  'addContraindication',
+  'removeContraindication',
+  'createAgeCategory',
+  'updateAgeCategory',
+  'deleteAgeCategory',
+  'createWeightCategory',
+  'updateWeightCategory',
+  'deleteWeightCategory',
+  'createDrugInteraction',
+  'updateDrugInteraction',
+  'deleteDrugInteraction',
+  'createLifestyle',
+  'updateLifestyle',
+  'deleteLifestyle',
+  'createLifestyleContraindication',
+  'deleteLifestyleContraindication',
+  'revertAuditEntry',
+] as const;
+export type ReferenceWriteOperation = (typeof REFERENCE_WRITE_OPERATIONS)[number];
