@@ -24,7 +24,7 @@ const TARGET_RSS_GROWTH_MB = 50;
  * What a user types into a search: enough letters of a medication's name to find a few hundred
  * of the 100,000 (a few thousand of the interactions), or of a condition's.
  */
-const WORDS = ['ketprostatin', 'amoxi', 'ibuzo', 'valmimab', 'flutafen', 'dexlovir', 'olol 4'];
+const WORDS = ['ketprostatin', 'amoxi', 'ibuzo', 'valmimab', 'flutafen', 'dexlovir'];
 const CONDITION_WORDS = ['asth', 'chronic arth', 'mild', 'migraine', 'hepat', 'colitis 12'];
 
 interface Scenario {
@@ -135,7 +135,6 @@ async function measureCsv(server: ScaleServer) {
 async function main() {
   console.log('Starting the server and loading the data (a few minutes)...');
   const server = await startScaleServer();
-  let failed = false;
   try {
     console.log(
       `Loaded ${SCALE.conditions} conditions, ${SCALE.medications} medications and ` +
@@ -183,11 +182,10 @@ async function main() {
     ];
     console.table(summary);
     reportSummary('scale', summary);
-    failed = summary.some((row) => !row.met);
+    if (summary.some((row) => !row.met)) process.exitCode = 1;
   } finally {
     await server.stop();
   }
-  if (failed) process.exitCode = 1;
 }
 
 main().catch((error: unknown) => {

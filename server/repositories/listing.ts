@@ -97,10 +97,16 @@ export async function listPage<F extends string>(
   const found = query.q?.trim() ? `t.id = ANY(ARRAY(SELECT t.id ${matches}))` : condition;
   const pageSql = `SELECT ${spec.columns} FROM ${spec.from} WHERE ${found}
                     ORDER BY ${orderBy(spec, query.sort)} ${limit}`;
+  // Planned for their values on every call, not prepared (pool.ts prepares texts given alone): a
+  // prepared statement's generic plan knows neither the page's size nor the search's letters, and
+  // for these it is often one that reads the whole table.
   const [page, matching] = await Promise.all([
-    db.query(pageSql, [...params, query.pageSize, (query.page - 1) * query.pageSize]),
+    db.query({
+      text: pageSql,
+      values: [...params, query.pageSize, (query.page - 1) * query.pageSize],
+    }),
     total(`${countSql} ${JSON.stringify(params)}`, async () => {
-      const { rows } = await db.query<{ total: number }>(countSql, params);
+      const { rows } = await db.query<{ total: number }>({ text: countSql, values: params });
       return rows[0].total;
     }),
   ]);
