@@ -6,7 +6,7 @@ import { killServers, startServer, type ServerProcess } from './test/serverProce
 
 /**
  * Two API servers (real processes, as behind a load balancer) on one DATABASE_URL. Each keeps
- * serialised lists in memory (routes/listCache.ts): a write through one must show in the other's
+ * serialised lists in memory (lib/listCache.ts): a write through one must show in the other's
  * lists at once, and a list read after a write was acknowledged must never miss it.
  */
 

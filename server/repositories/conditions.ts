@@ -1,5 +1,6 @@
 import type { Schema } from '../contract';
 import type { Queryable } from '../db/pool';
+import { csvText, type ListSpec } from './listing';
 
 type Condition = Schema<'Condition'>;
 export type ConditionInput = Omit<Schema<'ConditionCreate'>, 'reason'>;
@@ -12,6 +13,19 @@ export async function listConditions(db: Queryable) {
   );
   return rows;
 }
+
+export type ConditionSortField = 'name' | 'description';
+
+export const CONDITION_LIST: ListSpec<ConditionSortField> = {
+  from: 'conditions t',
+  tables: ['conditions'],
+  columns: COLUMNS,
+  sorts: { name: ['lower(t.name)'], description: ['lower(t.description)'] },
+  defaultOrder: ['lower(t.name)'],
+  matchWord: (_word, pattern) => `t.name ILIKE ${pattern} OR t.description ILIKE ${pattern}`,
+  csvColumns: `${csvText('t.name')} AS "Name",
+    coalesce(${csvText("nullif(t.description, '')")}, '-') AS "Description"`,
+};
 
 export async function getCondition(db: Queryable, id: number) {
   const { rows } = await db.query<Condition>(`SELECT ${COLUMNS} FROM conditions WHERE id = $1`, [

@@ -1,5 +1,6 @@
 import type { Schema } from '../contract';
 import type { Queryable } from '../db/pool';
+import { csvText, type ListSpec } from './listing';
 
 type Lifestyle = Schema<'Lifestyle'>;
 type LifestyleContraindication = Schema<'LifestyleContraindication'>;
@@ -10,6 +11,18 @@ export async function listLifestyles(db: Queryable) {
   );
   return rows;
 }
+
+export type LifestyleSortField = 'name';
+
+export const LIFESTYLE_LIST: ListSpec<LifestyleSortField> = {
+  from: 'lifestyles t',
+  tables: ['lifestyles'],
+  columns: 'id, name',
+  sorts: { name: ['lower(t.name)'] },
+  defaultOrder: ['lower(t.name)'],
+  matchWord: (_word, pattern) => `t.name ILIKE ${pattern}`,
+  csvColumns: `${csvText('t.name')} AS "Name"`,
+};
 
 export async function getLifestyle(db: Queryable, id: number) {
   const { rows } = await db.query<Lifestyle>('SELECT id, name FROM lifestyles WHERE id = $1', [id]);

@@ -1,12 +1,3 @@
-import type {
-  AgeUnit,
-  DosageUnit,
-  DurationUnit,
-  FrequencyUnit,
-  PregnancyCategory,
-  Severity,
-  WeightUnit,
-} from '../../api/generated/enums';
 import type { Queryable } from '../db/pool';
 import type { SafetyData, SafetyIds } from '../domain/safety-check';
 

@@ -6,6 +6,7 @@ import type { CategoryRepository } from '../repositories/categories';
 import { defineRoute, type SuccessReply } from './define';
 import { listCache } from '../lib/listCache';
 import { deleteUnlessUsed, stillUsed } from '../lib/usage';
+import { defineListRoute } from './lists';
 
 /**
  * The five operations of a category resource; age-categories.ts and weight-categories.ts name them.
@@ -32,9 +33,11 @@ export function registerCategoryRoutes(
 
   const cached = listCache(app);
 
-  defineRoute(app, names.list, (_request, reply) =>
-    cached(reply, names.list, [repo.table], () => repo.list(db)),
-  );
+  defineListRoute(app, names.list, {
+    spec: repo.listSpec,
+    filename: repo.table.replace('_', '-'),
+    whole: (reply) => cached(reply, names.list, [repo.table], () => repo.list(db)),
+  });
 
   defineRoute(app, names.get, async (request) => {
     const row = await repo.get(db, request.params.id);

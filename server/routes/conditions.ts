@@ -6,6 +6,7 @@ import { defineRoute } from './define';
 import { listCache } from '../lib/listCache';
 import { isUniqueViolation } from '../lib/pgErrors';
 import { deleteUnlessUsed, stillUsed, type GuardedDelete } from '../lib/usage';
+import { defineListRoute } from './lists';
 
 const CONDITION_DELETE: GuardedDelete = {
   lock: conditions.lockCondition,
@@ -27,9 +28,12 @@ export default async function conditionRoutes(app: FastifyInstance) {
 
   const cached = listCache(app);
 
-  defineRoute(app, 'listConditions', (_request, reply) =>
-    cached(reply, 'conditions', ['conditions'], () => conditions.listConditions(db)),
-  );
+  defineListRoute(app, 'listConditions', {
+    spec: conditions.CONDITION_LIST,
+    filename: 'conditions',
+    whole: (reply) =>
+      cached(reply, 'conditions', ['conditions'], () => conditions.listConditions(db)),
+  });
 
   defineRoute(app, 'getCondition', async (request) => {
     const row = await conditions.getCondition(db, request.params.id);

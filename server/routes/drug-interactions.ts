@@ -6,6 +6,7 @@ import { missingIds } from '../repositories/medications';
 import { defineRoute } from './define';
 import { listCache } from '../lib/listCache';
 import { isUniqueViolation } from '../lib/pgErrors';
+import { defineListRoute } from './lists';
 
 export default async function drugInteractionRoutes(app: FastifyInstance) {
   const { db } = app;
@@ -24,11 +25,15 @@ export default async function drugInteractionRoutes(app: FastifyInstance) {
 
   const cached = listCache(app);
 
-  defineRoute(app, 'listDrugInteractions', (_request, reply) =>
-    cached(reply, 'interactions', ['drug_interactions', 'medications'], () =>
-      interactions.listInteractions(db),
-    ),
-  );
+  defineListRoute(app, 'listDrugInteractions', {
+    spec: interactions.INTERACTION_LIST,
+    filters: interactions.INTERACTION_FILTERS,
+    filename: 'drug-interactions',
+    whole: (reply) =>
+      cached(reply, 'interactions', ['drug_interactions', 'medications'], () =>
+        interactions.listInteractions(db),
+      ),
+  });
 
   defineRoute(app, 'getDrugInteraction', async (request) => ({
     data: await loaded(request.params.id),

@@ -4,6 +4,7 @@ import { invalid, notFound } from '../errors';
 import * as drugs from '../repositories/drugs';
 import { defineRoute } from './define';
 import { listCache } from '../lib/listCache';
+import { defineListRoute } from './lists';
 
 /** Trimmed text, and lists without empty items (entered comma-separated and trimmed). */
 function tidy(drug: drugs.DrugInput): drugs.DrugInput {
@@ -29,9 +30,11 @@ export default async function drugRoutes(app: FastifyInstance) {
 
   const cached = listCache(app);
 
-  defineRoute(app, 'listDrugs', (_request, reply) =>
-    cached(reply, 'drugs', ['drugs'], () => drugs.listDrugs(db)),
-  );
+  defineListRoute(app, 'listDrugs', {
+    spec: drugs.DRUG_LIST,
+    filename: 'drugs',
+    whole: (reply) => cached(reply, 'drugs', ['drugs'], () => drugs.listDrugs(db)),
+  });
 
   defineRoute(app, 'getDrug', async (request) => {
     const row = await drugs.getDrug(db, request.params.id);

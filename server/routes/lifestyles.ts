@@ -6,6 +6,7 @@ import { defineRoute } from './define';
 import { listCache } from '../lib/listCache';
 import { isUniqueViolation } from '../lib/pgErrors';
 import { deleteUnlessUsed, stillUsed, type GuardedDelete } from '../lib/usage';
+import { defineListRoute } from './lists';
 
 const LIFESTYLE_DELETE: GuardedDelete = {
   lock: lifestyles.lockLifestyle,
@@ -27,9 +28,12 @@ export default async function lifestyleRoutes(app: FastifyInstance) {
 
   const cached = listCache(app);
 
-  defineRoute(app, 'listLifestyles', (_request, reply) =>
-    cached(reply, 'lifestyles', ['lifestyles'], () => lifestyles.listLifestyles(db)),
-  );
+  defineListRoute(app, 'listLifestyles', {
+    spec: lifestyles.LIFESTYLE_LIST,
+    filename: 'lifestyles',
+    whole: (reply) =>
+      cached(reply, 'lifestyles', ['lifestyles'], () => lifestyles.listLifestyles(db)),
+  });
 
   defineRoute(app, 'getLifestyle', async (request) => {
     const row = await lifestyles.getLifestyle(db, request.params.id);

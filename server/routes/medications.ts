@@ -9,6 +9,7 @@ import type { DosageKind } from '../repositories/medications';
 import { defineRoute, type SuccessReply } from './define';
 import { listCache } from '../lib/listCache';
 import { isUniqueViolation } from '../lib/pgErrors';
+import { defineListRoute } from './lists';
 
 const byItself = (id: number) => id;
 
@@ -54,9 +55,14 @@ export default async function medicationRoutes(app: FastifyInstance) {
 
   const cached = listCache(app);
 
-  defineRoute(app, 'listMedications', (_request, reply) =>
-    cached(reply, 'medications', medications.LIST_TABLES, () => medications.listMedications(db)),
-  );
+  defineListRoute(app, 'listMedications', {
+    spec: medications.MEDICATION_LIST,
+    filters: medications.MEDICATION_FILTERS,
+    filename: 'medications',
+    page: medications.medicationPage,
+    whole: (reply) =>
+      cached(reply, 'medications', medications.LIST_TABLES, () => medications.listMedications(db)),
+  });
 
   // Open to every signed-in account (x-roles in the contract). An app user's look-up is a search;
   // an administrator's is the console reading what it maintains (the detail page refetches after

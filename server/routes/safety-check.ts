@@ -1,11 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sessionOf } from '../auth/guard';
-import {
-  checkRequest,
-  evaluateSafety,
-  unknownIds,
-  type SafetyCheckRequest,
-} from '../domain/safety-check';
+import { checkRequest, evaluateSafety, unknownIds } from '../domain/safety-check';
 import { loadSafetyData, recordSearches } from '../repositories/safety-check';
 import { defineRoute } from './define';
 

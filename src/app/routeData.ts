@@ -12,18 +12,18 @@ const once = { subscribe: false } as const;
 const FIRST_QUERY: Record<string, (dispatch: AppDispatch) => { requestId: string }> = {
   '/dashboard': (dispatch) => dispatch(api.endpoints.getDashboardStats.initiate(undefined, once)),
   '/dashboard/drugs/medications': (dispatch) =>
-    dispatch(api.endpoints.listMedications.initiate(undefined, once)),
+    dispatch(api.endpoints.listMedications.initiate({}, once)),
   '/dashboard/drugs/conditions': (dispatch) =>
-    dispatch(api.endpoints.listConditions.initiate(undefined, once)),
+    dispatch(api.endpoints.listConditions.initiate({}, once)),
   '/dashboard/drugs/age-categories': (dispatch) =>
-    dispatch(api.endpoints.listAgeCategories.initiate(undefined, once)),
+    dispatch(api.endpoints.listAgeCategories.initiate({}, once)),
   '/dashboard/drugs/weight-categories': (dispatch) =>
-    dispatch(api.endpoints.listWeightCategories.initiate(undefined, once)),
+    dispatch(api.endpoints.listWeightCategories.initiate({}, once)),
   '/dashboard/drugs/interactions': (dispatch) =>
-    dispatch(api.endpoints.listDrugInteractions.initiate(undefined, once)),
+    dispatch(api.endpoints.listDrugInteractions.initiate({}, once)),
   '/dashboard/drugs/lifestyles': (dispatch) =>
-    dispatch(api.endpoints.listLifestyles.initiate(undefined, once)),
-  '/dashboard/drugs': (dispatch) => dispatch(api.endpoints.listDrugs.initiate(undefined, once)),
+    dispatch(api.endpoints.listLifestyles.initiate({}, once)),
+  '/dashboard/drugs': (dispatch) => dispatch(api.endpoints.listDrugs.initiate({}, once)),
 };
 
 /**

@@ -65,7 +65,7 @@ const ageCategoryColumns: GridColDef<AgeCategory>[] = [
  * (new: 0 to 0 Years), delete after a confirm. Success toasts are the server's messages.
  */
 export function AgeCategoriesPage() {
-  const { data, isFetching, error } = useListAgeCategoriesQuery();
+  const { data, isFetching, error } = useListAgeCategoriesQuery({});
   const [createAgeCategory] = useCreateAgeCategoryMutation();
   const [updateAgeCategory] = useUpdateAgeCategoryMutation();
   const [deleteAgeCategory] = useDeleteAgeCategoryMutation();

@@ -42,7 +42,7 @@ const nameOf = (row: Condition) => row.name;
  * used by medications) shows its message.
  */
 export function ConditionsPage() {
-  const { data, isFetching, error } = useListConditionsQuery();
+  const { data, isFetching, error } = useListConditionsQuery({});
   const [createCondition] = useCreateConditionMutation();
   const [updateCondition] = useUpdateConditionMutation();
   const [deleteCondition] = useDeleteConditionMutation();

@@ -60,7 +60,7 @@ const nameOf = (row: Drug) => row.name;
  * after a confirm.
  */
 export function DrugsPage() {
-  const { data, isFetching, error } = useListDrugsQuery();
+  const { data, isFetching, error } = useListDrugsQuery({});
   const [createDrug] = useCreateDrugMutation();
   const [updateDrug] = useUpdateDrugMutation();
   const [deleteDrug] = useDeleteDrugMutation();

@@ -115,14 +115,17 @@ function describeInteraction(row: DrugInteraction): string {
  * a confirm. The server refuses a pair that already exists, in either order (409, its message shown).
  */
 export function InteractionsPage() {
-  const { data, isFetching, error } = useListDrugInteractionsQuery();
+  const { data, isFetching, error } = useListDrugInteractionsQuery({});
   const dialogs = useCrudDialogs<DrugInteraction>();
   useEffect(() => interactionValidation.preload(), []);
   // The selects' medications, loaded when the add form first opens. Editing needs none: both
   // selects are fixed, and medicationOptions adds the edited pair to the options.
-  const medications = useListMedicationsQuery(undefined, {
-    skip: !dialogs.form || dialogs.form.mode === 'edit',
-  });
+  const medications = useListMedicationsQuery(
+    {},
+    {
+      skip: !dialogs.form || dialogs.form.mode === 'edit',
+    },
+  );
   const [createInteraction] = useCreateDrugInteractionMutation();
   const [updateInteraction] = useUpdateDrugInteractionMutation();
   const [deleteInteraction] = useDeleteDrugInteractionMutation();

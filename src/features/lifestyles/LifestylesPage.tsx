@@ -32,7 +32,7 @@ const nameOf = (row: Lifestyle) => row.name;
  */
 export function LifestylesPage() {
   // A failed load shows the banner and the app's error toast (its message, else 'An unknown error occurred').
-  const { data, isFetching, error } = useListLifestylesQuery();
+  const { data, isFetching, error } = useListLifestylesQuery({});
   const [createLifestyle] = useCreateLifestyleMutation();
   const [updateLifestyle] = useUpdateLifestyleMutation();
   const [deleteLifestyle] = useDeleteLifestyleMutation();

@@ -60,7 +60,7 @@ const weightCategoryColumns: GridColDef<WeightCategory>[] = [
  * server's messages.
  */
 export function WeightCategoriesPage() {
-  const { data, isFetching, error } = useListWeightCategoriesQuery();
+  const { data, isFetching, error } = useListWeightCategoriesQuery({});
   const [createWeightCategory] = useCreateWeightCategoryMutation();
   const [updateWeightCategory] = useUpdateWeightCategoryMutation();
   const [deleteWeightCategory] = useDeleteWeightCategoryMutation();
