@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { audited } from '../audit/record';
+import { audited, auditedStatement } from '../audit/record';
 import { checkRanges, notFound } from '../errors';
 import type { AuditEntity } from '../repositories/audit';
 import type { CategoryInput, CategoryRepository } from '../repositories/categories';
@@ -42,10 +42,8 @@ export function registerCategoryRoutes(
 
   defineRoute(app, names.create, async (request: Body, reply) => {
     checkRanges(request.body, [names.range]);
-    const row = await audited(
-      request,
-      { entity: names.entity, action: 'create', idOf: (created: { id: number }) => created.id },
-      (tx) => repo.insert(tx, request.body),
+    const row = await auditedStatement(request, names.entity, (tx) =>
+      repo.insert(tx, request.body),
     );
     return reply.status(201).send({ data: row, message: `${names.label} created successfully` });
   });
@@ -53,7 +51,7 @@ export function registerCategoryRoutes(
   defineRoute(app, names.update, async (request: Body) => {
     checkRanges(request.body, [names.range]);
     const { id } = request.body;
-    const row = await audited(request, { entity: names.entity, action: 'update', id }, (tx) =>
+    const row = await auditedStatement(request, names.entity, (tx) =>
       repo.update(tx, id, request.body),
     );
     if (!row) throw missing();
