@@ -317,7 +317,7 @@ export async function writeWithEntry(
   const text = `WITH w AS (
        ${write.text}${/\bRETURNING\b/i.test(write.text) ? ',' : ' RETURNING'}
          to_jsonb(old) - ${p(1)}::text[] AS audit_before, to_jsonb(new) - ${p(1)}::text[] AS audit_after),
-     x AS (
+     x AS MATERIALIZED (
        SELECT coalesce(audit_after, audit_before) AS r,
               CASE WHEN audit_before IS NULL THEN 'create'
                    WHEN audit_after IS NULL THEN 'delete' ELSE 'update' END AS effect,
