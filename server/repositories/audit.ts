@@ -198,7 +198,8 @@ const changesSql = (before: string, after: string) => `(
 
 /**
  * The medications an entry concerns, for a medication's own history, as SQL over the record `r`:
- * a medication itself, and what a dosage, contraindication or interaction belongs to.
+ * a medication itself, and what a dosage, contraindication or interaction belongs to (never one
+ * medication twice: an interaction's two sides differ, a CHECK of migration 001).
  */
 function medicationIdsSql(entity: AuditEntity): string {
   const fields = [
@@ -206,9 +207,7 @@ function medicationIdsSql(entity: AuditEntity): string {
     'medication_id',
     'interacting_medication_id',
   ];
-  return `ARRAY(SELECT m FROM unnest(ARRAY[${fields.map((f) => `(r->>'${f}')::int`).join(', ')}])
-                  WITH ORDINALITY AS u (m, n)
-                 WHERE m IS NOT NULL GROUP BY m ORDER BY min(n))`;
+  return `array_remove(ARRAY[${fields.map((f) => `(r->>'${f}')::int`).join(', ')}], NULL)`;
 }
 
 /** Who made a change, and why. */
@@ -263,7 +262,7 @@ const ENTRY_INSERT = `INSERT INTO audit_entries (actor_id, actor_name, action, e
  */
 export async function insertEntry(db: Queryable, entry: NewEntry): Promise<EntryRow | undefined> {
   const { rows } = await db.query<EntryRow>(
-    `WITH x AS (SELECT coalesce($9::jsonb, $8::jsonb) AS r, ${changesSql('$8::jsonb', '$9::jsonb')} AS changes),
+    `WITH x AS MATERIALIZED (SELECT coalesce($9::jsonb, $8::jsonb) AS r, ${changesSql('$8::jsonb', '$9::jsonb')} AS changes),
      e AS (${ENTRY_INSERT}
        SELECT $1, $2, $3, $4, $5, $6, $7, x.changes, $10, $11, ${medicationIdsSql(entry.entity)}
          FROM x WHERE x.changes <> '{}' RETURNING *)
@@ -292,9 +291,9 @@ const STATEMENT_COLUMNS = ['audit_before', 'audit_after'];
 const WRITE_STATEMENT = /^\s*(INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+([a-z_]+)\b/i;
 
 /**
- * Runs one INSERT, UPDATE or DELETE of one record of `entity`'s table and writes its history entry
- * in the same SQL statement, which PostgreSQL makes atomic by itself: a failing write stores
- * neither, and no BEGIN, snapshot reads or COMMIT travel to the server. The record before and
+ * Runs one INSERT, UPDATE or DELETE statement on `entity`'s table and writes its history entry in
+ * the same SQL statement, which PostgreSQL makes atomic by itself: a failing write stores neither,
+ * and no BEGIN, snapshot reads or COMMIT travel to the server. The record before and
  * after come from the write itself (RETURNING old and new, PostgreSQL 18), so they are exactly
  * the row it replaced and the row it stored, whatever ran concurrently. Each record the write
  * touched gets its entry; one it did not change (the same values) gets none. Answers the write's
