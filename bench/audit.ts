@@ -28,8 +28,10 @@ import { reportSummary } from './summary';
  */
 const ENTRIES = Number(process.env.BENCH_AUDIT_ENTRIES ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_AUDIT_RUNS ?? 30);
-const WRITE_ROUNDS = 6;
-const WRITES_PER_ROUND = 40;
+/** Many short rounds, so that the machine's other load, which changes by the second, falls on
+ * both sides alike. */
+const WRITE_ROUNDS = 16;
+const WRITES_PER_ROUND = 15;
 /** Writers at once, each renaming a condition of its own, as bench:load's clients write. */
 const WRITERS = 10;
 const P99_TARGET_MS = 50;
@@ -243,10 +245,19 @@ async function main() {
       );
     await burst('with', 5, false);
     await burst('without', 5, false);
+    const rounds: { with: number; without: number; 'load average': number }[] = [];
     for (let round = 0; round < WRITE_ROUNDS; round++) {
       const order: ('with' | 'without')[] = round % 2 ? ['without', 'with'] : ['with', 'without'];
-      for (const side of order) await burst(side, WRITES_PER_ROUND, true);
+      const medians = { with: 0, without: 0 };
+      for (const side of order) {
+        const from = times[side].length;
+        await burst(side, WRITES_PER_ROUND, true);
+        medians[side] = round1(median(times[side].slice(from)));
+      }
+      rounds.push({ ...medians, 'load average': round1(loadavg()[0]) });
     }
+    console.log('PUT /condition median per round, ms:');
+    console.table(rounds);
     const withMs = median(times.with);
     const withoutMs = median(times.without);
     const overhead = withMs / withoutMs - 1;
