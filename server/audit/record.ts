@@ -40,7 +40,8 @@ function authorOf(request: FastifyRequest, account?: Snapshot): audit.Author {
  * locked) before, `work` writes, the record is read again, and one entry holds the difference,
  * with who, why and a readable label. A failing `work` leaves neither the change nor an entry; a
  * write that changed nothing (an unknown id, an update to the same values) records nothing.
- * `work` gets the transaction's client and the record as it was (undefined for a create).
+ * `work` gets the transaction's client and the record as it was (undefined for a create). For a
+ * write of several statements; one statement takes `auditedStatement`, without a transaction.
  */
 export async function audited<T>(
   request: FastifyRequest,
