@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
@@ -17,15 +17,21 @@ import { reportSummary } from './summary';
  *    a record's and a medication's history) runs RUNS times in turn; target: p99 over all of them
  *    under 50 ms.
  * 2. What an entry adds to a write: the median of PUT /condition (renames by WRITERS clients at
- *    once, each of its own condition, as under bench:load) on this server, and on the code from just before the history existed
- *    (the parent of the commit that added migration 007, or BENCH_AUDIT_BASELINE: a git ref),
- *    exported with `git archive` and started the same way, rounds alternating between the two so
- *    that other load on the machine falls on both. Target: under 10% more.
+ *    once, each of its own condition, as under bench:load) on this server, and on the same server
+ *    without the history entry: a copy of this checkout with bench/support/record-without-history.ts
+ *    in place of server/audit/record.ts, so that the two differ by the entry alone and nothing
+ *    else a write does here (the test prescriptions' background run, the table versions) is
+ *    counted as its cost. BENCH_AUDIT_BASELINE (a git ref) compares with that commit's tree
+ *    instead, for example the code from before the history existed. Both started the same way,
+ *    rounds alternating between the two so that other load on the machine falls on both.
+ *    Target: under 10% more.
  */
 const ENTRIES = Number(process.env.BENCH_AUDIT_ENTRIES ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_AUDIT_RUNS ?? 30);
-const WRITE_ROUNDS = 6;
-const WRITES_PER_ROUND = 40;
+/** Many short rounds, so that the machine's other load, which changes by the second, falls on
+ * both sides alike. */
+const WRITE_ROUNDS = 16;
+const WRITES_PER_ROUND = 15;
 /** Writers at once, each renaming a condition of its own, as bench:load's clients write. */
 const WRITERS = 10;
 const P99_TARGET_MS = 50;
@@ -135,28 +141,24 @@ async function conditionWriter(server: RunningServer, token: string) {
     });
 }
 
-/** The tree of the commit before the history existed, ready to run (this checkout's modules). */
-function exportBaseline(): { dir: string; ref: string } {
-  const git = (...args: string[]) => {
-    const result = spawnSync('git', args, { encoding: 'utf8' });
-    if (result.status !== 0) throw new Error(`git ${args.join(' ')}: ${result.stderr}`);
-    return result.stdout.trim();
-  };
-  const added = git(
-    'log',
-    '--diff-filter=A',
-    '--format=%H',
-    '-1',
-    '--',
-    'server/db/migrations/007_roles_and_history.sql',
-  );
-  const ref = process.env.BENCH_AUDIT_BASELINE ?? `${added}^`;
+/**
+ * The server to compare with, ready to run (this checkout's modules): this checkout without the
+ * history entry, or the tree of BENCH_AUDIT_BASELINE.
+ */
+function exportBaseline(): { dir: string; name: string } {
   const dir = mkdtempSync(join(tmpdir(), 'medref-bench-baseline-'));
   chmodSync(dir, 0o755);
-  const archive = spawnSync('sh', ['-c', `git archive ${ref} | tar -x -C ${dir}`]);
-  if (archive.status !== 0) throw new Error(`git archive ${ref} failed: ${archive.stderr}`);
+  const ref = process.env.BENCH_AUDIT_BASELINE;
+  const copy = ref
+    ? `git archive ${ref} | tar -x -C ${dir}`
+    : `git ls-files -z --cached --others --exclude-standard | tar --null -T - -c | tar -x -C ${dir}`;
+  const exported = spawnSync('sh', ['-c', copy], { encoding: 'utf8' });
+  if (exported.status !== 0) throw new Error(`${copy} failed: ${exported.stderr}`);
+  if (!ref) {
+    copyFileSync('bench/support/record-without-history.ts', join(dir, 'server/audit/record.ts'));
+  }
   symlinkSync(resolve('node_modules'), join(dir, 'node_modules'));
-  return { dir, ref: git('rev-parse', '--short', ref) };
+  return { dir, name: ref ?? 'this checkout without the entry' };
 }
 
 /** Starts the server of the tree in `dir` (harness.startServer runs the current directory's). */
@@ -243,15 +245,24 @@ async function main() {
       );
     await burst('with', 5, false);
     await burst('without', 5, false);
+    const rounds: { with: number; without: number; 'load average': number }[] = [];
     for (let round = 0; round < WRITE_ROUNDS; round++) {
       const order: ('with' | 'without')[] = round % 2 ? ['without', 'with'] : ['with', 'without'];
-      for (const side of order) await burst(side, WRITES_PER_ROUND, true);
+      const medians = { with: 0, without: 0 };
+      for (const side of order) {
+        const from = times[side].length;
+        await burst(side, WRITES_PER_ROUND, true);
+        medians[side] = round1(median(times[side].slice(from)));
+      }
+      rounds.push({ ...medians, 'load average': round1(loadavg()[0]) });
     }
+    console.log('PUT /condition median per round, ms:');
+    console.table(rounds);
     const withMs = median(times.with);
     const withoutMs = median(times.without);
     const overhead = withMs / withoutMs - 1;
     console.log(
-      `PUT /condition median: ${round1(withMs)} ms with its history entry, ${round1(withoutMs)} ms without (${exported.ref}): ${Math.round(overhead * 100)}% (target < ${OVERHEAD_TARGET * 100}%); load average ${loadavg()
+      `PUT /condition median: ${round1(withMs)} ms with its history entry, ${round1(withoutMs)} ms without (${exported.name}): ${Math.round(overhead * 100)}% (target < ${OVERHEAD_TARGET * 100}%); load average ${loadavg()
         .map((l) => l.toFixed(1))
         .join(' ')}`,
     );

@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { sessionOf } from '../auth/guard';
-import { withTransaction } from '../db/pool';
+import { oneStatement, withTransaction, type Queryable } from '../db/pool';
 import * as audit from '../repositories/audit';
-import type { AuditEntity, Changes, EntryRow, Snapshot, StoredEntry } from '../repositories/audit';
+import type { AuditEntity, EntryRow, Snapshot, StoredEntry } from '../repositories/audit';
 
 /**
  * What a write does to which record: a create names its new record from the work's result (none:
@@ -21,41 +21,18 @@ export interface AuditOptions {
   reverts?: StoredEntry;
 }
 
-/** `updated_at` moves on every write: it is no change of its own. */
-const UNCOMPARED = new Set(['updated_at']);
-
-/** One entry per field that differs, `{ from, to }`. */
-export function diff(before: Snapshot, after: Snapshot): Changes {
-  const changes: Changes = {};
-  for (const field of new Set([...Object.keys(before), ...Object.keys(after)])) {
-    if (UNCOMPARED.has(field)) continue;
-    if (JSON.stringify(before[field]) !== JSON.stringify(after[field]))
-      changes[field] = { from: before[field] ?? null, to: after[field] ?? null };
-  }
-  return changes;
-}
-
-/** Every field of a created (`to`) or deleted (`from`) record, dependents included. */
-function whole(row: Snapshot, side: 'from' | 'to'): Changes {
-  return Object.fromEntries(
-    Object.entries(row).map(([field, value]) => [field, { [side]: value }]),
-  );
-}
-
-/** The medications an entry concerns, for a medication's own history. */
-function medicationIds(entity: AuditEntity, row: Snapshot): number[] {
-  const ids = new Set<number>();
-  if (entity === 'medication') ids.add(row.id);
-  for (const field of ['medication_id', 'interacting_medication_id']) {
-    if (typeof row[field] === 'number') ids.add(row[field] as number);
-  }
-  return [...ids];
-}
-
 /** The body's optional `reason`, trimmed; blank is none. */
 function reasonOf(request: FastifyRequest): string | null {
   const reason = (request.body as { reason?: unknown } | undefined)?.reason;
   return typeof reason === 'string' && reason.trim() !== '' ? reason.trim() : null;
+}
+
+/** Who made the change (the signed-in account, or `account` itself when it registers) and why. */
+function authorOf(request: FastifyRequest, account?: Snapshot): audit.Author {
+  const actor = account
+    ? { id: account.id, name: String(account.name) }
+    : { id: sessionOf(request).id, name: sessionOf(request).name };
+  return { actorId: actor.id, actorName: actor.name, reason: reasonOf(request) };
 }
 
 /**
@@ -63,7 +40,8 @@ function reasonOf(request: FastifyRequest): string | null {
  * locked) before, `work` writes, the record is read again, and one entry holds the difference,
  * with who, why and a readable label. A failing `work` leaves neither the change nor an entry; a
  * write that changed nothing (an unknown id, an update to the same values) records nothing.
- * `work` gets the transaction's client and the record as it was (undefined for a create).
+ * `work` gets the transaction's client and the record as it was (undefined for a create). For a
+ * write of several statements; one statement takes `auditedStatement`, without a transaction.
  */
 export async function audited<T>(
   request: FastifyRequest,
@@ -82,7 +60,6 @@ export async function auditedEntry<T>(
   options: AuditOptions = {},
 ): Promise<{ result: T; entry?: EntryRow }> {
   const { entity } = target;
-  const reason = reasonOf(request);
   return withTransaction(request.server.db, async (tx) => {
     const read =
       target.action === 'create'
@@ -100,32 +77,63 @@ export async function auditedEntry<T>(
     });
     const after = written?.row;
 
-    let changes: Changes;
-    if (target.action === 'create' && after) changes = whole(after, 'to');
-    else if (target.action === 'delete' && before && !after) changes = whole(before, 'from');
-    else if (target.action === 'update' && before && after) changes = diff(before, after);
-    else return { result };
-    if (Object.keys(changes).length === 0) return { result };
+    // Created, deleted or updated as asked: anything else (a delete that left the record, an update
+    // whose record vanished) is no change of this kind, and records nothing.
+    if ((target.action === 'delete') !== (after === undefined)) return { result };
 
     // A deleted record is labelled as it was, while the records its label names still existed.
     const { row: record, label } = (written ?? read) as { row: Snapshot; label: string };
-    const actor =
-      options.actor === 'record'
-        ? { id: record.id, name: String(record.name) }
-        : { id: sessionOf(request).id, name: sessionOf(request).name };
+    const author = authorOf(request, options.actor === 'record' ? record : undefined);
     const entry = await audit.insertEntry(tx, {
-      actorId: actor.id,
-      actorName: actor.name,
+      ...author,
       action: options.reverts ? 'revert' : target.action,
       effect: target.action,
       entity,
       entityId: id,
       label,
-      changes,
-      reason,
+      before: target.action === 'create' ? undefined : before,
+      after: target.action === 'delete' ? undefined : after,
       reverts: options.reverts?.id ?? null,
-      medicationIds: medicationIds(entity, record),
     });
     return { result, entry };
   });
+}
+
+/**
+ * As `audited`, for a write that is one INSERT, UPDATE or DELETE statement on the entity's own
+ * table (a repository function making one query): the statement and its history entry go to
+ * PostgreSQL as one statement (see `audit.writeWithEntry`), atomic by itself, instead of a
+ * transaction of six round trips. `work` gets a pool on which it makes that one query; a second
+ * query, or a transaction, is a programming error. The entry's action is what the statement did
+ * to each record it touched.
+ */
+export async function auditedStatement<T>(
+  request: FastifyRequest,
+  entity: AuditEntity,
+  work: (db: Queryable) => Promise<T>,
+): Promise<T> {
+  const { db } = request.server;
+  const author = authorOf(request);
+  let made = false;
+  const query = (text: unknown, values: unknown) => {
+    if (made || typeof text !== 'string' || !Array.isArray(values))
+      throw new Error('An audited statement is one parameterised query');
+    made = true;
+    return audit.writeWithEntry(
+      (sql, params) => oneStatement(db, sql, params),
+      entity,
+      { text, values },
+      author,
+    );
+  };
+  const statementPool = new Proxy(db, {
+    get(target, property) {
+      if (property === 'query') return query;
+      if (property === 'connect')
+        throw new Error('An audited statement runs alone: use `audited` for a transaction');
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? (value as () => unknown).bind(target) : value;
+    },
+  });
+  return work(statementPool);
 }

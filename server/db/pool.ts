@@ -131,6 +131,17 @@ export function ambientPool(pool: pg.Pool): pg.Pool {
 }
 
 /**
+ * Runs one statement, which PostgreSQL makes atomic by itself: no BEGIN and COMMIT round trips.
+ * Inside a transaction scope it runs under a savepoint, as `withTransaction` does there, so that
+ * its failure (a preview's write losing to a concurrent one) undoes only its own work and is noted.
+ */
+export function oneStatement(pool: pg.Pool, text: string, values: unknown[]) {
+  return ambientClient()
+    ? withTransaction(pool, (client) => client.query(text, values))
+    : pool.query(text, values);
+}
+
+/**
  * Runs `work` in one transaction: all of it is stored, or none of it. Given a client that is
  * already in a transaction (a route's audited write), `work` runs inside it under a savepoint:
  * its failure undoes only its own statements, and the outer transaction decides.

@@ -1,6 +1,7 @@
 import type { AuditAction, AuditEntity, AuditSort } from '../../api/generated/enums';
 import type { operations } from '../../api/generated/openapi';
 import type { Schema } from '../contract';
+import type pg from 'pg';
 import { withTransaction, type Db, type Queryable } from '../db/pool';
 import { isQueryCanceled } from '../lib/pgErrors';
 import { searchPatterns } from './activity';
@@ -130,6 +131,14 @@ export function dependentFields(entity: AuditEntity): string[] {
 }
 
 /**
+ * The readable label of a record `r` (its snapshot, jsonb) as SQL: "Warfarin", "Warfarin +
+ * Ibuprofen", or the entity and id when the record has none.
+ */
+function labelSql(entity: AuditEntity): string {
+  return `coalesce(nullif(${ENTITIES[entity].label}, ''), '${entity.replace(/_/g, ' ')} #' || (r->>'id'))`;
+}
+
+/**
  * The record as stored with its readable label ("Warfarin", "Warfarin + Ibuprofen"), or undefined
  * when there is none: one statement, as a write's entry reads it while the write's locks are held.
  * `lock` takes its row lock (an update, a delete or a revert follows); `withDependents` adds,
@@ -142,15 +151,14 @@ export async function snapshot(
   options: { lock?: boolean; withDependents?: boolean } = {},
 ): Promise<{ row: Snapshot; label: string } | undefined> {
   const spec = ENTITIES[entity];
-  const { rows } = await db.query<{ row: Snapshot; label: string | null }>(
-    `SELECT r AS row, ${spec.label} AS label
+  const { rows } = await db.query<{ row: Snapshot; label: string }>(
+    `SELECT r AS row, ${labelSql(entity)} AS label
        FROM (SELECT to_jsonb(t) - $2::text[] AS r FROM ${spec.table} t
               WHERE id = $1${options.lock ? ' FOR UPDATE' : ''}) x`,
     [id, spec.hidden],
   );
   if (!rows[0]) return undefined;
-  const { row } = rows[0];
-  const label = rows[0].label || `${entity.replace(/_/g, ' ')} #${id}`;
+  const { row, label } = rows[0];
   if (!options.withDependents) return { row, label };
   for (const dependent of spec.dependents ?? []) {
     const { rows: list } = await db.query<{ rows: unknown[] }>(
@@ -163,18 +171,53 @@ export async function snapshot(
   return { row, label };
 }
 
-export interface NewEntry {
+/**
+ * An entry's `changes` as SQL over the record before and after (jsonb, NULL when there was none):
+ * a create holds every field's `to`, a delete every field's `from` (its dependents included), an
+ * update `{ from, to }` for each field that differs. `updated_at` moves on every write: it is no
+ * change of its own. No change gives '{}'.
+ */
+const changesSql = (before: string, after: string) => `(
+  SELECT coalesce(jsonb_object_agg(k.field, CASE
+           WHEN ${before} IS NULL THEN jsonb_build_object('to', ${after} -> k.field)
+           WHEN ${after} IS NULL THEN jsonb_build_object('from', ${before} -> k.field)
+           ELSE jsonb_build_object('from', coalesce(${before} -> k.field, 'null'),
+                                   'to', coalesce(${after} -> k.field, 'null')) END), '{}')
+    FROM jsonb_object_keys(coalesce(${before}, '{}') || coalesce(${after}, '{}')) AS k (field)
+   WHERE ${before} IS NULL OR ${after} IS NULL
+      OR (k.field <> 'updated_at' AND ${before} -> k.field IS DISTINCT FROM ${after} -> k.field))`;
+
+/**
+ * The medications an entry concerns, for a medication's own history, as SQL over the record `r`:
+ * a medication itself, and what a dosage, contraindication or interaction belongs to (never one
+ * medication twice: an interaction's two sides differ, a CHECK of migration 001).
+ */
+function medicationIdsSql(entity: AuditEntity): string {
+  const fields = [
+    ...(entity === 'medication' ? ['id'] : []),
+    'medication_id',
+    'interacting_medication_id',
+  ];
+  return `array_remove(ARRAY[${fields.map((f) => `(r->>'${f}')::int`).join(', ')}], NULL)`;
+}
+
+/** Who made a change, and why. */
+export interface Author {
   actorId: number;
   actorName: string;
+  reason: string | null;
+}
+
+export interface NewEntry extends Author {
   action: AuditAction;
   effect: AuditEffect;
   entity: AuditEntity;
   entityId: number;
   label: string;
-  changes: Changes;
-  reason: string | null;
+  /** The record before and after the write (none before a create, none after a delete). */
+  before?: Snapshot;
+  after?: Snapshot;
   reverts: number | null;
-  medicationIds: number[];
 }
 
 const isoTime = (column: string) =>
@@ -200,12 +243,20 @@ export interface EntryRow {
   reverted_by: number | null;
 }
 
-export async function insertEntry(db: Queryable, entry: NewEntry): Promise<EntryRow> {
+/** The history entry's columns, as both ways of writing one insert them. */
+const ENTRY_INSERT = `INSERT INTO audit_entries (actor_id, actor_name, action, effect, entity, entity_id,
+                                   label, changes, reason, reverts, medication_ids)`;
+
+/**
+ * Writes the entry of a write made in the caller's transaction, and answers it; none when the
+ * write changed nothing (an update to the same values).
+ */
+export async function insertEntry(db: Queryable, entry: NewEntry): Promise<EntryRow | undefined> {
   const { rows } = await db.query<EntryRow>(
-    `WITH e AS (
-       INSERT INTO audit_entries (actor_id, actor_name, action, effect, entity, entity_id, label,
-                                  changes, reason, reverts, medication_ids)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING *)
+    `WITH x AS MATERIALIZED (SELECT coalesce($9::jsonb, $8::jsonb) AS r, ${changesSql('$8::jsonb', '$9::jsonb')} AS changes),
+     e AS (${ENTRY_INSERT}
+       SELECT $1, $2, $3, $4, $5, $6, $7, x.changes, $10, $11, ${medicationIdsSql(entry.entity)}
+         FROM x WHERE x.changes <> '{}' RETURNING *)
      SELECT ${ENTRY_COLUMNS} FROM e`,
     [
       entry.actorId,
@@ -215,13 +266,72 @@ export async function insertEntry(db: Queryable, entry: NewEntry): Promise<Entry
       entry.entity,
       entry.entityId,
       entry.label,
-      entry.changes,
+      entry.before ?? null,
+      entry.after ?? null,
       entry.reason,
       entry.reverts,
-      entry.medicationIds,
     ],
   );
   return rows[0];
+}
+
+/** What a one-statement write returns besides its own RETURNING columns. */
+const STATEMENT_COLUMNS = ['audit_before', 'audit_after'];
+
+/** The table and effect of a single INSERT, UPDATE or DELETE statement. */
+const WRITE_STATEMENT = /^\s*(INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+([a-z_]+)\b/i;
+
+/**
+ * Runs one INSERT, UPDATE or DELETE statement on `entity`'s table and writes its history entry in
+ * the same SQL statement, which PostgreSQL makes atomic by itself: a failing write stores neither,
+ * and no BEGIN, snapshot reads or COMMIT travel to the server. The record before and
+ * after come from the write itself (RETURNING old and new, PostgreSQL 18), so they are exactly
+ * the row it replaced and the row it stored, whatever ran concurrently. Each record the write
+ * touched gets its entry; one it did not change (the same values) gets none. Answers the write's
+ * own result, as if it ran alone.
+ */
+export async function writeWithEntry(
+  run: (text: string, values: unknown[]) => Promise<pg.QueryResult>,
+  entity: AuditEntity,
+  write: { text: string; values: unknown[] },
+  author: Author,
+): Promise<pg.QueryResult> {
+  const spec = ENTITIES[entity];
+  const [, verb, table] = WRITE_STATEMENT.exec(write.text) ?? [];
+  if (table !== spec.table)
+    throw new Error(`Not a write of ${spec.table}: ${write.text.slice(0, 80)}`);
+  // A medication's create and delete entries hold its dependents: they take a transaction.
+  if (spec.dependents && !/^UPDATE$/i.test(verb))
+    throw new Error(`A ${entity}'s ${verb} is recorded with its dependents, in a transaction`);
+  const p = (n: number) => `$${write.values.length + n}`;
+  const text = `WITH w AS (
+       ${write.text}${/\bRETURNING\b/i.test(write.text) ? ',' : ' RETURNING'}
+         to_jsonb(old) - ${p(1)}::text[] AS audit_before, to_jsonb(new) - ${p(1)}::text[] AS audit_after),
+     x AS MATERIALIZED (
+       SELECT coalesce(audit_after, audit_before) AS r,
+              CASE WHEN audit_before IS NULL THEN 'create'
+                   WHEN audit_after IS NULL THEN 'delete' ELSE 'update' END AS effect,
+              ${changesSql('audit_before', 'audit_after')} AS changes
+         FROM w),
+     e AS (${ENTRY_INSERT}
+       SELECT ${p(2)}, ${p(3)}, x.effect, x.effect, ${p(4)}, (x.r->>'id')::int, ${labelSql(entity)},
+              x.changes, ${p(5)}, NULL, ${medicationIdsSql(entity)}
+         FROM x WHERE x.changes <> '{}')
+     SELECT w.* FROM w`;
+  const result = await run(text, [
+    ...write.values,
+    spec.hidden,
+    author.actorId,
+    author.actorName,
+    entity,
+    author.reason,
+  ]);
+  const rows = result.rows.map((row: Record<string, unknown>) => {
+    const own = { ...row };
+    for (const column of STATEMENT_COLUMNS) delete own[column];
+    return own;
+  });
+  return { ...result, rows, rowCount: rows.length };
 }
 
 /** An entry with what a revert needs: what it did to its record. */

@@ -437,6 +437,56 @@ describe('a failed write', () => {
     }
   });
 
+  it('stores no create, update or delete written with its entry in one statement when the entry cannot be stored', async () => {
+    const drug = {
+      name: unique('Loratadine'),
+      description: 'Antihistamine',
+      dosage: '10 mg daily',
+      side_effects: ['Headache'],
+      contraindications: ['Renal failure'],
+      category: 'Antihistamine',
+      manufacturer: 'Example Pharma',
+    };
+    const id = await created('/drug', drug);
+    const stored = (await api.get(`/drug/${id}`)).json().data;
+    // The history refuses one reason for the length of this test: each write must go with it.
+    await t.pool.query(
+      "ALTER TABLE audit_entries ADD CONSTRAINT test_refuses CHECK (reason <> 'Poison pill') NOT VALID",
+    );
+    try {
+      const before = await entryCount();
+      const reason = 'Poison pill';
+      const refused = [
+        await api.post('/drug', { ...drug, name: 'Never stored', reason }),
+        await api.put('/drug', { ...drug, id, name: 'Never renamed', reason }),
+        await api.delete(`/drug/${id}`, { reason }),
+      ];
+      for (const response of refused) expect(response.statusCode).toBeGreaterThanOrEqual(400);
+      expect(await countRows(t.pool, "drugs WHERE name = 'Never stored'")).toBe(0);
+      expect((await api.get(`/drug/${id}`)).json().data).toEqual(stored);
+      expect(await entryCount()).toBe(before);
+    } finally {
+      await t.pool.query('ALTER TABLE audit_entries DROP CONSTRAINT test_refuses');
+    }
+  });
+
+  it('records concurrent updates of one record as a chain: each entry starts where the one before ended', async () => {
+    const id = await newCondition();
+    const names = Array.from({ length: 8 }, () => unique('Renamed'));
+    const answers = await Promise.all(names.map((name) => api.put('/condition', { id, name })));
+    expect(answers.map((r) => r.statusCode)).toEqual(names.map(() => 200));
+    // In the order they were written (`at` is each transaction's start, which may come first
+    // for a write that then waited on the record's lock).
+    const chain = (await entriesOf('condition', id)).sort((x, y) => x.id - y.id);
+    expect(chain.map((e) => e.action)).toEqual(['create', ...names.map(() => 'update')]);
+    for (let i = 1; i < chain.length; i++) {
+      expect(chain[i].changes.name.from).toBe(chain[i - 1].changes.name.to);
+    }
+    expect(new Set(chain.slice(1).map((e) => e.changes.name.to))).toEqual(new Set(names));
+    const { name } = (await api.get(`/condition/${id}`)).json().data;
+    expect(chain.at(-1)?.changes.name.to).toBe(name);
+  });
+
   it('accepts a write without a reason (existing clients), and a blank reason is none', async () => {
     const id = await created('/condition', { name: unique('No reason') });
     expect((await latest('condition', id)).reason).toBeNull();

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { audited } from '../audit/record';
+import { audited, auditedStatement } from '../audit/record';
 import { checkRanges, notFound } from '../errors';
 import type { AuditEntity } from '../repositories/audit';
 import type { CategoryRepository } from '../repositories/categories';
@@ -47,10 +47,8 @@ export function registerCategoryRoutes(
 
   defineRoute(app, names.create, async (request, reply) => {
     checkRanges(request.body, [names.range]);
-    const row = await audited(
-      request,
-      { entity: names.entity, action: 'create', idOf: (created: { id: number }) => created.id },
-      (tx) => repo.insert(tx, request.body),
+    const row = await auditedStatement(request, names.entity, (tx) =>
+      repo.insert(tx, request.body),
     );
     return reply.status(201).send({
       data: row,
@@ -61,7 +59,7 @@ export function registerCategoryRoutes(
   defineRoute(app, names.update, async (request) => {
     checkRanges(request.body, [names.range]);
     const { id } = request.body;
-    const row = await audited(request, { entity: names.entity, action: 'update', id }, (tx) =>
+    const row = await auditedStatement(request, names.entity, (tx) =>
       repo.update(tx, id, request.body),
     );
     if (!row) throw missing();

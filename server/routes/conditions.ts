@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { audited } from '../audit/record';
+import { audited, auditedStatement } from '../audit/record';
 import { conflict, notFound } from '../errors';
 import * as conditions from '../repositories/conditions';
 import { defineRoute } from './define';
@@ -42,20 +42,17 @@ export default async function conditionRoutes(app: FastifyInstance) {
   });
 
   defineRoute(app, 'createCondition', async (request, reply) => {
-    const row = await audited(
-      request,
-      { entity: 'condition', action: 'create', idOf: (created: { id: number }) => created.id },
-      (tx) =>
-        uniqueName(
-          conditions.insertCondition(tx, { ...request.body, name: request.body.name.trim() }),
-        ),
+    const row = await auditedStatement(request, 'condition', (tx) =>
+      uniqueName(
+        conditions.insertCondition(tx, { ...request.body, name: request.body.name.trim() }),
+      ),
     );
     return reply.status(201).send({ data: row, message: 'Condition created successfully' });
   });
 
   defineRoute(app, 'updateCondition', async (request) => {
     const { id, ...input } = request.body;
-    const row = await audited(request, { entity: 'condition', action: 'update', id }, (tx) =>
+    const row = await auditedStatement(request, 'condition', (tx) =>
       uniqueName(conditions.updateCondition(tx, id, { ...input, name: input.name.trim() })),
     );
     if (!row) throw notFound('Condition');

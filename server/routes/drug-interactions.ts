@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { audited } from '../audit/record';
+import { auditedStatement } from '../audit/record';
 import { conflict, invalid, notFound } from '../errors';
 import * as interactions from '../repositories/interactions';
 import { missingIds } from '../repositories/medications';
@@ -59,10 +59,8 @@ export default async function drugInteractionRoutes(app: FastifyInstance) {
       body.interacting_medication_id,
     );
     if (existing) throw duplicate(existing);
-    const id = await audited(
-      request,
-      { entity: 'drug_interaction', action: 'create', idOf: (created: number) => created },
-      (tx) => interactions.insertInteraction(tx, body, body),
+    const id = await auditedStatement(request, 'drug_interaction', (tx) =>
+      interactions.insertInteraction(tx, body, body),
     ).catch(async (error) => {
       const raced =
         isUniqueViolation(error) &&
@@ -85,7 +83,7 @@ export default async function drugInteractionRoutes(app: FastifyInstance) {
       throw invalid({ medication_id: ['The medications of an interaction cannot be changed'] });
     }
     const { id } = request.body;
-    await audited(request, { entity: 'drug_interaction', action: 'update', id }, (tx) =>
+    await auditedStatement(request, 'drug_interaction', (tx) =>
       interactions.updateInteraction(tx, id, request.body),
     );
     return {
@@ -96,10 +94,8 @@ export default async function drugInteractionRoutes(app: FastifyInstance) {
 
   defineRoute(app, 'deleteDrugInteraction', async (request) => {
     const { id } = request.body;
-    const deleted = await audited(
-      request,
-      { entity: 'drug_interaction', action: 'delete', id },
-      (tx) => interactions.deleteInteraction(tx, id),
+    const deleted = await auditedStatement(request, 'drug_interaction', (tx) =>
+      interactions.deleteInteraction(tx, id),
     );
     if (!deleted) throw notFound('Drug interaction');
     return { message: 'Drug interaction deleted successfully' };

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { audited } from '../audit/record';
+import { auditedStatement } from '../audit/record';
 import { invalid, notFound } from '../errors';
 import * as drugs from '../repositories/drugs';
 import { defineRoute } from './define';
@@ -44,29 +44,21 @@ export default async function drugRoutes(app: FastifyInstance) {
 
   defineRoute(app, 'createDrug', async (request, reply) => {
     const drug = tidy(request.body);
-    const row = await audited(
-      request,
-      { entity: 'drug', action: 'create', idOf: (created: { id: number }) => created.id },
-      (tx) => drugs.insertDrug(tx, drug),
-    );
+    const row = await auditedStatement(request, 'drug', (tx) => drugs.insertDrug(tx, drug));
     return reply.status(201).send({ data: row, message: 'Drug added successfully' });
   });
 
   defineRoute(app, 'updateDrug', async (request) => {
     const drug = tidy(request.body);
     const { id } = request.body;
-    const row = await audited(request, { entity: 'drug', action: 'update', id }, (tx) =>
-      drugs.updateDrug(tx, id, drug),
-    );
+    const row = await auditedStatement(request, 'drug', (tx) => drugs.updateDrug(tx, id, drug));
     if (!row) throw notFound('Drug');
     return { data: row, message: 'Drug updated successfully' };
   });
 
   defineRoute(app, 'deleteDrug', async (request) => {
     const { id } = request.params;
-    const deleted = await audited(request, { entity: 'drug', action: 'delete', id }, (tx) =>
-      drugs.deleteDrug(tx, id),
-    );
+    const deleted = await auditedStatement(request, 'drug', (tx) => drugs.deleteDrug(tx, id));
     if (!deleted) throw notFound('Drug');
     return { message: 'Drug deleted successfully' };
   });

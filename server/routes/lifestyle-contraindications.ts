@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { audited } from '../audit/record';
+import { auditedStatement } from '../audit/record';
 import { conflict, invalid, notFound } from '../errors';
 import * as lifestyles from '../repositories/lifestyles';
 import { medicationExists, missingIds } from '../repositories/medications';
@@ -26,14 +26,8 @@ export default async function lifestyleContraindicationRoutes(app: FastifyInstan
     if ((await missingIds(db, 'lifestyles', [lifestyle_id])).length) {
       throw invalid({ lifestyle_id: [`No such lifestyle: ${lifestyle_id}`] });
     }
-    const id = await audited(
-      request,
-      {
-        entity: 'lifestyle_contraindication',
-        action: 'create',
-        idOf: (created: number | undefined) => created,
-      },
-      (tx) => lifestyles.insertLifestyleContraindication(tx, medication_id, lifestyle_id),
+    const id = await auditedStatement(request, 'lifestyle_contraindication', (tx) =>
+      lifestyles.insertLifestyleContraindication(tx, medication_id, lifestyle_id),
     );
     if (!id) throw conflict('This lifestyle is already a contraindication of this medication.');
     return reply.status(201).send({
@@ -44,10 +38,8 @@ export default async function lifestyleContraindicationRoutes(app: FastifyInstan
 
   defineRoute(app, 'deleteLifestyleContraindication', async (request) => {
     const { id } = request.body;
-    const deleted = await audited(
-      request,
-      { entity: 'lifestyle_contraindication', action: 'delete', id },
-      (tx) => lifestyles.deleteLifestyleContraindication(tx, id),
+    const deleted = await auditedStatement(request, 'lifestyle_contraindication', (tx) =>
+      lifestyles.deleteLifestyleContraindication(tx, id),
     );
     if (!deleted) {
       throw notFound('Lifestyle contraindication');

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { audited } from '../audit/record';
+import { audited, auditedStatement } from '../audit/record';
 import { conflict, notFound } from '../errors';
 import * as lifestyles from '../repositories/lifestyles';
 import { defineRoute } from './define';
@@ -42,17 +42,15 @@ export default async function lifestyleRoutes(app: FastifyInstance) {
   });
 
   defineRoute(app, 'createLifestyle', async (request, reply) => {
-    const row = await audited(
-      request,
-      { entity: 'lifestyle', action: 'create', idOf: (created: { id: number }) => created.id },
-      (tx) => uniqueName(lifestyles.insertLifestyle(tx, request.body.name.trim())),
+    const row = await auditedStatement(request, 'lifestyle', (tx) =>
+      uniqueName(lifestyles.insertLifestyle(tx, request.body.name.trim())),
     );
     return reply.status(201).send({ data: row, message: 'Lifestyle added successfully' });
   });
 
   defineRoute(app, 'updateLifestyle', async (request) => {
     const { id, name } = request.body;
-    const row = await audited(request, { entity: 'lifestyle', action: 'update', id }, (tx) =>
+    const row = await auditedStatement(request, 'lifestyle', (tx) =>
       uniqueName(lifestyles.updateLifestyle(tx, id, name.trim())),
     );
     if (!row) throw notFound('Lifestyle');

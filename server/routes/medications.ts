@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { audited } from '../audit/record';
+import { audited, auditedStatement } from '../audit/record';
 import { sessionOf } from '../auth/guard';
 import { checkRanges, conflict, invalid, notFound } from '../errors';
 import * as activity from '../repositories/activity';
@@ -114,7 +114,7 @@ export default async function medicationRoutes(app: FastifyInstance) {
 
   defineRoute(app, 'updateMedication', async (request) => {
     const { id, name, pregnancy_category } = request.body;
-    const updated = await audited(request, { entity: 'medication', action: 'update', id }, (tx) =>
+    const updated = await auditedStatement(request, 'medication', (tx) =>
       medications.updateMedication(tx, id, name.trim(), pregnancy_category),
     );
     if (!updated) throw notFound('Medication');
@@ -175,7 +175,7 @@ export default async function medicationRoutes(app: FastifyInstance) {
     defineRoute(app, updateId, async (request) => {
       checkRanges(request.body, DOSAGE_RANGES);
       const { id } = request.body;
-      const updated = await audited(request, { entity, action: 'update', id }, (tx) =>
+      const updated = await auditedStatement(request, entity, (tx) =>
         medications.updateDosage(tx, kind, id, request.body),
       );
       if (!updated) throw notFound(`${label} dosage`);
@@ -191,10 +191,8 @@ export default async function medicationRoutes(app: FastifyInstance) {
     if (!(await medications.medicationExists(db, medication_id))) throw notFound('Medication');
     await requireIds([['condition_id', 'conditions', [condition_id]]]);
     // Already a contraindication: nothing is added, and nothing recorded.
-    await audited(
-      request,
-      { entity: 'contraindication', action: 'create', idOf: (id: number | undefined) => id },
-      (tx) => medications.addContraindication(tx, medication_id, condition_id),
+    await auditedStatement(request, 'contraindication', (tx) =>
+      medications.addContraindication(tx, medication_id, condition_id),
     );
     return {
       data: { medication_id, condition_id },
@@ -207,7 +205,7 @@ export default async function medicationRoutes(app: FastifyInstance) {
     const id = await medications.contraindicationId(db, medication_id, condition_id);
     const removed =
       id !== undefined &&
-      (await audited(request, { entity: 'contraindication', action: 'delete', id }, (tx) =>
+      (await auditedStatement(request, 'contraindication', (tx) =>
         medications.removeContraindication(tx, id),
       ));
     if (!removed) throw notFound('Contraindication');

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type pg from 'pg';
-import { audited } from '../audit/record';
+import { audited, auditedStatement } from '../audit/record';
 import type { Schema } from '../contract';
 import { withinTransactionScope } from '../db/pool';
 import { conflict, HttpError, invalid, notFound } from '../errors';
@@ -133,10 +133,8 @@ export default async function testPrescriptionRoutes(app: FastifyInstance) {
 
   defineRoute(app, 'deleteTestPrescription', async (request) => {
     const { id } = request.params;
-    const deleted = await audited(
-      request,
-      { entity: 'test_prescription', action: 'delete', id },
-      (tx) => tests.deleteTestPrescription(tx, id),
+    const deleted = await auditedStatement(request, 'test_prescription', (tx) =>
+      tests.deleteTestPrescription(tx, id),
     );
     if (!deleted) throw notFound('Test prescription');
     return { message: 'Test prescription deleted successfully' };

@@ -1,0 +1,107 @@
+import type pg from 'pg';
+import { createTestDatabase } from '../test/helpers';
+import { writeWithEntry, type Author } from './audit';
+
+/**
+ * A write and its history entry as one statement, below the routes (server/routes/audit.test.ts
+ * covers each entity's entries through the API): what it answers, what it records, what it refuses.
+ */
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+const author: Author = { actorId: 7, actorName: 'Ada Editor', reason: 'Tidy up' };
+const run = (text: string, values: unknown[]) => database.pool.query(text, values);
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.drop());
+
+const entries = async (entity: string) =>
+  (
+    await database.pool.query(
+      `SELECT action, effect, entity_id, label, changes, reason, actor_id, actor_name, medication_ids
+         FROM audit_entries WHERE entity = $1 ORDER BY id`,
+      [entity],
+    )
+  ).rows;
+
+async function insertConditions(...names: string[]): Promise<number[]> {
+  const { rows } = await database.pool.query<{ id: number }>(
+    'INSERT INTO conditions (name) SELECT unnest($1::text[]) RETURNING id',
+    [names],
+  );
+  return rows.map((r) => r.id);
+}
+
+it("answers the statement's own rows, and records one entry per record it changed", async () => {
+  const [asthma, gout, eczema] = await insertConditions('Asthma', 'Gout', 'Eczema');
+  await database.pool.query("UPDATE conditions SET description = 'Joints' WHERE id = $1", [gout]);
+  const result: pg.QueryResult = await writeWithEntry(
+    run,
+    'condition',
+    {
+      text: `UPDATE conditions SET description = 'Joints', updated_at = now()
+              WHERE id = ANY($1::int[]) RETURNING id, name`,
+      values: [[asthma, gout, eczema]],
+    },
+    author,
+  );
+  expect(result.rowCount).toBe(3);
+  expect(result.rows.sort((a, b) => a.id - b.id)).toEqual([
+    { id: asthma, name: 'Asthma' },
+    { id: gout, name: 'Gout' },
+    { id: eczema, name: 'Eczema' },
+  ]);
+  // Gout had that description already: its `updated_at` moved, which is no change of its own.
+  const written = await entries('condition');
+  expect(written.sort((a, b) => a.entity_id - b.entity_id)).toEqual(
+    [asthma, eczema].map((id) => ({
+      action: 'update',
+      effect: 'update',
+      entity_id: id,
+      label: id === asthma ? 'Asthma' : 'Eczema',
+      changes: { description: { from: null, to: 'Joints' } },
+      reason: 'Tidy up',
+      actor_id: 7,
+      actor_name: 'Ada Editor',
+      medication_ids: [],
+    })),
+  );
+});
+
+it('records a write that had no RETURNING of its own, and answers its row count', async () => {
+  const [id] = await insertConditions('Migraine');
+  const result = await writeWithEntry(
+    run,
+    'condition',
+    { text: 'DELETE FROM conditions WHERE id = $1', values: [id] },
+    author,
+  );
+  expect(result.rowCount).toBe(1);
+  expect(result.rows).toEqual([{}]);
+  const [entry] = (await entries('condition')).filter((e) => e.entity_id === id);
+  expect(entry).toMatchObject({ action: 'delete', label: 'Migraine' });
+  expect(entry.changes).toMatchObject({ id: { from: id }, name: { from: 'Migraine' } });
+});
+
+it('refuses a statement on another table than the entity’s, and a medication’s create or delete', async () => {
+  const before = await database.pool.query('SELECT count(*)::int AS n FROM audit_entries');
+  await expect(
+    writeWithEntry(
+      run,
+      'drug',
+      { text: 'DELETE FROM conditions WHERE id = $1', values: [1] },
+      author,
+    ),
+  ).rejects.toThrow('Not a write of drugs');
+  // Its entry must hold the dosages, contraindications and interactions that go with it.
+  await expect(
+    writeWithEntry(
+      run,
+      'medication',
+      { text: 'DELETE FROM medications WHERE id = $1', values: [1] },
+      author,
+    ),
+  ).rejects.toThrow('in a transaction');
+  const after = await database.pool.query('SELECT count(*)::int AS n FROM audit_entries');
+  expect(after.rows).toEqual(before.rows);
+});
