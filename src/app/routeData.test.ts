@@ -18,12 +18,12 @@ describe('prefetchRouteData', () => {
     const store = signedIn();
     prefetchRouteData(store, '/dashboard/drugs/medications/');
     await waitFor(() =>
-      expect(api.endpoints.listMedications.select()(store.getState()).data).toEqual(medications),
+      expect(api.endpoints.listMedications.select({})(store.getState()).data).toEqual(medications),
     );
     const [request] = requestsTo(fetchMock, 'GET /medication');
     expect(request.headers.get('authorization')).toBe('Bearer stored-token');
     // The page's own subscription is answered from the cache, not by a second request.
-    const page = store.dispatch(api.endpoints.listMedications.initiate());
+    const page = store.dispatch(api.endpoints.listMedications.initiate({}));
     await page;
     page.unsubscribe();
     expect(requestsTo(fetchMock, 'GET /medication')).toHaveLength(1);

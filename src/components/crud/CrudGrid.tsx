@@ -33,6 +33,8 @@ import {
   type GridColDef,
   type GridCsvExportOptions,
   type GridDensity,
+  type GridFilterModel,
+  type GridPaginationModel,
   type GridSortModel,
   type GridValidRowModel,
 } from '@mui/x-data-grid';
@@ -63,6 +65,25 @@ export interface CrudGridProps<Row extends GridValidRowModel> {
    * DataGrid's (150). A screen whose filtering is cheap can answer each keystroke at once (0).
    */
   filterDebounceMs?: number;
+  /**
+   * Paging, sorting and the quick search on the server: the grid shows `rows` as the current page
+   * of `rowCount` matches and reports what the user asks for through the controlled models.
+   * Left out, the grid pages, sorts and searches `rows` itself.
+   */
+  server?: ServerSide;
+}
+
+/** The controlled state of a grid whose server pages, sorts and searches. */
+export interface ServerSide {
+  /** How many rows match in all (the answer's `meta.total`). */
+  rowCount: number;
+  paginationModel: GridPaginationModel;
+  onPaginationModelChange: (model: GridPaginationModel) => void;
+  sortModel: GridSortModel;
+  onSortModelChange: (model: GridSortModel) => void;
+  /** The quick search's words are in `quickFilterValues`. */
+  filterModel: GridFilterModel;
+  onFilterModelChange: (model: GridFilterModel) => void;
 }
 
 interface ToolbarTexts {
@@ -210,6 +231,7 @@ export function CrudGrid<Row extends GridValidRowModel>({
   initialSort,
   hiddenColumns,
   filterDebounceMs,
+  server,
 }: CrudGridProps<Row>) {
   const texts = useMemo(
     () => ({ searchLabel, loadingText, exportFileName }),
@@ -239,6 +261,13 @@ export function CrudGrid<Row extends GridValidRowModel>({
           pageSizeOptions={[10, 25, 50, 100]}
           filterDebounceMs={filterDebounceMs}
           disableRowSelectionOnClick
+          {...(server && {
+            paginationMode: 'server',
+            sortingMode: 'server',
+            filterMode: 'server',
+            disableColumnFilter: true,
+            ...server,
+          })}
         />
       </Box>
     </GridTexts.Provider>

@@ -107,9 +107,9 @@ function addMedicationFields(
  * dosage block when weight-based, else an age dosage block), in one `POST /medication`.
  */
 export function AddMedicationDialog({ open, onClose, onExited }: DialogProps) {
-  const conditions = useListConditionsQuery();
-  const weightCategories = useListWeightCategoriesQuery();
-  const ageCategories = useListAgeCategoriesQuery();
+  const conditions = useListConditionsQuery({});
+  const weightCategories = useListWeightCategoriesQuery({});
+  const ageCategories = useListAgeCategoriesQuery({});
   const [createMedication] = useCreateMedicationMutation();
   const run = useCrudAction();
 

@@ -135,7 +135,7 @@ export function AddContraindicationDialog({
   medication,
   ...dialog
 }: DialogProps & { medication: MedicationLinks }) {
-  const conditions = useListConditionsQuery();
+  const conditions = useListConditionsQuery({});
   const [addContraindication] = useAddContraindicationMutation();
   const run = useCrudAction();
   return (
@@ -169,7 +169,7 @@ export function AddLifestyleContraindicationDialog({
   medication,
   ...dialog
 }: DialogProps & { medication: MedicationLinks }) {
-  const lifestyles = useListLifestylesQuery();
+  const lifestyles = useListLifestylesQuery({});
   const [createLink] = useCreateLifestyleContraindicationMutation();
   const run = useCrudAction();
   const linked = useMemo(

@@ -162,8 +162,8 @@ function addDosageChange(
 
 /** Add Weight-Based / Age-Based Dosage: the first category pre-selected, spec section 4's defaults. */
 function AddDosageDialog({ kind, medication, open, onClose, onExited }: DosageDialogProps) {
-  const weightCategories = useListWeightCategoriesQuery(undefined, { skip: kind !== 'weight' });
-  const ageCategories = useListAgeCategoriesQuery(undefined, { skip: kind !== 'age' });
+  const weightCategories = useListWeightCategoriesQuery({}, { skip: kind !== 'weight' });
+  const ageCategories = useListAgeCategoriesQuery({}, { skip: kind !== 'age' });
   const [addWeight] = useAddWeightBasedDosageMutation();
   const [addAge] = useAddAgeBasedDosageMutation();
   const run = useCrudAction();

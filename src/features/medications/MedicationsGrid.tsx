@@ -19,7 +19,7 @@ export const MEDICATIONS_EMPTY_TEXT = 'No medications found. Add a new medicatio
  * contraindication form for that medication.
  */
 export function MedicationsGrid() {
-  const { data, isFetching, error } = useListMedicationsQuery();
+  const { data, isFetching, error } = useListMedicationsQuery({});
   const navigate = useNavigate();
   const dialogs = useMedicationDialogs();
   const { show } = dialogs;

@@ -16,8 +16,8 @@ export function MedicationsPage() {
   // Asked for in a layout effect, right after this first render commits (a passive effect, where
   // the query hook asks, can wait for the next paint while the grid's code is being evaluated).
   const prefetch = api.usePrefetch('listMedications');
-  useLayoutEffect(() => prefetch(), [prefetch]);
-  useListMedicationsQuery();
+  useLayoutEffect(() => prefetch({}), [prefetch]);
+  useListMedicationsQuery({});
   return (
     <Suspense
       fallback={

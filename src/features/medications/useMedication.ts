@@ -4,7 +4,7 @@ import { api, useGetMedicationQuery, type Medication } from '@/api';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import type { RootState } from '@/app/store';
 
-const selectList = api.endpoints.listMedications.select();
+const selectList = api.endpoints.listMedications.select({});
 
 function fromList(state: RootState, id: number): Medication | undefined {
   return selectList(state).data?.data.find((medication) => medication.id === id);

@@ -46,7 +46,7 @@ import {
   searchFromForm,
   type SafetyCheckForm,
 } from './safetyCheckForm';
-import { useDebouncedValue } from './useDebouncedValue';
+import { useDebouncedValue } from '@/lib/useDebouncedValue';
 
 /** How long the form must stay unchanged before it is checked. */
 export const CHECK_DELAY_MS = 400;
@@ -83,13 +83,13 @@ export function SafetyCheckPage() {
     reset(formFromSearch(new URLSearchParams(search)));
   }, [search, reset]);
 
-  const medications = useListMedicationsQuery();
+  const medications = useListMedicationsQuery({});
   const medicationNames = useMemo(
     () => new Map((medications.data?.data ?? []).map((m) => [m.id, m.name])),
     [medications.data],
   );
-  const conditions = useListConditionsQuery();
-  const lifestyles = useListLifestylesQuery();
+  const conditions = useListConditionsQuery({});
+  const lifestyles = useListLifestylesQuery({});
 
   // The form, once valid and unchanged for a moment, as a string (compared by value).
   const values = useWatch({ control });
