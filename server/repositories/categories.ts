@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/pool';
+import { csvText, type ListSpec } from './listing';
 
 /**
  * Age and weight categories share one shape: a range with a unit, a category name and a
@@ -13,6 +14,8 @@ interface CategorySpec {
   columns: [string, string, string];
   /** Field names as written: [minimum, maximum]. */
   fields: [string, string];
+  /** The grid's column titles say 'Age Range', 'Weight Unit'. */
+  label: 'Age' | 'Weight';
 }
 
 export type CategoryInput = Record<string, unknown> & {
@@ -31,8 +34,27 @@ export function categoryRepository(spec: CategorySpec) {
     input.category ?? null,
     input.description ?? null,
   ];
+  const list: ListSpec<string> = {
+    from: `${spec.table} t`,
+    columns: select,
+    sorts: {
+      [min]: [`t.${min}`],
+      [max]: [`t.${max}`],
+      [unit]: [`t.${unit}`],
+      category_name: ['t.category_name'],
+      description: ['lower(t.description)'],
+    },
+    defaultOrder: [`t.${unit}`, `t.${min}`],
+    matchWord: (_word, pattern) =>
+      `t.category_name ILIKE ${pattern} OR t.${unit} ILIKE ${pattern} OR t.description ILIKE ${pattern}`,
+    csvColumns: `t.${min} || ' - ' || t.${max} AS "${spec.label} Range",
+      initcap(t.${unit}) AS "${spec.label} Unit",
+      coalesce(t.category_name, '-') AS "Category",
+      ${csvText("coalesce(nullif(t.description, ''), '-')")} AS "Description"`,
+  };
   return {
     table: spec.table,
+    listSpec: list,
     async list(db: Queryable) {
       const { rows } = await db.query(
         `SELECT ${select} FROM ${spec.table} ORDER BY ${unit}, ${min}, id`,
@@ -90,6 +112,7 @@ export const ageCategories = categoryRepository({
   foreignKey: 'age_category_id',
   columns: ['min_age', 'max_age', 'age_unit'],
   fields: ['minimum_age', 'maximum_age'],
+  label: 'Age',
 });
 
 export const weightCategories = categoryRepository({
@@ -98,4 +121,5 @@ export const weightCategories = categoryRepository({
   foreignKey: 'weight_category_id',
   columns: ['min_weight', 'max_weight', 'weight_unit'],
   fields: ['minimum_weight', 'maximum_weight'],
+  label: 'Weight',
 });

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/pool';
+import { csvText, type ListSpec } from './listing';
 
 export interface ConditionInput {
   name: string;
@@ -11,6 +12,18 @@ export async function listConditions(db: Queryable) {
   const { rows } = await db.query(`SELECT ${COLUMNS} FROM conditions ORDER BY lower(name), id`);
   return rows;
 }
+
+export type ConditionSortField = 'name' | 'description';
+
+export const CONDITION_LIST: ListSpec<ConditionSortField> = {
+  from: 'conditions t',
+  columns: COLUMNS,
+  sorts: { name: ['lower(t.name)'], description: ['lower(t.description)'] },
+  defaultOrder: ['lower(t.name)'],
+  matchWord: (_word, pattern) => `t.name ILIKE ${pattern} OR t.description ILIKE ${pattern}`,
+  csvColumns: `${csvText('t.name')} AS "Name",
+    ${csvText("coalesce(nullif(t.description, ''), '-')")} AS "Description"`,
+};
 
 export async function getCondition(db: Queryable, id: number) {
   const { rows } = await db.query(`SELECT ${COLUMNS} FROM conditions WHERE id = $1`, [id]);

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/pool';
+import { csvText, type ListSpec } from './listing';
 
 export interface DrugInput {
   name: string;
@@ -26,6 +27,31 @@ export async function listDrugs(db: Queryable) {
   const { rows } = await db.query(`SELECT ${COLUMNS} FROM drugs ORDER BY lower(name), id`);
   return rows;
 }
+
+export type DrugSortField = 'name' | 'category' | 'manufacturer' | 'dosage' | 'created_at';
+
+/** Searched over what the grid searches: the texts, not the side effects' and contraindications' lists. */
+export const DRUG_LIST: ListSpec<DrugSortField> = {
+  from: 'drugs t',
+  columns: COLUMNS,
+  sorts: {
+    name: ['lower(t.name)'],
+    category: ['lower(t.category)'],
+    manufacturer: ['lower(t.manufacturer)'],
+    dosage: ['lower(t.dosage)'],
+    created_at: ['t.created_at'],
+  },
+  defaultOrder: ['lower(t.name)'],
+  matchWord: (_word, pattern) =>
+    ['name', 'category', 'manufacturer', 'dosage', 'description']
+      .map((column) => `t.${column} ILIKE ${pattern}`)
+      .join(' OR '),
+  csvColumns: `${csvText('t.name')} AS "Name", ${csvText('t.category')} AS "Category",
+    ${csvText('t.manufacturer')} AS "Manufacturer", ${csvText('t.dosage')} AS "Dosage",
+    ${csvText('t.description')} AS "Description",
+    ${csvText("array_to_string(t.side_effects, ', ')")} AS "Side Effects",
+    ${csvText("array_to_string(t.contraindications, ', ')")} AS "Contraindications"`,
+};
 
 export async function getDrug(db: Queryable, id: number) {
   const { rows } = await db.query(`SELECT ${COLUMNS} FROM drugs WHERE id = $1`, [id]);

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/pool';
+import { csvText, type Filter, type ListSpec } from './listing';
 
 export interface InteractionInput {
   severity: string;
@@ -6,22 +7,75 @@ export interface InteractionInput {
   is_allergen?: boolean;
 }
 
-const SELECT = `
-SELECT i.id, i.medication_id, i.interacting_medication_id,
+const COLUMNS = `t.id, t.medication_id, t.interacting_medication_id,
   json_build_object('id', a.id, 'name', a.name) AS medication,
   json_build_object('id', b.id, 'name', b.name) AS interacting_medication,
-  i.severity, i.description, i.is_allergen::int AS is_allergen, i.created_at
-FROM drug_interactions i
-JOIN medications a ON a.id = i.medication_id
-JOIN medications b ON b.id = i.interacting_medication_id`;
+  t.severity, t.description, t.is_allergen::int AS is_allergen, t.created_at`;
+const FROM = `drug_interactions t
+JOIN medications a ON a.id = t.medication_id
+JOIN medications b ON b.id = t.interacting_medication_id`;
+const SELECT = `SELECT ${COLUMNS} FROM ${FROM}`;
+
+/** The severities from the mildest: their order when sorting by severity. */
+const SEVERITIES = ['minor', 'moderate', 'major', 'contraindicated'];
+const SEVERITY_RANK = `array_position('{${SEVERITIES.join(',')}}'::text[], t.severity)`;
+
+export type InteractionSortField =
+  | 'medication'
+  | 'interacting_medication'
+  | 'severity'
+  | 'description'
+  | 'is_allergen'
+  | 'created_at';
+
+/** The interactions whose medication (on either side) has a name matching `pattern`, or whose
+ * description does: each part is read off its own index. */
+function matchWord(word: string, pattern: string, param: (value: unknown) => string) {
+  const severities = SEVERITIES.filter((severity) => severity.includes(word.toLowerCase()));
+  const names = `SELECT id FROM medications WHERE name ILIKE ${pattern}`;
+  return [
+    `t.id IN (SELECT id FROM drug_interactions WHERE medication_id IN (${names})
+              UNION SELECT id FROM drug_interactions WHERE interacting_medication_id IN (${names})
+              UNION SELECT id FROM drug_interactions WHERE description ILIKE ${pattern})`,
+    ...(severities.length > 0 ? [`t.severity = ANY(${param(severities)}::text[])`] : []),
+  ].join(' OR ');
+}
+
+export const INTERACTION_LIST: ListSpec<InteractionSortField> = {
+  from: FROM,
+  columns: COLUMNS,
+  sorts: {
+    medication: ['lower(a.name)'],
+    interacting_medication: ['lower(b.name)'],
+    severity: [SEVERITY_RANK],
+    description: ['lower(t.description)'],
+    is_allergen: ['t.is_allergen'],
+    created_at: ['t.created_at'],
+  },
+  defaultOrder: ['lower(a.name)', 'lower(b.name)'],
+  matchWord,
+  csvColumns: `${csvText('a.name')} AS "Medication", ${csvText('b.name')} AS "Interacting Medication",
+    initcap(t.severity) AS "Severity", ${csvText('t.description')} AS "Description",
+    CASE WHEN t.is_allergen THEN 'Yes' ELSE 'No' END AS "Allergen"`,
+};
+
+/** The list's filters, by query parameter. */
+export const INTERACTION_FILTERS: Record<string, (value: unknown) => Filter> = {
+  severity: (value) => (param) => `t.severity = ${param(value)}`,
+  medication_id: (value) => (param) => {
+    const id = param(value);
+    return `t.medication_id = ${id} OR t.interacting_medication_id = ${id}`;
+  },
+  is_allergen: (value) => (param) => `t.is_allergen = ${param(value)}`,
+};
 
 export async function listInteractions(db: Queryable) {
-  const { rows } = await db.query(`${SELECT} ORDER BY lower(a.name), lower(b.name), i.id`);
+  const { rows } = await db.query(`${SELECT} ORDER BY lower(a.name), lower(b.name), t.id`);
   return rows;
 }
 
 export async function getInteraction(db: Queryable, id: number) {
-  const { rows } = await db.query(`${SELECT} WHERE i.id = $1`, [id]);
+  const { rows } = await db.query(`${SELECT} WHERE t.id = $1`, [id]);
   return rows[0];
 }
 

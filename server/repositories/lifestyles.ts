@@ -1,9 +1,21 @@
 import type { Queryable } from '../db/pool';
+import { csvText, type ListSpec } from './listing';
 
 export async function listLifestyles(db: Queryable) {
   const { rows } = await db.query('SELECT id, name FROM lifestyles ORDER BY lower(name), id');
   return rows;
 }
+
+export type LifestyleSortField = 'name';
+
+export const LIFESTYLE_LIST: ListSpec<LifestyleSortField> = {
+  from: 'lifestyles t',
+  columns: 'id, name',
+  sorts: { name: ['lower(t.name)'] },
+  defaultOrder: ['lower(t.name)'],
+  matchWord: (_word, pattern) => `t.name ILIKE ${pattern}`,
+  csvColumns: `${csvText('t.name')} AS "Name"`,
+};
 
 export async function getLifestyle(db: Queryable, id: number) {
   const { rows } = await db.query('SELECT id, name FROM lifestyles WHERE id = $1', [id]);

@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/pool';
 import type { VersionedTable } from '../db/versions';
+import { csvText, pageIds, type Filter, type ListSpec, type PageQuery } from './listing';
 
 /** The SQL of medications, their dosages and their condition contraindications. */
 export type DosageKind = 'weight' | 'age';
@@ -78,8 +79,8 @@ const isoTime = (column: string, as: string) =>
 type Row = Record<string, unknown> & { id: number };
 type LinkRow = Row & { medication_id: number };
 
-/** `WHERE <column> = $1` when reading one medication, nothing when reading them all. */
-const only = (column: string, one: boolean) => (one ? `WHERE ${column} = $1` : '');
+/** `WHERE <column> = ANY($1)` when reading some medications, nothing when reading them all. */
+const only = (column: string, some: boolean) => (some ? `WHERE ${column} = ANY($1::int[])` : '');
 
 /**
  * Runs `work` on one connection in one read-only snapshot, so the separate statements of a read
@@ -125,31 +126,32 @@ export const LIST_TABLES = [
 ] as const satisfies readonly VersionedTable[];
 
 /**
- * Medications as read (spec section 3): all of them by name, or the one with id `id`. A fixed
+ * Medications as read (spec section 3): all of them by name, or those with the ids `ids` in that order. A fixed
  * number of set-based statements whatever the number of medications (no query, and no correlated
  * subquery, per medication): the medications, each kind of dosage, the contraindications and the
  * lifestyle contraindications, each ordered by medication, then put together here. Categories
  * and conditions are read once (only those some medication names) and shared by every row that
  * names them.
  */
-async function readMedications(db: Queryable, id?: number) {
-  const one = id !== undefined;
-  const params = one ? [id] : [];
+async function readMedications(db: Queryable, ids?: number[]) {
+  const one = ids !== undefined;
+  const params = one ? [ids] : [];
   return inSnapshot(db, async (q) => {
     const medications = await q.query<Row & { condition_id: number; name: string }>(
       `SELECT m.id, m.name, m.condition_id, m.is_dosage_weight_based::int AS is_dosage_weight_based,
               m.avg_weight_dosage, m.avg_weight_dosage_unit, m.pregnancy_category,
               ${isoTime('m.created_at', 'created_at')}, ${isoTime('m.updated_at', 'updated_at')}
          FROM medications m ${only('m.id', one)}
-        ORDER BY lower(m.name), m.id`,
+        ORDER BY ${one ? 'array_position($1::int[], m.id)' : 'lower(m.name), m.id'}`,
       params,
     );
     if (medications.rows.length === 0) return [];
     const conditions = await q.query<Row>(
       one
         ? `SELECT ${CONDITION_COLUMNS} FROM conditions c
-            WHERE c.id IN (SELECT condition_id FROM medications WHERE id = $1
-                           UNION SELECT condition_id FROM medication_contraindications WHERE medication_id = $1)`
+            WHERE c.id IN (SELECT condition_id FROM medications WHERE id = ANY($1::int[])
+                           UNION SELECT condition_id FROM medication_contraindications
+                                  WHERE medication_id = ANY($1::int[]))`
         : `SELECT ${CONDITION_COLUMNS} FROM conditions c
             WHERE c.id IN (SELECT condition_id FROM medications
                            UNION SELECT condition_id FROM medication_contraindications)`,
@@ -157,12 +159,12 @@ async function readMedications(db: Queryable, id?: number) {
     );
     const weightCategories = await q.query<Row>(
       `SELECT ${WEIGHT_CATEGORY_COLUMNS} FROM weight_categories c
-        ${one ? 'WHERE c.id IN (SELECT weight_category_id FROM weight_category_dosages WHERE medication_id = $1)' : ''}`,
+        ${one ? 'WHERE c.id IN (SELECT weight_category_id FROM weight_category_dosages WHERE medication_id = ANY($1::int[]))' : ''}`,
       params,
     );
     const ageCategories = await q.query<Row>(
       `SELECT ${AGE_CATEGORY_COLUMNS} FROM age_categories c
-        ${one ? 'WHERE c.id IN (SELECT age_category_id FROM age_category_dosages WHERE medication_id = $1)' : ''}`,
+        ${one ? 'WHERE c.id IN (SELECT age_category_id FROM age_category_dosages WHERE medication_id = ANY($1::int[]))' : ''}`,
       params,
     );
     const weightDosages = await q.query<LinkRow & { weight_category_id: number }>(
@@ -238,7 +240,59 @@ export async function listMedications(db: Queryable) {
 }
 
 export async function getMedication(db: Queryable, id: number) {
-  return (await readMedications(db, id))[0];
+  return (await readMedications(db, [id]))[0];
+}
+
+export type MedicationSortField =
+  | 'name'
+  | 'condition'
+  | 'is_dosage_weight_based'
+  | 'avg_weight_dosage'
+  | 'pregnancy_category'
+  | 'created_at'
+  | 'updated_at';
+
+const count = (table: string) => `(SELECT count(*) FROM ${table} d WHERE d.medication_id = t.id)`;
+
+/** Medications searched by name (spec), their page's records put together by readMedications. */
+export const MEDICATION_LIST: ListSpec<MedicationSortField> = {
+  from: 'medications t JOIN conditions c ON c.id = t.condition_id',
+  columns: 't.id',
+  sorts: {
+    name: ['lower(t.name)'],
+    condition: ['lower(c.name)'],
+    is_dosage_weight_based: ['t.is_dosage_weight_based'],
+    avg_weight_dosage: ['t.avg_weight_dosage'],
+    pregnancy_category: ['t.pregnancy_category'],
+    created_at: ['t.created_at'],
+    updated_at: ['t.updated_at'],
+  },
+  defaultOrder: ['lower(t.name)'],
+  matchWord: (_word, pattern) => `t.name ILIKE ${pattern}`,
+  csvColumns: `${csvText('t.name')} AS "Name",
+    CASE WHEN t.is_dosage_weight_based THEN 'Weight-based' ELSE 'Age-based' END AS "Dosage Type",
+    coalesce(t.avg_weight_dosage || ' ' || initcap(t.avg_weight_dosage_unit), '--') AS "Dosage per weight",
+    ${count('weight_category_dosages')} AS "Weight Dosage",
+    ${count('age_category_dosages')} AS "Age Dosage",
+    ${csvText(`coalesce((SELECT string_agg(x.name, ', ' ORDER BY lower(x.name), x.id)
+                           FROM medication_contraindications d JOIN conditions x ON x.id = d.condition_id
+                          WHERE d.medication_id = t.id), '--')`)} AS "Condition Contraindications",
+    coalesce(t.pregnancy_category, '--') AS "Pregnancy Category"`,
+};
+
+/** The list's filters, by query parameter. */
+export const MEDICATION_FILTERS: Record<string, (value: unknown) => Filter> = {
+  condition_id: (value) => (param) => `t.condition_id = ${param(value)}`,
+  is_dosage_weight_based: (value) => (param) => `t.is_dosage_weight_based = ${param(value)}`,
+  pregnancy_category: (value) => (param) => `t.pregnancy_category = ${param(value)}`,
+};
+
+/** One page of medications as read, and how many match in all. */
+export async function medicationPage(db: Queryable, query: PageQuery<MedicationSortField>) {
+  return inSnapshot(db, async (q) => {
+    const { ids, meta } = await pageIds(q, MEDICATION_LIST, query);
+    return { rows: ids.length > 0 ? await readMedications(q, ids) : [], meta };
+  });
 }
 
 export async function medicationExists(db: Queryable, id: number) {

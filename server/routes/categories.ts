@@ -5,6 +5,7 @@ import type { AuditEntity } from '../repositories/audit';
 import type { CategoryInput, CategoryRepository } from '../repositories/categories';
 import { defineRoute } from './define';
 import { listCache } from './listCache';
+import { defineListRoute } from './lists';
 import { deleteUnlessUsed, stillUsed } from './usage';
 
 type IdParams = FastifyRequest<{ Params: { id: number } }>;
@@ -30,9 +31,11 @@ export function registerCategoryRoutes(
 
   const cached = listCache(app);
 
-  defineRoute(app, names.list, (_request, reply) =>
-    cached(reply, names.list, [repo.table], () => repo.list(db)),
-  );
+  defineListRoute(app, names.list, {
+    spec: repo.listSpec,
+    filename: repo.table.replace('_', '-'),
+    whole: (reply) => cached(reply, names.list, [repo.table], () => repo.list(db)),
+  });
 
   defineRoute(app, names.get, async (request: IdParams) => {
     const row = await repo.get(db, request.params.id);

@@ -4,6 +4,7 @@ import { conflict, notFound } from '../errors';
 import * as conditions from '../repositories/conditions';
 import { defineRoute } from './define';
 import { listCache } from './listCache';
+import { defineListRoute } from './lists';
 import { deleteUnlessUsed, stillUsed, type GuardedDelete } from './usage';
 
 type IdParams = FastifyRequest<{ Params: { id: number } }>;
@@ -31,9 +32,12 @@ export default async function conditionRoutes(app: FastifyInstance) {
 
   const cached = listCache(app);
 
-  defineRoute(app, 'listConditions', (_request, reply) =>
-    cached(reply, 'conditions', ['conditions'], () => conditions.listConditions(db)),
-  );
+  defineListRoute(app, 'listConditions', {
+    spec: conditions.CONDITION_LIST,
+    filename: 'conditions',
+    whole: (reply) =>
+      cached(reply, 'conditions', ['conditions'], () => conditions.listConditions(db)),
+  });
 
   defineRoute(app, 'getCondition', async (request: IdParams) => {
     const row = await conditions.getCondition(db, request.params.id);

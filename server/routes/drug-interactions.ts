@@ -5,6 +5,7 @@ import * as interactions from '../repositories/interactions';
 import { missingIds } from '../repositories/medications';
 import { defineRoute } from './define';
 import { listCache } from './listCache';
+import { defineListRoute } from './lists';
 
 type IdParams = FastifyRequest<{ Params: { id: number } }>;
 type Body<T> = FastifyRequest<{ Body: T }>;
@@ -31,11 +32,15 @@ export default async function drugInteractionRoutes(app: FastifyInstance) {
 
   const cached = listCache(app);
 
-  defineRoute(app, 'listDrugInteractions', (_request, reply) =>
-    cached(reply, 'interactions', ['drug_interactions', 'medications'], () =>
-      interactions.listInteractions(db),
-    ),
-  );
+  defineListRoute(app, 'listDrugInteractions', {
+    spec: interactions.INTERACTION_LIST,
+    filters: interactions.INTERACTION_FILTERS,
+    filename: 'drug-interactions',
+    whole: (reply) =>
+      cached(reply, 'interactions', ['drug_interactions', 'medications'], () =>
+        interactions.listInteractions(db),
+      ),
+  });
 
   defineRoute(app, 'getDrugInteraction', async (request: IdParams) => ({
     data: await loaded(request.params.id),

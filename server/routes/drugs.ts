@@ -4,6 +4,7 @@ import { invalid, notFound } from '../errors';
 import * as drugs from '../repositories/drugs';
 import { defineRoute } from './define';
 import { listCache } from './listCache';
+import { defineListRoute } from './lists';
 
 type IdParams = FastifyRequest<{ Params: { id: number } }>;
 type Body = FastifyRequest<{ Body: drugs.DrugInput & { id: number } }>;
@@ -32,9 +33,11 @@ export default async function drugRoutes(app: FastifyInstance) {
 
   const cached = listCache(app);
 
-  defineRoute(app, 'listDrugs', (_request, reply) =>
-    cached(reply, 'drugs', ['drugs'], () => drugs.listDrugs(db)),
-  );
+  defineListRoute(app, 'listDrugs', {
+    spec: drugs.DRUG_LIST,
+    filename: 'drugs',
+    whole: (reply) => cached(reply, 'drugs', ['drugs'], () => drugs.listDrugs(db)),
+  });
 
   defineRoute(app, 'getDrug', async (request: IdParams) => {
     const row = await drugs.getDrug(db, request.params.id);

@@ -4,6 +4,7 @@ import { conflict, notFound } from '../errors';
 import * as lifestyles from '../repositories/lifestyles';
 import { defineRoute } from './define';
 import { listCache } from './listCache';
+import { defineListRoute } from './lists';
 import { deleteUnlessUsed, stillUsed, type GuardedDelete } from './usage';
 
 type Body<T> = FastifyRequest<{ Body: T }>;
@@ -29,9 +30,12 @@ export default async function lifestyleRoutes(app: FastifyInstance) {
 
   const cached = listCache(app);
 
-  defineRoute(app, 'listLifestyles', (_request, reply) =>
-    cached(reply, 'lifestyles', ['lifestyles'], () => lifestyles.listLifestyles(db)),
-  );
+  defineListRoute(app, 'listLifestyles', {
+    spec: lifestyles.LIFESTYLE_LIST,
+    filename: 'lifestyles',
+    whole: (reply) =>
+      cached(reply, 'lifestyles', ['lifestyles'], () => lifestyles.listLifestyles(db)),
+  });
 
   defineRoute(app, 'getLifestyle', async (request: FastifyRequest<{ Params: { id: number } }>) => {
     const row = await lifestyles.getLifestyle(db, request.params.id);

@@ -8,6 +8,7 @@ import * as medications from '../repositories/medications';
 import type { DosageFields, DosageKind, MedicationInput } from '../repositories/medications';
 import { defineRoute } from './define';
 import { listCache } from './listCache';
+import { defineListRoute } from './lists';
 
 type IdParams = FastifyRequest<{ Params: { id: number } }>;
 type Body<T> = FastifyRequest<{ Body: T }>;
@@ -62,9 +63,14 @@ export default async function medicationRoutes(app: FastifyInstance) {
 
   const cached = listCache(app);
 
-  defineRoute(app, 'listMedications', (_request, reply) =>
-    cached(reply, 'medications', medications.LIST_TABLES, () => medications.listMedications(db)),
-  );
+  defineListRoute(app, 'listMedications', {
+    spec: medications.MEDICATION_LIST,
+    filters: medications.MEDICATION_FILTERS,
+    filename: 'medications',
+    page: medications.medicationPage,
+    whole: (reply) =>
+      cached(reply, 'medications', medications.LIST_TABLES, () => medications.listMedications(db)),
+  });
 
   // Open to every signed-in account (x-roles in the contract). An app user's look-up is a search;
   // an administrator's is the console reading what it maintains (the detail page refetches after

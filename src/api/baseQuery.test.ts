@@ -18,7 +18,7 @@ function signedInStore() {
 
 /** Runs one call through the real slice and returns its error (or data). */
 async function listConditions(store = signedInStore()) {
-  return store.dispatch(api.endpoints.listConditions.initiate(undefined, { subscribe: false }));
+  return store.dispatch(api.endpoints.listConditions.initiate({}, { subscribe: false }));
 }
 
 function apiError(result: { error?: unknown }): ApiError {

@@ -84,7 +84,16 @@ const injectedRtkApi = api
         invalidatesTags: ['auth'],
       }),
       listConditions: build.query<ListConditionsApiResponse, ListConditionsApiArg>({
-        query: () => ({ url: `/condition` }),
+        query: (queryArg) => ({
+          url: `/condition`,
+          params: {
+            q: queryArg.q,
+            page: queryArg.page,
+            page_size: queryArg.pageSize,
+            format: queryArg.format,
+            sort: queryArg.sort,
+          },
+        }),
         providesTags: ['condition'],
       }),
       createCondition: build.mutation<CreateConditionApiResponse, CreateConditionApiArg>({
@@ -112,7 +121,19 @@ const injectedRtkApi = api
         invalidatesTags: ['condition'],
       }),
       listMedications: build.query<ListMedicationsApiResponse, ListMedicationsApiArg>({
-        query: () => ({ url: `/medication` }),
+        query: (queryArg) => ({
+          url: `/medication`,
+          params: {
+            q: queryArg.q,
+            page: queryArg.page,
+            page_size: queryArg.pageSize,
+            format: queryArg.format,
+            sort: queryArg.sort,
+            condition_id: queryArg.conditionId,
+            is_dosage_weight_based: queryArg.isDosageWeightBased,
+            pregnancy_category: queryArg.pregnancyCategory,
+          },
+        }),
         providesTags: ['medication'],
       }),
       createMedication: build.mutation<CreateMedicationApiResponse, CreateMedicationApiArg>({
@@ -207,7 +228,16 @@ const injectedRtkApi = api
         invalidatesTags: ['medication'],
       }),
       listAgeCategories: build.query<ListAgeCategoriesApiResponse, ListAgeCategoriesApiArg>({
-        query: () => ({ url: `/age-category` }),
+        query: (queryArg) => ({
+          url: `/age-category`,
+          params: {
+            q: queryArg.q,
+            page: queryArg.page,
+            page_size: queryArg.pageSize,
+            format: queryArg.format,
+            sort: queryArg.sort,
+          },
+        }),
         providesTags: ['age-category'],
       }),
       createAgeCategory: build.mutation<CreateAgeCategoryApiResponse, CreateAgeCategoryApiArg>({
@@ -242,7 +272,16 @@ const injectedRtkApi = api
         ListWeightCategoriesApiResponse,
         ListWeightCategoriesApiArg
       >({
-        query: () => ({ url: `/weight-category` }),
+        query: (queryArg) => ({
+          url: `/weight-category`,
+          params: {
+            q: queryArg.q,
+            page: queryArg.page,
+            page_size: queryArg.pageSize,
+            format: queryArg.format,
+            sort: queryArg.sort,
+          },
+        }),
         providesTags: ['weight-category'],
       }),
       createWeightCategory: build.mutation<
@@ -286,7 +325,19 @@ const injectedRtkApi = api
         ListDrugInteractionsApiResponse,
         ListDrugInteractionsApiArg
       >({
-        query: () => ({ url: `/drug-interaction` }),
+        query: (queryArg) => ({
+          url: `/drug-interaction`,
+          params: {
+            q: queryArg.q,
+            page: queryArg.page,
+            page_size: queryArg.pageSize,
+            format: queryArg.format,
+            sort: queryArg.sort,
+            severity: queryArg.severity,
+            medication_id: queryArg.medicationId,
+            is_allergen: queryArg.isAllergen,
+          },
+        }),
         providesTags: ['drug-interaction'],
       }),
       createDrugInteraction: build.mutation<
@@ -327,7 +378,16 @@ const injectedRtkApi = api
         providesTags: ['drug-interaction'],
       }),
       listLifestyles: build.query<ListLifestylesApiResponse, ListLifestylesApiArg>({
-        query: () => ({ url: `/lifestyle` }),
+        query: (queryArg) => ({
+          url: `/lifestyle`,
+          params: {
+            q: queryArg.q,
+            page: queryArg.page,
+            page_size: queryArg.pageSize,
+            format: queryArg.format,
+            sort: queryArg.sort,
+          },
+        }),
         providesTags: ['lifestyle'],
       }),
       createLifestyle: build.mutation<CreateLifestyleApiResponse, CreateLifestyleApiArg>({
@@ -403,7 +463,16 @@ const injectedRtkApi = api
         providesTags: ['dashboard'],
       }),
       listDrugs: build.query<ListDrugsApiResponse, ListDrugsApiArg>({
-        query: () => ({ url: `/drug` }),
+        query: (queryArg) => ({
+          url: `/drug`,
+          params: {
+            q: queryArg.q,
+            page: queryArg.page,
+            page_size: queryArg.pageSize,
+            format: queryArg.format,
+            sort: queryArg.sort,
+          },
+        }),
         providesTags: ['drug'],
       }),
       createDrug: build.mutation<CreateDrugApiResponse, CreateDrugApiArg>({
@@ -643,8 +712,20 @@ export type EndOtherSessionsApiResponse =
   /** status 200 The other sessions are signed out. */ EndedSessionsResponse;
 export type EndOtherSessionsApiArg = void;
 export type ListConditionsApiResponse =
-  /** status 200 Every condition, by name. */ ConditionListResponse;
-export type ListConditionsApiArg = void;
+  | /** status 200 Every condition, by name. With `q`, `sort`, `page`, `page_size` or a filter: one page of them (`ConditionPageResponse`, `meta.total` counting every match). With `format=csv`: the whole filtered list as a CSV download. */ ConditionPageResponse
+  | ConditionListResponse;
+export type ListConditionsApiArg = {
+  /** Words to search for, case-insensitively: a record matches when every word is part of its name or its description. Empty or absent: every condition. */
+  q?: string;
+  /** The page, from 1 (1 when left out). */
+  page?: number;
+  /** How many records a page holds (25 when left out). */
+  pageSize?: number;
+  /** `csv`: every record matching `q` and the filters, in `sort` order (not one page: `page` and `page_size` are ignored), streamed as a CSV download (`text/csv`, with a file name) with the columns the console's grid shows. Left out: JSON. */
+  format?: 'csv';
+  /** The order (default `name`): a field, descending with a leading `-`; texts sort case-insensitively, empty descriptions first. Ties are broken by id. */
+  sort?: ConditionSort;
+};
 export type CreateConditionApiResponse = /** status 201 Created. */ ConditionResponse;
 export type CreateConditionApiArg = {
   conditionCreate: ConditionCreate;
@@ -663,8 +744,26 @@ export type DeleteConditionApiArg = {
   reasonBody: ReasonBody;
 };
 export type ListMedicationsApiResponse =
-  /** status 200 Every medication with its dosages and contraindications, by name. */ MedicationListResponse;
-export type ListMedicationsApiArg = void;
+  | /** status 200 Every medication with its dosages and contraindications, by name. With `q`, `sort`, `page`, `page_size` or a filter: one page of them (`MedicationPageResponse`, `meta.total` counting every match). With `format=csv`: the whole filtered list as a CSV download. */ MedicationPageResponse
+  | MedicationListResponse;
+export type ListMedicationsApiArg = {
+  /** Words to search for, case-insensitively: a record matches when every word is part of its name. Empty or absent: every medication. */
+  q?: string;
+  /** The page, from 1 (1 when left out). */
+  page?: number;
+  /** How many records a page holds (25 when left out). */
+  pageSize?: number;
+  /** `csv`: every record matching `q` and the filters, in `sort` order (not one page: `page` and `page_size` are ignored), streamed as a CSV download (`text/csv`, with a file name) with the columns the console's grid shows. Left out: JSON. */
+  format?: 'csv';
+  /** The order (default `name`): a field, descending with a leading `-`. `condition` is the condition's name; names sort case-insensitively; medications without a pregnancy category or average weight dosage come first ascending. Ties are broken by id. */
+  sort?: MedicationSort;
+  /** Only the medications for this condition. */
+  conditionId?: Id;
+  /** Only weight-based (`true`) or age-based (`false`) medications. */
+  isDosageWeightBased?: boolean;
+  /** Only the medications of this pregnancy category. */
+  pregnancyCategory?: PregnancyCategory;
+};
 export type CreateMedicationApiResponse = /** status 201 Created. */ MedicationResponse;
 export type CreateMedicationApiArg = {
   medicationCreate: MedicationCreate;
@@ -709,8 +808,20 @@ export type RemoveContraindicationApiArg = {
   contraindicationLink: ContraindicationLink;
 };
 export type ListAgeCategoriesApiResponse =
-  /** status 200 Every age category. */ AgeCategoryListResponse;
-export type ListAgeCategoriesApiArg = void;
+  | /** status 200 Every age category. With `q`, `sort`, `page`, `page_size` or a filter: one page of them (`AgeCategoryPageResponse`, `meta.total` counting every match). With `format=csv`: the whole filtered list as a CSV download. */ AgeCategoryPageResponse
+  | AgeCategoryListResponse;
+export type ListAgeCategoriesApiArg = {
+  /** Words to search for, case-insensitively: a record matches when every word is part of its category name, its unit or its description. Empty or absent: every age category. */
+  q?: string;
+  /** The page, from 1 (1 when left out). */
+  page?: number;
+  /** How many records a page holds (25 when left out). */
+  pageSize?: number;
+  /** `csv`: every record matching `q` and the filters, in `sort` order (not one page: `page` and `page_size` are ignored), streamed as a CSV download (`text/csv`, with a file name) with the columns the console's grid shows. Left out: JSON. */
+  format?: 'csv';
+  /** The order (default `age_unit`, then by minimum): a field, descending with a leading `-`; categories without a name or description come first ascending. Ties are broken by id. */
+  sort?: AgeCategorySort;
+};
 export type CreateAgeCategoryApiResponse = /** status 201 Created. */ AgeCategoryResponse;
 export type CreateAgeCategoryApiArg = {
   ageCategoryCreate: AgeCategoryCreate;
@@ -729,8 +840,20 @@ export type DeleteAgeCategoryApiArg = {
   reasonBody: ReasonBody;
 };
 export type ListWeightCategoriesApiResponse =
-  /** status 200 Every weight category. */ WeightCategoryListResponse;
-export type ListWeightCategoriesApiArg = void;
+  | /** status 200 Every weight category. With `q`, `sort`, `page`, `page_size` or a filter: one page of them (`WeightCategoryPageResponse`, `meta.total` counting every match). With `format=csv`: the whole filtered list as a CSV download. */ WeightCategoryPageResponse
+  | WeightCategoryListResponse;
+export type ListWeightCategoriesApiArg = {
+  /** Words to search for, case-insensitively: a record matches when every word is part of its category name, its unit or its description. Empty or absent: every weight category. */
+  q?: string;
+  /** The page, from 1 (1 when left out). */
+  page?: number;
+  /** How many records a page holds (25 when left out). */
+  pageSize?: number;
+  /** `csv`: every record matching `q` and the filters, in `sort` order (not one page: `page` and `page_size` are ignored), streamed as a CSV download (`text/csv`, with a file name) with the columns the console's grid shows. Left out: JSON. */
+  format?: 'csv';
+  /** The order (default `weight_unit`, then by minimum): a field, descending with a leading `-`; categories without a description come first ascending. Ties are broken by id. */
+  sort?: WeightCategorySort;
+};
 export type CreateWeightCategoryApiResponse = /** status 201 Created. */ WeightCategoryResponse;
 export type CreateWeightCategoryApiArg = {
   weightCategoryCreate: WeightCategoryCreate;
@@ -750,8 +873,26 @@ export type DeleteWeightCategoryApiArg = {
   reasonBody: ReasonBody;
 };
 export type ListDrugInteractionsApiResponse =
-  /** status 200 Every interaction. */ DrugInteractionListResponse;
-export type ListDrugInteractionsApiArg = void;
+  | /** status 200 Every interaction. With `q`, `sort`, `page`, `page_size` or a filter: one page of them (`DrugInteractionPageResponse`, `meta.total` counting every match). With `format=csv`: the whole filtered list as a CSV download. */ DrugInteractionPageResponse
+  | DrugInteractionListResponse;
+export type ListDrugInteractionsApiArg = {
+  /** Words to search for, case-insensitively: a record matches when every word is part of either medication's name, the severity or the description. Empty or absent: every interaction. */
+  q?: string;
+  /** The page, from 1 (1 when left out). */
+  page?: number;
+  /** How many records a page holds (25 when left out). */
+  pageSize?: number;
+  /** `csv`: every record matching `q` and the filters, in `sort` order (not one page: `page` and `page_size` are ignored), streamed as a CSV download (`text/csv`, with a file name) with the columns the console's grid shows. Left out: JSON. */
+  format?: 'csv';
+  /** The order (default `medication`, then `interacting_medication`): a field, descending with a leading `-`. `medication` and `interacting_medication` are the names, case-insensitively; `severity` goes minor, moderate, major, contraindicated. Ties are broken by id. */
+  sort?: DrugInteractionSort;
+  /** Only the interactions of this severity. */
+  severity?: Severity;
+  /** Only the interactions of this medication, on either side. */
+  medicationId?: Id;
+  /** Only allergen (`true`) or non-allergen (`false`) interactions. */
+  isAllergen?: boolean;
+};
 export type CreateDrugInteractionApiResponse = /** status 201 Created. */ DrugInteractionResponse;
 export type CreateDrugInteractionApiArg = {
   drugInteractionCreate: DrugInteractionCreate;
@@ -770,8 +911,20 @@ export type GetDrugInteractionApiArg = {
   id: Id;
 };
 export type ListLifestylesApiResponse =
-  /** status 200 Every lifestyle, by name. */ LifestyleListResponse;
-export type ListLifestylesApiArg = void;
+  | /** status 200 Every lifestyle, by name. With `q`, `sort`, `page`, `page_size` or a filter: one page of them (`LifestylePageResponse`, `meta.total` counting every match). With `format=csv`: the whole filtered list as a CSV download. */ LifestylePageResponse
+  | LifestyleListResponse;
+export type ListLifestylesApiArg = {
+  /** Words to search for, case-insensitively: a record matches when every word is part of its name. Empty or absent: every lifestyle. */
+  q?: string;
+  /** The page, from 1 (1 when left out). */
+  page?: number;
+  /** How many records a page holds (25 when left out). */
+  pageSize?: number;
+  /** `csv`: every record matching `q` and the filters, in `sort` order (not one page: `page` and `page_size` are ignored), streamed as a CSV download (`text/csv`, with a file name) with the columns the console's grid shows. Left out: JSON. */
+  format?: 'csv';
+  /** The order (default `name`, case-insensitively): descending with a leading `-`. Ties are broken by id. */
+  sort?: LifestyleSort;
+};
 export type CreateLifestyleApiResponse = /** status 201 Created. */ LifestyleResponse;
 export type CreateLifestyleApiArg = {
   lifestyleCreate: LifestyleCreate;
@@ -819,8 +972,20 @@ export type GetUserSearchHistoryApiArg = {
 export type GetDashboardStatsApiResponse = /** status 200 The statistics. */ DashboardStatsResponse;
 export type GetDashboardStatsApiArg = void;
 export type ListDrugsApiResponse =
-  /** status 200 Every drug of the simple drug list, by name. */ DrugListResponse;
-export type ListDrugsApiArg = void;
+  | /** status 200 Every drug of the simple drug list, by name. With `q`, `sort`, `page`, `page_size` or a filter: one page of them (`DrugPageResponse`, `meta.total` counting every match). With `format=csv`: the whole filtered list as a CSV download. */ DrugPageResponse
+  | DrugListResponse;
+export type ListDrugsApiArg = {
+  /** Words to search for, case-insensitively: a record matches when every word is part of its name, category, manufacturer, dosage or description. Empty or absent: every drug. */
+  q?: string;
+  /** The page, from 1 (1 when left out). */
+  page?: number;
+  /** How many records a page holds (25 when left out). */
+  pageSize?: number;
+  /** `csv`: every record matching `q` and the filters, in `sort` order (not one page: `page` and `page_size` are ignored), streamed as a CSV download (`text/csv`, with a file name) with the columns the console's grid shows. Left out: JSON. */
+  format?: 'csv';
+  /** The order (default `name`): a field, descending with a leading `-`; texts sort case-insensitively. Ties are broken by id. */
+  sort?: DrugSort;
+};
 export type CreateDrugApiResponse = /** status 201 Created. */ DrugResponse;
 export type CreateDrugApiArg = {
   drugCreate: DrugCreate;
@@ -1039,9 +1204,20 @@ export type Condition = {
   name: string;
   description: string | null;
 };
+export type PageMeta = {
+  /** How many records match, on all pages. */
+  total: number;
+  page: number;
+  page_size: number;
+};
+export type ConditionPageResponse = {
+  data: Condition[];
+  meta: PageMeta;
+};
 export type ConditionListResponse = {
   data: Condition[];
 };
+export type ConditionSort = 'name' | '-name' | 'description' | '-description';
 export type ConditionResponse = {
   data: Condition;
   message?: string;
@@ -1156,9 +1332,28 @@ export type Medication = {
   created_at: Timestamp;
   updated_at: Timestamp;
 };
+export type MedicationPageResponse = {
+  data: Medication[];
+  meta: PageMeta;
+};
 export type MedicationListResponse = {
   data: Medication[];
 };
+export type MedicationSort =
+  | 'name'
+  | '-name'
+  | 'condition'
+  | '-condition'
+  | 'is_dosage_weight_based'
+  | '-is_dosage_weight_based'
+  | 'avg_weight_dosage'
+  | '-avg_weight_dosage'
+  | 'pregnancy_category'
+  | '-pregnancy_category'
+  | 'created_at'
+  | '-created_at'
+  | 'updated_at'
+  | '-updated_at';
 export type MedicationResponse = {
   data: Medication;
   message?: string;
@@ -1268,9 +1463,24 @@ export type ContraindicationLink = {
   condition_id: Id;
   reason?: Reason;
 };
+export type AgeCategoryPageResponse = {
+  data: AgeCategory[];
+  meta: PageMeta;
+};
 export type AgeCategoryListResponse = {
   data: AgeCategory[];
 };
+export type AgeCategorySort =
+  | 'min_age'
+  | '-min_age'
+  | 'max_age'
+  | '-max_age'
+  | 'age_unit'
+  | '-age_unit'
+  | 'category_name'
+  | '-category_name'
+  | 'description'
+  | '-description';
 export type AgeCategoryResponse = {
   data: AgeCategory;
   message?: string;
@@ -1292,9 +1502,24 @@ export type AgeCategoryUpdate = {
   description?: Description | null;
   reason?: Reason;
 };
+export type WeightCategoryPageResponse = {
+  data: WeightCategory[];
+  meta: PageMeta;
+};
 export type WeightCategoryListResponse = {
   data: WeightCategory[];
 };
+export type WeightCategorySort =
+  | 'min_weight'
+  | '-min_weight'
+  | 'max_weight'
+  | '-max_weight'
+  | 'weight_unit'
+  | '-weight_unit'
+  | 'category_name'
+  | '-category_name'
+  | 'description'
+  | '-description';
 export type WeightCategoryResponse = {
   data: WeightCategory;
   message?: string;
@@ -1328,9 +1553,26 @@ export type DrugInteraction = {
   is_allergen: Flag;
   created_at: Timestamp;
 };
+export type DrugInteractionPageResponse = {
+  data: DrugInteraction[];
+  meta: PageMeta;
+};
 export type DrugInteractionListResponse = {
   data: DrugInteraction[];
 };
+export type DrugInteractionSort =
+  | 'medication'
+  | '-medication'
+  | 'interacting_medication'
+  | '-interacting_medication'
+  | 'severity'
+  | '-severity'
+  | 'description'
+  | '-description'
+  | 'is_allergen'
+  | '-is_allergen'
+  | 'created_at'
+  | '-created_at';
 export type DrugInteractionResponse = {
   data: DrugInteraction;
   message?: string;
@@ -1361,9 +1603,14 @@ export type Lifestyle = {
   id: Id;
   name: string;
 };
+export type LifestylePageResponse = {
+  data: Lifestyle[];
+  meta: PageMeta;
+};
 export type LifestyleListResponse = {
   data: Lifestyle[];
 };
+export type LifestyleSort = 'name' | '-name';
 export type LifestyleResponse = {
   data: Lifestyle;
   message?: string;
@@ -1397,12 +1644,6 @@ export type AdminUser = {
   registered_at: Timestamp;
   last_active_at: Timestamp | null;
   search_count: number;
-};
-export type PageMeta = {
-  /** How many records match, on all pages. */
-  total: number;
-  page: number;
-  page_size: number;
 };
 export type AdminUserListResponse = {
   data: AdminUser[];
@@ -1475,9 +1716,24 @@ export type Drug = {
   created_at: Timestamp;
   updated_at: Timestamp;
 };
+export type DrugPageResponse = {
+  data: Drug[];
+  meta: PageMeta;
+};
 export type DrugListResponse = {
   data: Drug[];
 };
+export type DrugSort =
+  | 'name'
+  | '-name'
+  | 'category'
+  | '-category'
+  | 'manufacturer'
+  | '-manufacturer'
+  | 'dosage'
+  | '-dosage'
+  | 'created_at'
+  | '-created_at';
 export type DrugResponse = {
   data: Drug;
   message?: string;

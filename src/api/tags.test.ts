@@ -30,12 +30,12 @@ function setup() {
 
 async function subscribeAll(store: ReturnType<typeof makeStore>) {
   await Promise.all([
-    store.dispatch(api.endpoints.listMedications.initiate()),
+    store.dispatch(api.endpoints.listMedications.initiate({})),
     store.dispatch(api.endpoints.getMedication.initiate({ id: 5 })),
     store.dispatch(api.endpoints.getMedication.initiate({ id: 6 })),
-    store.dispatch(api.endpoints.listConditions.initiate()),
+    store.dispatch(api.endpoints.listConditions.initiate({})),
     store.dispatch(api.endpoints.getCondition.initiate({ id: 1 })),
-    store.dispatch(api.endpoints.listDrugInteractions.initiate()),
+    store.dispatch(api.endpoints.listDrugInteractions.initiate({})),
     store.dispatch(api.endpoints.listLifestyleContraindications.initiate()),
     store.dispatch(api.endpoints.getDashboardStats.initiate()),
   ]);

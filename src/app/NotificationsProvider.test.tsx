@@ -142,9 +142,7 @@ describe('notifications', () => {
 function LoadConditions({ quiet }: { quiet: boolean }) {
   const dispatch = useAppDispatch();
   const load = () => {
-    const request = dispatch(
-      api.endpoints.listConditions.initiate(undefined, { subscribe: false }),
-    );
+    const request = dispatch(api.endpoints.listConditions.initiate({}, { subscribe: false }));
     if (quiet) withoutErrorToast(request);
   };
   return <button onClick={load}>load</button>;

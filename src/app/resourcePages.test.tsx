@@ -25,6 +25,9 @@ import { signedIn, viewerUser } from '@/test/fixtures';
 import { mockFetch, requestsTo } from '@/test/mockFetch';
 import { findToast, renderWithProviders } from '@/test/renderWithProviders';
 
+/** A record of any of the lists. */
+type Row = { id: number } & Record<string, unknown>;
+
 /** What the shared behaviour needs to know about one list screen. */
 interface Case {
   name: string;
@@ -34,8 +37,9 @@ interface Case {
   resource: ResourceDefinition<any, any, any>;
   /** The list's path, e.g. '/condition'. */
   list: string;
-  row: { id: number };
-  other: { id: number };
+  /** Two records the list holds. */
+  row: Row;
+  other: Row;
   update: string;
   remove: (id: number) => string;
   /** Whether the delete confirm needs a reason before it sends anything. */

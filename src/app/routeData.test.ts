@@ -59,11 +59,11 @@ describe('prefetchRouteData', () => {
     const store = signedIn();
     prefetchRouteData(store, '/dashboard/drugs/conditions');
     await waitFor(() =>
-      expect(api.endpoints.listConditions.select()(store.getState()).isError).toBe(true),
+      expect(api.endpoints.listConditions.select({})(store.getState()).isError).toBe(true),
     );
     expect(enqueueSnackbar).not.toHaveBeenCalled();
     fail = false;
-    const page = store.dispatch(api.endpoints.listConditions.initiate());
+    const page = store.dispatch(api.endpoints.listConditions.initiate({}));
     expect((await page).data).toEqual({ data: [] });
     page.unsubscribe();
     expect(requestsTo(fetchMock, 'GET /condition')).toHaveLength(2);

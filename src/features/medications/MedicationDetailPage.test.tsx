@@ -134,7 +134,7 @@ describe('/dashboard/drugs/medications/{id}', () => {
       'GET /medication': { body: { data: [amoxicillin, paracetamol] } },
     });
     const store = makeStore(signedIn());
-    await store.dispatch(api.endpoints.listMedications.initiate());
+    await store.dispatch(api.endpoints.listMedications.initiate({}));
     renderDetail(8, store);
     expect(await screen.findByText('Paracetamol', { selector: 'dd' })).toBeInTheDocument();
     expect(requestsTo(fetchMock, 'GET /medication/8')).toHaveLength(0);
