@@ -295,6 +295,47 @@ describe.each(CASES)('the $name list', (c) => {
     );
   });
 
+  it('exports the whole filtered list from the server as CSV; a failure says why', async () => {
+    let refuse = false;
+    const fetchMock = mockFetch({
+      [`GET ${c.list}`]: (request) =>
+        new URL(request.url).searchParams.get('format') !== 'csv'
+          ? page([c.row, c.other], 60)
+          : refuse
+            ? { status: 503, body: { message: 'The export is unavailable' } }
+            : { body: 'name\nMigraine\n', headers: { 'Content-Type': 'text/csv' } },
+    });
+    const saved: Blob[] = [];
+    URL.createObjectURL = jest.fn((blob: Blob) => {
+      saved.push(blob);
+      return 'blob:export';
+    });
+    URL.revokeObjectURL = jest.fn();
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const { user } = render();
+    await screen.findByRole('button', { name: `History of ${rowName}` });
+    await user.type(screen.getByRole('searchbox', { name: texts.searchLabel }), 'mig');
+    await waitFor(() =>
+      expect(requestsTo(fetchMock, `GET ${c.list}`).some((r) => query(r).q === 'mig')).toBe(true),
+    );
+    await user.click(screen.getByRole('button', { name: 'Export all rows as CSV' }));
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+    const exported = requestsTo(fetchMock, `GET ${c.list}`).find((r) => query(r).format);
+    const sort = c.resource.initialSort?.[0];
+    expect(exported && query(exported)).toEqual({
+      format: 'csv',
+      q: 'mig',
+      ...(sort && { sort: c.resource.sortFields[sort.field] }),
+    });
+    expect(exported?.headers.get('authorization')).toMatch(/^Bearer /);
+    expect(await saved[0].text()).toBe('name\nMigraine\n');
+
+    refuse = true;
+    await user.click(screen.getByRole('button', { name: 'Export all rows as CSV' }));
+    expect(await findToast('The export is unavailable')).toBeInTheDocument();
+    expect(click).toHaveBeenCalledTimes(1);
+  });
+
   it('shows a viewer the rows and their history, but no Add, Edit or Delete', async () => {
     mockFetch({ [`GET ${c.list}`]: page([c.row, c.other]), 'GET /audit': noHistory });
     render(signedIn(viewerUser));

@@ -1,5 +1,6 @@
 import { createContext, useContext, useId, useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
 import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
 import ListItemIcon from '@mui/material/ListItemIcon';
@@ -84,12 +85,19 @@ export interface ServerSide {
   /** The quick search's words are in `quickFilterValues`. */
   filterModel: GridFilterModel;
   onFilterModelChange: (model: GridFilterModel) => void;
+  /**
+   * Downloads every match as CSV from the server (the grid holds one page): the export button
+   * shows progress until it resolves.
+   */
+  exportCsv: () => Promise<void>;
 }
 
 interface ToolbarTexts {
   searchLabel: string;
   loadingText?: string;
   exportFileName: string;
+  /** The server's CSV export, when the server holds the rows. */
+  exportCsv?: () => Promise<void>;
 }
 
 /** The texts of the toolbar and the loading overlay, which the grid renders as slots. */
@@ -144,8 +152,32 @@ function DensityMenu() {
 const ALL_ROWS: GridCsvExportOptions['getRowsToExport'] = ({ apiRef }) =>
   gridSortedRowIdsSelector(apiRef);
 
+/** Exports every match through the server, with a spinner until the download starts. */
+function ServerExportButton({ exportCsv }: { exportCsv: () => Promise<void> }) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <Tooltip title="Export all rows as CSV">
+      <ToolbarButton
+        aria-label="Export all rows as CSV"
+        aria-busy={busy}
+        disabled={busy}
+        onClick={() => {
+          setBusy(true);
+          void exportCsv().finally(() => setBusy(false));
+        }}
+      >
+        {busy ? (
+          <CircularProgress size={18} aria-label="Exporting" />
+        ) : (
+          <FileDownloadIcon fontSize="small" />
+        )}
+      </ToolbarButton>
+    </Tooltip>
+  );
+}
+
 function CrudToolbar() {
-  const { searchLabel, exportFileName } = useContext(GridTexts);
+  const { searchLabel, exportFileName, exportCsv } = useContext(GridTexts);
   return (
     <Toolbar>
       <QuickFilter expanded style={{ flexGrow: 1, display: 'flex' }}>
@@ -185,14 +217,18 @@ function CrudToolbar() {
         </ColumnsPanelTrigger>
       </Tooltip>
       <DensityMenu />
-      <Tooltip title="Export all rows as CSV">
-        <ExportCsv
-          render={<ToolbarButton />}
-          options={{ fileName: exportFileName, getRowsToExport: ALL_ROWS, utf8WithBom: true }}
-        >
-          <FileDownloadIcon fontSize="small" />
-        </ExportCsv>
-      </Tooltip>
+      {exportCsv ? (
+        <ServerExportButton exportCsv={exportCsv} />
+      ) : (
+        <Tooltip title="Export all rows as CSV">
+          <ExportCsv
+            render={<ToolbarButton />}
+            options={{ fileName: exportFileName, getRowsToExport: ALL_ROWS, utf8WithBom: true }}
+          >
+            <FileDownloadIcon fontSize="small" />
+          </ExportCsv>
+        </Tooltip>
+      )}
     </Toolbar>
   );
 }
@@ -234,8 +270,8 @@ export function CrudGrid<Row extends GridValidRowModel>({
   server,
 }: CrudGridProps<Row>) {
   const texts = useMemo(
-    () => ({ searchLabel, loadingText, exportFileName }),
-    [searchLabel, loadingText, exportFileName],
+    () => ({ searchLabel, loadingText, exportFileName, exportCsv: server?.exportCsv }),
+    [searchLabel, loadingText, exportFileName, server?.exportCsv],
   );
   const [initialState] = useState(() => ({
     pagination: { paginationModel: { pageSize: 25, page: 0 } },

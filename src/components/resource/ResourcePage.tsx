@@ -9,6 +9,7 @@ import { useCrudAction } from '@/components/crud/useCrudAction';
 import { useCrudDialogs } from '@/components/crud/useCrudDialogs';
 import { FIRST_PAGE_SIZE } from '@/lib/listPage';
 import type { ListQuery, ResourceDefinition } from './resource';
+import { useCsvExport } from './useCsvExport';
 
 // The confirm loads with the first delete: the grid pages are at their bundle budget.
 const ConfirmDialog = lazy(() =>
@@ -74,6 +75,12 @@ export function ResourcePage<Row extends { id: number }, TValues extends FieldVa
     [pagination, sortModel, filterModel, resource.sortFields],
   );
   const api = resource.useApi(query);
+  const download = useCsvExport();
+  const { listPath } = resource;
+  const exportCsv = useCallback(
+    () => download(listPath, { q: query.q, sort: query.sort }, texts.exportFileName),
+    [download, listPath, query.q, query.sort, texts.exportFileName],
+  );
   const run = useCrudAction();
   const dialogs = useCrudDialogs<Row>();
   const { openEdit, askDelete } = dialogs;
@@ -146,6 +153,7 @@ export function ResourcePage<Row extends { id: number }, TValues extends FieldVa
         onSortModelChange: sort,
         filterModel,
         onFilterModelChange: search,
+        exportCsv,
       }}
     >
       {dialogs.form && (

@@ -76,6 +76,8 @@ export interface ResourceDefinition<
   TOutput,
 > {
   texts: ResourceTexts;
+  /** The list's path in the API, e.g. '/condition': the CSV export asks it for `format=csv`. */
+  listPath: string;
   /** The data columns; ResourcePage adds History, Edit and Delete. */
   columns: readonly GridColDef<Row>[];
   /** 'separate': Edit and Delete columns of their own (lifestyles, interactions). */

@@ -73,6 +73,7 @@ export const ageCategoryResource: ResourceDefinition<
     searchLabel: 'Search age categories',
     exportFileName: 'age-categories',
   },
+  listPath: '/age-category',
   columns,
   // The range sorts by its minimum.
   sortFields: {

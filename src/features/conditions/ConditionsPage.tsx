@@ -51,6 +51,7 @@ export const conditionResource: ResourceDefinition<
     searchLabel: 'Search conditions',
     exportFileName: 'conditions',
   },
+  listPath: '/condition',
   columns,
   initialSort: [{ field: 'name', sort: 'asc' }],
   sortFields: { name: 'name', description: 'description' },

@@ -55,6 +55,7 @@ export const drugResource: ResourceDefinition<Drug, DrugFormValues, DrugFormOutp
     searchLabel: 'Search drugs',
     exportFileName: 'drugs',
   },
+  listPath: '/drug',
   columns,
   initialSort: [{ field: 'name', sort: 'asc' }],
   sortFields: {

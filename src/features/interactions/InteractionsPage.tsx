@@ -124,6 +124,7 @@ export const interactionResource: ResourceDefinition<
     errorTitle: 'Failed to fetch drug interactions',
     exportFileName: 'drug-interactions',
   },
+  listPath: '/drug-interaction',
   columns,
   actionsLayout: 'separate',
   initialSort: [{ field: 'medication', sort: 'asc' }],

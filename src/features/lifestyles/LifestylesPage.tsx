@@ -41,6 +41,7 @@ export const lifestyleResource: ResourceDefinition<
     searchLabel: 'Search lifestyles by name',
     exportFileName: 'lifestyles',
   },
+  listPath: '/lifestyle',
   columns,
   actionsLayout: 'separate',
   initialSort: [{ field: 'name', sort: 'asc' }],

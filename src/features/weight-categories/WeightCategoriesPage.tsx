@@ -73,6 +73,7 @@ export const weightCategoryResource: ResourceDefinition<
     searchLabel: 'Search weight categories',
     exportFileName: 'weight-categories',
   },
+  listPath: '/weight-category',
   columns,
   // The range sorts by its minimum.
   sortFields: {
