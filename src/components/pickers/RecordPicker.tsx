@@ -36,12 +36,12 @@ function useRecordSearch(source: PickerSource, text: string, active: boolean) {
   const conditions = useListConditionsQuery(page, { skip: !active || source !== 'condition' });
   const lifestyles = useListLifestylesQuery(page, { skip: !active || source !== 'lifestyle' });
   const result = { medication: medications, condition: conditions, lifestyle: lifestyles }[source];
-  const options: NamedOption[] = (result.currentData?.data ?? []).map(({ id, name }) => ({
-    id,
-    name,
-  }));
-  // Waiting for the pause counts as searching: the options shown are for older text.
-  const searching = result.isFetching || q !== text.trim();
+  // Until the pause is over, the answer is for older text: show none, so Enter cannot pick it.
+  const waiting = q !== text.trim();
+  const options: NamedOption[] = waiting
+    ? []
+    : (result.currentData?.data ?? []).map(({ id, name }) => ({ id, name }));
+  const searching = waiting || result.isFetching;
   return { options, searching, error: result.isError };
 }
 

@@ -82,7 +82,6 @@ export const weightCategoryResource: ResourceDefinition<
     category_name: 'category_name',
     description: 'description',
   },
-  hiddenColumns: ['description'],
   describe: describeWeightCategory,
   useApi: (query) => {
     const list = useListWeightCategoriesQuery({ ...query, sort: query.sort as WeightCategorySort });
