@@ -36,6 +36,7 @@ export function categoryRepository(spec: CategorySpec) {
   ];
   const list: ListSpec<string> = {
     from: `${spec.table} t`,
+    tables: [spec.table],
     columns: select,
     sorts: {
       [min]: [`t.${min}`],
@@ -50,7 +51,7 @@ export function categoryRepository(spec: CategorySpec) {
     csvColumns: `t.${min} || ' - ' || t.${max} AS "${spec.label} Range",
       initcap(t.${unit}) AS "${spec.label} Unit",
       coalesce(t.category_name, '-') AS "Category",
-      ${csvText("coalesce(nullif(t.description, ''), '-')")} AS "Description"`,
+      coalesce(${csvText("nullif(t.description, '')")}, '-') AS "Description"`,
   };
   return {
     table: spec.table,

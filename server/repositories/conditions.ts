@@ -17,12 +17,13 @@ export type ConditionSortField = 'name' | 'description';
 
 export const CONDITION_LIST: ListSpec<ConditionSortField> = {
   from: 'conditions t',
+  tables: ['conditions'],
   columns: COLUMNS,
   sorts: { name: ['lower(t.name)'], description: ['lower(t.description)'] },
   defaultOrder: ['lower(t.name)'],
   matchWord: (_word, pattern) => `t.name ILIKE ${pattern} OR t.description ILIKE ${pattern}`,
   csvColumns: `${csvText('t.name')} AS "Name",
-    ${csvText("coalesce(nullif(t.description, ''), '-')")} AS "Description"`,
+    coalesce(${csvText("nullif(t.description, '')")}, '-') AS "Description"`,
 };
 
 export async function getCondition(db: Queryable, id: number) {

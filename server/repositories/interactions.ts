@@ -43,6 +43,8 @@ function matchWord(word: string, pattern: string, param: (value: unknown) => str
 
 export const INTERACTION_LIST: ListSpec<InteractionSortField> = {
   from: FROM,
+  countFrom: 'drug_interactions t',
+  tables: ['drug_interactions', 'medications'],
   columns: COLUMNS,
   sorts: {
     medication: ['lower(a.name)'],

@@ -10,6 +10,7 @@ export type LifestyleSortField = 'name';
 
 export const LIFESTYLE_LIST: ListSpec<LifestyleSortField> = {
   from: 'lifestyles t',
+  tables: ['lifestyles'],
   columns: 'id, name',
   sorts: { name: ['lower(t.name)'] },
   defaultOrder: ['lower(t.name)'],

@@ -1,6 +1,13 @@
 import type { Queryable } from '../db/pool';
 import type { VersionedTable } from '../db/versions';
-import { csvText, pageIds, type Filter, type ListSpec, type PageQuery } from './listing';
+import {
+  csvText,
+  pageIds,
+  type Filter,
+  type ListSpec,
+  type PageQuery,
+  type Total,
+} from './listing';
 
 /** The SQL of medications, their dosages and their condition contraindications. */
 export type DosageKind = 'weight' | 'age';
@@ -256,11 +263,12 @@ const count = (table: string) => `(SELECT count(*) FROM ${table} d WHERE d.medic
 
 /** Medications searched by name (spec), their page's records put together by readMedications. */
 export const MEDICATION_LIST: ListSpec<MedicationSortField> = {
-  from: 'medications t JOIN conditions c ON c.id = t.condition_id',
+  from: 'medications t',
+  tables: ['medications', 'conditions'],
   columns: 't.id',
   sorts: {
     name: ['lower(t.name)'],
-    condition: ['lower(c.name)'],
+    condition: ['(SELECT lower(c.name) FROM conditions c WHERE c.id = t.condition_id)'],
     is_dosage_weight_based: ['t.is_dosage_weight_based'],
     avg_weight_dosage: ['t.avg_weight_dosage'],
     pregnancy_category: ['t.pregnancy_category'],
@@ -274,9 +282,9 @@ export const MEDICATION_LIST: ListSpec<MedicationSortField> = {
     coalesce(t.avg_weight_dosage || ' ' || initcap(t.avg_weight_dosage_unit), '--') AS "Dosage per weight",
     ${count('weight_category_dosages')} AS "Weight Dosage",
     ${count('age_category_dosages')} AS "Age Dosage",
-    ${csvText(`coalesce((SELECT string_agg(x.name, ', ' ORDER BY lower(x.name), x.id)
+    coalesce(${csvText(`(SELECT string_agg(x.name, ', ' ORDER BY lower(x.name), x.id)
                            FROM medication_contraindications d JOIN conditions x ON x.id = d.condition_id
-                          WHERE d.medication_id = t.id), '--')`)} AS "Condition Contraindications",
+                          WHERE d.medication_id = t.id)`)}, '--') AS "Condition Contraindications",
     coalesce(t.pregnancy_category, '--') AS "Pregnancy Category"`,
 };
 
@@ -288,9 +296,13 @@ export const MEDICATION_FILTERS: Record<string, (value: unknown) => Filter> = {
 };
 
 /** One page of medications as read, and how many match in all. */
-export async function medicationPage(db: Queryable, query: PageQuery<MedicationSortField>) {
+export async function medicationPage(
+  db: Queryable,
+  query: PageQuery<MedicationSortField>,
+  total?: Total,
+) {
   return inSnapshot(db, async (q) => {
-    const { ids, meta } = await pageIds(q, MEDICATION_LIST, query);
+    const { ids, meta } = await pageIds(q, MEDICATION_LIST, query, total);
     return { rows: ids.length > 0 ? await readMedications(q, ids) : [], meta };
   });
 }

@@ -1,4 +1,5 @@
 import { client, createTestApp, signIn, type TestApp } from '../test/helpers';
+import { insertListData } from '../test/listData';
 
 // The reference lists search, sort, filter and page on the server when asked to, and export the
 // whole filtered list as CSV; without parameters they answer the whole list as before.
@@ -7,82 +8,13 @@ jest.setTimeout(30_000);
 let t: TestApp;
 let api: ReturnType<typeof client>;
 let viewer: ReturnType<typeof client>;
-const id: Record<string, number> = {};
-
-async function insert(sql: string, params: unknown[]) {
-  const { rows } = await t.pool.query<{ id: number }>(`${sql} RETURNING id`, params);
-  return rows[0].id;
-}
+let id: Record<string, number>;
 
 beforeAll(async () => {
   t = await createTestApp();
   api = client(t.app, await signIn(t.app));
   viewer = client(t.app, await signIn(t.app, { role: 'viewer' }));
-  const conditions: [string, string | null][] = [
-    ['Asthma', 'Airway disease'],
-    ['bronchitis', null],
-    ['Cystic fibrosis', 'Lung, "sticky" mucus'],
-    ['Diabetes', '=SUM(A1)'],
-  ];
-  for (const [name, description] of conditions) {
-    id[name] = await insert('INSERT INTO conditions (name, description) VALUES ($1, $2)', [
-      name,
-      description,
-    ]);
-  }
-  for (const name of ['Smoking', 'alcohol', 'Night shifts']) {
-    id[name] = await insert('INSERT INTO lifestyles (name) VALUES ($1)', [name]);
-  }
-  // name, condition, weight-based, average dosage, pregnancy category
-  const medications: [string, string, boolean, number | null, string | null][] = [
-    ['Warfarin', 'Diabetes', false, null, 'X'],
-    ['Ibuprofen', 'Asthma', false, null, 'C'],
-    ['Amoxicillin', 'bronchitis', true, 25, 'B'],
-    ['aspirin', 'Asthma', false, null, null],
-    ['Ibuprofen', 'Cystic fibrosis', true, 10, 'C'],
-  ];
-  for (const [i, [name, condition, weight, dosage, category]] of medications.entries()) {
-    id[i === 4 ? 'Ibuprofen 2' : name] = await insert(
-      `INSERT INTO medications (name, condition_id, is_dosage_weight_based, avg_weight_dosage, pregnancy_category, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, '2025-01-01'::timestamptz + $6 * interval '1 day', '2025-06-01'::timestamptz - $6 * interval '1 day')`,
-      [name, id[condition], weight, dosage, category, i],
-    );
-  }
-  await t.pool.query(
-    'INSERT INTO medication_contraindications (medication_id, condition_id) VALUES ($1, $2), ($1, $3)',
-    [id.Warfarin, id['Cystic fibrosis'], id.Asthma],
-  );
-  // medication, interacting, severity, description, allergen
-  const interactions: [string, string, string, string, boolean][] = [
-    ['aspirin', 'Warfarin', 'major', 'Bleeding risk', false],
-    ['Amoxicillin', 'Warfarin', 'moderate', 'Raises INR', false],
-    ['Ibuprofen', 'aspirin', 'minor', 'Less "aspirin" effect, at times', true],
-    ['Warfarin', 'Ibuprofen 2', 'contraindicated', 'Stomach bleeding', false],
-    ['Amoxicillin', 'Ibuprofen', 'minor', 'Rash in 100% of cases', true],
-  ];
-  for (const [i, [a, b, severity, description, allergen]] of interactions.entries()) {
-    id[`${a}+${b}`] = await insert(
-      `INSERT INTO drug_interactions (medication_id, interacting_medication_id, severity, description, is_allergen, created_at)
-       VALUES ($1, $2, $3, $4, $5, '2025-01-01'::timestamptz + $6 * interval '1 day')`,
-      [id[a], id[b], severity, description, allergen, i],
-    );
-  }
-  await t.pool.query(
-    `INSERT INTO drugs (name, description, dosage, side_effects, contraindications, category, manufacturer, created_at) VALUES
-      ('Zyrtec', 'Antihistamine', '10 mg', '{Drowsiness}', '{}', 'Allergy', 'Acme', '2025-01-03'),
-      ('Advil', 'Pain reliever', '200 mg', '{Nausea,"Stomach pain"}', '{Ulcers}', 'NSAID', 'Pfizer', '2025-01-01'),
-      ('Lipitor', 'Statin', '5 mg', '{}', '{}', 'Cholesterol', 'Pfizer', '2025-01-02')`,
-  );
-  await t.pool.query(
-    `INSERT INTO age_categories (min_age, max_age, age_unit, category_name, description) VALUES
-      (18, 65, 'years', 'Adult', 'Grown-ups'), (0, 24, 'months', 'Pediatric', NULL),
-      (65, 120, 'years', 'Geriatric', 'Older adults'), (2, 17, 'years', NULL, 'Children')`,
-  );
-  await t.pool.query(
-    `INSERT INTO weight_categories (min_weight, max_weight, weight_unit, category_name, description) VALUES
-      (0, 18.5, 'kg', 'Underweight', NULL), (18.5, 25, 'kg', 'Normal', 'Healthy'),
-      (100, 200, 'lbs', 'Overweight', 'Heavy'), (25, 30, 'kg', 'Overweight', NULL)`,
-  );
+  id = await insertListData(t.pool);
 });
 afterAll(() => t.close());
 
@@ -166,8 +98,9 @@ describe('conditions', () => {
   it.each([
     ['name', ['Asthma', 'bronchitis', 'Cystic fibrosis', 'Diabetes']],
     ['-name', ['Diabetes', 'Cystic fibrosis', 'bronchitis', 'Asthma']],
-    ['description', ['bronchitis', 'Diabetes', 'Asthma', 'Cystic fibrosis']],
-    ['-description', ['Cystic fibrosis', 'Asthma', 'Diabetes', 'bronchitis']],
+    // No description sorts after every description ascending, before them descending.
+    ['description', ['Diabetes', 'Asthma', 'Cystic fibrosis', 'bronchitis']],
+    ['-description', ['bronchitis', 'Cystic fibrosis', 'Asthma', 'Diabetes']],
   ])('sorts by %s', async (sort, expected) => {
     expect(names((await page<Named>(`/condition?sort=${sort}`)).data)).toEqual(expected);
   });
@@ -223,10 +156,10 @@ describe('medications', () => {
     ['-condition', ['Warfarin', 'Ibuprofen 2', 'Amoxicillin', 'aspirin', 'Ibuprofen']],
     ['is_dosage_weight_based', ['Warfarin', 'Ibuprofen', 'aspirin', 'Amoxicillin', 'Ibuprofen 2']],
     ['-is_dosage_weight_based', ['Ibuprofen 2', 'Amoxicillin', 'aspirin', 'Ibuprofen', 'Warfarin']],
-    ['avg_weight_dosage', ['Warfarin', 'Ibuprofen', 'aspirin', 'Ibuprofen 2', 'Amoxicillin']],
-    ['-avg_weight_dosage', ['Amoxicillin', 'Ibuprofen 2', 'aspirin', 'Ibuprofen', 'Warfarin']],
-    ['pregnancy_category', ['aspirin', 'Amoxicillin', 'Ibuprofen', 'Ibuprofen 2', 'Warfarin']],
-    ['-pregnancy_category', ['Warfarin', 'Ibuprofen 2', 'Ibuprofen', 'Amoxicillin', 'aspirin']],
+    ['avg_weight_dosage', ['Ibuprofen 2', 'Amoxicillin', 'Warfarin', 'Ibuprofen', 'aspirin']],
+    ['-avg_weight_dosage', ['aspirin', 'Ibuprofen', 'Warfarin', 'Amoxicillin', 'Ibuprofen 2']],
+    ['pregnancy_category', ['Amoxicillin', 'Ibuprofen', 'Ibuprofen 2', 'Warfarin', 'aspirin']],
+    ['-pregnancy_category', ['aspirin', 'Warfarin', 'Ibuprofen 2', 'Ibuprofen', 'Amoxicillin']],
     ['created_at', ['Warfarin', 'Ibuprofen', 'Amoxicillin', 'aspirin', 'Ibuprofen 2']],
     ['-created_at', ['Ibuprofen 2', 'aspirin', 'Amoxicillin', 'Ibuprofen', 'Warfarin']],
     ['updated_at', ['Ibuprofen 2', 'aspirin', 'Amoxicillin', 'Ibuprofen', 'Warfarin']],
@@ -477,24 +410,25 @@ describe('age and weight categories', () => {
     expect(await age('&sort=-min_age')).toEqual(['65 years', '18 years', '2 years', '0 months']);
     expect(await age('&sort=age_unit')).toEqual(['0 months', '18 years', '65 years', '2 years']);
     expect(await age('&sort=-age_unit')).toEqual(['2 years', '65 years', '18 years', '0 months']);
+    // A category without a name or description sorts last ascending, first descending.
     expect(await age('&sort=category_name')).toEqual([
-      '2 years',
       '18 years',
       '65 years',
       '0 months',
+      '2 years',
     ]);
     expect(await age('&sort=-category_name')).toEqual([
+      '2 years',
       '0 months',
       '65 years',
       '18 years',
-      '2 years',
     ]);
-    expect(await age('&sort=description')).toEqual(['0 months', '2 years', '18 years', '65 years']);
+    expect(await age('&sort=description')).toEqual(['2 years', '18 years', '65 years', '0 months']);
     expect(await age('&sort=-description')).toEqual([
+      '0 months',
       '65 years',
       '18 years',
       '2 years',
-      '0 months',
     ]);
     const weight = async (sort: string) =>
       weights((await page<Weight>(`/weight-category?sort=${sort}`)).data);
@@ -506,8 +440,8 @@ describe('age and weight categories', () => {
     expect(await weight('-weight_unit')).toEqual(['100 lbs', '25 kg', '18.5 kg', '0 kg']);
     expect(await weight('category_name')).toEqual(['18.5 kg', '100 lbs', '25 kg', '0 kg']);
     expect(await weight('-category_name')).toEqual(['0 kg', '25 kg', '100 lbs', '18.5 kg']);
-    expect(await weight('description')).toEqual(['0 kg', '25 kg', '18.5 kg', '100 lbs']);
-    expect(await weight('-description')).toEqual(['100 lbs', '18.5 kg', '25 kg', '0 kg']);
+    expect(await weight('description')).toEqual(['18.5 kg', '100 lbs', '0 kg', '25 kg']);
+    expect(await weight('-description')).toEqual(['25 kg', '0 kg', '100 lbs', '18.5 kg']);
   });
 
   it('search the category name, unit and description', async () => {

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Queryable } from '../db/pool';
+import { inTransactionScope, type Queryable } from '../db/pool';
+import { readTableVersions } from '../db/versions';
 import {
   csvStream,
   DEFAULT_PAGE_SIZE,
@@ -9,6 +10,7 @@ import {
   type ListSpec,
   type PageQuery,
   type Sort,
+  type Total,
 } from '../repositories/listing';
 import { defineRoute } from './define';
 
@@ -35,10 +37,38 @@ export interface ListOperation<F extends string> {
   page?: (
     db: Queryable,
     query: PageQuery<F>,
+    total: Total,
   ) => Promise<{ rows: unknown[]; meta: { total: number; page: number; page_size: number } }>;
 }
 
 const PAGING = ['q', 'page', 'page_size', 'sort'];
+/** How many totals a list keeps: the searches and filters asked for most recently. */
+const TOTALS_KEPT = 500;
+
+/**
+ * Totals by search and filters, each good while the list's tables keep their versions (the
+ * session's, read with it; see listCache): paging through a million interactions counts them
+ * once, not on every page, and any write to the list's tables makes it count again.
+ */
+function totalsCache(app: FastifyInstance, tables: ListSpec<string>['tables']) {
+  const totals = new Map<string, { version: bigint; total: Promise<number> }>();
+  return (request: FastifyRequest): Total =>
+    async (key, count) => {
+      if (inTransactionScope()) return count();
+      const versions = request.session?.data_versions ?? (await readTableVersions(app.db));
+      const version = tables.reduce((sum, table) => sum + BigInt(versions[table]), 0n);
+      const known = totals.get(key);
+      if (known && known.version >= version) return known.total; // a newer count serves too
+      const entry = { version, total: count() };
+      entry.total.catch(() => {
+        if (totals.get(key) === entry) totals.delete(key); // a failed count is not kept
+      });
+      totals.delete(key); // kept in the order last counted: the oldest goes first
+      totals.set(key, entry);
+      if (totals.size > TOTALS_KEPT) totals.delete(totals.keys().next().value as string);
+      return entry.total;
+    };
+}
 
 /**
  * Registers a reference list's GET: with no parameter, the whole list as before; with `q`, `page`,
@@ -52,6 +82,7 @@ export function defineListRoute<F extends string>(
 ) {
   const { db } = app;
   const filterNames = Object.keys(operation.filters ?? {});
+  const totals = totalsCache(app, operation.spec.tables);
 
   function listQuery(query: ListRequest<F>['query']): ListQuery<F> {
     return {
@@ -84,9 +115,10 @@ export function defineListRoute<F extends string>(
       page: query.page ?? 1,
       pageSize: query.page_size ?? DEFAULT_PAGE_SIZE,
     };
+    const total = totals(request);
     const { rows, meta } = await (operation.page
-      ? operation.page(db, pageQuery)
-      : listPage(db, operation.spec, pageQuery));
+      ? operation.page(db, pageQuery, total)
+      : listPage(db, operation.spec, pageQuery, total));
     return { data: rows, meta };
   });
 }

@@ -723,7 +723,7 @@ export type ListConditionsApiArg = {
   pageSize?: number;
   /** `csv`: every record matching `q` and the filters, in `sort` order (not one page: `page` and `page_size` are ignored), streamed as a CSV download (`text/csv`, with a file name) with the columns the console's grid shows. Left out: JSON. */
   format?: 'csv';
-  /** The order (default `name`): a field, descending with a leading `-`; texts sort case-insensitively, empty descriptions first. Ties are broken by id. */
+  /** The order (default `name`): a field, descending with a leading `-`; texts sort case-insensitively, a missing description after every description (before them descending). Ties are broken by id. */
   sort?: ConditionSort;
 };
 export type CreateConditionApiResponse = /** status 201 Created. */ ConditionResponse;
@@ -755,7 +755,7 @@ export type ListMedicationsApiArg = {
   pageSize?: number;
   /** `csv`: every record matching `q` and the filters, in `sort` order (not one page: `page` and `page_size` are ignored), streamed as a CSV download (`text/csv`, with a file name) with the columns the console's grid shows. Left out: JSON. */
   format?: 'csv';
-  /** The order (default `name`): a field, descending with a leading `-`. `condition` is the condition's name; names sort case-insensitively; medications without a pregnancy category or average weight dosage come first ascending. Ties are broken by id. */
+  /** The order (default `name`): a field, descending with a leading `-`. `condition` is the condition's name; names sort case-insensitively; medications without a pregnancy category or average weight dosage come last ascending, first descending. Ties are broken by id. */
   sort?: MedicationSort;
   /** Only the medications for this condition. */
   conditionId?: Id;
@@ -819,7 +819,7 @@ export type ListAgeCategoriesApiArg = {
   pageSize?: number;
   /** `csv`: every record matching `q` and the filters, in `sort` order (not one page: `page` and `page_size` are ignored), streamed as a CSV download (`text/csv`, with a file name) with the columns the console's grid shows. Left out: JSON. */
   format?: 'csv';
-  /** The order (default `age_unit`, then by minimum): a field, descending with a leading `-`; categories without a name or description come first ascending. Ties are broken by id. */
+  /** The order (default `age_unit`, then by minimum): a field, descending with a leading `-`; categories without a name or description come last ascending, first descending. Ties are broken by id. */
   sort?: AgeCategorySort;
 };
 export type CreateAgeCategoryApiResponse = /** status 201 Created. */ AgeCategoryResponse;
@@ -851,7 +851,7 @@ export type ListWeightCategoriesApiArg = {
   pageSize?: number;
   /** `csv`: every record matching `q` and the filters, in `sort` order (not one page: `page` and `page_size` are ignored), streamed as a CSV download (`text/csv`, with a file name) with the columns the console's grid shows. Left out: JSON. */
   format?: 'csv';
-  /** The order (default `weight_unit`, then by minimum): a field, descending with a leading `-`; categories without a description come first ascending. Ties are broken by id. */
+  /** The order (default `weight_unit`, then by minimum): a field, descending with a leading `-`; categories without a description come last ascending, first descending. Ties are broken by id. */
   sort?: WeightCategorySort;
 };
 export type CreateWeightCategoryApiResponse = /** status 201 Created. */ WeightCategoryResponse;

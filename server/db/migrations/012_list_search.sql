@@ -23,6 +23,8 @@ CREATE INDEX medications_name_id_idx ON medications (lower(name), id);
 DROP INDEX medications_name_idx;
 CREATE INDEX medications_condition_id_idx ON medications (condition_id, id);
 DROP INDEX medications_condition_idx;
+CREATE INDEX medications_created_idx ON medications (created_at, id);
+CREATE INDEX medications_updated_idx ON medications (updated_at, id);
 
 -- Interactions by either side's medication (a page sorted by name reads the medications in name
 -- order and their interactions in id order), by severity from the mildest, and by date added.

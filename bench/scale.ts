@@ -1,0 +1,196 @@
+import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import autocannon from 'autocannon';
+import { SCALE } from './scale/data';
+import { startScaleServer, type ScaleServer } from './scale/setup';
+import { reportSummary, type SummaryRow } from './summary';
+
+/**
+ * `npm run bench:scale`, the API side: the real server over 1,000,000 interactions, 100,000
+ * medications (with dosages and contraindications) and 10,000 conditions (bench/scale/data.ts),
+ * then
+ * - list pages at 50 connections with autocannon (SCALE_SECONDS each, default 10): plain pages,
+ *   pages with a search and a sort, and the pickers' searches (`q`, `page_size=20`), each request
+ *   with another page or search word; target p99 < 50 ms;
+ * - a CSV export of all 1,000,000 interactions, downloaded while the server's VmRSS is sampled
+ *   every 50 ms; target: RSS grows by less than 50 MB over what it was before the download.
+ */
+const SECONDS = Number(process.env.SCALE_SECONDS ?? 10);
+const CONNECTIONS = 50;
+const TARGET_P99_MS = 50;
+const TARGET_RSS_GROWTH_MB = 50;
+
+/**
+ * What a user types into a search: enough letters of a medication's name to find a few hundred
+ * of the 100,000 (a few thousand of the interactions), or of a condition's.
+ */
+const WORDS = ['ketprostatin', 'amoxi', 'ibuzo', 'valmimab', 'flutafen', 'dexlovir', 'olol 4'];
+const CONDITION_WORDS = ['asth', 'chronic arth', 'mild', 'migraine', 'hepat', 'colitis 12'];
+
+interface Scenario {
+  name: string;
+  /** The n-th request's path under /api/v1. */
+  path: (n: number) => string;
+}
+
+const SCENARIOS: Scenario[] = [
+  {
+    name: 'interactions, pages 1 to 40',
+    path: (n) => `/drug-interaction?page=${1 + (n % 40)}&page_size=25`,
+  },
+  {
+    name: 'interactions, search and sort by severity',
+    path: (n) =>
+      `/drug-interaction?q=${encodeURIComponent(WORDS[n % WORDS.length])}&sort=${n % 2 ? '-' : ''}severity&page_size=25`,
+  },
+  {
+    name: 'interactions of one medication, by interacting medication',
+    path: (n) =>
+      `/drug-interaction?medication_id=${1 + ((n * 7919) % SCALE.medications)}&sort=interacting_medication`,
+  },
+  {
+    name: 'medications, pages 1 to 40 by -created_at',
+    path: (n) => `/medication?page=${1 + (n % 40)}&page_size=25&sort=-created_at`,
+  },
+  {
+    name: 'medication picker (q, page_size=20)',
+    path: (n) => `/medication?q=${encodeURIComponent(WORDS[n % WORDS.length])}&page_size=20`,
+  },
+  {
+    name: 'condition picker (q, page_size=20)',
+    path: (n) =>
+      `/condition?q=${encodeURIComponent(CONDITION_WORDS[n % CONDITION_WORDS.length])}&page_size=20`,
+  },
+];
+
+function rssMb(pid: number): number {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmRSS:'));
+  return Number(line?.split(/\s+/)[1]) / 1024;
+}
+
+async function measureScenario(server: ScaleServer, scenario: Scenario) {
+  let n = 0;
+  let failures = 0;
+  const result = await autocannon({
+    url: `${server.baseUrl}/api/v1`,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    headers: { authorization: `Bearer ${server.token}` },
+    requests: [
+      {
+        setupRequest: (request) => ({
+          ...request,
+          method: 'GET',
+          path: `/api/v1${scenario.path(n++)}`,
+        }),
+        onResponse: (status) => {
+          if (status !== 200) failures += 1;
+        },
+      },
+    ],
+  });
+  return {
+    scenario: scenario.name,
+    requests: result.requests.total,
+    'p50 ms': result.latency.p50,
+    'p99 ms': result.latency.p99,
+    'max ms': result.latency.max,
+    'non-200': failures + result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+async function measureCsv(server: ScaleServer) {
+  const before = rssMb(server.pid);
+  let peak = before;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, rssMb(server.pid));
+  }, 50);
+  const started = performance.now();
+  let bytes = 0;
+  let lines = 0;
+  try {
+    const response = await fetch(`${server.baseUrl}/api/v1/drug-interaction?format=csv`, {
+      headers: { authorization: `Bearer ${server.token}` },
+    });
+    if (!response.ok || !response.body) throw new Error(`CSV export answered ${response.status}`);
+    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+      bytes += chunk.length;
+      for (const byte of chunk) if (byte === 10) lines += 1;
+      peak = Math.max(peak, rssMb(server.pid));
+    }
+  } finally {
+    clearInterval(sampler);
+  }
+  return {
+    rows: lines - 1,
+    mb: bytes / 1024 / 1024,
+    seconds: (performance.now() - started) / 1000,
+    rssBefore: before,
+    rssPeak: peak,
+  };
+}
+
+async function main() {
+  console.log('Starting the server and loading the data (a few minutes)...');
+  const server = await startScaleServer();
+  let failed = false;
+  try {
+    console.log(
+      `Loaded ${SCALE.conditions} conditions, ${SCALE.medications} medications and ` +
+        `${SCALE.medications * SCALE.interactionsPerMedication} interactions in ${server.loadSeconds.toFixed(0)} s.`,
+    );
+    // Warm the server and PostgreSQL's caches with a few of each request.
+    for (const scenario of SCENARIOS) {
+      for (let i = 0; i < 20; i++) {
+        const response = await fetch(`${server.baseUrl}/api/v1${scenario.path(i)}`, {
+          headers: { authorization: `Bearer ${server.token}` },
+        });
+        if (response.status !== 200) throw new Error(`${scenario.path(i)}: ${response.status}`);
+        await response.arrayBuffer();
+      }
+    }
+    const rows = [];
+    for (const scenario of SCENARIOS) rows.push(await measureScenario(server, scenario));
+    console.log(
+      `\nList pages at ${CONNECTIONS} connections, ${SECONDS} s each (load average ${loadavg()[0].toFixed(1)}):`,
+    );
+    console.table(rows);
+    const csv = await measureCsv(server);
+    const growth = csv.rssPeak - csv.rssBefore;
+    console.log(
+      `\nCSV export: ${csv.rows} interactions, ${csv.mb.toFixed(1)} MB in ${csv.seconds.toFixed(1)} s; ` +
+        `server RSS ${csv.rssBefore.toFixed(0)} MB before, ${csv.rssPeak.toFixed(0)} MB at most (+${growth.toFixed(1)} MB)`,
+    );
+    const worst = Math.max(...rows.map((row) => row['p99 ms']));
+    const errors = rows.reduce((sum, row) => sum + row['non-200'], 0);
+    const summary: SummaryRow[] = [
+      {
+        measure: 'list page p99 at 50 connections (worst scenario)',
+        value: `${worst} ms`,
+        target: `< ${TARGET_P99_MS} ms`,
+        met: worst < TARGET_P99_MS && errors === 0,
+      },
+      {
+        measure: 'CSV export of 1,000,000 interactions: server RSS growth',
+        value: `${growth.toFixed(1)} MB`,
+        target: `< ${TARGET_RSS_GROWTH_MB} MB`,
+        met:
+          growth < TARGET_RSS_GROWTH_MB &&
+          csv.rows === SCALE.medications * SCALE.interactionsPerMedication,
+      },
+    ];
+    console.table(summary);
+    reportSummary('scale', summary);
+    failed = summary.some((row) => !row.met);
+  } finally {
+    await server.stop();
+  }
+  if (failed) process.exitCode = 1;
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

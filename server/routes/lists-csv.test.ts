@@ -1,0 +1,180 @@
+import { client, createTestApp, signIn, type TestApp } from '../test/helpers';
+import { insertListData } from '../test/listData';
+
+// `GET <list>?format=csv`: every record matching the search and filters, in the asked order, as
+// the CSV download the console's export button saves, written by PostgreSQL as it is read.
+jest.setTimeout(30_000);
+
+let t: TestApp;
+let token: string;
+let viewerToken: string;
+let id: Record<string, number>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  token = await signIn(t.app);
+  viewerToken = await signIn(t.app, { role: 'viewer' });
+  id = await insertListData(t.pool);
+});
+afterAll(() => t.close());
+
+async function csv(path: string, as = token) {
+  const response = await t.app.inject({
+    method: 'GET',
+    url: `/api/v1${path}`,
+    headers: { authorization: `Bearer ${as}` },
+  });
+  expect({ path, status: response.statusCode }).toEqual({ path, status: 200 });
+  return response;
+}
+const today = () => new Date().toISOString().slice(0, 10);
+
+describe('CSV export', () => {
+  it('answers text/csv as a download named after the list and the day, quoted as CSV', async () => {
+    const response = await csv('/condition?format=csv');
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="conditions-${today()}.csv"`,
+    );
+    // A missing description shows as the grid shows it ('-'); a text a spreadsheet would run as
+    // a formula starts with a quote.
+    expect(response.body).toBe(
+      [
+        'Name,Description',
+        'Asthma,Airway disease',
+        'bronchitis,-',
+        'Cystic fibrosis,"Lung, ""sticky"" mucus"',
+        "Diabetes,'=SUM(A1)",
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('exports every match of the search, filters and order, not one page', async () => {
+    const response = await csv(
+      '/drug-interaction?format=csv&is_allergen=true&sort=-created_at&page=2&page_size=1',
+    );
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="drug-interactions-${today()}.csv"`,
+    );
+    expect(response.body).toBe(
+      [
+        'Medication,Interacting Medication,Severity,Description,Allergen',
+        'Amoxicillin,Ibuprofen,Minor,Rash in 100% of cases,Yes',
+        'Ibuprofen,aspirin,Minor,"Less ""aspirin"" effect, at times",Yes',
+        '',
+      ].join('\n'),
+    );
+    const searched = await csv(`/drug-interaction?format=csv&q=warf&medication_id=${id.aspirin}`);
+    expect(searched.body).toBe(
+      [
+        'Medication,Interacting Medication,Severity,Description,Allergen',
+        'aspirin,Warfarin,Major,Bleeding risk,No',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('exports medications with the columns of the grid, filtered', async () => {
+    const all = await csv('/medication?format=csv');
+    expect(all.headers['content-disposition']).toBe(
+      `attachment; filename="medications-${today()}.csv"`,
+    );
+    expect(all.body).toBe(
+      [
+        'Name,Dosage Type,Dosage per weight,Weight Dosage,Age Dosage,Condition Contraindications,Pregnancy Category',
+        'Amoxicillin,Weight-based,25 Mg,0,0,--,B',
+        'aspirin,Age-based,--,0,0,--,--',
+        'Ibuprofen,Age-based,--,0,0,--,C',
+        'Ibuprofen,Weight-based,10 Mg,0,0,--,C',
+        'Warfarin,Age-based,--,0,0,"Asthma, Cystic fibrosis",X',
+        '',
+      ].join('\n'),
+    );
+    const filtered = await csv(
+      `/medication?format=csv&condition_id=${id.Asthma}&pregnancy_category=C&is_dosage_weight_based=false`,
+    );
+    expect(filtered.body.split('\n').slice(1)).toEqual(['Ibuprofen,Age-based,--,0,0,--,C', '']);
+    await t.pool.query(
+      `INSERT INTO weight_category_dosages (medication_id, weight_category_id, min_dosage, max_dosage, dosage_unit,
+         min_frequency, max_frequency, frequency_unit, min_duration, max_duration, duration_unit)
+       SELECT $1, id, 1, 2, 'mg', 1, 2, 'days', 1, 2, 'days' FROM weight_categories`,
+      [id.Amoxicillin],
+    );
+    expect((await csv('/medication?format=csv&q=amox')).body.split('\n')[1]).toBe(
+      'Amoxicillin,Weight-based,25 Mg,4,0,--,B',
+    );
+  });
+
+  it('exports the other lists with their grid columns', async () => {
+    expect((await csv('/lifestyle?format=csv&sort=-name')).body).toBe(
+      'Name\nSmoking\nNight shifts\nalcohol\n',
+    );
+    expect((await csv('/age-category?format=csv')).body).toBe(
+      [
+        'Age Range,Age Unit,Category,Description',
+        '0 - 24,Months,Pediatric,-',
+        '2 - 17,Years,-,Children',
+        '18 - 65,Years,Adult,Grown-ups',
+        '65 - 120,Years,Geriatric,Older adults',
+        '',
+      ].join('\n'),
+    );
+    expect((await csv('/weight-category?format=csv&q=kg')).body).toBe(
+      [
+        'Weight Range,Weight Unit,Category,Description',
+        '0 - 18.5,Kg,Underweight,-',
+        '18.5 - 25,Kg,Normal,Healthy',
+        '25 - 30,Kg,Overweight,-',
+        '',
+      ].join('\n'),
+    );
+    expect((await csv('/drug?format=csv&q=advil')).body).toBe(
+      [
+        'Name,Category,Manufacturer,Dosage,Description,Side Effects,Contraindications',
+        'Advil,NSAID,Pfizer,200 mg,Pain reliever,"Nausea, Stomach pain",Ulcers',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('gives a header alone when nothing matches', async () => {
+    expect((await csv('/condition?format=csv&q=nothing-like-this')).body).toBe(
+      'Name,Description\n',
+    );
+  });
+
+  it('lets a viewer export; refuses without a token (401) and bad parameters (422) as JSON', async () => {
+    expect((await csv('/lifestyle?format=csv', viewerToken)).body).toContain('Smoking');
+    const anonymous = await client(t.app).get('/lifestyle?format=csv');
+    expect(anonymous.statusCode).toBe(401);
+    const refused = await client(t.app, token).get('/drug-interaction?format=csv&sort=name');
+    expect(refused.statusCode).toBe(422);
+    expect(Object.keys(refused.json().errors)).toContain('sort');
+  });
+
+  it('takes search words literally inside the statement it streams', async () => {
+    const body = (await csv(`/condition?format=csv&q=${encodeURIComponent("x' OR 'a'='a")}`)).body;
+    expect(body).toBe('Name,Description\n');
+    expect((await csv('/drug-interaction?format=csv&q=100%25')).body.split('\n')).toHaveLength(3);
+  });
+});
+
+describe('the whole list, for other clients', () => {
+  it('stays the same cached answer, and follows writes, whatever pages were asked for between', async () => {
+    const api = client(t.app, token);
+    const before = (await api.get('/lifestyle')).json();
+    expect(before.meta).toBeUndefined();
+    expect((await api.get('/lifestyle?page_size=1')).json().data).toHaveLength(1);
+    expect((await api.get('/lifestyle')).json()).toEqual(before);
+    await api.post('/lifestyle', { name: 'Cycling' });
+    const after = (await api.get('/lifestyle')).json();
+    expect(after.data.map((row: { name: string }) => row.name)).toEqual([
+      'alcohol',
+      'Cycling',
+      'Night shifts',
+      'Smoking',
+    ]);
+    expect((await api.get('/lifestyle?q=cycl')).json().meta.total).toBe(1);
+  });
+});
