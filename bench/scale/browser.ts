@@ -85,11 +85,52 @@ async function matches(server: ScaleServer, api: string, q: string): Promise<num
   return ((await response.json()) as { meta: { total: number } }).meta.total;
 }
 
-/** Milliseconds from the next keydown (or click, with `event: 'click'`) until `done()` holds. */
+/** What a step waits for in the page. */
+type Check =
+  /** The grid's footer counts `total` matches and no progress bar shows. */
+  | { kind: 'footer'; total: number }
+  /** The first row differs from `before` and no progress bar shows. */
+  | { kind: 'first-row-changed'; before: string }
+  /** A picker's suggestions show and it has stopped searching. */
+  | { kind: 'suggestions' };
+
+/**
+ * Waits for `check`; answers the milliseconds since the keydown or click that {@link timeUntil}
+ * armed (NaN when none was armed). The checks run as a function, never as a string: the console's
+ * Content-Security-Policy forbids evaluating strings.
+ */
+async function waitFor(page: Page, check: Check): Promise<number> {
+  const handle = await page.waitForFunction(
+    (wanted) => {
+      const busy = document.querySelector('.MuiDataGrid-main .MuiLinearProgress-root');
+      let ok: boolean;
+      if (wanted.kind === 'footer') {
+        const footer =
+          document.querySelector('.MuiTablePagination-displayedRows')?.textContent ?? '';
+        ok = Number((footer.split(' ').pop() ?? '').replace(/\D/g, '')) === wanted.total && !busy;
+      } else if (wanted.kind === 'first-row-changed') {
+        const row = document.querySelector('.MuiDataGrid-row');
+        ok = !!row && row.textContent !== wanted.before && !busy;
+      } else {
+        ok =
+          document.querySelectorAll('[role="listbox"] [role="option"]').length > 0 &&
+          !document.querySelector('.MuiAutocomplete-loading');
+      }
+      const at = (window as unknown as { __startedAt?: number }).__startedAt;
+      return ok ? (at === undefined ? -1 : performance.now() - at) : false;
+    },
+    check,
+    { polling: 'raf', timeout: STEP_TIMEOUT_MS },
+  );
+  const elapsed = Number(await handle.jsonValue());
+  return elapsed < 0 ? NaN : elapsed;
+}
+
+/** Milliseconds from the next keydown (or click) during `act` until `check` holds. */
 async function timeUntil(
   page: Page,
   act: () => Promise<void>,
-  done: string,
+  check: Check,
   event: 'keydown' | 'click' = 'keydown',
 ): Promise<number> {
   await page.evaluate((type) => {
@@ -101,28 +142,12 @@ async function timeUntil(
     });
   }, event);
   await act();
-  // A plain function body: tsx would wrap a named function in a helper the page lacks.
-  const handle = await page.waitForFunction(
-    `(() => { const ok = (${done})(); const at = window.__startedAt; return ok && at !== undefined ? performance.now() - at : false; })()`,
-    undefined,
-    { polling: 'raf', timeout: STEP_TIMEOUT_MS },
-  );
-  return Number(await handle.jsonValue());
+  const elapsed = await waitFor(page, check);
+  await page.evaluate(() => {
+    (window as unknown as { __startedAt?: number }).__startedAt = undefined;
+  });
+  return elapsed;
 }
-
-/** A page-side check: the footer counts `total` matches and no progress bar shows. */
-const footerCounts = (total: number) => `() => {
-  const footer = document.querySelector('.MuiTablePagination-displayedRows')?.textContent ?? '';
-  const shown = Number((footer.split(' ').pop() ?? '').replace(/\\D/g, ''));
-  return shown === ${total} && !document.querySelector('.MuiDataGrid-main .MuiLinearProgress-root');
-}`;
-
-/** A page-side check: the first row differs from `before` and no progress bar shows. */
-const firstRowIsNot = (before: string) => `() => {
-  const row = document.querySelector('.MuiDataGrid-row');
-  return !!row && row.textContent !== ${JSON.stringify(before)} &&
-    !document.querySelector('.MuiDataGrid-main .MuiLinearProgress-root');
-}`;
 
 async function visit(browser: Browser, server: ScaleServer, session: Session, screen: Screen) {
   const context = await browser.newContext({
@@ -155,23 +180,20 @@ async function visit(browser: Browser, server: ScaleServer, session: Session, sc
       .locator('.MuiTablePagination-displayedRows')
       .innerText()
       .then((text) => Number((text.split(' ').pop() ?? '').replace(/\D/g, '')));
-    await page.waitForFunction(footerCounts(everything), undefined, { timeout: STEP_TIMEOUT_MS });
+    await waitFor(page, { kind: 'footer', total: everything });
 
     // Search: all but the last letter, settled; then the last keystroke, timed.
     const search = page.getByRole('searchbox').first();
     const prefix = screen.search.slice(0, -1);
     await search.fill(prefix);
-    await page.waitForFunction(footerCounts(await matches(server, screen.api, prefix)), undefined, {
-      timeout: STEP_TIMEOUT_MS,
-    });
+    await waitFor(page, { kind: 'footer', total: await matches(server, screen.api, prefix) });
     const expected = await matches(server, screen.api, screen.search);
-    figures.search = await timeUntil(
-      page,
-      () => search.press(screen.search.at(-1) ?? 'a'),
-      footerCounts(expected),
-    );
+    figures.search = await timeUntil(page, () => search.press(screen.search.at(-1) ?? 'a'), {
+      kind: 'footer',
+      total: expected,
+    });
     await search.fill('');
-    await page.waitForFunction(footerCounts(everything), undefined, { timeout: STEP_TIMEOUT_MS });
+    await waitFor(page, { kind: 'footer', total: everything });
 
     // Sort: a header clicked; page: the next page.
     const firstRow = async () =>
@@ -180,14 +202,14 @@ async function visit(browser: Browser, server: ScaleServer, session: Session, sc
     figures.sort = await timeUntil(
       page,
       () => page.getByRole('columnheader', { name: screen.sortHeader }).click(),
-      firstRowIsNot(before),
+      { kind: 'first-row-changed', before },
       'click',
     );
     before = await firstRow();
     figures.page = await timeUntil(
       page,
       () => page.getByRole('button', { name: 'Go to next page' }).click(),
-      firstRowIsNot(before),
+      { kind: 'first-row-changed', before },
       'click',
     );
 
@@ -197,12 +219,9 @@ async function visit(browser: Browser, server: ScaleServer, session: Session, sc
       const input = page.getByRole('dialog', { name: add }).getByRole('combobox', { name: label });
       await input.fill(text.slice(0, -1));
       await page.getByRole('listbox').getByRole('option').first().waitFor();
-      figures.picker = await timeUntil(
-        page,
-        () => input.press(text.at(-1) ?? 'a'),
-        `() => document.querySelectorAll('[role="listbox"] [role="option"]').length > 0 &&
-          !document.querySelector('.MuiAutocomplete-loading')`,
-      );
+      figures.picker = await timeUntil(page, () => input.press(text.at(-1) ?? 'a'), {
+        kind: 'suggestions',
+      });
       await page.keyboard.press('Escape');
     }
 
