@@ -87,8 +87,11 @@ async function matches(server: ScaleServer, api: string, q: string): Promise<num
 
 /** What a step waits for in the page. */
 type Check =
-  /** The grid's footer counts `total` matches and no progress bar shows. */
-  | { kind: 'footer'; total: number }
+  /**
+   * The grid's footer counts `total` matches and no progress bar shows; with `q`, only once the
+   * list request searching `q` has been answered (the count may not change with the keystroke).
+   */
+  | { kind: 'footer'; total: number; q?: string }
   /** The first row differs from `before` and no progress bar shows. */
   | { kind: 'first-row-changed'; before: string }
   /** A picker's suggestions show and it has stopped searching. */
@@ -107,7 +110,15 @@ async function waitFor(page: Page, check: Check): Promise<number> {
       if (wanted.kind === 'footer') {
         const footer =
           document.querySelector('.MuiTablePagination-displayedRows')?.textContent ?? '';
-        ok = Number((footer.split(' ').pop() ?? '').replace(/\D/g, '')) === wanted.total && !busy;
+        const asked =
+          wanted.q === undefined ||
+          performance
+            .getEntriesByType('resource')
+            .some((entry) => new URL(entry.name).searchParams.get('q') === wanted.q);
+        ok =
+          Number((footer.split(' ').pop() ?? '').replace(/\D/g, '')) === wanted.total &&
+          !busy &&
+          asked;
       } else if (wanted.kind === 'first-row-changed') {
         const row = document.querySelector('.MuiDataGrid-row');
         ok = !!row && row.textContent !== wanted.before && !busy;
@@ -253,7 +264,9 @@ export async function measureConsole(server: ScaleServer): Promise<SummaryRow[]>
   const browser = await launchBrowser();
   const rows: SummaryRow[] = [];
   try {
-    for (const screen of SCREENS) {
+    // SCALE_SCREENS=Interactions,Conditions measures only those.
+    const only = process.env.SCALE_SCREENS?.split(',');
+    for (const screen of SCREENS.filter((one) => !only || only.includes(one.name))) {
       const figures: Figures = {
         firstRows: [],
         search: [],
