@@ -1,62 +1,27 @@
-import { useState } from 'react';
-import { useController, useWatch, type FieldValues, type Path } from 'react-hook-form';
-import type { CrudField, CrudForm } from '@/components/crud/CrudFields';
-import { RecordPicker, type NamedOption, type PickerSource } from './RecordPicker';
+import { lazy, Suspense } from 'react';
+import type { FieldValues } from 'react-hook-form';
+import type { CrudField } from '@/components/crud/CrudFields';
+import type {
+  PickerFieldInput as PickerFieldInputType,
+  PickerFieldOptions,
+} from './PickerFieldInput';
 
-export interface PickerFieldOptions<T extends FieldValues> {
-  /** A form field holding the picked record's id as a string ('' for none). */
-  name: Path<T>;
-  source: PickerSource;
-  label: string;
-  required?: boolean;
-  disabled?: boolean;
-  helperText?: string;
-  half?: boolean;
-  /** The record the field starts with (the edited row's), so its name shows without a search. */
-  initial: NamedOption | null;
-  /** Records that cannot be picked, given the form's current values. */
-  isDisabled?: (option: NamedOption, values: T) => boolean;
-}
+// Loaded with the form, not the list: the Autocomplete would put the list page over its budget.
+// lazy() keeps one props type; the generic signature is restored by the cast (same component).
+const PickerFieldInput = lazy(() =>
+  import('./PickerFieldInput').then((module) => ({ default: module.PickerFieldInput })),
+) as unknown as typeof PickerFieldInputType;
 
-function PickerFieldInput<T extends FieldValues>({
-  form,
-  options,
-}: {
-  form: CrudForm<T>;
-  options: PickerFieldOptions<T>;
-}) {
-  const { field, fieldState } = useController({ control: form.control, name: options.name });
-  const values = useWatch({ control: form.control }) as T;
-  // The picked record's name: the form holds only its id.
-  const [picked, setPicked] = useState<NamedOption | null>(options.initial);
-  const value = picked && String(picked.id) === field.value ? picked : null;
-  const { isDisabled } = options;
-  return (
-    <RecordPicker
-      source={options.source}
-      label={options.label}
-      name={field.name}
-      required={options.required}
-      disabled={options.disabled}
-      error={fieldState.error?.message}
-      helperText={options.helperText}
-      isDisabled={isDisabled && ((option: NamedOption) => isDisabled(option, values))}
-      value={value}
-      onChange={(option) => {
-        setPicked(option);
-        field.onChange(option ? String(option.id) : '');
-      }}
-      onBlur={field.onBlur}
-    />
-  );
-}
-
-/** A form dialog field that picks one record with a server-searched {@link RecordPicker}. */
+/** A form dialog field that picks one record with a server-searched RecordPicker. */
 export function pickerField<T extends FieldValues>(options: PickerFieldOptions<T>): CrudField<T> {
   return {
     kind: 'custom',
     key: options.name,
     half: options.half,
-    render: (form) => <PickerFieldInput form={form} options={options} />,
+    render: (form) => (
+      <Suspense fallback={null}>
+        <PickerFieldInput form={form} options={options} />
+      </Suspense>
+    ),
   };
 }
