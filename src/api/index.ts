@@ -3,7 +3,8 @@
  * from api/openapi.yaml by `npm run api:generate`) with id-level cache tags added here.
  *
  * Lists provide `{ type, id }` per row and `{ type, id: 'LIST' }`; creates invalidate LIST; updates and
- * deletes invalidate their row and whatever else shows the changed data. A bare type (`'medication'`)
+ * deletes invalidate their row and whatever else shows the changed data. The paged lists' updates and
+ * deletes invalidate LIST too: a renamed or deleted row moves the other rows across the pages. A bare type (`'medication'`)
  * invalidates every cached entry of that type, lists and details alike. The data-quality report reads
  * medications, categories and interactions, so their changes invalidate it too.
  */
@@ -84,6 +85,7 @@ export const api = generatedApi.enhanceEndpoints({
     updateCondition: {
       invalidatesTags: (_result, _error, { conditionUpdate }) => [
         { type: 'condition', id: conditionUpdate.id },
+        { type: 'condition', id: LIST },
         'medication',
         HISTORY,
         TESTS,
@@ -92,6 +94,7 @@ export const api = generatedApi.enhanceEndpoints({
     deleteCondition: {
       invalidatesTags: (_result, _error, { id }) => [
         { type: 'condition', id },
+        { type: 'condition', id: LIST },
         'medication',
         HISTORY,
         TESTS,
@@ -175,6 +178,7 @@ export const api = generatedApi.enhanceEndpoints({
     updateAgeCategory: {
       invalidatesTags: (_result, _error, { ageCategoryUpdate }) => [
         { type: 'age-category', id: ageCategoryUpdate.id },
+        { type: 'age-category', id: LIST },
         'medication',
         'data-quality',
         HISTORY,
@@ -184,6 +188,7 @@ export const api = generatedApi.enhanceEndpoints({
     deleteAgeCategory: {
       invalidatesTags: (_result, _error, { id }) => [
         { type: 'age-category', id },
+        { type: 'age-category', id: LIST },
         'medication',
         'data-quality',
         HISTORY,
@@ -200,6 +205,7 @@ export const api = generatedApi.enhanceEndpoints({
     updateWeightCategory: {
       invalidatesTags: (_result, _error, { weightCategoryUpdate }) => [
         { type: 'weight-category', id: weightCategoryUpdate.id },
+        { type: 'weight-category', id: LIST },
         'medication',
         'data-quality',
         HISTORY,
@@ -209,6 +215,7 @@ export const api = generatedApi.enhanceEndpoints({
     deleteWeightCategory: {
       invalidatesTags: (_result, _error, { id }) => [
         { type: 'weight-category', id },
+        { type: 'weight-category', id: LIST },
         'medication',
         'data-quality',
         HISTORY,
@@ -227,6 +234,7 @@ export const api = generatedApi.enhanceEndpoints({
     updateDrugInteraction: {
       invalidatesTags: (_result, _error, { drugInteractionUpdate }) => [
         { type: 'drug-interaction', id: drugInteractionUpdate.id },
+        { type: 'drug-interaction', id: LIST },
         'data-quality',
         HISTORY,
         TESTS,
@@ -235,6 +243,7 @@ export const api = generatedApi.enhanceEndpoints({
     deleteDrugInteraction: {
       invalidatesTags: (_result, _error, { idBody }) => [
         { type: 'drug-interaction', id: idBody.id },
+        { type: 'drug-interaction', id: LIST },
         'data-quality',
         HISTORY,
         TESTS,
@@ -248,6 +257,7 @@ export const api = generatedApi.enhanceEndpoints({
     updateLifestyle: {
       invalidatesTags: (_result, _error, { lifestyleUpdate }) => [
         { type: 'lifestyle', id: lifestyleUpdate.id },
+        { type: 'lifestyle', id: LIST },
         'lifestyle-contraindication',
         'medication',
         HISTORY,
@@ -257,6 +267,7 @@ export const api = generatedApi.enhanceEndpoints({
     deleteLifestyle: {
       invalidatesTags: (_result, _error, { idBody }) => [
         { type: 'lifestyle', id: idBody.id },
+        { type: 'lifestyle', id: LIST },
         'lifestyle-contraindication',
         'medication',
         HISTORY,
@@ -294,10 +305,17 @@ export const api = generatedApi.enhanceEndpoints({
     updateDrug: {
       invalidatesTags: (_result, _error, { drugUpdate }) => [
         { type: 'drug', id: drugUpdate.id },
+        { type: 'drug', id: LIST },
         HISTORY,
       ],
     },
-    deleteDrug: { invalidatesTags: (_result, _error, { id }) => [{ type: 'drug', id }, HISTORY] },
+    deleteDrug: {
+      invalidatesTags: (_result, _error, { id }) => [
+        { type: 'drug', id },
+        { type: 'drug', id: LIST },
+        HISTORY,
+      ],
+    },
 
     // ---- the safety check (adds to the caller's search history) and the data-quality report ----
     safetyCheck: { invalidatesTags: ['users', 'dashboard'] },

@@ -3,6 +3,7 @@ import { enqueueSnackbar } from 'notistack';
 import { api } from '@/api';
 import { testUser } from '@/test/fixtures';
 import { mockFetch, requestsTo } from '@/test/mockFetch';
+import { firstPage } from '@/lib/listPage';
 import { prefetchRouteData } from './routeData';
 import { makeStore } from './store';
 
@@ -59,11 +60,14 @@ describe('prefetchRouteData', () => {
     const store = signedIn();
     prefetchRouteData(store, '/dashboard/drugs/conditions');
     await waitFor(() =>
-      expect(api.endpoints.listConditions.select({})(store.getState()).isError).toBe(true),
+      expect(api.endpoints.listConditions.select(firstPage('name'))(store.getState()).isError).toBe(
+        true,
+      ),
     );
     expect(enqueueSnackbar).not.toHaveBeenCalled();
     fail = false;
-    const page = store.dispatch(api.endpoints.listConditions.initiate({}));
+    // The conditions screen's first query: its first page by name.
+    const page = store.dispatch(api.endpoints.listConditions.initiate(firstPage('name')));
     expect((await page).data).toEqual({ data: [] });
     page.unsubscribe();
     expect(requestsTo(fetchMock, 'GET /condition')).toHaveLength(2);

@@ -1,4 +1,5 @@
 import { api } from '@/api';
+import { firstPage } from '@/lib/listPage';
 import { withoutErrorToast } from './errorToasts';
 import type { AppDispatch, AppStore } from './store';
 
@@ -6,24 +7,25 @@ import type { AppDispatch, AppStore } from './store';
 const once = { subscribe: false } as const;
 
 /**
- * The list each list screen asks for first (with no argument, as its page does), and the
- * dashboard's figures.
+ * The list each list screen asks for first (its first page in its first order, as the screen's
+ * definition asks), and the dashboard's figures.
  */
 const FIRST_QUERY: Record<string, (dispatch: AppDispatch) => { requestId: string }> = {
   '/dashboard': (dispatch) => dispatch(api.endpoints.getDashboardStats.initiate(undefined, once)),
   '/dashboard/drugs/medications': (dispatch) =>
     dispatch(api.endpoints.listMedications.initiate({}, once)),
   '/dashboard/drugs/conditions': (dispatch) =>
-    dispatch(api.endpoints.listConditions.initiate({}, once)),
+    dispatch(api.endpoints.listConditions.initiate(firstPage('name'), once)),
   '/dashboard/drugs/age-categories': (dispatch) =>
-    dispatch(api.endpoints.listAgeCategories.initiate({}, once)),
+    dispatch(api.endpoints.listAgeCategories.initiate(firstPage(), once)),
   '/dashboard/drugs/weight-categories': (dispatch) =>
-    dispatch(api.endpoints.listWeightCategories.initiate({}, once)),
+    dispatch(api.endpoints.listWeightCategories.initiate(firstPage(), once)),
   '/dashboard/drugs/interactions': (dispatch) =>
-    dispatch(api.endpoints.listDrugInteractions.initiate({}, once)),
+    dispatch(api.endpoints.listDrugInteractions.initiate(firstPage('medication'), once)),
   '/dashboard/drugs/lifestyles': (dispatch) =>
-    dispatch(api.endpoints.listLifestyles.initiate({}, once)),
-  '/dashboard/drugs': (dispatch) => dispatch(api.endpoints.listDrugs.initiate({}, once)),
+    dispatch(api.endpoints.listLifestyles.initiate(firstPage('name'), once)),
+  '/dashboard/drugs': (dispatch) =>
+    dispatch(api.endpoints.listDrugs.initiate(firstPage('name'), once)),
 };
 
 /**

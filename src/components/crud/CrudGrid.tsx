@@ -1,5 +1,6 @@
 import { createContext, useContext, useId, useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
 import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
 import ListItemIcon from '@mui/material/ListItemIcon';
@@ -33,6 +34,8 @@ import {
   type GridColDef,
   type GridCsvExportOptions,
   type GridDensity,
+  type GridFilterModel,
+  type GridPaginationModel,
   type GridSortModel,
   type GridValidRowModel,
 } from '@mui/x-data-grid';
@@ -63,12 +66,38 @@ export interface CrudGridProps<Row extends GridValidRowModel> {
    * DataGrid's (150). A screen whose filtering is cheap can answer each keystroke at once (0).
    */
   filterDebounceMs?: number;
+  /**
+   * Paging, sorting and the quick search on the server: the grid shows `rows` as the current page
+   * of `rowCount` matches and reports what the user asks for through the controlled models.
+   * Left out, the grid pages, sorts and searches `rows` itself.
+   */
+  server?: ServerSide;
+}
+
+/** The controlled state of a grid whose server pages, sorts and searches. */
+export interface ServerSide {
+  /** How many rows match in all (the answer's `meta.total`). */
+  rowCount: number;
+  paginationModel: GridPaginationModel;
+  onPaginationModelChange: (model: GridPaginationModel) => void;
+  sortModel: GridSortModel;
+  onSortModelChange: (model: GridSortModel) => void;
+  /** The quick search's words are in `quickFilterValues`. */
+  filterModel: GridFilterModel;
+  onFilterModelChange: (model: GridFilterModel) => void;
+  /**
+   * Downloads every match as CSV from the server (the grid holds one page): the export button
+   * shows progress until it resolves.
+   */
+  exportCsv: () => Promise<void>;
 }
 
 interface ToolbarTexts {
   searchLabel: string;
   loadingText?: string;
   exportFileName: string;
+  /** The server's CSV export, when the server holds the rows. */
+  exportCsv?: () => Promise<void>;
 }
 
 /** The texts of the toolbar and the loading overlay, which the grid renders as slots. */
@@ -123,8 +152,32 @@ function DensityMenu() {
 const ALL_ROWS: GridCsvExportOptions['getRowsToExport'] = ({ apiRef }) =>
   gridSortedRowIdsSelector(apiRef);
 
+/** Exports every match through the server, with a spinner until the download starts. */
+function ServerExportButton({ exportCsv }: { exportCsv: () => Promise<void> }) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <Tooltip title="Export all rows as CSV">
+      <ToolbarButton
+        aria-label="Export all rows as CSV"
+        aria-busy={busy}
+        disabled={busy}
+        onClick={() => {
+          setBusy(true);
+          void exportCsv().finally(() => setBusy(false));
+        }}
+      >
+        {busy ? (
+          <CircularProgress size={18} aria-label="Exporting" />
+        ) : (
+          <FileDownloadIcon fontSize="small" />
+        )}
+      </ToolbarButton>
+    </Tooltip>
+  );
+}
+
 function CrudToolbar() {
-  const { searchLabel, exportFileName } = useContext(GridTexts);
+  const { searchLabel, exportFileName, exportCsv } = useContext(GridTexts);
   return (
     <Toolbar>
       <QuickFilter expanded style={{ flexGrow: 1, display: 'flex' }}>
@@ -164,14 +217,18 @@ function CrudToolbar() {
         </ColumnsPanelTrigger>
       </Tooltip>
       <DensityMenu />
-      <Tooltip title="Export all rows as CSV">
-        <ExportCsv
-          render={<ToolbarButton />}
-          options={{ fileName: exportFileName, getRowsToExport: ALL_ROWS, utf8WithBom: true }}
-        >
-          <FileDownloadIcon fontSize="small" />
-        </ExportCsv>
-      </Tooltip>
+      {exportCsv ? (
+        <ServerExportButton exportCsv={exportCsv} />
+      ) : (
+        <Tooltip title="Export all rows as CSV">
+          <ExportCsv
+            render={<ToolbarButton />}
+            options={{ fileName: exportFileName, getRowsToExport: ALL_ROWS, utf8WithBom: true }}
+          >
+            <FileDownloadIcon fontSize="small" />
+          </ExportCsv>
+        </Tooltip>
+      )}
     </Toolbar>
   );
 }
@@ -210,10 +267,11 @@ export function CrudGrid<Row extends GridValidRowModel>({
   initialSort,
   hiddenColumns,
   filterDebounceMs,
+  server,
 }: CrudGridProps<Row>) {
   const texts = useMemo(
-    () => ({ searchLabel, loadingText, exportFileName }),
-    [searchLabel, loadingText, exportFileName],
+    () => ({ searchLabel, loadingText, exportFileName, exportCsv: server?.exportCsv }),
+    [searchLabel, loadingText, exportFileName, server?.exportCsv],
   );
   const [initialState] = useState(() => ({
     pagination: { paginationModel: { pageSize: 25, page: 0 } },
@@ -239,6 +297,13 @@ export function CrudGrid<Row extends GridValidRowModel>({
           pageSizeOptions={[10, 25, 50, 100]}
           filterDebounceMs={filterDebounceMs}
           disableRowSelectionOnClick
+          {...(server && {
+            paginationMode: 'server',
+            sortingMode: 'server',
+            filterMode: 'server',
+            disableColumnFilter: true,
+            ...server,
+          })}
         />
       </Box>
     </GridTexts.Provider>

@@ -2,11 +2,40 @@ import { useCallback, useState } from 'react';
 
 export type FormMode = 'add' | 'edit';
 
-/** One opening of the form dialog. `key` changes with every opening, so the form starts afresh. */
+/** One opening of a dialog about `subject`. `key` changes with every opening, so a form starts afresh. */
+export interface DialogSession<T> {
+  subject: T;
+  open: boolean;
+  key: number;
+}
+
+/**
+ * Which dialog is open, and about what. A session stays set while its dialog plays its closing
+ * transition (`open: false`) and is cleared by `exited`, so render the dialog only while the session
+ * is set, with `key={session.key}` and `onExited={exited}`.
+ */
+export function useDialogSession<T>() {
+  const [session, setSession] = useState<DialogSession<T> | null>(null);
+  const show = useCallback(
+    (subject: T) =>
+      setSession((previous) => ({ subject, open: true, key: (previous?.key ?? 0) + 1 })),
+    [],
+  );
+  const close = useCallback(
+    () => setSession((current) => (current ? { ...current, open: false } : current)),
+    [],
+  );
+  const exited = useCallback(
+    () => setSession((current) => (current && !current.open ? null : current)),
+    [],
+  );
+  return { session, show, close, exited };
+}
+
+/** One opening of the form dialog: the record being edited, or null when adding. */
 export interface FormSession<Row> {
   open: boolean;
   mode: FormMode;
-  /** The record being edited; null when adding. */
   row: Row | null;
   key: number;
 }
@@ -18,61 +47,38 @@ export interface DeleteSession<Row> {
 }
 
 /**
- * The open/closed state of a list screen's two dialogs (the add/edit form and the delete confirm).
- * A session stays set while its dialog plays its closing transition (`open: false`) and is cleared by
- * `formExited` / `deleteExited`, so render the dialog only while its session is set:
+ * The open/closed state of a list screen's two dialogs (the add/edit form and the delete confirm),
+ * each a {@link useDialogSession}:
  *
  * ```tsx
  * {dialogs.form && <CrudFormDialog key={dialogs.form.key} open={dialogs.form.open} onClose={dialogs.closeForm} onExited={dialogs.formExited} ... />}
  * ```
  */
 export function useCrudDialogs<Row>() {
-  const [form, setForm] = useState<FormSession<Row> | null>(null);
-  const [deleting, setDeleting] = useState<DeleteSession<Row> | null>(null);
-
-  const openAdd = useCallback(
-    () =>
-      setForm((previous) => ({
-        open: true,
-        mode: 'add',
-        row: null,
-        key: (previous?.key ?? 0) + 1,
-      })),
-    [],
-  );
-  const openEdit = useCallback(
-    (row: Row) =>
-      setForm((previous) => ({ open: true, mode: 'edit', row, key: (previous?.key ?? 0) + 1 })),
-    [],
-  );
-  const closeForm = useCallback(
-    () => setForm((current) => (current ? { ...current, open: false } : current)),
-    [],
-  );
-  const formExited = useCallback(
-    () => setForm((current) => (current && !current.open ? null : current)),
-    [],
-  );
-
-  const askDelete = useCallback((row: Row) => setDeleting({ open: true, row }), []);
-  const closeDelete = useCallback(
-    () => setDeleting((current) => (current ? { ...current, open: false } : current)),
-    [],
-  );
-  const deleteExited = useCallback(
-    () => setDeleting((current) => (current && !current.open ? null : current)),
-    [],
-  );
-
+  const form = useDialogSession<Row | null>();
+  const deleting = useDialogSession<Row>();
+  const { show: showForm } = form;
+  const openAdd = useCallback(() => showForm(null), [showForm]);
+  const openEdit = useCallback((row: Row) => showForm(row), [showForm]);
+  const formSession: FormSession<Row> | null = form.session && {
+    open: form.session.open,
+    mode: form.session.subject === null ? 'add' : 'edit',
+    row: form.session.subject,
+    key: form.session.key,
+  };
+  const deleteSession: DeleteSession<Row> | null = deleting.session && {
+    open: deleting.session.open,
+    row: deleting.session.subject,
+  };
   return {
-    form,
+    form: formSession,
     openAdd,
     openEdit,
-    closeForm,
-    formExited,
-    deleting,
-    askDelete,
-    closeDelete,
-    deleteExited,
+    closeForm: form.close,
+    formExited: form.exited,
+    deleting: deleteSession,
+    askDelete: deleting.show,
+    closeDelete: deleting.close,
+    deleteExited: deleting.exited,
   };
 }

@@ -1,4 +1,3 @@
-import { useEffect, useMemo } from 'react';
 import type { GridColDef } from '@mui/x-data-grid';
 import {
   useCreateAgeCategoryMutation,
@@ -6,36 +5,30 @@ import {
   useListAgeCategoriesQuery,
   useUpdateAgeCategoryMutation,
   type AgeCategory,
+  type AgeCategorySort,
 } from '@/api';
-import { useCanWrite } from '@/app/permissions';
 import { useRowHistory } from '@/features/history/useRowHistory';
-import { ConfirmDialog } from '@/components/crud/ConfirmDialog';
-import { CrudPage } from '@/components/crud/CrudPage';
-import { editDeleteColumns } from '@/components/crud/editDeleteColumns';
-import { LazyCrudFormDialog } from '@/components/crud/LazyCrudFormDialog';
 import { capitalize } from '@/components/crud/format';
-import { serverMessage, useCrudAction } from '@/components/crud/useCrudAction';
-import { useCrudDialogs } from '@/components/crud/useCrudDialogs';
+import { serverMessage } from '@/components/crud/useCrudAction';
+import { ResourcePage } from '@/components/resource/ResourcePage';
+import { listState, type ResourceDefinition } from '@/components/resource/resource';
 import {
   ageCategoryFields,
   ageCategoryFormValues,
   ageCategoryPayload,
-  ageCategoryValidation,
   ageCategoryServerFields,
+  ageCategoryValidation,
   describeAgeCategory,
 } from './ageCategoryForm';
+import type { AgeCategoryFormOutput, AgeCategoryFormValues } from './ageCategorySchema';
 
-/** Sorts 'min - max' texts by their minimum. */
-const byMinimum = (a: string, b: string) => parseFloat(a) - parseFloat(b) || a.localeCompare(b);
-
-const ageCategoryColumns: GridColDef<AgeCategory>[] = [
+const columns: GridColDef<AgeCategory>[] = [
   {
     field: 'age_range',
     headerName: 'Age Range',
     flex: 1,
     minWidth: 140,
     valueGetter: (_value, row) => `${row.min_age} - ${row.max_age}`,
-    sortComparator: byMinimum,
   },
   {
     field: 'age_unit',
@@ -61,93 +54,65 @@ const ageCategoryColumns: GridColDef<AgeCategory>[] = [
 ];
 
 /**
- * /dashboard/drugs/age-categories: age ranges with their unit and category; add and edit in a dialog
- * (new: 0 to 0 Years), delete after a confirm. Success toasts are the server's messages.
+ * Age ranges with their unit and category; add and edit in a dialog (new: 0 to 0 Years), delete
+ * after a confirm. Success toasts are the server's messages.
  */
+export const ageCategoryResource: ResourceDefinition<
+  AgeCategory,
+  AgeCategoryFormValues,
+  AgeCategoryFormOutput
+> = {
+  texts: {
+    title: 'Age Categories',
+    addLabel: 'Add Age Category',
+    addTitle: 'Add Age Category',
+    editTitle: 'Edit Age Category',
+    deleteTitle: 'Delete Age Category',
+    deleteMessage: 'Are you sure you want to delete this age category?',
+    emptyText: 'No age categories found. Add a new age category to get started.',
+    searchLabel: 'Search age categories',
+    exportFileName: 'age-categories',
+  },
+  listPath: '/age-category',
+  columns,
+  // The range sorts by its minimum.
+  sortFields: {
+    age_range: 'min_age',
+    age_unit: 'age_unit',
+    category_name: 'category_name',
+    description: 'description',
+  },
+  hiddenColumns: ['description'],
+  describe: describeAgeCategory,
+  useApi: (query) => {
+    const list = useListAgeCategoriesQuery({ ...query, sort: query.sort as AgeCategorySort });
+    const [create] = useCreateAgeCategoryMutation();
+    const [update] = useUpdateAgeCategoryMutation();
+    const [remove] = useDeleteAgeCategoryMutation();
+    return {
+      list: listState(list),
+      create: (values) => create({ ageCategoryCreate: ageCategoryPayload(values) }),
+      update: (row, values) =>
+        update({ ageCategoryUpdate: { id: row.id, ...ageCategoryPayload(values) } }),
+      remove: (row) => remove({ id: row.id, reasonBody: {} }),
+    };
+  },
+  feedback: {
+    create: { success: serverMessage('Age category created successfully') },
+    update: { success: serverMessage('Age category updated successfully') },
+    remove: { success: serverMessage('Age category deleted successfully') },
+  },
+  form: {
+    validation: ageCategoryValidation,
+    values: ageCategoryFormValues,
+    fields: () => ageCategoryFields,
+    serverFields: ageCategoryServerFields,
+  },
+  remove: {},
+};
+
+/** /dashboard/drugs/age-categories */
 export function AgeCategoriesPage() {
-  const { data, isFetching, error } = useListAgeCategoriesQuery({});
-  const [createAgeCategory] = useCreateAgeCategoryMutation();
-  const [updateAgeCategory] = useUpdateAgeCategoryMutation();
-  const [deleteAgeCategory] = useDeleteAgeCategoryMutation();
-  const run = useCrudAction();
-  const dialogs = useCrudDialogs<AgeCategory>();
-  useEffect(() => ageCategoryValidation.preload(), []);
-  const { openEdit, askDelete } = dialogs;
-  const canWrite = useCanWrite();
-  const history = useRowHistory<AgeCategory>('age_category', describeAgeCategory);
-
-  const columns = useMemo(
-    () => [
-      ...ageCategoryColumns,
-      ...editDeleteColumns<AgeCategory>({
-        onEdit: openEdit,
-        onDelete: askDelete,
-        onHistory: history.open,
-        canWrite,
-        describe: describeAgeCategory,
-      }),
-    ],
-    [openEdit, askDelete, canWrite, history.open],
-  );
-
-  const editing = dialogs.form?.row ?? null;
-  const deleting = dialogs.deleting?.row;
-
-  return (
-    <CrudPage
-      title="Age Categories"
-      addLabel="Add Age Category"
-      onAdd={dialogs.openAdd}
-      rows={data?.data}
-      columns={columns}
-      loading={isFetching}
-      error={error}
-      emptyText="No age categories found. Add a new age category to get started."
-      searchLabel="Search age categories"
-      exportFileName="age-categories"
-      hiddenColumns={['description']}
-    >
-      {dialogs.form && (
-        <LazyCrudFormDialog
-          key={dialogs.form.key}
-          open={dialogs.form.open}
-          title={editing ? 'Edit Age Category' : 'Add Age Category'}
-          resolver={ageCategoryValidation.resolver}
-          defaultValues={ageCategoryFormValues(editing)}
-          fields={ageCategoryFields}
-          serverFields={ageCategoryServerFields}
-          onSubmit={(values) =>
-            editing
-              ? run(
-                  updateAgeCategory({
-                    ageCategoryUpdate: { id: editing.id, ...ageCategoryPayload(values) },
-                  }),
-                  { success: serverMessage('Age category updated successfully') },
-                )
-              : run(createAgeCategory({ ageCategoryCreate: ageCategoryPayload(values) }), {
-                  success: serverMessage('Age category created successfully'),
-                })
-          }
-          onClose={dialogs.closeForm}
-          onExited={dialogs.formExited}
-        />
-      )}
-      {dialogs.deleting && deleting && (
-        <ConfirmDialog
-          open={dialogs.deleting.open}
-          title="Delete Age Category"
-          message="Are you sure you want to delete this age category?"
-          details={describeAgeCategory(deleting)}
-          onConfirm={() =>
-            run(deleteAgeCategory({ id: deleting.id, reasonBody: {} }), {
-              success: serverMessage('Age category deleted successfully'),
-            })
-          }
-          onClose={dialogs.closeDelete}
-          onExited={dialogs.deleteExited}
-        />
-      )}
-      {history.dialog}
-    </CrudPage>
-  );
+  const history = useRowHistory('age_category', describeAgeCategory);
+  return <ResourcePage resource={ageCategoryResource} history={history} />;
 }

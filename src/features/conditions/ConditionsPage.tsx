@@ -1,4 +1,3 @@
-import { useEffect, useMemo } from 'react';
 import type { GridColDef } from '@mui/x-data-grid';
 import {
   useCreateConditionMutation,
@@ -6,23 +5,21 @@ import {
   useListConditionsQuery,
   useUpdateConditionMutation,
   type Condition,
+  type ConditionSort,
 } from '@/api';
-import { useCanWrite } from '@/app/permissions';
 import { useRowHistory } from '@/features/history/useRowHistory';
-import { ConfirmDialog } from '@/components/crud/ConfirmDialog';
-import { CrudPage } from '@/components/crud/CrudPage';
-import { editDeleteColumns } from '@/components/crud/editDeleteColumns';
-import { LazyCrudFormDialog } from '@/components/crud/LazyCrudFormDialog';
-import { serverMessage, useCrudAction } from '@/components/crud/useCrudAction';
-import { useCrudDialogs } from '@/components/crud/useCrudDialogs';
+import { serverMessage } from '@/components/crud/useCrudAction';
+import { ResourcePage } from '@/components/resource/ResourcePage';
+import { listState, type ResourceDefinition } from '@/components/resource/resource';
 import {
   conditionFields,
   conditionFormValues,
   conditionPayload,
   conditionValidation,
 } from './conditionForm';
+import type { ConditionFormOutput, ConditionFormValues } from './conditionSchema';
 
-const conditionColumns: GridColDef<Condition>[] = [
+const columns: GridColDef<Condition>[] = [
   { field: 'name', headerName: 'Name', flex: 1, minWidth: 180 },
   {
     field: 'description',
@@ -33,100 +30,61 @@ const conditionColumns: GridColDef<Condition>[] = [
   },
 ];
 
-/** The record's name, in its buttons' names and its history's title. */
-const nameOf = (row: Condition) => row.name;
-
 /**
- * /dashboard/drugs/conditions: the conditions with search, add and edit in a dialog, and delete
- * after a confirm. Success toasts are the server's messages; a delete the server refuses (409, still
- * used by medications) shows its message.
+ * The conditions: search over names and descriptions, add and edit in a dialog, delete after a
+ * confirm. Success toasts are the server's messages; a delete the server refuses (409, still used by
+ * medications) shows its message.
  */
+export const conditionResource: ResourceDefinition<
+  Condition,
+  ConditionFormValues,
+  ConditionFormOutput
+> = {
+  texts: {
+    title: 'Conditions',
+    addLabel: 'Add Condition',
+    addTitle: 'Add Condition',
+    editTitle: 'Edit Condition',
+    deleteTitle: 'Delete Condition',
+    deleteMessage: 'Are you sure you want to delete this condition?',
+    emptyText: 'No conditions found. Add a new condition to get started.',
+    searchLabel: 'Search conditions',
+    exportFileName: 'conditions',
+  },
+  listPath: '/condition',
+  columns,
+  initialSort: [{ field: 'name', sort: 'asc' }],
+  sortFields: { name: 'name', description: 'description' },
+  describe: (row) => row.name,
+  useApi: (query) => {
+    const list = useListConditionsQuery({ ...query, sort: query.sort as ConditionSort });
+    const [create] = useCreateConditionMutation();
+    const [update] = useUpdateConditionMutation();
+    const [remove] = useDeleteConditionMutation();
+    return {
+      list: listState(list),
+      create: (values) => create({ conditionCreate: conditionPayload(values) }),
+      update: (row, values) =>
+        update({ conditionUpdate: { id: row.id, ...conditionPayload(values) } }),
+      remove: (row) => remove({ id: row.id, reasonBody: {} }),
+    };
+  },
+  feedback: {
+    create: { success: serverMessage('Condition created successfully') },
+    update: { success: serverMessage('Condition updated successfully') },
+    remove: { success: serverMessage('Condition deleted successfully') },
+  },
+  form: {
+    validation: conditionValidation,
+    values: conditionFormValues,
+    fields: () => conditionFields,
+    serverFields: { name: 'name', description: 'description' },
+  },
+  remove: {},
+};
+
+/** /dashboard/drugs/conditions */
 export function ConditionsPage() {
-  const { data, isFetching, error } = useListConditionsQuery({});
-  const [createCondition] = useCreateConditionMutation();
-  const [updateCondition] = useUpdateConditionMutation();
-  const [deleteCondition] = useDeleteConditionMutation();
-  const run = useCrudAction();
-  const dialogs = useCrudDialogs<Condition>();
-  const { openEdit, askDelete } = dialogs;
-  const canWrite = useCanWrite();
-  const history = useRowHistory<Condition>('condition', nameOf);
-  useEffect(() => conditionValidation.preload(), []);
-
-  const columns = useMemo(
-    () => [
-      ...conditionColumns,
-      ...editDeleteColumns<Condition>({
-        onEdit: openEdit,
-        onDelete: askDelete,
-        onHistory: history.open,
-        canWrite,
-        describe: nameOf,
-      }),
-    ],
-    [openEdit, askDelete, canWrite, history.open],
-  );
-
-  const editing = dialogs.form?.row ?? null;
-  const deleting = dialogs.deleting?.row;
-
-  return (
-    <CrudPage
-      title="Conditions"
-      addLabel="Add Condition"
-      onAdd={dialogs.openAdd}
-      rows={data?.data}
-      columns={columns}
-      loading={isFetching}
-      error={error}
-      emptyText="No conditions found. Add a new condition to get started."
-      searchLabel="Search conditions"
-      exportFileName="conditions"
-      initialSort={[{ field: 'name', sort: 'asc' }]}
-    >
-      {dialogs.form && (
-        <LazyCrudFormDialog
-          key={dialogs.form.key}
-          open={dialogs.form.open}
-          title={editing ? 'Edit Condition' : 'Add Condition'}
-          resolver={conditionValidation.resolver}
-          defaultValues={conditionFormValues(editing)}
-          fields={conditionFields}
-          serverFields={{ name: 'name', description: 'description' }}
-          onSubmit={(values) =>
-            editing
-              ? run(
-                  updateCondition({
-                    conditionUpdate: { id: editing.id, ...conditionPayload(values) },
-                  }),
-                  {
-                    success: serverMessage('Condition updated successfully'),
-                  },
-                )
-              : run(createCondition({ conditionCreate: conditionPayload(values) }), {
-                  success: serverMessage('Condition created successfully'),
-                })
-          }
-          onClose={dialogs.closeForm}
-          onExited={dialogs.formExited}
-        />
-      )}
-      {dialogs.deleting && deleting && (
-        <ConfirmDialog
-          open={dialogs.deleting.open}
-          title="Delete Condition"
-          message="Are you sure you want to delete this condition?"
-          details={deleting.name}
-          onConfirm={() =>
-            run(deleteCondition({ id: deleting.id, reasonBody: {} }), {
-              success: serverMessage('Condition deleted successfully'),
-            })
-          }
-          onClose={dialogs.closeDelete}
-          onExited={dialogs.deleteExited}
-        />
-      )}
-      {history.dialog}
-    </CrudPage>
-  );
+  const history = useRowHistory('condition', conditionResource.describe);
+  return <ResourcePage resource={conditionResource} history={history} />;
 }

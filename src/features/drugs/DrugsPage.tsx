@@ -1,4 +1,3 @@
-import { useEffect, useMemo } from 'react';
 import type { GridColDef } from '@mui/x-data-grid';
 import {
   useCreateDrugMutation,
@@ -6,19 +5,17 @@ import {
   useListDrugsQuery,
   useUpdateDrugMutation,
   type Drug,
+  type DrugSort,
 } from '@/api';
-import { useCanWrite } from '@/app/permissions';
 import { useRowHistory } from '@/features/history/useRowHistory';
-import { ConfirmDialog } from '@/components/crud/ConfirmDialog';
-import { CrudPage } from '@/components/crud/CrudPage';
-import { editDeleteColumns } from '@/components/crud/editDeleteColumns';
-import { LazyCrudFormDialog } from '@/components/crud/LazyCrudFormDialog';
-import { serverMessage, useCrudAction } from '@/components/crud/useCrudAction';
-import { useCrudDialogs } from '@/components/crud/useCrudDialogs';
+import { serverMessage } from '@/components/crud/useCrudAction';
+import { ResourcePage } from '@/components/resource/ResourcePage';
+import { listState, type ResourceDefinition } from '@/components/resource/resource';
 import { drugFields, drugFormValues, drugPayload, drugValidation } from './drugForm';
+import type { DrugFormOutput, DrugFormValues } from './drugSchema';
 
 /** Name, Category, Manufacturer, Dosage, then Actions. */
-const drugColumns: GridColDef<Drug>[] = [
+const columns: GridColDef<Drug>[] = [
   { field: 'name', headerName: 'Name', flex: 1, minWidth: 160 },
   { field: 'category', headerName: 'Category', flex: 1, minWidth: 140 },
   { field: 'manufacturer', headerName: 'Manufacturer', flex: 1, minWidth: 140 },
@@ -40,108 +37,71 @@ const drugColumns: GridColDef<Drug>[] = [
     valueGetter: (value: string[]) => value.join(', '),
   },
 ];
-const HIDDEN = ['description', 'side_effects', 'contraindications'];
-const SERVER_FIELDS = {
-  name: 'name',
-  category: 'category',
-  manufacturer: 'manufacturer',
-  dosage: 'dosage',
-  description: 'description',
-  side_effects: 'side_effects',
-  contraindications: 'contraindications',
-} as const;
-
-/** The record's name, in its buttons' names and its history's title. */
-const nameOf = (row: Drug) => row.name;
 
 /**
- * /dashboard/drugs (Drugs Management): the simple drug list on /drug, with search, add and edit in
- * a dialog (every field required; side effects and contraindications comma-separated), and delete
- * after a confirm.
+ * Drugs Management: the simple drug list on /drug, with search, add and edit in a dialog (every
+ * field required; side effects and contraindications comma-separated), and delete after a confirm.
  */
+export const drugResource: ResourceDefinition<Drug, DrugFormValues, DrugFormOutput> = {
+  texts: {
+    title: 'Drugs Management',
+    gridLabel: 'Drugs',
+    addLabel: 'Add Drug',
+    addTitle: 'Add Drug',
+    editTitle: 'Edit Drug',
+    deleteTitle: 'Delete Drug',
+    deleteMessage: 'Are you sure you want to delete this drug?',
+    emptyText: 'No drugs found',
+    searchLabel: 'Search drugs',
+    exportFileName: 'drugs',
+  },
+  listPath: '/drug',
+  columns,
+  initialSort: [{ field: 'name', sort: 'asc' }],
+  sortFields: {
+    name: 'name',
+    category: 'category',
+    manufacturer: 'manufacturer',
+    dosage: 'dosage',
+  },
+  hiddenColumns: ['description', 'side_effects', 'contraindications'],
+  describe: (row) => row.name,
+  useApi: (query) => {
+    const list = useListDrugsQuery({ ...query, sort: query.sort as DrugSort });
+    const [create] = useCreateDrugMutation();
+    const [update] = useUpdateDrugMutation();
+    const [remove] = useDeleteDrugMutation();
+    return {
+      list: listState(list),
+      create: (values) => create({ drugCreate: drugPayload(values) }),
+      update: (row, values) => update({ drugUpdate: { id: row.id, ...drugPayload(values) } }),
+      remove: (row) => remove({ id: row.id, reasonBody: {} }),
+    };
+  },
+  feedback: {
+    create: { success: serverMessage('Drug added successfully') },
+    update: { success: serverMessage('Drug updated successfully') },
+    remove: { success: serverMessage('Drug deleted successfully') },
+  },
+  form: {
+    validation: drugValidation,
+    values: drugFormValues,
+    fields: () => drugFields,
+    serverFields: {
+      name: 'name',
+      category: 'category',
+      manufacturer: 'manufacturer',
+      dosage: 'dosage',
+      description: 'description',
+      side_effects: 'side_effects',
+      contraindications: 'contraindications',
+    },
+  },
+  remove: {},
+};
+
+/** /dashboard/drugs */
 export function DrugsPage() {
-  const { data, isFetching, error } = useListDrugsQuery({});
-  const [createDrug] = useCreateDrugMutation();
-  const [updateDrug] = useUpdateDrugMutation();
-  const [deleteDrug] = useDeleteDrugMutation();
-  const run = useCrudAction();
-  const dialogs = useCrudDialogs<Drug>();
-  useEffect(() => drugValidation.preload(), []);
-  const { openEdit, askDelete } = dialogs;
-  const canWrite = useCanWrite();
-  const history = useRowHistory<Drug>('drug', nameOf);
-
-  const columns = useMemo(
-    () => [
-      ...drugColumns,
-      ...editDeleteColumns<Drug>({
-        onEdit: openEdit,
-        onDelete: askDelete,
-        onHistory: history.open,
-        canWrite,
-        describe: nameOf,
-      }),
-    ],
-    [openEdit, askDelete, canWrite, history.open],
-  );
-
-  const editing = dialogs.form?.row ?? null;
-  const deleting = dialogs.deleting?.row;
-
-  return (
-    <CrudPage
-      title="Drugs Management"
-      addLabel="Add Drug"
-      onAdd={dialogs.openAdd}
-      rows={data?.data}
-      columns={columns}
-      loading={isFetching}
-      error={error}
-      gridLabel="Drugs"
-      emptyText="No drugs found"
-      searchLabel="Search drugs"
-      exportFileName="drugs"
-      initialSort={[{ field: 'name', sort: 'asc' }]}
-      hiddenColumns={HIDDEN}
-    >
-      {dialogs.form && (
-        <LazyCrudFormDialog
-          key={dialogs.form.key}
-          open={dialogs.form.open}
-          title={editing ? 'Edit Drug' : 'Add Drug'}
-          resolver={drugValidation.resolver}
-          defaultValues={drugFormValues(editing)}
-          fields={drugFields}
-          serverFields={SERVER_FIELDS}
-          onSubmit={(values) =>
-            editing
-              ? run(updateDrug({ drugUpdate: { id: editing.id, ...drugPayload(values) } }), {
-                  success: serverMessage('Drug updated successfully'),
-                })
-              : run(createDrug({ drugCreate: drugPayload(values) }), {
-                  success: serverMessage('Drug added successfully'),
-                })
-          }
-          onClose={dialogs.closeForm}
-          onExited={dialogs.formExited}
-        />
-      )}
-      {dialogs.deleting && deleting && (
-        <ConfirmDialog
-          open={dialogs.deleting.open}
-          title="Delete Drug"
-          message="Are you sure you want to delete this drug?"
-          details={deleting.name}
-          onConfirm={() =>
-            run(deleteDrug({ id: deleting.id, reasonBody: {} }), {
-              success: serverMessage('Drug deleted successfully'),
-            })
-          }
-          onClose={dialogs.closeDelete}
-          onExited={dialogs.deleteExited}
-        />
-      )}
-      {history.dialog}
-    </CrudPage>
-  );
+  const history = useRowHistory('drug', drugResource.describe);
+  return <ResourcePage resource={drugResource} history={history} />;
 }

@@ -1,44 +1,34 @@
-import { lazy, Suspense, useEffect, useMemo } from 'react';
-import { useSnackbar } from 'notistack';
+import { lazy, Suspense } from 'react';
 import Tooltip from '@mui/material/Tooltip';
 import type { GridColDef } from '@mui/x-data-grid';
 import {
   useCreateDrugInteractionMutation,
   useDeleteDrugInteractionMutation,
   useListDrugInteractionsQuery,
-  useListMedicationsQuery,
   useUpdateDrugInteractionMutation,
   type DrugInteraction,
+  type DrugInteractionSort,
   type Severity,
 } from '@/api';
-import { useCanWrite } from '@/app/permissions';
 import { useRowHistory } from '@/features/history/useRowHistory';
 import type { PendingChange } from '@/features/test-prescriptions/useImpactPreview';
-import { CrudPage } from '@/components/crud/CrudPage';
-import { editDeleteColumns } from '@/components/crud/editDeleteColumns';
-import { LazyCrudFormDialog } from '@/components/crud/LazyCrudFormDialog';
 import { capitalize } from '@/components/crud/format';
 import { reasonPayload } from '@/components/crud/reason';
-import { useCrudAction } from '@/components/crud/useCrudAction';
-import { useCrudDialogs } from '@/components/crud/useCrudDialogs';
+import { ResourcePage } from '@/components/resource/ResourcePage';
+import { listState, type ResourceDefinition } from '@/components/resource/resource';
 import {
-  SEVERITIES,
   interactionFields,
   interactionChange,
   interactionFormValues,
   interactionRequest,
   interactionValidation,
-  medicationOptions,
   severityChanged,
 } from './interactionForm';
-import type { InteractionFormOutput } from './interactionSchema';
+import type { InteractionFormOutput, InteractionFormValues } from './interactionSchema';
 import { SeverityBadge } from './SeverityBadge';
 
-// The delete confirm and the impact panel load with the first dialog that shows them: this page
-// is at its bundle budget, and a module of its own (LazyImpactPanel) would cost it another chunk.
-const ConfirmDialog = lazy(() =>
-  import('@/components/crud/ConfirmDialog').then((module) => ({ default: module.ConfirmDialog })),
-);
+// The impact panel loads with the first dialog that shows it: this page is at its bundle budget,
+// and a module of its own (LazyImpactPanel) would cost it another chunk.
 const LoadedImpactPanel = lazy(() =>
   import('@/features/test-prescriptions/ImpactPanel').then((module) => ({
     default: module.ImpactPanel,
@@ -59,10 +49,7 @@ function truncate(text: string, length: number): string {
   return text.length > length ? `${text.slice(0, length - 1).trimEnd()}…` : text;
 }
 
-/** The quick search leaves this column out (it searches names, severity and description). */
-const notSearched = () => null;
-
-const interactionColumns: GridColDef<DrugInteraction>[] = [
+const columns: GridColDef<DrugInteraction>[] = [
   {
     field: 'medication',
     headerName: 'Medication',
@@ -82,7 +69,6 @@ const interactionColumns: GridColDef<DrugInteraction>[] = [
     headerName: 'Severity',
     width: 150,
     valueFormatter: (value: Severity) => capitalize(value),
-    sortComparator: (a: Severity, b: Severity) => SEVERITIES.indexOf(a) - SEVERITIES.indexOf(b),
     renderCell: ({ value }) => (value ? <SeverityBadge severity={value as Severity} /> : null),
   },
   {
@@ -101,7 +87,6 @@ const interactionColumns: GridColDef<DrugInteraction>[] = [
     headerName: 'Allergen',
     width: 100,
     valueGetter: (value: DrugInteraction['is_allergen']) => (value === 1 ? 'Yes' : 'No'),
-    getApplyQuickFilterFn: notSearched,
   },
 ];
 
@@ -109,147 +94,105 @@ function describeInteraction(row: DrugInteraction): string {
   return `${row.medication.name} and ${row.interacting_medication.name} interaction`;
 }
 
+/** Every failed write says at least this. */
+const WRITE_FAILED = 'An error occurred';
+
 /**
- * /dashboard/drugs/interactions (Drug Interactions): search over both medication names, severity
- * and description; add and edit in a dialog (the medications are fixed once it exists); delete after
- * a confirm. The server refuses a pair that already exists, in either order (409, its message shown).
+ * Drug Interactions: search over both medication names, severity and description; add and edit in
+ * a dialog (the medications are picked by a server search, and fixed once it exists); delete after
+ * a confirm with a reason. The server refuses a pair that already exists, in either order (409, its
+ * message shown). A severity set or changed is a clinical change: it needs a reason in the history.
  */
-export function InteractionsPage() {
-  const { data, isFetching, error } = useListDrugInteractionsQuery({});
-  const dialogs = useCrudDialogs<DrugInteraction>();
-  useEffect(() => interactionValidation.preload(), []);
-  // The selects' medications, loaded when the add form first opens. Editing needs none: both
-  // selects are fixed, and medicationOptions adds the edited pair to the options.
-  const medications = useListMedicationsQuery(
-    {},
-    {
-      skip: !dialogs.form || dialogs.form.mode === 'edit',
-    },
-  );
-  const [createInteraction] = useCreateDrugInteractionMutation();
-  const [updateInteraction] = useUpdateDrugInteractionMutation();
-  const [deleteInteraction] = useDeleteDrugInteractionMutation();
-  const run = useCrudAction();
-  const { enqueueSnackbar } = useSnackbar();
-  const { openEdit, askDelete } = dialogs;
-  const canWrite = useCanWrite();
-  const history = useRowHistory<DrugInteraction>('drug_interaction', describeInteraction);
-
-  const columns = useMemo(
-    () => [
-      ...interactionColumns,
-      ...editDeleteColumns<DrugInteraction>({
-        onEdit: openEdit,
-        onDelete: askDelete,
-        onHistory: history.open,
-        canWrite,
-        describe: describeInteraction,
-        layout: 'separate',
-      }),
-    ],
-    [openEdit, askDelete, canWrite, history.open],
-  );
-
-  const editing = dialogs.form?.row ?? null;
-  const deleting = dialogs.deleting?.row;
-  const fields = useMemo(
-    () =>
-      interactionFields(
-        medicationOptions(medications.data?.data, editing),
-        editing !== null,
-        medications.isLoading,
-      ),
-    [medications.data, medications.isLoading, editing],
-  );
-
-  const save = async (values: InteractionFormOutput, reason: string) => {
-    let request;
-    try {
-      request = interactionRequest(values, editing, reason);
-    } catch (problem) {
-      enqueueSnackbar((problem as Error).message, { variant: 'error' });
-      throw problem;
-    }
-    const failure = 'An error occurred';
-    if (request.kind === 'update') {
-      return run(updateInteraction({ drugInteractionUpdate: request.body }), {
-        success: 'Drug interaction updated successfully',
-        failure,
-      });
-    }
-    return run(createInteraction({ drugInteractionCreate: request.body }), {
-      success: 'Drug interaction added successfully',
-      failure,
+export const interactionResource: ResourceDefinition<
+  DrugInteraction,
+  InteractionFormValues,
+  InteractionFormOutput
+> = {
+  texts: {
+    title: 'Drug Interactions',
+    subtitle: 'Manage drug interactions and contraindications',
+    addLabel: 'Add Interaction',
+    addTitle: 'Add Interaction',
+    editTitle: 'Edit Interaction',
+    deleteTitle: 'Delete Interaction',
+    deleteMessage:
+      'Are you sure you want to delete this drug interaction? This action cannot be undone.',
+    emptyText: 'No drug interactions found',
+    searchLabel: 'Search interactions',
+    loadingText: 'Loading interactions...',
+    // The app's error toast shows the reason too (the error's message, else this title).
+    errorTitle: 'Failed to fetch drug interactions',
+    exportFileName: 'drug-interactions',
+  },
+  listPath: '/drug-interaction',
+  columns,
+  actionsLayout: 'separate',
+  initialSort: [{ field: 'medication', sort: 'asc' }],
+  sortFields: {
+    medication: 'medication',
+    interacting_medication: 'interacting_medication',
+    severity: 'severity',
+    description: 'description',
+    is_allergen: 'is_allergen',
+  },
+  describe: describeInteraction,
+  useApi: (query) => {
+    const list = useListDrugInteractionsQuery({
+      ...query,
+      sort: query.sort as DrugInteractionSort,
     });
-  };
+    const [create] = useCreateDrugInteractionMutation();
+    const [update] = useUpdateDrugInteractionMutation();
+    const [remove] = useDeleteDrugInteractionMutation();
+    return {
+      list: listState(list),
+      create: (values, reason) => {
+        const request = interactionRequest(values, null, reason);
+        if (request.kind !== 'create') throw new Error(WRITE_FAILED);
+        return create({ drugInteractionCreate: request.body });
+      },
+      update: (row, values, reason) => {
+        const request = interactionRequest(values, row, reason);
+        if (request.kind !== 'update') throw new Error(WRITE_FAILED);
+        return update({ drugInteractionUpdate: request.body });
+      },
+      remove: (row, reason) => remove({ idBody: { id: row.id, ...reasonPayload(reason) } }),
+    };
+  },
+  feedback: {
+    create: { success: 'Drug interaction added successfully', failure: WRITE_FAILED },
+    update: { success: 'Drug interaction updated successfully', failure: WRITE_FAILED },
+    remove: {
+      success: 'Drug interaction deleted successfully',
+      failure: 'Failed to delete drug interaction',
+    },
+  },
+  form: {
+    validation: interactionValidation,
+    values: interactionFormValues,
+    fields: interactionFields,
+    serverFields: {
+      medication_id: 'medication_id',
+      interacting_medication_id: 'interacting_medication_id',
+      severity: 'severity',
+      description: 'description',
+    },
+    reasonRequired: severityChanged,
+    preview: (values, editing) => (
+      <ImpactPanel change={values && interactionChange(values, editing)} />
+    ),
+  },
+  remove: {
+    reason: 'required',
+    details: (row) => `${row.medication.name} and ${row.interacting_medication.name}`,
+    preview: (row) => (
+      <ImpactPanel change={{ operation: 'deleteDrugInteraction', body: { id: row.id } }} />
+    ),
+  },
+};
 
-  return (
-    <CrudPage
-      title="Drug Interactions"
-      subtitle="Manage drug interactions and contraindications"
-      addLabel="Add Interaction"
-      onAdd={dialogs.openAdd}
-      rows={data?.data}
-      columns={columns}
-      loading={isFetching}
-      loadingText="Loading interactions..."
-      error={error}
-      // The app's error toast shows the reason too (the error's message, else this title).
-      errorTitle="Failed to fetch drug interactions"
-      emptyText="No drug interactions found"
-      searchLabel="Search interactions"
-      exportFileName="drug-interactions"
-      initialSort={[{ field: 'medication', sort: 'asc' }]}
-    >
-      {dialogs.form && (
-        <LazyCrudFormDialog
-          key={dialogs.form.key}
-          open={dialogs.form.open}
-          title={editing ? 'Edit Interaction' : 'Add Interaction'}
-          resolver={interactionValidation.resolver}
-          defaultValues={interactionFormValues(editing)}
-          fields={fields}
-          serverFields={{
-            medication_id: 'medication_id',
-            interacting_medication_id: 'interacting_medication_id',
-            severity: 'severity',
-            description: 'description',
-          }}
-          // A severity set or changed is a clinical change: it needs a reason in the history.
-          reason={{ required: (values) => severityChanged(values, editing) }}
-          onSubmit={save}
-          preview={(values) => (
-            <ImpactPanel change={values && interactionChange(values, editing)} />
-          )}
-          onClose={dialogs.closeForm}
-          onExited={dialogs.formExited}
-        />
-      )}
-      {dialogs.deleting && deleting && (
-        <Suspense fallback={null}>
-          <ConfirmDialog
-            open={dialogs.deleting.open}
-            title="Delete Interaction"
-            message="Are you sure you want to delete this drug interaction? This action cannot be undone."
-            details={`${deleting.medication.name} and ${deleting.interacting_medication.name}`}
-            reason="required"
-            preview={
-              <ImpactPanel
-                change={{ operation: 'deleteDrugInteraction', body: { id: deleting.id } }}
-              />
-            }
-            onConfirm={(reason) =>
-              run(deleteInteraction({ idBody: { id: deleting.id, ...reasonPayload(reason) } }), {
-                success: 'Drug interaction deleted successfully',
-                failure: 'Failed to delete drug interaction',
-              })
-            }
-            onClose={dialogs.closeDelete}
-            onExited={dialogs.deleteExited}
-          />
-        </Suspense>
-      )}
-      {history.dialog}
-    </CrudPage>
-  );
+/** /dashboard/drugs/interactions */
+export function InteractionsPage() {
+  const history = useRowHistory('drug_interaction', describeInteraction);
+  return <ResourcePage resource={interactionResource} history={history} />;
 }

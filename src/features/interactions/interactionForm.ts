@@ -2,12 +2,12 @@ import type {
   DrugInteraction,
   DrugInteractionCreate,
   DrugInteractionUpdate,
-  Medication,
   TestPrescriptionImpactRequest,
 } from '@/api';
-import type { CrudField, SelectOption } from '@/components/crud/CrudFields';
+import type { CrudField } from '@/components/crud/CrudFields';
 import { capitalizedOptions } from '@/components/crud/format';
 import { reasonPayload } from '@/components/crud/reason';
+import { pickerField } from '@/components/pickers/pickerField';
 import { lazyResolver } from '@/lib/lazyResolver';
 import type { InteractionFormOutput, InteractionFormValues } from './interactionSchema';
 import { SEVERITIES } from '../../../api/generated/enums';
@@ -93,59 +93,33 @@ export function interactionChange(
     : { operation: 'createDrugInteraction', body: request.body };
 }
 
-/**
- * The medication options, by name: the medication list, plus the edited interaction's own two (so
- * the disabled selects show them even before the list arrives).
- */
-export function medicationOptions(
-  medications: readonly Pick<Medication, 'id' | 'name'>[] | undefined,
-  editing: DrugInteraction | null,
-): SelectOption[] {
-  const byId = new Map<number, string>();
-  for (const medication of medications ?? []) byId.set(medication.id, medication.name);
-  if (editing) {
-    byId.set(editing.medication_id, editing.medication.name);
-    byId.set(editing.interacting_medication_id, editing.interacting_medication.name);
-  }
-  return [...byId]
-    .sort(([, a], [, b]) => a.localeCompare(b))
-    .map(([id, name]) => ({ value: String(id), label: name }));
-}
-
-/** The dialog's fields: the medication selects are fixed once the interaction exists. */
+/** The dialog's fields: the medications are searched on the server, and fixed once it exists. */
 export function interactionFields(
-  options: SelectOption[],
-  editing: boolean,
-  loadingMedications: boolean,
+  editing: DrugInteraction | null,
 ): CrudField<InteractionFormValues>[] {
-  const placeholder = {
-    value: '',
-    label: loadingMedications ? 'Loading medications…' : 'Select a medication',
-  };
   const locked = editing ? 'Cannot be changed on an existing interaction' : undefined;
+  const common = {
+    source: 'medication',
+    required: true,
+    disabled: editing !== null,
+    helperText: locked,
+    half: true,
+  } as const;
   return [
-    {
-      kind: 'select',
+    pickerField<InteractionFormValues>({
+      ...common,
       name: 'medication_id',
       label: 'Medication',
-      required: true,
-      disabled: editing,
-      helperText: locked,
-      half: true,
-      options: [placeholder, ...options],
-    },
-    {
-      kind: 'select',
+      initial: editing && editing.medication,
+    }),
+    pickerField<InteractionFormValues>({
+      ...common,
       name: 'interacting_medication_id',
       label: 'Interacting Medication',
-      required: true,
-      disabled: editing,
-      helperText: locked,
-      half: true,
-      options: [placeholder, ...options],
+      initial: editing && editing.interacting_medication,
       // The medication already chosen cannot interact with itself.
-      isOptionDisabled: (value, values) => value !== '' && value === values.medication_id,
-    },
+      isDisabled: (option, values) => String(option.id) === values.medication_id,
+    }),
     {
       kind: 'select',
       name: 'severity',

@@ -1,4 +1,3 @@
-import { useEffect, useMemo } from 'react';
 import type { GridColDef } from '@mui/x-data-grid';
 import {
   useCreateLifestyleMutation,
@@ -6,118 +5,76 @@ import {
   useListLifestylesQuery,
   useUpdateLifestyleMutation,
   type Lifestyle,
+  type LifestyleSort,
 } from '@/api';
 import { UNKNOWN_ERROR_MESSAGE } from '@/app/errorToasts';
-import { useCanWrite } from '@/app/permissions';
 import { useRowHistory } from '@/features/history/useRowHistory';
-import { ConfirmDialog } from '@/components/crud/ConfirmDialog';
-import { CrudPage } from '@/components/crud/CrudPage';
-import { editDeleteColumns } from '@/components/crud/editDeleteColumns';
-import { LazyCrudFormDialog } from '@/components/crud/LazyCrudFormDialog';
-import { useCrudAction } from '@/components/crud/useCrudAction';
-import { useCrudDialogs } from '@/components/crud/useCrudDialogs';
+import { ResourcePage } from '@/components/resource/ResourcePage';
+import { listState, type ResourceDefinition } from '@/components/resource/resource';
 import { lifestyleFields, lifestyleFormValues, lifestyleValidation } from './lifestyleForm';
+import type { LifestyleFormOutput, LifestyleFormValues } from './lifestyleSchema';
 
-const lifestyleColumns: GridColDef<Lifestyle>[] = [
+const columns: GridColDef<Lifestyle>[] = [
   { field: 'name', headerName: 'Name', flex: 1, minWidth: 200 },
 ];
 
-/** The record's name, in its buttons' names and its history's title. */
-const nameOf = (row: Lifestyle) => row.name;
-
 /**
- * /dashboard/drugs/lifestyles (Lifestyle Management): search by name, add and edit in a dialog
- * (which closes, then the list refreshes), delete after a confirm. A delete the server refuses (409,
- * still used by lifestyle contraindications) shows its message.
+ * Lifestyle Management: search by name, add and edit in a dialog (which closes, then the list
+ * refreshes), delete after a confirm. A delete the server refuses (409, still used by lifestyle
+ * contraindications) shows its message.
  */
+export const lifestyleResource: ResourceDefinition<
+  Lifestyle,
+  LifestyleFormValues,
+  LifestyleFormOutput
+> = {
+  texts: {
+    title: 'Lifestyle Management',
+    subtitle: 'Add, edit, and manage lifestyles in the system',
+    gridLabel: 'Lifestyles',
+    addLabel: 'Add Lifestyle',
+    addTitle: 'Add Lifestyle',
+    editTitle: 'Edit Lifestyle',
+    deleteTitle: 'Delete Lifestyle',
+    deleteMessage: 'Are you sure you want to delete this lifestyle? This action cannot be undone.',
+    emptyText: 'No lifestyles found. Add a new lifestyle to get started.',
+    searchLabel: 'Search lifestyles by name',
+    exportFileName: 'lifestyles',
+  },
+  listPath: '/lifestyle',
+  columns,
+  actionsLayout: 'separate',
+  initialSort: [{ field: 'name', sort: 'asc' }],
+  sortFields: { name: 'name' },
+  describe: (row) => row.name,
+  useApi: (query) => {
+    const list = useListLifestylesQuery({ ...query, sort: query.sort as LifestyleSort });
+    const [create] = useCreateLifestyleMutation();
+    const [update] = useUpdateLifestyleMutation();
+    const [remove] = useDeleteLifestyleMutation();
+    return {
+      list: listState(list),
+      create: ({ name }) => create({ lifestyleCreate: { name } }),
+      update: (row, { name }) => update({ lifestyleUpdate: { id: row.id, name } }),
+      remove: (row) => remove({ idBody: { id: row.id } }),
+    };
+  },
+  feedback: {
+    create: { success: 'Lifestyle added successfully', failure: UNKNOWN_ERROR_MESSAGE },
+    update: { success: 'Lifestyle updated successfully', failure: 'Failed to update lifestyle' },
+    remove: { success: 'Lifestyle deleted successfully', failure: 'Failed to delete lifestyle' },
+  },
+  form: {
+    validation: lifestyleValidation,
+    values: lifestyleFormValues,
+    fields: () => lifestyleFields,
+    serverFields: { name: 'name' },
+  },
+  remove: {},
+};
+
+/** /dashboard/drugs/lifestyles */
 export function LifestylesPage() {
-  // A failed load shows the banner and the app's error toast (its message, else 'An unknown error occurred').
-  const { data, isFetching, error } = useListLifestylesQuery({});
-  const [createLifestyle] = useCreateLifestyleMutation();
-  const [updateLifestyle] = useUpdateLifestyleMutation();
-  const [deleteLifestyle] = useDeleteLifestyleMutation();
-  const run = useCrudAction();
-  const dialogs = useCrudDialogs<Lifestyle>();
-  useEffect(() => lifestyleValidation.preload(), []);
-  const { openEdit, askDelete } = dialogs;
-  const canWrite = useCanWrite();
-  const history = useRowHistory<Lifestyle>('lifestyle', nameOf);
-
-  const columns = useMemo(
-    () => [
-      ...lifestyleColumns,
-      ...editDeleteColumns<Lifestyle>({
-        onEdit: openEdit,
-        onDelete: askDelete,
-        onHistory: history.open,
-        canWrite,
-        describe: nameOf,
-        layout: 'separate',
-      }),
-    ],
-    [openEdit, askDelete, canWrite, history.open],
-  );
-
-  const editing = dialogs.form?.row ?? null;
-  const deleting = dialogs.deleting?.row;
-
-  return (
-    <CrudPage
-      title="Lifestyle Management"
-      subtitle="Add, edit, and manage lifestyles in the system"
-      addLabel="Add Lifestyle"
-      onAdd={dialogs.openAdd}
-      rows={data?.data}
-      columns={columns}
-      loading={isFetching}
-      error={error}
-      gridLabel="Lifestyles"
-      emptyText="No lifestyles found. Add a new lifestyle to get started."
-      searchLabel="Search lifestyles by name"
-      exportFileName="lifestyles"
-      initialSort={[{ field: 'name', sort: 'asc' }]}
-    >
-      {dialogs.form && (
-        <LazyCrudFormDialog
-          key={dialogs.form.key}
-          open={dialogs.form.open}
-          title={editing ? 'Edit Lifestyle' : 'Add Lifestyle'}
-          resolver={lifestyleValidation.resolver}
-          defaultValues={lifestyleFormValues(editing)}
-          fields={lifestyleFields}
-          serverFields={{ name: 'name' }}
-          onSubmit={({ name }) =>
-            editing
-              ? run(updateLifestyle({ lifestyleUpdate: { id: editing.id, name } }), {
-                  success: 'Lifestyle updated successfully',
-                  failure: 'Failed to update lifestyle',
-                })
-              : run(createLifestyle({ lifestyleCreate: { name } }), {
-                  success: 'Lifestyle added successfully',
-                  failure: UNKNOWN_ERROR_MESSAGE,
-                })
-          }
-          onClose={dialogs.closeForm}
-          onExited={dialogs.formExited}
-        />
-      )}
-      {dialogs.deleting && deleting && (
-        <ConfirmDialog
-          open={dialogs.deleting.open}
-          title="Delete Lifestyle"
-          message="Are you sure you want to delete this lifestyle? This action cannot be undone."
-          details={deleting.name}
-          onConfirm={() =>
-            run(deleteLifestyle({ idBody: { id: deleting.id } }), {
-              success: 'Lifestyle deleted successfully',
-              failure: 'Failed to delete lifestyle',
-            })
-          }
-          onClose={dialogs.closeDelete}
-          onExited={dialogs.deleteExited}
-        />
-      )}
-      {history.dialog}
-    </CrudPage>
-  );
+  const history = useRowHistory('lifestyle', lifestyleResource.describe);
+  return <ResourcePage resource={lifestyleResource} history={history} />;
 }

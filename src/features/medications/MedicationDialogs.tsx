@@ -1,4 +1,3 @@
-import { useCallback, useState } from 'react';
 import {
   useDeleteLifestyleContraindicationMutation,
   useDeleteMedicationMutation,
@@ -10,6 +9,7 @@ import {
 import { ConfirmDialog } from '@/components/crud/ConfirmDialog';
 import { reasonPayload } from '@/components/crud/reason';
 import { serverMessage, useCrudAction } from '@/components/crud/useCrudAction';
+import { useDialogSession, type DialogSession } from '@/components/crud/useCrudDialogs';
 import { LazyImpactPanel as ImpactPanel } from '@/features/test-prescriptions/LazyImpactPanel';
 import { AddMedicationDialog } from './AddMedicationDialog';
 import {
@@ -43,37 +43,15 @@ export type MedicationDialog =
       link: LifestyleContraindication;
     };
 
-interface Session {
-  dialog: MedicationDialog;
-  open: boolean;
-  /** Changes with every opening, so a form starts afresh. */
-  key: number;
-}
-
 /**
- * Which dialog is open. The session stays while the dialog plays its closing transition
- * (`open: false`) and is cleared when that ends.
+ * Which dialog is open: `show(dialog)`, `close()`, and `exited()` after its closing transition.
  */
 export function useMedicationDialogs() {
-  const [session, setSession] = useState<Session | null>(null);
-  const show = useCallback(
-    (dialog: MedicationDialog) =>
-      setSession((previous) => ({ dialog, open: true, key: (previous?.key ?? 0) + 1 })),
-    [],
-  );
-  const close = useCallback(
-    () => setSession((current) => (current ? { ...current, open: false } : current)),
-    [],
-  );
-  const exited = useCallback(
-    () => setSession((current) => (current && !current.open ? null : current)),
-    [],
-  );
-  return { session, show, close, exited };
+  return useDialogSession<MedicationDialog>();
 }
 
 interface MedicationDialogsProps {
-  session: Session | null;
+  session: DialogSession<MedicationDialog> | null;
   close: () => void;
   exited: () => void;
 }
@@ -85,7 +63,7 @@ export function MedicationDialogs({ session, close, exited }: MedicationDialogsP
   const [deleteLifestyleContraindication] = useDeleteLifestyleContraindicationMutation();
   const run = useCrudAction();
   if (!session) return null;
-  const { dialog, open, key } = session;
+  const { subject: dialog, open, key } = session;
   const common = { open, onClose: close, onExited: exited };
 
   switch (dialog.kind) {

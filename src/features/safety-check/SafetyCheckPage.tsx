@@ -46,7 +46,7 @@ import {
   searchFromForm,
   type SafetyCheckForm,
 } from './safetyCheckForm';
-import { useDebouncedValue } from './useDebouncedValue';
+import { useDebouncedValue } from '@/lib/useDebouncedValue';
 
 /** How long the form must stay unchanged before it is checked. */
 export const CHECK_DELAY_MS = 400;

@@ -5,7 +5,7 @@ import {
   type TestPrescriptionImpactResult,
 } from '@/api';
 import { withoutErrorToast } from '@/app/errorToasts';
-import { useDebouncedValue } from '@/features/safety-check/useDebouncedValue';
+import { useDebouncedValue } from '@/lib/useDebouncedValue';
 import { errorMessage, isApiError } from '@/lib/errors';
 
 /** How long a pending change must stay the same before its impact is asked for. */

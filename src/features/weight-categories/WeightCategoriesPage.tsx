@@ -1,4 +1,3 @@
-import { useEffect, useMemo } from 'react';
 import type { GridColDef } from '@mui/x-data-grid';
 import {
   useCreateWeightCategoryMutation,
@@ -6,36 +5,30 @@ import {
   useListWeightCategoriesQuery,
   useUpdateWeightCategoryMutation,
   type WeightCategory,
+  type WeightCategorySort,
 } from '@/api';
-import { useCanWrite } from '@/app/permissions';
 import { useRowHistory } from '@/features/history/useRowHistory';
-import { ConfirmDialog } from '@/components/crud/ConfirmDialog';
-import { CrudPage } from '@/components/crud/CrudPage';
-import { editDeleteColumns } from '@/components/crud/editDeleteColumns';
-import { LazyCrudFormDialog } from '@/components/crud/LazyCrudFormDialog';
 import { capitalize } from '@/components/crud/format';
-import { serverMessage, useCrudAction } from '@/components/crud/useCrudAction';
-import { useCrudDialogs } from '@/components/crud/useCrudDialogs';
+import { serverMessage } from '@/components/crud/useCrudAction';
+import { ResourcePage } from '@/components/resource/ResourcePage';
+import { listState, type ResourceDefinition } from '@/components/resource/resource';
 import {
-  describeWeightCategory,
   weightCategoryFields,
   weightCategoryFormValues,
   weightCategoryPayload,
-  weightCategoryValidation,
   weightCategoryServerFields,
+  weightCategoryValidation,
+  describeWeightCategory,
 } from './weightCategoryForm';
+import type { WeightCategoryFormOutput, WeightCategoryFormValues } from './weightCategorySchema';
 
-/** Sorts 'min - max' texts by their minimum. */
-const byMinimum = (a: string, b: string) => parseFloat(a) - parseFloat(b) || a.localeCompare(b);
-
-const weightCategoryColumns: GridColDef<WeightCategory>[] = [
+const columns: GridColDef<WeightCategory>[] = [
   {
     field: 'weight_range',
     headerName: 'Weight Range',
     flex: 1,
     minWidth: 140,
     valueGetter: (_value, row) => `${row.min_weight} - ${row.max_weight}`,
-    sortComparator: byMinimum,
   },
   {
     field: 'weight_unit',
@@ -44,7 +37,13 @@ const weightCategoryColumns: GridColDef<WeightCategory>[] = [
     minWidth: 120,
     valueGetter: (value: WeightCategory['weight_unit']) => capitalize(value),
   },
-  { field: 'category_name', headerName: 'Category', flex: 1, minWidth: 140 },
+  {
+    field: 'category_name',
+    headerName: 'Category',
+    flex: 1,
+    minWidth: 140,
+    valueFormatter: (value: WeightCategory['category_name']) => value ?? '-',
+  },
   {
     field: 'description',
     headerName: 'Description',
@@ -55,93 +54,64 @@ const weightCategoryColumns: GridColDef<WeightCategory>[] = [
 ];
 
 /**
- * /dashboard/drugs/weight-categories: weight ranges with their unit, category and description; add
- * and edit in a dialog (new: 0 to 0 Kg, Normal), delete after a confirm. Success toasts are the
- * server's messages.
+ * Weight ranges with their unit, category and description; add and edit in a dialog (new: 0 to 0 Kg, Normal), delete
+ * after a confirm. Success toasts are the server's messages.
  */
+export const weightCategoryResource: ResourceDefinition<
+  WeightCategory,
+  WeightCategoryFormValues,
+  WeightCategoryFormOutput
+> = {
+  texts: {
+    title: 'Weight Categories',
+    addLabel: 'Add Weight Category',
+    addTitle: 'Add Weight Category',
+    editTitle: 'Edit Weight Category',
+    deleteTitle: 'Delete Weight Category',
+    deleteMessage: 'Are you sure you want to delete this weight category?',
+    emptyText: 'No weight categories found. Add a new weight category to get started.',
+    searchLabel: 'Search weight categories',
+    exportFileName: 'weight-categories',
+  },
+  listPath: '/weight-category',
+  columns,
+  // The range sorts by its minimum.
+  sortFields: {
+    weight_range: 'min_weight',
+    weight_unit: 'weight_unit',
+    category_name: 'category_name',
+    description: 'description',
+  },
+  describe: describeWeightCategory,
+  useApi: (query) => {
+    const list = useListWeightCategoriesQuery({ ...query, sort: query.sort as WeightCategorySort });
+    const [create] = useCreateWeightCategoryMutation();
+    const [update] = useUpdateWeightCategoryMutation();
+    const [remove] = useDeleteWeightCategoryMutation();
+    return {
+      list: listState(list),
+      create: (values) => create({ weightCategoryCreate: weightCategoryPayload(values) }),
+      update: (row, values) =>
+        update({ weightCategoryUpdate: { id: row.id, ...weightCategoryPayload(values) } }),
+      remove: (row) => remove({ id: row.id, reasonBody: {} }),
+    };
+  },
+  feedback: {
+    create: { success: serverMessage('Weight category created successfully') },
+    update: { success: serverMessage('Weight category updated successfully') },
+    remove: { success: serverMessage('Weight category deleted successfully') },
+  },
+  form: {
+    validation: weightCategoryValidation,
+    values: weightCategoryFormValues,
+    fields: () => weightCategoryFields,
+    serverFields: weightCategoryServerFields,
+  },
+  remove: {},
+};
+
+/** /dashboard/drugs/weight-categories */
 export function WeightCategoriesPage() {
-  const { data, isFetching, error } = useListWeightCategoriesQuery({});
-  const [createWeightCategory] = useCreateWeightCategoryMutation();
-  const [updateWeightCategory] = useUpdateWeightCategoryMutation();
-  const [deleteWeightCategory] = useDeleteWeightCategoryMutation();
-  const run = useCrudAction();
-  const dialogs = useCrudDialogs<WeightCategory>();
-  useEffect(() => weightCategoryValidation.preload(), []);
-  const { openEdit, askDelete } = dialogs;
-  const canWrite = useCanWrite();
-  const history = useRowHistory<WeightCategory>('weight_category', describeWeightCategory);
-
-  const columns = useMemo(
-    () => [
-      ...weightCategoryColumns,
-      ...editDeleteColumns<WeightCategory>({
-        onEdit: openEdit,
-        onDelete: askDelete,
-        onHistory: history.open,
-        canWrite,
-        describe: describeWeightCategory,
-      }),
-    ],
-    [openEdit, askDelete, canWrite, history.open],
-  );
-
-  const editing = dialogs.form?.row ?? null;
-  const deleting = dialogs.deleting?.row;
-
-  return (
-    <CrudPage
-      title="Weight Categories"
-      addLabel="Add Weight Category"
-      onAdd={dialogs.openAdd}
-      rows={data?.data}
-      columns={columns}
-      loading={isFetching}
-      error={error}
-      emptyText="No weight categories found. Add a new weight category to get started."
-      searchLabel="Search weight categories"
-      exportFileName="weight-categories"
-    >
-      {dialogs.form && (
-        <LazyCrudFormDialog
-          key={dialogs.form.key}
-          open={dialogs.form.open}
-          title={editing ? 'Edit Weight Category' : 'Add Weight Category'}
-          resolver={weightCategoryValidation.resolver}
-          defaultValues={weightCategoryFormValues(editing)}
-          fields={weightCategoryFields}
-          serverFields={weightCategoryServerFields}
-          onSubmit={(values) =>
-            editing
-              ? run(
-                  updateWeightCategory({
-                    weightCategoryUpdate: { id: editing.id, ...weightCategoryPayload(values) },
-                  }),
-                  { success: serverMessage('Weight category updated successfully') },
-                )
-              : run(createWeightCategory({ weightCategoryCreate: weightCategoryPayload(values) }), {
-                  success: serverMessage('Weight category created successfully'),
-                })
-          }
-          onClose={dialogs.closeForm}
-          onExited={dialogs.formExited}
-        />
-      )}
-      {dialogs.deleting && deleting && (
-        <ConfirmDialog
-          open={dialogs.deleting.open}
-          title="Delete Weight Category"
-          message="Are you sure you want to delete this weight category?"
-          details={describeWeightCategory(deleting)}
-          onConfirm={() =>
-            run(deleteWeightCategory({ id: deleting.id, reasonBody: {} }), {
-              success: serverMessage('Weight category deleted successfully'),
-            })
-          }
-          onClose={dialogs.closeDelete}
-          onExited={dialogs.deleteExited}
-        />
-      )}
-      {history.dialog}
-    </CrudPage>
-  );
+  const history = useRowHistory('weight_category', describeWeightCategory);
+  return <ResourcePage resource={weightCategoryResource} history={history} />;
 }

@@ -1,0 +1,154 @@
+import { useState } from 'react';
+import Autocomplete from '@mui/material/Autocomplete';
+import CircularProgress from '@mui/material/CircularProgress';
+import TextField from '@mui/material/TextField';
+import { useListConditionsQuery, useListLifestylesQuery, useListMedicationsQuery } from '@/api';
+import { useDebouncedValue } from '@/lib/useDebouncedValue';
+
+/** A record as a picker shows it. */
+export interface NamedOption {
+  id: number;
+  name: string;
+}
+
+/** What a picker picks from. */
+export type PickerSource = 'medication' | 'condition' | 'lifestyle';
+
+/** How many matches a picker shows: the first ones by name. */
+export const PICKER_PAGE_SIZE = 20;
+/** How long typing must pause before the picker asks the server, in ms. */
+export const PICKER_DEBOUNCE_MS = 200;
+
+const NO_MATCH: Record<PickerSource, string> = {
+  medication: 'No medications found',
+  condition: 'No conditions found',
+  lifestyle: 'No lifestyles found',
+};
+
+/**
+ * The first matches of `text` on the server (by name), while `active`: one request per pause in
+ * typing, never the whole table.
+ */
+function useRecordSearch(source: PickerSource, text: string, active: boolean) {
+  const q = useDebouncedValue(text.trim(), PICKER_DEBOUNCE_MS);
+  const page = { q: q || undefined, page: 1, pageSize: PICKER_PAGE_SIZE, sort: 'name' as const };
+  const medications = useListMedicationsQuery(page, { skip: !active || source !== 'medication' });
+  const conditions = useListConditionsQuery(page, { skip: !active || source !== 'condition' });
+  const lifestyles = useListLifestylesQuery(page, { skip: !active || source !== 'lifestyle' });
+  const result = { medication: medications, condition: conditions, lifestyle: lifestyles }[source];
+  // Until the pause is over, the answer is for older text: show none, so Enter cannot pick it.
+  const waiting = q !== text.trim();
+  const options: NamedOption[] = waiting
+    ? []
+    : (result.currentData?.data ?? []).map(({ id, name }) => ({ id, name }));
+  const searching = waiting || result.isFetching;
+  return { options, searching, error: result.isError };
+}
+
+interface PickerCommon {
+  source: PickerSource;
+  label: string;
+  required?: boolean;
+  disabled?: boolean;
+  /** The field's problem (shown red under it) or its hint. */
+  error?: string;
+  helperText?: string;
+  /** Records that cannot be picked (the medication already chosen on the other side). */
+  isDisabled?: (option: NamedOption) => boolean;
+  /** The input's name, for forms and tests. */
+  name?: string;
+  onBlur?: () => void;
+  autoFocus?: boolean;
+}
+
+export interface RecordPickerProps extends PickerCommon {
+  value: NamedOption | null;
+  onChange: (value: NamedOption | null) => void;
+}
+
+export interface RecordsPickerProps extends PickerCommon {
+  value: readonly NamedOption[];
+  onChange: (value: NamedOption[]) => void;
+}
+
+/**
+ * The props of a picker's Autocomplete. A picker picks a record by typing part of its name: the server answers
+ * with the first {@link PICKER_PAGE_SIZE} matches a moment after typing pauses, with a spinner
+ * while it searches and a "No … found" line when nothing matches. Arrow keys move through the
+ * suggestions, Enter picks, Escape closes. Nothing loads until the list opens.
+ */
+function useAutocompleteProps(props: PickerCommon) {
+  const { source, label, required, disabled, error, helperText, isDisabled, name, onBlur } = props;
+  const [open, setOpen] = useState(false);
+  const [text, setText] = useState('');
+  const search = useRecordSearch(source, text, open && !disabled);
+  const common = {
+    open,
+    onOpen: () => setOpen(true),
+    onClose: () => setOpen(false),
+    options: search.options,
+    loading: search.searching,
+    loadingText: 'Searching…',
+    noOptionsText: search.error ? 'The search failed' : NO_MATCH[source],
+    // The server filters; the grid must not filter its answer again.
+    filterOptions: (options: NamedOption[]) => options,
+    getOptionLabel: (option: NamedOption) => option.name,
+    isOptionEqualToValue: (option: NamedOption, chosen: NamedOption) => option.id === chosen.id,
+    getOptionDisabled: isDisabled,
+    inputValue: text,
+    onInputChange: (_event: unknown, next: string) => setText(next),
+    onBlur,
+    disabled,
+    renderInput: (params: Parameters<NonNullable<RecordPickerRender>>[0]) => (
+      <TextField
+        {...params}
+        name={name}
+        label={label}
+        required={required}
+        autoFocus={props.autoFocus}
+        error={Boolean(error)}
+        helperText={error ?? helperText}
+        slotProps={{
+          ...params.slotProps,
+          input: {
+            ...params.slotProps.input,
+            endAdornment: (
+              <>
+                {open && search.searching && (
+                  <CircularProgress color="inherit" size={18} aria-label="Searching" />
+                )}
+                {params.slotProps.input.endAdornment}
+              </>
+            ),
+          },
+        }}
+      />
+    ),
+  };
+  return common;
+}
+
+export function RecordPicker(props: RecordPickerProps) {
+  return (
+    <Autocomplete
+      {...useAutocompleteProps(props)}
+      value={props.value}
+      onChange={(_event, chosen) => props.onChange(chosen)}
+    />
+  );
+}
+
+/** {@link RecordPicker} for several records: the picked ones show as chips. */
+export function RecordsPicker(props: RecordsPickerProps) {
+  return (
+    <Autocomplete
+      {...useAutocompleteProps(props)}
+      multiple
+      filterSelectedOptions
+      value={[...props.value]}
+      onChange={(_event, chosen) => props.onChange(chosen)}
+    />
+  );
+}
+
+type RecordPickerRender = React.ComponentProps<typeof Autocomplete<NamedOption>>['renderInput'];
