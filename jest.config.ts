@@ -18,6 +18,8 @@ const config: Config = {
         '^@/(.*)$': '<rootDir>/src/$1',
       },
       setupFilesAfterEnv: ['<rootDir>/src/test/setup.ts'],
+      // A whole page's test on a busy two-core machine (first compile of its lazy chunk included).
+      testTimeout: 90_000,
     },
     {
       displayName: 'api',

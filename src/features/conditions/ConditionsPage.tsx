@@ -7,13 +7,13 @@ import {
   useUpdateConditionMutation,
   type Condition,
 } from '@/api';
-import { useCanWrite } from '@/app/permissions';
-import { useRowHistory } from '@/features/history/useRowHistory';
+import { useCanWrite } from '@/session/permissions';
+import { useRowHistory } from '@/features/history';
 import { ConfirmDialog } from '@/components/crud/ConfirmDialog';
 import { CrudPage } from '@/components/crud/CrudPage';
 import { editDeleteColumns } from '@/components/crud/editDeleteColumns';
 import { LazyCrudFormDialog } from '@/components/crud/LazyCrudFormDialog';
-import { serverMessage, useCrudAction } from '@/components/crud/useCrudAction';
+import { serverMessage, useMutationFeedback } from '@/lib/useMutationFeedback';
 import { useCrudDialogs } from '@/components/crud/useCrudDialogs';
 import {
   conditionFields,
@@ -46,7 +46,7 @@ export function ConditionsPage() {
   const [createCondition] = useCreateConditionMutation();
   const [updateCondition] = useUpdateConditionMutation();
   const [deleteCondition] = useDeleteConditionMutation();
-  const run = useCrudAction();
+  const run = useMutationFeedback();
   const dialogs = useCrudDialogs<Condition>();
   const { openEdit, askDelete } = dialogs;
   const canWrite = useCanWrite();

@@ -7,13 +7,13 @@ import {
   useUpdateDrugMutation,
   type Drug,
 } from '@/api';
-import { useCanWrite } from '@/app/permissions';
-import { useRowHistory } from '@/features/history/useRowHistory';
+import { useCanWrite } from '@/session/permissions';
+import { useRowHistory } from '@/features/history';
 import { ConfirmDialog } from '@/components/crud/ConfirmDialog';
 import { CrudPage } from '@/components/crud/CrudPage';
 import { editDeleteColumns } from '@/components/crud/editDeleteColumns';
 import { LazyCrudFormDialog } from '@/components/crud/LazyCrudFormDialog';
-import { serverMessage, useCrudAction } from '@/components/crud/useCrudAction';
+import { serverMessage, useMutationFeedback } from '@/lib/useMutationFeedback';
 import { useCrudDialogs } from '@/components/crud/useCrudDialogs';
 import { drugFields, drugFormValues, drugPayload, drugValidation } from './drugForm';
 
@@ -64,7 +64,7 @@ export function DrugsPage() {
   const [createDrug] = useCreateDrugMutation();
   const [updateDrug] = useUpdateDrugMutation();
   const [deleteDrug] = useDeleteDrugMutation();
-  const run = useCrudAction();
+  const run = useMutationFeedback();
   const dialogs = useCrudDialogs<Drug>();
   useEffect(() => drugValidation.preload(), []);
   const { openEdit, askDelete } = dialogs;

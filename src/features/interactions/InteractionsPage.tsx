@@ -11,18 +11,18 @@ import {
   type DrugInteraction,
   type Severity,
 } from '@/api';
-import { useCanWrite } from '@/app/permissions';
-import { useRowHistory } from '@/features/history/useRowHistory';
-import type { PendingChange } from '@/features/test-prescriptions/useImpactPreview';
+import { useCanWrite } from '@/session/permissions';
+import { useRowHistory } from '@/features/history';
+import { LazyImpactPanel as ImpactPanel } from '@/features/test-prescriptions';
 import { CrudPage } from '@/components/crud/CrudPage';
 import { editDeleteColumns } from '@/components/crud/editDeleteColumns';
 import { LazyCrudFormDialog } from '@/components/crud/LazyCrudFormDialog';
 import { capitalize } from '@/components/crud/format';
 import { reasonPayload } from '@/components/crud/reason';
-import { useCrudAction } from '@/components/crud/useCrudAction';
+import { useMutationFeedback } from '@/lib/useMutationFeedback';
 import { useCrudDialogs } from '@/components/crud/useCrudDialogs';
+import { SEVERITIES } from './interactionConstants';
 import {
-  SEVERITIES,
   interactionFields,
   interactionChange,
   interactionFormValues,
@@ -34,23 +34,10 @@ import {
 import type { InteractionFormOutput } from './interactionSchema';
 import { SeverityBadge } from './SeverityBadge';
 
-// The delete confirm and the impact panel load with the first dialog that shows them: this page
-// is at its bundle budget, and a module of its own (LazyImpactPanel) would cost it another chunk.
+// The delete confirm loads with the first dialog that shows it: this page is at its bundle budget.
 const ConfirmDialog = lazy(() =>
   import('@/components/crud/ConfirmDialog').then((module) => ({ default: module.ConfirmDialog })),
 );
-const LoadedImpactPanel = lazy(() =>
-  import('@/features/test-prescriptions/ImpactPanel').then((module) => ({
-    default: module.ImpactPanel,
-  })),
-);
-function ImpactPanel({ change }: { change: PendingChange | null }) {
-  return (
-    <Suspense fallback={null}>
-      <LoadedImpactPanel change={change} />
-    </Suspense>
-  );
-}
 
 /** How much of a description the table shows; the rest is on hover and in the edit form. */
 export const DESCRIPTION_PREVIEW_LENGTH = 60;
@@ -126,7 +113,7 @@ export function InteractionsPage() {
   const [createInteraction] = useCreateDrugInteractionMutation();
   const [updateInteraction] = useUpdateDrugInteractionMutation();
   const [deleteInteraction] = useDeleteDrugInteractionMutation();
-  const run = useCrudAction();
+  const run = useMutationFeedback();
   const { enqueueSnackbar } = useSnackbar();
   const { openEdit, askDelete } = dialogs;
   const canWrite = useCanWrite();

@@ -3,13 +3,13 @@ import type {
   DrugInteractionCreate,
   DrugInteractionUpdate,
   Medication,
-  Severity,
   TestPrescriptionImpactRequest,
 } from '@/api';
 import type { CrudField, SelectOption } from '@/components/crud/CrudFields';
 import { capitalizedOptions } from '@/components/crud/format';
 import { reasonPayload } from '@/components/crud/reason';
 import { lazyResolver } from '@/lib/lazyResolver';
+import { SEVERITIES } from './interactionConstants';
 import type { InteractionFormOutput, InteractionFormValues } from './interactionSchema';
 
 /** The form's validation (interactionSchema.ts), loaded after the list shows. */
@@ -17,13 +17,6 @@ export const interactionValidation = lazyResolver<InteractionFormValues, Interac
   () => import('./interactionSchema').then((module) => module.interactionResolver),
 );
 
-export const SEVERITIES = [
-  'minor',
-  'moderate',
-  'major',
-  'contraindicated',
-] as const satisfies readonly Severity[];
-export const SELF_INTERACTION_MESSAGE = 'A medication cannot interact with itself';
 export const INTERACTION_ID_REQUIRED_MESSAGE = 'Interaction ID is required for editing';
 
 /** The form's start: the interaction's values, or severity minor and allergen off for a new one. */

@@ -7,14 +7,14 @@ import {
   useUpdateLifestyleMutation,
   type Lifestyle,
 } from '@/api';
-import { UNKNOWN_ERROR_MESSAGE } from '@/app/errorToasts';
-import { useCanWrite } from '@/app/permissions';
-import { useRowHistory } from '@/features/history/useRowHistory';
+import { UNKNOWN_ERROR_MESSAGE } from '@/lib/errors';
+import { useCanWrite } from '@/session/permissions';
+import { useRowHistory } from '@/features/history';
 import { ConfirmDialog } from '@/components/crud/ConfirmDialog';
 import { CrudPage } from '@/components/crud/CrudPage';
 import { editDeleteColumns } from '@/components/crud/editDeleteColumns';
 import { LazyCrudFormDialog } from '@/components/crud/LazyCrudFormDialog';
-import { useCrudAction } from '@/components/crud/useCrudAction';
+import { useMutationFeedback } from '@/lib/useMutationFeedback';
 import { useCrudDialogs } from '@/components/crud/useCrudDialogs';
 import { lifestyleFields, lifestyleFormValues, lifestyleValidation } from './lifestyleForm';
 
@@ -36,7 +36,7 @@ export function LifestylesPage() {
   const [createLifestyle] = useCreateLifestyleMutation();
   const [updateLifestyle] = useUpdateLifestyleMutation();
   const [deleteLifestyle] = useDeleteLifestyleMutation();
-  const run = useCrudAction();
+  const run = useMutationFeedback();
   const dialogs = useCrudDialogs<Lifestyle>();
   useEffect(() => lifestyleValidation.preload(), []);
   const { openEdit, askDelete } = dialogs;

@@ -20,13 +20,12 @@ import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import SafetyCheckIcon from '@mui/icons-material/HealthAndSafetyOutlined';
 import type { Medication } from '@/api';
-import { UNKNOWN_ERROR_MESSAGE } from '@/app/errorToasts';
-import { useCanWrite } from '@/app/permissions';
+import { useCanWrite } from '@/session/permissions';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { FullPageSpinner } from '@/components/FullPageSpinner';
 import { PageHeader } from '@/components/PageHeader';
-import { errorMessage } from '@/lib/errors';
-import { RecordHistory } from '@/features/history/RecordHistory';
+import { messageOf } from '@/lib/errors';
+import { RecordHistory } from '@/features/history';
 import {
   MedicationDialogs,
   useMedicationDialogs,
@@ -329,10 +328,7 @@ export function MedicationDetailPage() {
         {notFound ? (
           <ErrorBanner message={MEDICATION_NOT_FOUND} />
         ) : (
-          <ErrorBanner
-            title="The medication could not be loaded"
-            message={errorMessage(error, UNKNOWN_ERROR_MESSAGE)}
-          />
+          <ErrorBanner title="The medication could not be loaded" message={messageOf(error)} />
         )}
       </>
     );

@@ -6,8 +6,6 @@ import { signedIn } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/renderWithProviders';
 import { newestFirst, SearchHistoryDialog } from './SearchHistoryDialog';
 
-jest.setTimeout(20_000);
-
 const entry = (id: number, drug: string, at: string): SearchHistoryEntry => ({
   id,
   drug_id: id,

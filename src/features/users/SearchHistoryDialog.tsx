@@ -14,7 +14,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useGetUserSearchHistoryQuery, type AdminUser, type SearchHistoryEntry } from '@/api';
 import { ErrorBanner } from '@/components/ErrorBanner';
-import { errorMessage } from '@/lib/errors';
+import { messageOf } from '@/lib/errors';
 import { exactTime } from '@/lib/relativeTime';
 
 /** Newest first; the server already answers so, and equal times keep the newer entry first. */
@@ -53,7 +53,7 @@ export function SearchHistoryDialog({ user, onClose }: SearchHistoryDialogProps)
       </DialogTitle>
       <DialogContent dividers>
         {isError ? (
-          <ErrorBanner message={errorMessage(error, 'An unknown error occurred')} />
+          <ErrorBanner message={messageOf(error, 'An unknown error occurred')} />
         ) : loading ? (
           <CircularProgress
             aria-label="Loading search history"

@@ -7,14 +7,14 @@ import {
   useUpdateWeightCategoryMutation,
   type WeightCategory,
 } from '@/api';
-import { useCanWrite } from '@/app/permissions';
-import { useRowHistory } from '@/features/history/useRowHistory';
+import { useCanWrite } from '@/session/permissions';
+import { useRowHistory } from '@/features/history';
 import { ConfirmDialog } from '@/components/crud/ConfirmDialog';
 import { CrudPage } from '@/components/crud/CrudPage';
 import { editDeleteColumns } from '@/components/crud/editDeleteColumns';
 import { LazyCrudFormDialog } from '@/components/crud/LazyCrudFormDialog';
 import { capitalize } from '@/components/crud/format';
-import { serverMessage, useCrudAction } from '@/components/crud/useCrudAction';
+import { serverMessage, useMutationFeedback } from '@/lib/useMutationFeedback';
 import { useCrudDialogs } from '@/components/crud/useCrudDialogs';
 import {
   describeWeightCategory,
@@ -64,7 +64,7 @@ export function WeightCategoriesPage() {
   const [createWeightCategory] = useCreateWeightCategoryMutation();
   const [updateWeightCategory] = useUpdateWeightCategoryMutation();
   const [deleteWeightCategory] = useDeleteWeightCategoryMutation();
-  const run = useCrudAction();
+  const run = useMutationFeedback();
   const dialogs = useCrudDialogs<WeightCategory>();
   useEffect(() => weightCategoryValidation.preload(), []);
   const { openEdit, askDelete } = dialogs;

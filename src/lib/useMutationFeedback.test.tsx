@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import type { ApiError } from '@/api';
 import { findToast, renderWithProviders } from '@/test/renderWithProviders';
-import { serverMessage, useCrudAction, type ActionFeedback } from './useCrudAction';
+import { serverMessage, useMutationFeedback, type MutationFeedback } from './useMutationFeedback';
 
 /** A settled mutation, as RTK Query's trigger returns it. */
 function request<R>(outcome: { ok: R } | { error: ApiError }) {
@@ -17,15 +17,15 @@ function Harness<R>({
   feedback,
 }: {
   outcome: { ok: R } | { error: ApiError };
-  feedback: ActionFeedback<R>;
+  feedback: MutationFeedback<R>;
 }) {
-  const run = useCrudAction();
+  const run = useMutationFeedback();
   return (
     <button onClick={() => run(request(outcome), feedback).catch(() => undefined)}>run</button>
   );
 }
 
-describe('useCrudAction', () => {
+describe('useMutationFeedback', () => {
   it("a success toast is the server's message, else the screen's text", async () => {
     const feedback = { success: serverMessage('Condition created successfully') };
     const first = renderWithProviders(
