@@ -18,8 +18,6 @@ const config: Config = {
         '^@/(.*)$': '<rootDir>/src/$1',
       },
       setupFilesAfterEnv: ['<rootDir>/src/test/setup.ts'],
-      // A whole page's test on a busy two-core machine (first compile of its lazy chunk included).
-      testTimeout: 90_000,
     },
     {
       displayName: 'api',

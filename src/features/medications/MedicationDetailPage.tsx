@@ -1,25 +1,19 @@
-import type { ReactNode } from 'react';
+import { useMemo, type ReactElement, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import SafetyCheckIcon from '@mui/icons-material/HealthAndSafetyOutlined';
+import { GridActionsCellItem, type GridColDef, type GridValidRowModel } from '@mui/x-data-grid';
 import type { Medication } from '@/api';
+import { CompactGrid } from '@/components/CompactGrid';
 import { useCanWrite } from '@/session/permissions';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { FullPageSpinner } from '@/components/FullPageSpinner';
@@ -31,7 +25,7 @@ import {
   useMedicationDialogs,
   type MedicationDialog,
 } from './MedicationDialogs';
-import type { DosageKind } from './medicationForm';
+import type { AnyDosage, DosageKind } from './medicationForm';
 import {
   NOT_AVAILABLE,
   dosageCategoryLabel,
@@ -51,19 +45,26 @@ const NO_DOSAGES: Record<DosageKind, string> = {
   age: 'No age-based dosages found.',
 };
 
-interface SectionProps {
+interface SectionProps<R extends GridValidRowModel> {
   title: string;
   addLabel: string;
   /** Left out for a user who may not write: no Add button. */
   onAdd?: () => void;
-  headers: string[];
+  columns: readonly GridColDef<R>[];
   /** The rows; none shows `emptyText`. */
-  rows: ReactNode[];
+  rows: readonly R[];
   emptyText: string;
 }
 
-/** A titled table of the medication's dosages or contraindications, with its Add button. */
-function Section({ title, addLabel, onAdd, headers, rows, emptyText }: SectionProps) {
+/** A titled grid of the medication's dosages or contraindications, with its Add button. */
+function Section<R extends GridValidRowModel>({
+  title,
+  addLabel,
+  onAdd,
+  columns,
+  rows,
+  emptyText,
+}: SectionProps<R>) {
   const id = `section-${title.toLowerCase().replace(/\W+/g, '-')}`;
   return (
     <Card variant="outlined" component="section" aria-labelledby={id}>
@@ -92,18 +93,7 @@ function Section({ title, addLabel, onAdd, headers, rows, emptyText }: SectionPr
             {emptyText}
           </Typography>
         ) : (
-          <TableContainer>
-            <Table size="small" aria-labelledby={id}>
-              <TableHead>
-                <TableRow>
-                  {headers.map((header) => (
-                    <TableCell key={header}>{header}</TableCell>
-                  ))}
-                </TableRow>
-              </TableHead>
-              <TableBody>{rows}</TableBody>
-            </Table>
-          </TableContainer>
+          <CompactGrid label={title} rows={rows} columns={columns} />
         )}
       </CardContent>
     </Card>
@@ -168,66 +158,119 @@ interface SectionActions {
   canWrite: boolean;
 }
 
-function dosageRows(
+type ConditionRow = Medication['condition_contraindications'][number];
+type LifestyleRow = Medication['medical_lifestyle_contraindications'][number];
+
+/** A column of one change button per row, shown only to a user who may write. */
+function actionColumn<R extends GridValidRowModel>(
+  canWrite: boolean,
+  header: string,
+  button: (row: R) => { label: string; icon: ReactElement; onClick: () => void },
+): GridColDef<R>[] {
+  if (!canWrite) return [];
+  return [
+    {
+      field: 'actions',
+      type: 'actions',
+      headerName: header,
+      width: 80,
+      getActions: ({ row }) => {
+        const { label, icon, onClick } = button(row);
+        return [<GridActionsCellItem key={label} icon={icon} label={label} onClick={onClick} />];
+      },
+    },
+  ];
+}
+
+function dosageColumns(
   medication: Medication,
   kind: DosageKind,
   { show, canWrite }: SectionActions,
-): ReactNode[] {
-  return dosagesOf(medication, kind).map((dosage) => {
-    const category = dosageCategoryLabel(kind, dosage);
-    return (
-      <TableRow key={dosage.id}>
-        <TableCell>{category}</TableCell>
-        <TableCell>{rangeText(dosage.min_dosage, dosage.max_dosage, dosage.dosage_unit)}</TableCell>
-        <TableCell>
-          {rangeText(dosage.min_frequency, dosage.max_frequency, dosage.frequency_unit)}
-        </TableCell>
-        <TableCell>
-          {rangeText(
-            dosage.min_frequency_duration,
-            dosage.max_frequency_duration,
-            dosage.frequency_duration_unit,
-          )}
-        </TableCell>
-        {canWrite && (
-          <TableCell padding="none">
-            <Tooltip title="Edit">
-              <IconButton
-                aria-label={`Edit ${kind} dosage for ${category}`}
-                onClick={() => show({ kind: 'edit-dosage', dosageKind: kind, medication, dosage })}
-              >
-                <EditIcon fontSize="small" />
-              </IconButton>
-            </Tooltip>
-          </TableCell>
-        )}
-      </TableRow>
-    );
-  });
-}
-
-/** The given header, only when the user may write (the column of change buttons). */
-function writeHeader(canWrite: boolean, header: string): string[] {
-  return canWrite ? [header] : [];
+): GridColDef<AnyDosage>[] {
+  return [
+    {
+      field: 'category',
+      headerName: `${kindLabel(kind)} Category`,
+      flex: 1.2,
+      minWidth: 160,
+      valueGetter: (_value, dosage) => dosageCategoryLabel(kind, dosage),
+    },
+    {
+      field: 'dosage',
+      headerName: 'Dosage Range',
+      flex: 1,
+      minWidth: 120,
+      valueGetter: (_value, d) => rangeText(d.min_dosage, d.max_dosage, d.dosage_unit),
+    },
+    {
+      field: 'frequency',
+      headerName: 'Frequency Range',
+      flex: 1,
+      minWidth: 120,
+      valueGetter: (_value, d) => rangeText(d.min_frequency, d.max_frequency, d.frequency_unit),
+    },
+    {
+      field: 'duration',
+      headerName: 'Duration Range',
+      flex: 1,
+      minWidth: 120,
+      valueGetter: (_value, d) =>
+        rangeText(d.min_frequency_duration, d.max_frequency_duration, d.frequency_duration_unit),
+    },
+    ...actionColumn<AnyDosage>(canWrite, 'Edit', (dosage) => ({
+      label: `Edit ${kind} dosage for ${dosageCategoryLabel(kind, dosage)}`,
+      icon: <EditIcon fontSize="small" />,
+      onClick: () => show({ kind: 'edit-dosage', dosageKind: kind, medication, dosage }),
+    })),
+  ];
 }
 
 function Details({ medication, actions }: { medication: Medication; actions: SectionActions }) {
   const { show, canWrite } = actions;
   /** The Add button's action, for a user who may write. */
   const adding = (dialog: MedicationDialog) => (canWrite ? () => show(dialog) : undefined);
+  const columns = useMemo(
+    () => ({
+      weight: dosageColumns(medication, 'weight', { show, canWrite }),
+      age: dosageColumns(medication, 'age', { show, canWrite }),
+      conditions: [
+        { field: 'name', headerName: 'Condition', flex: 1, minWidth: 140 },
+        {
+          field: 'description',
+          headerName: 'Description',
+          flex: 2,
+          minWidth: 160,
+          valueGetter: (_value, condition) => condition.description || '-',
+        },
+        ...actionColumn<ConditionRow>(canWrite, 'Remove', (condition) => ({
+          label: `Remove contraindication ${condition.name}`,
+          icon: <DeleteIcon fontSize="small" />,
+          onClick: () => show({ kind: 'remove-contraindication', medication, condition }),
+        })),
+      ] satisfies GridColDef<ConditionRow>[],
+      lifestyles: [
+        {
+          field: 'lifestyle',
+          headerName: 'Lifestyle',
+          flex: 1,
+          valueGetter: (_value, link) => link.lifestyle.name,
+        },
+        ...actionColumn<LifestyleRow>(canWrite, 'Delete', (link) => ({
+          label: `Delete lifestyle contraindication ${link.lifestyle.name}`,
+          icon: <DeleteIcon fontSize="small" />,
+          onClick: () => show({ kind: 'delete-lifestyle-contraindication', medication, link }),
+        })),
+      ] satisfies GridColDef<LifestyleRow>[],
+    }),
+    [medication, show, canWrite],
+  );
   const dosageSection = (kind: DosageKind) => (
     <Section
       title={`${kindLabel(kind)}-based Dosages`}
       addLabel={`Add ${kindLabel(kind)} Dosage`}
       onAdd={adding({ kind: 'add-dosage', dosageKind: kind, medication })}
-      headers={[
-        `${kindLabel(kind)} Category`,
-        'Dosage Range',
-        'Frequency Range',
-        'Duration Range',
-        ...writeHeader(canWrite, 'Edit'),
-      ]}
-      rows={dosageRows(medication, kind, actions)}
+      columns={columns[kind]}
+      rows={dosagesOf(medication, kind)}
       emptyText={NO_DOSAGES[kind]}
     />
   );
@@ -240,51 +283,16 @@ function Details({ medication, actions }: { medication: Medication; actions: Sec
         title="Contraindications"
         addLabel="Add Contraindication"
         onAdd={adding({ kind: 'add-contraindication', medication })}
-        headers={['Condition', 'Description', ...writeHeader(canWrite, 'Remove')]}
-        rows={medication.condition_contraindications.map((condition) => (
-          <TableRow key={condition.id}>
-            <TableCell>{condition.name}</TableCell>
-            <TableCell>{condition.description || '-'}</TableCell>
-            {canWrite && (
-              <TableCell padding="none">
-                <Tooltip title="Remove">
-                  <IconButton
-                    aria-label={`Remove contraindication ${condition.name}`}
-                    onClick={() => show({ kind: 'remove-contraindication', medication, condition })}
-                  >
-                    <DeleteIcon fontSize="small" />
-                  </IconButton>
-                </Tooltip>
-              </TableCell>
-            )}
-          </TableRow>
-        ))}
+        columns={columns.conditions}
+        rows={medication.condition_contraindications}
         emptyText="No contraindications found."
       />
       <Section
         title="Lifestyle Contraindications"
         addLabel="Add Lifestyle Contraindication"
         onAdd={adding({ kind: 'add-lifestyle-contraindication', medication })}
-        headers={['Lifestyle', ...writeHeader(canWrite, 'Delete')]}
-        rows={medication.medical_lifestyle_contraindications.map((link) => (
-          <TableRow key={link.id}>
-            <TableCell>{link.lifestyle.name}</TableCell>
-            {canWrite && (
-              <TableCell padding="none">
-                <Tooltip title="Delete">
-                  <IconButton
-                    aria-label={`Delete lifestyle contraindication ${link.lifestyle.name}`}
-                    onClick={() =>
-                      show({ kind: 'delete-lifestyle-contraindication', medication, link })
-                    }
-                  >
-                    <DeleteIcon fontSize="small" />
-                  </IconButton>
-                </Tooltip>
-              </TableCell>
-            )}
-          </TableRow>
-        ))}
+        columns={columns.lifestyles}
+        rows={medication.medical_lifestyle_contraindications}
         emptyText="No lifestyle contraindications found."
       />
       <Card variant="outlined" component="section" aria-labelledby="medication-history">

@@ -1,14 +1,9 @@
 import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import type { GridColDef } from '@mui/x-data-grid';
 import type { SafetyAmount, SafetyComparison, SafetyMedicationResult } from '@/api';
+import { CompactGrid } from '@/components/CompactGrid';
 import { SEVERITY_COLOURS } from '@/components/severityColours';
 import { OUTCOME_LABELS, REASON_LABELS, amountText, rangeText } from './safetyCheckText';
 
@@ -57,24 +52,51 @@ function ComparisonCell({ comparison }: { comparison: SafetyComparison }) {
   const converted =
     compared !== null && (compared.unit !== range.unit || prescribed?.unit !== compared.unit);
   return (
-    <TableCell>
-      <Stack spacing={0.5}>
-        <span>{rangeText(range)}</span>
-        {converted && (
-          <Typography variant="caption" color="text.secondary">
-            {`Compared: ${amountText({ value: compared.prescribed, unit: compared.unit })} against ${rangeText(compared)}`}
-          </Typography>
-        )}
-        <OutcomeBadge comparison={comparison} />
-        {comparison.outcome === 'not_checked' && reason && (
-          <Typography variant="caption" color="text.secondary">
-            {REASON_LABELS[reason]}
-          </Typography>
-        )}
-      </Stack>
-    </TableCell>
+    <Stack spacing={0.5} sx={{ py: 0.75, whiteSpace: 'normal' }}>
+      <span>{rangeText(range)}</span>
+      {converted && (
+        <Typography variant="caption" color="text.secondary">
+          {`Compared: ${amountText({ value: compared.prescribed, unit: compared.unit })} against ${rangeText(compared)}`}
+        </Typography>
+      )}
+      <OutcomeBadge comparison={comparison} />
+      {comparison.outcome === 'not_checked' && reason && (
+        <Typography variant="caption" color="text.secondary">
+          {REASON_LABELS[reason]}
+        </Typography>
+      )}
+    </Stack>
   );
 }
+
+type Rule = SafetyMedicationResult['rules'][number];
+
+const COLUMNS: GridColDef<Rule>[] = [
+  {
+    field: 'label',
+    headerName: 'Rule',
+    flex: 1.2,
+    minWidth: 150,
+    renderCell: ({ row }) => (
+      <Box sx={{ py: 0.75, whiteSpace: 'normal' }}>
+        <span>{row.label}</span>
+        <Typography variant="caption" color="text.secondary" component="p">
+          {row.basis === 'weight' ? 'By weight' : 'By age'}
+        </Typography>
+      </Box>
+    ),
+  },
+  ...ASPECTS.map(([key, label]): GridColDef<Rule> => ({
+    field: key,
+    headerName: label,
+    flex: 1,
+    minWidth: 140,
+    sortable: false,
+    renderCell: ({ row }) => <ComparisonCell comparison={row[key]} />,
+  })),
+];
+
+const ruleId = (rule: Rule) => rule.dosage_id;
 
 /** An interval unit: the frequency is the time between doses ("every 6 hours"). */
 const INTERVAL = /^(hours|days|weeks|months)$/;
@@ -107,37 +129,13 @@ export function MedicationRules({ medication }: { medication: SafetyMedicationRe
           No dosing rule applied: the check could not compare this medication&apos;s dose.
         </Typography>
       ) : (
-        <TableContainer component={Paper} variant="outlined">
-          <Table
-            size="small"
-            aria-label={`Rules applied to ${medication.name}`}
-            sx={{ '& th, & td': { px: 1 } }}
-          >
-            <TableHead>
-              <TableRow>
-                <TableCell>Rule</TableCell>
-                {ASPECTS.map(([key, label]) => (
-                  <TableCell key={key}>{label}</TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {medication.rules.map((rule) => (
-                <TableRow key={rule.dosage_id}>
-                  <TableCell component="th" scope="row">
-                    <span>{rule.label}</span>
-                    <Typography variant="caption" color="text.secondary" component="p">
-                      {rule.basis === 'weight' ? 'By weight' : 'By age'}
-                    </Typography>
-                  </TableCell>
-                  {ASPECTS.map(([key]) => (
-                    <ComparisonCell key={key} comparison={rule[key]} />
-                  ))}
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <CompactGrid
+          label={`Rules applied to ${medication.name}`}
+          rows={medication.rules}
+          columns={COLUMNS}
+          getRowId={ruleId}
+          autoRowHeights
+        />
       )}
     </Box>
   );

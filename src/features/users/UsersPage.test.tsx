@@ -143,7 +143,7 @@ describe('/dashboard/users', () => {
     const dialog = within(
       await screen.findByRole('dialog', { name: 'Search History: Olivia Bennett' }),
     );
-    expect(await dialog.findByRole('cell', { name: 'Warfarin' })).toBeInTheDocument();
+    expect(await dialog.findByRole('gridcell', { name: 'Warfarin' })).toBeInTheDocument();
   });
 
   it('shows an error banner when the users cannot be loaded', async () => {
