@@ -61,7 +61,7 @@ describe('/dashboard/drugs/medications/{id}', () => {
     expect(value('Created At')).toBe(new Date(amoxicillin.created_at).toLocaleDateString());
 
     const weight = section('Weight-based Dosages');
-    expect(weight.getByRole('grid', { name: 'Weight-based Dosages' })).toBeInTheDocument();
+    expect(await weight.findByRole('grid', { name: 'Weight-based Dosages' })).toBeInTheDocument();
     expect(weight.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
       'Weight Category',
       'Dosage Range',
@@ -79,12 +79,12 @@ describe('/dashboard/drugs/medications/{id}', () => {
       section('Age-based Dosages').getByText('No age-based dosages found.'),
     ).toBeInTheDocument();
     const contraindications = section('Contraindications');
-    expect(contraindications.getByRole('gridcell', { name: 'Asthma' })).toBeInTheDocument();
+    expect(await contraindications.findByRole('gridcell', { name: 'Asthma' })).toBeInTheDocument();
     expect(
-      contraindications.getByRole('gridcell', { name: 'Inflammatory arthritis' }),
+      await contraindications.findByRole('gridcell', { name: 'Inflammatory arthritis' }),
     ).toBeInTheDocument();
     expect(
-      section('Lifestyle Contraindications').getByRole('gridcell', { name: 'Alcohol' }),
+      await section('Lifestyle Contraindications').findByRole('gridcell', { name: 'Alcohol' }),
     ).toBeInTheDocument();
     expect(requestsTo(fetchMock, 'GET /medication/7')).toHaveLength(1);
   });
@@ -106,7 +106,7 @@ describe('/dashboard/drugs/medications/{id}', () => {
     expect(screen.getByText('No contraindications found.')).toBeInTheDocument();
     expect(screen.getByText('No lifestyle contraindications found.')).toBeInTheDocument();
     expect(
-      section('Age-based Dosages').getByRole('gridcell', { name: '1 - 2 Weeks' }),
+      await section('Age-based Dosages').findByRole('gridcell', { name: '1 - 2 Weeks' }),
     ).toBeInTheDocument();
   });
 

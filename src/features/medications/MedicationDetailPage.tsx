@@ -1,19 +1,17 @@
-import { useMemo, type ReactElement, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
+import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import SafetyCheckIcon from '@mui/icons-material/HealthAndSafetyOutlined';
-import { GridActionsCellItem, type GridColDef, type GridValidRowModel } from '@mui/x-data-grid';
 import type { Medication } from '@/api';
-import { CompactGrid } from '@/components/CompactGrid';
 import { useCanWrite } from '@/session/permissions';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { FullPageSpinner } from '@/components/FullPageSpinner';
@@ -25,17 +23,19 @@ import {
   useMedicationDialogs,
   type MedicationDialog,
 } from './MedicationDialogs';
-import type { AnyDosage, DosageKind } from './medicationForm';
+import type { SectionActions, DetailTable } from './MedicationDetailGrids';
+import type { DosageKind } from './medicationForm';
 import {
   NOT_AVAILABLE,
-  dosageCategoryLabel,
   dosagePerWeightText,
   dosageTypeLabel,
   dosagesOf,
   kindLabel,
-  rangeText,
 } from './medicationFormat';
 import { parseMedicationId, useMedication } from './useMedication';
+
+// The grids' code (the DataGrid) arrives after the page shows: the page stays within its budget.
+const DetailGrid = lazy(() => import('./MedicationDetailGrids'));
 
 export const MEDICATIONS_PATH = '/dashboard/drugs/medications';
 export const MEDICATION_NOT_FOUND = 'Medication not found';
@@ -45,26 +45,20 @@ const NO_DOSAGES: Record<DosageKind, string> = {
   age: 'No age-based dosages found.',
 };
 
-interface SectionProps<R extends GridValidRowModel> {
+interface SectionProps {
   title: string;
   addLabel: string;
   /** Left out for a user who may not write: no Add button. */
   onAdd?: () => void;
-  columns: readonly GridColDef<R>[];
-  /** The rows; none shows `emptyText`. */
-  rows: readonly R[];
+  /** No rows: `emptyText` shows instead of the grid. */
+  empty: boolean;
   emptyText: string;
+  /** The grid. */
+  children: ReactNode;
 }
 
 /** A titled grid of the medication's dosages or contraindications, with its Add button. */
-function Section<R extends GridValidRowModel>({
-  title,
-  addLabel,
-  onAdd,
-  columns,
-  rows,
-  emptyText,
-}: SectionProps<R>) {
+function Section({ title, addLabel, onAdd, empty, emptyText, children }: SectionProps) {
   const id = `section-${title.toLowerCase().replace(/\W+/g, '-')}`;
   return (
     <Card variant="outlined" component="section" aria-labelledby={id}>
@@ -88,12 +82,14 @@ function Section<R extends GridValidRowModel>({
             </Button>
           )}
         </Box>
-        {rows.length === 0 ? (
+        {empty ? (
           <Typography color="text.secondary" sx={{ py: 1 }}>
             {emptyText}
           </Typography>
         ) : (
-          <CompactGrid label={title} rows={rows} columns={columns} />
+          <Suspense fallback={<LinearProgress aria-label={`Loading ${title}`} />}>
+            {children}
+          </Suspense>
         )}
       </CardContent>
     </Card>
@@ -152,149 +148,58 @@ function Information({ medication }: { medication: Medication }) {
   );
 }
 
-/** What the sections may offer: `show` opens a dialog; `canWrite` false hides every change control. */
-interface SectionActions {
-  show: (dialog: MedicationDialog) => void;
-  canWrite: boolean;
-}
-
-type ConditionRow = Medication['condition_contraindications'][number];
-type LifestyleRow = Medication['medical_lifestyle_contraindications'][number];
-
-/** A column of one change button per row, shown only to a user who may write. */
-function actionColumn<R extends GridValidRowModel>(
-  canWrite: boolean,
-  header: string,
-  button: (row: R) => { label: string; icon: ReactElement; onClick: () => void },
-): GridColDef<R>[] {
-  if (!canWrite) return [];
-  return [
-    {
-      field: 'actions',
-      type: 'actions',
-      headerName: header,
-      width: 80,
-      getActions: ({ row }) => {
-        const { label, icon, onClick } = button(row);
-        return [<GridActionsCellItem key={label} icon={icon} label={label} onClick={onClick} />];
-      },
-    },
-  ];
-}
-
-function dosageColumns(
-  medication: Medication,
-  kind: DosageKind,
-  { show, canWrite }: SectionActions,
-): GridColDef<AnyDosage>[] {
-  return [
-    {
-      field: 'category',
-      headerName: `${kindLabel(kind)} Category`,
-      flex: 1.2,
-      minWidth: 160,
-      valueGetter: (_value, dosage) => dosageCategoryLabel(kind, dosage),
-    },
-    {
-      field: 'dosage',
-      headerName: 'Dosage Range',
-      flex: 1,
-      minWidth: 120,
-      valueGetter: (_value, d) => rangeText(d.min_dosage, d.max_dosage, d.dosage_unit),
-    },
-    {
-      field: 'frequency',
-      headerName: 'Frequency Range',
-      flex: 1,
-      minWidth: 120,
-      valueGetter: (_value, d) => rangeText(d.min_frequency, d.max_frequency, d.frequency_unit),
-    },
-    {
-      field: 'duration',
-      headerName: 'Duration Range',
-      flex: 1,
-      minWidth: 120,
-      valueGetter: (_value, d) =>
-        rangeText(d.min_frequency_duration, d.max_frequency_duration, d.frequency_duration_unit),
-    },
-    ...actionColumn<AnyDosage>(canWrite, 'Edit', (dosage) => ({
-      label: `Edit ${kind} dosage for ${dosageCategoryLabel(kind, dosage)}`,
-      icon: <EditIcon fontSize="small" />,
-      onClick: () => show({ kind: 'edit-dosage', dosageKind: kind, medication, dosage }),
-    })),
-  ];
-}
-
 function Details({ medication, actions }: { medication: Medication; actions: SectionActions }) {
   const { show, canWrite } = actions;
   /** The Add button's action, for a user who may write. */
   const adding = (dialog: MedicationDialog) => (canWrite ? () => show(dialog) : undefined);
-  const columns = useMemo(
-    () => ({
-      weight: dosageColumns(medication, 'weight', { show, canWrite }),
-      age: dosageColumns(medication, 'age', { show, canWrite }),
-      conditions: [
-        { field: 'name', headerName: 'Condition', flex: 1, minWidth: 140 },
-        {
-          field: 'description',
-          headerName: 'Description',
-          flex: 2,
-          minWidth: 160,
-          valueGetter: (_value, condition) => condition.description || '-',
-        },
-        ...actionColumn<ConditionRow>(canWrite, 'Remove', (condition) => ({
-          label: `Remove contraindication ${condition.name}`,
-          icon: <DeleteIcon fontSize="small" />,
-          onClick: () => show({ kind: 'remove-contraindication', medication, condition }),
-        })),
-      ] satisfies GridColDef<ConditionRow>[],
-      lifestyles: [
-        {
-          field: 'lifestyle',
-          headerName: 'Lifestyle',
-          flex: 1,
-          valueGetter: (_value, link) => link.lifestyle.name,
-        },
-        ...actionColumn<LifestyleRow>(canWrite, 'Delete', (link) => ({
-          label: `Delete lifestyle contraindication ${link.lifestyle.name}`,
-          icon: <DeleteIcon fontSize="small" />,
-          onClick: () => show({ kind: 'delete-lifestyle-contraindication', medication, link }),
-        })),
-      ] satisfies GridColDef<LifestyleRow>[],
-    }),
-    [medication, show, canWrite],
-  );
-  const dosageSection = (kind: DosageKind) => (
+  const section = (
+    table: DetailTable,
+    title: string,
+    addLabel: string,
+    add: MedicationDialog,
+    count: number,
+    emptyText: string,
+  ) => (
     <Section
-      title={`${kindLabel(kind)}-based Dosages`}
-      addLabel={`Add ${kindLabel(kind)} Dosage`}
-      onAdd={adding({ kind: 'add-dosage', dosageKind: kind, medication })}
-      columns={columns[kind]}
-      rows={dosagesOf(medication, kind)}
-      emptyText={NO_DOSAGES[kind]}
-    />
+      title={title}
+      addLabel={addLabel}
+      onAdd={adding(add)}
+      emptyText={emptyText}
+      empty={count === 0}
+    >
+      <DetailGrid medication={medication} table={table} label={title} actions={actions} />
+    </Section>
   );
+  const dosageSection = (kind: DosageKind) =>
+    section(
+      kind,
+      `${kindLabel(kind)}-based Dosages`,
+      `Add ${kindLabel(kind)} Dosage`,
+      { kind: 'add-dosage', dosageKind: kind, medication },
+      dosagesOf(medication, kind).length,
+      NO_DOSAGES[kind],
+    );
   return (
     <Stack spacing={3}>
       <Information medication={medication} />
       {dosageSection('weight')}
       {dosageSection('age')}
-      <Section
-        title="Contraindications"
-        addLabel="Add Contraindication"
-        onAdd={adding({ kind: 'add-contraindication', medication })}
-        columns={columns.conditions}
-        rows={medication.condition_contraindications}
-        emptyText="No contraindications found."
-      />
-      <Section
-        title="Lifestyle Contraindications"
-        addLabel="Add Lifestyle Contraindication"
-        onAdd={adding({ kind: 'add-lifestyle-contraindication', medication })}
-        columns={columns.lifestyles}
-        rows={medication.medical_lifestyle_contraindications}
-        emptyText="No lifestyle contraindications found."
-      />
+      {section(
+        'conditions',
+        'Contraindications',
+        'Add Contraindication',
+        { kind: 'add-contraindication', medication },
+        medication.condition_contraindications.length,
+        'No contraindications found.',
+      )}
+      {section(
+        'lifestyles',
+        'Lifestyle Contraindications',
+        'Add Lifestyle Contraindication',
+        { kind: 'add-lifestyle-contraindication', medication },
+        medication.medical_lifestyle_contraindications.length,
+        'No lifestyle contraindications found.',
+      )}
       <Card variant="outlined" component="section" aria-labelledby="medication-history">
         <CardContent>
           <Typography variant="h6" component="h2" id="medication-history" sx={{ mb: 1 }}>

@@ -179,13 +179,13 @@ describe('SafetyCheckResult', () => {
     expect(moderate.getByText('Allergen')).toBeInTheDocument();
   });
 
-  it('shows, per medication, what was prescribed and each rule applied with its outcome', () => {
+  it('shows, per medication, what was prescribed and each rule applied with its outcome', async () => {
     renderResult(complete);
     const section = within(screen.getByRole('region', { name: 'Paracetamol' }));
     expect(
       section.getByText('Prescribed: Dose 1,000 mg, Frequency every 6 hours, Duration 2 days'),
     ).toBeInTheDocument();
-    const grid = within(section.getByRole('grid', { name: 'Rules applied to Paracetamol' }));
+    const grid = within(await section.findByRole('grid', { name: 'Rules applied to Paracetamol' }));
     expect(grid.getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
       'Rule',
       'Dose',
