@@ -38,6 +38,7 @@ function actionColumn<R extends GridValidRowModel>(
   ];
 }
 
+/** The range columns sort by their minimum and show the whole range. */
 function dosageColumns(
   medication: Medication,
   kind: DosageKind,
@@ -56,21 +57,24 @@ function dosageColumns(
       headerName: 'Dosage Range',
       flex: 1,
       minWidth: 120,
-      valueGetter: (_value, d) => rangeText(d.min_dosage, d.max_dosage, d.dosage_unit),
+      valueGetter: (_value, d) => d.min_dosage,
+      valueFormatter: (_value, d) => rangeText(d.min_dosage, d.max_dosage, d.dosage_unit),
     },
     {
       field: 'frequency',
       headerName: 'Frequency Range',
       flex: 1,
       minWidth: 120,
-      valueGetter: (_value, d) => rangeText(d.min_frequency, d.max_frequency, d.frequency_unit),
+      valueGetter: (_value, d) => d.min_frequency,
+      valueFormatter: (_value, d) => rangeText(d.min_frequency, d.max_frequency, d.frequency_unit),
     },
     {
       field: 'duration',
       headerName: 'Duration Range',
       flex: 1,
       minWidth: 120,
-      valueGetter: (_value, d) =>
+      valueGetter: (_value, d) => d.min_frequency_duration,
+      valueFormatter: (_value, d) =>
         rangeText(d.min_frequency_duration, d.max_frequency_duration, d.frequency_duration_unit),
     },
     ...actionColumn<AnyDosage>(canWrite, 'Edit', (dosage) => ({
