@@ -68,6 +68,11 @@ async function verdictIs(word: string, p: Page = page) {
 
 /** The findings as shown: each severity group's text, most severe first. */
 async function findings(p: Page = page) {
+  // The rules' grids arrive after the result: compare once every one has.
+  await p
+    .getByRole('progressbar', { name: /^Loading the rules of/ })
+    .first()
+    .waitFor({ state: 'detached' });
   return p.getByRole('region').allInnerTexts();
 }
 
