@@ -1,9 +1,17 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import globals from 'globals';
-import reactHooks from 'eslint-plugin-react-hooks';
-import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import reactHooks from 'eslint-plugin-react-hooks';
+import tseslint from 'typescript-eslint';
+
+// Console layers (shared -> features -> app), as in bulletproof-react. A feature imports no other
+// feature's files, only what that feature offers others in its `index.ts`; the shared folders
+// (components, lib, session) import neither a feature nor the app. Their tests may render the app.
+const consoleFeatures = readdirSync('src/features', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 export default tseslint.config(
   {
@@ -69,6 +77,45 @@ export default tseslint.config(
     },
   },
   // ---------- end of server ----------
+  // ---- Console boundaries (src/) ----
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.json' })],
+    },
+    rules: {
+      'import-x/no-cycle': 'error',
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...consoleFeatures.map((feature) => ({
+              target: `./src/features/${feature}`,
+              from: './src/features',
+              except: [
+                `./${feature}`,
+                ...consoleFeatures
+                  .filter((other) => other !== feature)
+                  .map((other) => `./${other}/index.ts`),
+              ],
+              message:
+                'Import another feature only through its index.ts, or move the shared part to components/ or lib/.',
+            })),
+            {
+              target: './src/{components,lib,session}/**/!(*.test).{ts,tsx}',
+              from: ['./src/app', './src/features'],
+              message:
+                'Shared code imports neither the app nor a feature: pass it in, or move it down.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // ---- end of console boundaries ----
   {
     files: ['**/*.{js,mjs,cjs}'],
     extends: [js.configs.recommended],

@@ -141,7 +141,7 @@ async function openIncompleteCheck(): Promise<string> {
   const verdict = page.getByRole('status', { name: 'Verdict' });
   await verdict.getByText('Major', { exact: true }).waitFor();
   await verdict.getByText(/could not be checked$/).waitFor();
-  await page.getByRole('table', { name: 'Rules applied to Warfarin' }).waitFor();
+  await page.getByRole('grid', { name: 'Rules applied to Warfarin' }).waitFor();
   return path;
 }
 
@@ -264,7 +264,7 @@ describe('signed in, light mode', () => {
     await page.goto(path);
     await heading(page, 'Medication Details');
     await page
-      .getByRole('table', { name: 'Age-based Dosages' })
+      .getByRole('grid', { name: 'Age-based Dosages' })
       .getByText('Adult')
       .first()
       .waitFor();
@@ -291,7 +291,7 @@ describe('signed in, light mode', () => {
     await expectNoViolations(page, '/dashboard/users');
     await page.getByRole('button', { name: 'View history of Liam Carter' }).click();
     const modal = page.getByRole('dialog');
-    await modal.getByRole('table', { name: 'Search history' }).waitFor();
+    await modal.getByRole('grid', { name: 'Search history' }).waitFor();
     await expectNoViolations(page, '/dashboard/users with a search history open');
     await modal.getByRole('button', { name: 'Close' }).click();
     await modal.waitFor({ state: 'detached' });

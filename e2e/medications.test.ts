@@ -218,8 +218,8 @@ it('adds a weight dosage and edits a dosage (the category stays)', async () => {
   await toast('Weight dosage added successfully');
   await dialogsClosed();
   const obese = weight.getByRole('row').filter({ hasText: 'Obese (100 - 650 Kg)' });
-  await obese.getByRole('cell', { name: '500 - 750 Mg' }).waitFor();
-  await obese.getByRole('cell', { name: '3 - 7 Weeks' }).waitFor();
+  await obese.getByRole('gridcell', { name: '500 - 750 Mg' }).waitFor();
+  await obese.getByRole('gridcell', { name: '3 - 7 Weeks' }).waitFor();
 
   await obese.getByRole('button', { name: /^Edit weight dosage/ }).click();
   const edit = dialog('Edit Weight-Based Dosage');
@@ -230,8 +230,8 @@ it('adds a weight dosage and edits a dosage (the category stays)', async () => {
   await edit.getByRole('button', { name: 'Save' }).click();
   await toast('Weight dosage updated successfully');
   await dialogsClosed();
-  await obese.getByRole('cell', { name: '500 - 1000 Mg' }).waitFor();
-  await obese.getByRole('cell', { name: '1 - 3 Days' }).waitFor();
+  await obese.getByRole('gridcell', { name: '500 - 1000 Mg' }).waitFor();
+  await obese.getByRole('gridcell', { name: '1 - 3 Days' }).waitFor();
 });
 
 it('adds and removes a condition contraindication', async () => {
@@ -245,7 +245,7 @@ it('adds and removes a condition contraindication', async () => {
   await form.getByRole('button', { name: 'Add Contraindication' }).click();
   await toast('Contraindication added successfully');
   await dialogsClosed();
-  await contraindications.getByRole('cell', { name: 'Type 2 diabetes', exact: true }).waitFor();
+  await contraindications.getByRole('gridcell', { name: 'Type 2 diabetes', exact: true }).waitFor();
 
   await contraindications
     .getByRole('button', { name: 'Remove contraindication Type 2 diabetes' })
@@ -253,9 +253,9 @@ it('adds and removes a condition contraindication', async () => {
   await dialog('Remove Contraindication').getByRole('button', { name: 'Remove' }).click();
   await toast('Contraindication removed successfully');
   await contraindications
-    .getByRole('cell', { name: 'Type 2 diabetes', exact: true })
+    .getByRole('gridcell', { name: 'Type 2 diabetes', exact: true })
     .waitFor({ state: 'detached' });
-  await contraindications.getByRole('cell', { name: 'Asthma', exact: true }).waitFor();
+  await contraindications.getByRole('gridcell', { name: 'Asthma', exact: true }).waitFor();
 });
 
 it('adds and deletes a lifestyle contraindication', async () => {
@@ -266,7 +266,7 @@ it('adds and deletes a lifestyle contraindication', async () => {
   await form.getByRole('button', { name: 'Add Lifestyle Contraindication' }).click();
   await toast('Lifestyle contraindication added successfully');
   await dialogsClosed();
-  await lifestyles.getByRole('cell', { name: 'Smoking', exact: true }).waitFor();
+  await lifestyles.getByRole('gridcell', { name: 'Smoking', exact: true }).waitFor();
 
   await lifestyles
     .getByRole('button', { name: 'Delete lifestyle contraindication Smoking' })
@@ -307,7 +307,7 @@ it('shows the detail page after a reload, and for a pasted link', async () => {
   const url = page.url();
   await page.reload();
   await section('Information').getByText(`${WEIGHT_MED} Forte`).waitFor();
-  await section('Weight-based Dosages').getByRole('cell', { name: '500 - 1000 Mg' }).waitFor();
+  await section('Weight-based Dosages').getByRole('gridcell', { name: '500 - 1000 Mg' }).waitFor();
 
   const { id } = await medicationByName(AGE_MED);
   const pasted = await context.newPage();
@@ -315,7 +315,7 @@ it('shows the detail page after a reload, and for a pasted link', async () => {
   await pasted.getByRole('region', { name: 'Information' }).getByText(AGE_MED).waitFor();
   await pasted
     .getByRole('region', { name: 'Age-based Dosages', exact: true })
-    .getByRole('cell', { name: '2.5 - 5 Mg' })
+    .getByRole('gridcell', { name: '2.5 - 5 Mg' })
     .waitFor();
   await pasted.goto(url.replace(/\d+$/, '999999'));
   await pasted.getByRole('main').getByText('Medication not found').waitFor();

@@ -53,6 +53,11 @@ async function verdictIs(word: string, p: Page = page) {
 
 /** The findings as shown: each severity group's text, most severe first. */
 async function findings(p: Page = page) {
+  // The rules' grids arrive after the result: compare once every one has.
+  await p
+    .getByRole('progressbar', { name: /^Loading the rules of/ })
+    .first()
+    .waitFor({ state: 'detached' });
   return p.getByRole('region').allInnerTexts();
 }
 
@@ -138,8 +143,8 @@ describe('the safety check', () => {
       .waitFor();
     // The rules follow the age: Warfarin's adult dosage.
     await page
-      .getByRole('table', { name: 'Rules applied to Warfarin' })
-      .getByRole('rowheader', { name: /Adult \(18–65 years\)/ })
+      .getByRole('grid', { name: 'Rules applied to Warfarin' })
+      .getByRole('gridcell', { name: /Adult \(18–65 years\)/ })
       .waitFor();
     await page.waitForURL(/pregnant=true/);
     sharedLink = page.url();
@@ -182,7 +187,7 @@ describe('the safety check', () => {
     await page.getByRole('region', { name: 'Major (1)' }).getByText(message).waitFor();
     // The rule applied, with its per-kg range and its outcome.
     const underweight = page
-      .getByRole('table', { name: 'Rules applied to Paracetamol' })
+      .getByRole('grid', { name: 'Rules applied to Paracetamol' })
       .getByRole('row')
       .filter({ hasText: 'Underweight (0–50 kg)' });
     await underweight.getByText('10–15 mg/kg').waitFor();
@@ -260,7 +265,7 @@ describe('the data-quality report', () => {
       category: 'Normal',
       description: 'E2E overlap',
     });
-    await page.getByRole('link', { name: 'Data quality' }).click();
+    await page.getByRole('link', { name: 'Data Quality' }).click();
     await page.waitForURL('**/dashboard/data-quality');
     await page.getByRole('searchbox', { name: 'Search findings' }).fill('150 lbs');
     const overlap = page

@@ -104,7 +104,7 @@ describe('test prescriptions', () => {
 
     await page
       .getByRole('navigation', { name: 'Main navigation' })
-      .getByRole('link', { name: 'Test prescriptions' })
+      .getByRole('link', { name: 'Test Prescriptions' })
       .click();
     await page.waitForURL('**/dashboard/test-prescriptions');
     await page.getByRole('searchbox', { name: 'Search test prescriptions' }).fill(TEST_NAME);

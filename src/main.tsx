@@ -3,12 +3,12 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { AppProviders } from '@/app/AppProviders';
 import { prefetchRouteData } from '@/app/routeData';
-import { AppRoutes, preloadRouteCode } from '@/app/router';
+import { AppRoutes, isSignedInPath, preloadRouteCode } from '@/app/router';
 import { makeStore } from '@/app/store';
 import { restoreSession } from '@/features/auth/authThunks';
 
 const store = makeStore();
-void store.dispatch(restoreSession());
+void store.dispatch(restoreSession({ quiet: !isSignedInPath(window.location.pathname) }));
 prefetchRouteData(store, window.location.pathname);
 preloadRouteCode(window.location.pathname, store.getState().auth.token !== null);
 

@@ -5,7 +5,7 @@ import { findToast, renderWithProviders } from '@/test/renderWithProviders';
 import { mockFetch } from '@/test/mockFetch';
 import { signedIn } from '@/test/fixtures';
 import { useAppDispatch } from './hooks';
-import { withoutErrorToast } from './errorToasts';
+import { withoutErrorToast } from '@/api/quietRequests';
 
 function Trigger() {
   const { enqueueSnackbar } = useSnackbar();

@@ -1,6 +1,6 @@
 import { api } from '@/api';
 import { firstPage } from '@/lib/listPage';
-import { withoutErrorToast } from './errorToasts';
+import { withoutErrorToast } from '@/api/quietRequests';
 import type { AppDispatch, AppStore } from './store';
 
 /** A request with no subscriber: the cache keeps its answer for the page that subscribes next. */

@@ -2,7 +2,7 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { Navigate, Outlet, Route, Routes } from 'react-router-dom';
 import { FullPageSpinner } from '@/components/FullPageSpinner';
 import { useAuth } from '@/features/auth/AuthProvider';
-import { useIsAdmin } from './permissions';
+import { useIsAdmin } from '@/session/permissions';
 
 /** The signed-in pages' code by route path (`:id` for a number), for preloadRouteCode. */
 const signedInPageCode = new Map<string, () => Promise<unknown>>();
@@ -109,24 +109,32 @@ const DataQualityPage = page(
   '/dashboard/data-quality',
 );
 
+/** Whether `pathname` is one of the signed-in pages (under /dashboard). */
+export function isSignedInPath(pathname: string): boolean {
+  const path = pathname.replace(/\/+$/, '');
+  return path === '/dashboard' || path.startsWith('/dashboard/');
+}
+
 /**
  * Starts loading the opened page's code, and the signed-in shell's, as the console starts with a
  * stored session: they then arrive while the session is checked (GET /auth/me), not one after the
  * other once it is. Quiet on failure: the page's own lazy load asks again and reports it.
  */
 export function preloadRouteCode(pathname: string, signedIn: boolean) {
-  const path = pathname.replace(/\/+$/, '');
-  if (!signedIn || !(path === '/dashboard' || path.startsWith('/dashboard/'))) return;
+  if (!signedIn || !isSignedInPath(pathname)) return;
   const quiet = () => undefined;
   loadDashboardLayout().catch(quiet);
   signedInPageCode
-    .get(path.replace(/\/\d+$/, '/:id'))?.()
+    .get(pathname.replace(/\/+$/, '').replace(/\/\d+$/, '/:id'))?.()
     .catch(quiet);
 }
 
-/** Signed-in visitors go on to /dashboard. */
+/** Signed-in visitors go on to /dashboard, once their stored session has been checked. */
 function PublicOnly() {
-  const { isAuthenticated } = useAuth();
+  const { isAuthenticated, loading } = useAuth();
+  // A stored token may have been revoked: going on before the check would show /dashboard and
+  // then come back here.
+  if (isAuthenticated && loading) return <FullPageSpinner label="Loading your session" />;
   if (isAuthenticated) return <Navigate to="/dashboard" replace />;
   return (
     <Suspense fallback={<FullPageSpinner />}>

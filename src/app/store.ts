@@ -1,6 +1,6 @@
 import { combineSlices, configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
 import { api } from '@/api';
-import { authSlice } from '@/features/auth/authSlice';
+import { authSlice } from '@/session/authSlice';
 import { startAuthListeners } from '@/features/auth/authListeners';
 import { startErrorToasts } from './errorToasts';
 

@@ -1,6 +1,9 @@
 import type { ApiError } from '@/api';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 
+/** The generic text for a failure that carries no message at all. */
+export const UNKNOWN_ERROR_MESSAGE = 'An unknown error occurred';
+
 /** Narrows what a rejected `unwrap()` throws to the base query's error. */
 export function isApiError(error: unknown): error is ApiError {
   return (
@@ -12,9 +15,15 @@ export function isApiError(error: unknown): error is ApiError {
   );
 }
 
-/** The message to show for a failure: the error's own, else the screen's fallback. */
-export function errorMessage(error: unknown, fallback: string): string {
-  if (isApiError(error) && error.message.trim() !== '') return error.message;
+/**
+ * The one way to put a failure into words: its own message (the server's, from the base query's
+ * error, or a thrown Error's), else `fallback`.
+ */
+export function messageOf(error: unknown, fallback: string = UNKNOWN_ERROR_MESSAGE): string {
+  if (typeof error === 'object' && error !== null && 'message' in error) {
+    const { message } = error;
+    if (typeof message === 'string' && message.trim() !== '') return message;
+  }
   return fallback;
 }
 

@@ -60,8 +60,6 @@ const closed = () =>
     expect(screen.queryByRole('dialog', { name: 'Add Thing' })).not.toBeInTheDocument(),
   );
 
-// A page with its DataGrid renders slowly in jsdom, more so on a busy machine.
-jest.setTimeout(90_000);
 configure({ asyncUtilTimeout: 15_000 });
 
 describe('CrudFormDialog', () => {

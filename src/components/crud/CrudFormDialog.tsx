@@ -15,8 +15,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { SubmitButton } from '@/components/form/SubmitButton';
-import { UNKNOWN_ERROR_MESSAGE } from '@/app/errorToasts';
-import { isApiError, setServerFieldErrors } from '@/lib/errors';
+import { messageOf, setServerFieldErrors } from '@/lib/errors';
 import { ConfirmDialog } from './ConfirmDialog';
 import { CrudFields, type CrudField } from './CrudFields';
 import { reasonError } from './reason';
@@ -24,13 +23,6 @@ import { ReasonField } from './ReasonField';
 
 export const DISCARD_TITLE = 'Discard unsaved changes?';
 export const DISCARD_MESSAGE = 'Your changes have not been saved. Close the form and lose them?';
-
-/** Why saving failed, in words: the server's message, or the thrown error's. */
-function failureText(error: unknown): string {
-  if (isApiError(error) && error.message.trim() !== '') return error.message;
-  if (error instanceof Error && error.message.trim() !== '') return error.message;
-  return UNKNOWN_ERROR_MESSAGE;
-}
 
 export interface CrudFormDialogProps<TValues extends FieldValues, TOutput> {
   /** Whether the dialog shows. Render the dialog with a new `key` for every opening (see useCrudDialogs). */
@@ -62,7 +54,7 @@ export interface CrudFormDialogProps<TValues extends FieldValues, TOutput> {
   /**
    * Saves the checked values, with the typed reason ('' when none). Resolving closes the dialog;
    * rejecting keeps it open, with the reason in a red banner at the top of the form (the toast of
-   * useCrudAction is hidden from assistive technology while a modal is open) and the server's
+   * useMutationFeedback is hidden from assistive technology while a modal is open) and the server's
    * field errors under the fields.
    */
   onSubmit: (values: TOutput, reason: string) => Promise<unknown>;
@@ -165,7 +157,7 @@ export function CrudFormDialog<TValues extends FieldValues, TOutput>({
         await onSubmit(values, reason);
         onClose();
       } catch (error) {
-        setFailure(failureText(error));
+        setFailure(messageOf(error));
         setServerFieldErrors(error, form.setError, serverFields ?? {});
       }
     },

@@ -19,8 +19,6 @@ const columns: GridColDef<Fruit>[] = [
   { field: 'colour', headerName: 'Colour', flex: 1 },
 ];
 
-// A page with its DataGrid renders slowly in jsdom, more so on a busy machine.
-jest.setTimeout(90_000);
 configure({ asyncUtilTimeout: 15_000 });
 
 function renderGrid(props: Partial<Parameters<typeof CrudGrid<Fruit>>[0]> = {}) {

@@ -4,9 +4,8 @@ import AddIcon from '@mui/icons-material/Add';
 import type { GridValidRowModel } from '@mui/x-data-grid';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { PageHeader } from '@/components/PageHeader';
-import { UNKNOWN_ERROR_MESSAGE } from '@/app/errorToasts';
-import { useCanWrite } from '@/app/permissions';
-import { errorMessage } from '@/lib/errors';
+import { useCanWrite } from '@/session/permissions';
+import { messageOf } from '@/lib/errors';
 import { CrudGrid, type CrudGridProps } from './CrudGrid';
 import { preloadCrudFormDialog } from './LazyCrudFormDialog';
 
@@ -64,11 +63,7 @@ export function CrudPage<Row extends GridValidRowModel>({
         }
       />
       {error !== undefined && error !== null && (
-        <ErrorBanner
-          title={errorTitle}
-          message={errorMessage(error, UNKNOWN_ERROR_MESSAGE)}
-          sx={{ mb: 2 }}
-        />
+        <ErrorBanner title={errorTitle} message={messageOf(error)} sx={{ mb: 2 }} />
       )}
       <CrudGrid
         {...grid}

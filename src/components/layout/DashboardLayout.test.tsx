@@ -54,6 +54,19 @@ describe('the signed-in shell', () => {
     }
   });
 
+  it("writes every sidebar item in the spec's Title Case ('Safety Check', 'Data Quality')", async () => {
+    mockFetch({});
+    renderShell();
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+    const labels = within(nav)
+      .getAllByRole('link')
+      .map((link) => link.textContent ?? '');
+    expect(labels).toEqual(expect.arrayContaining(['Safety Check', 'Data Quality']));
+    for (const label of labels) {
+      for (const word of label.split(' ')) expect(word).toMatch(/^[A-Z]/);
+    }
+  });
+
   it('shows History to every console role, and Accounts to administrators only', async () => {
     mockFetch({ 'GET /auth/sessions': { body: { data: [] } } });
     renderShell();

@@ -83,13 +83,13 @@ export const NAVIGATION: NavItem[] = [
         exact: false,
       },
       {
-        label: 'Data quality',
+        label: 'Data Quality',
         path: '/dashboard/data-quality',
         icon: DataQualityIcon,
         exact: false,
       },
       {
-        label: 'Test prescriptions',
+        label: 'Test Prescriptions',
         path: '/dashboard/test-prescriptions',
         icon: TestPrescriptionsIcon,
         exact: false,

@@ -1,11 +1,11 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import type { GridFilterModel, GridPaginationModel, GridSortModel } from '@mui/x-data-grid';
-import { useCanWrite } from '@/app/permissions';
+import { useCanWrite } from '@/session/permissions';
 import { CrudPage } from '@/components/crud/CrudPage';
 import { editDeleteColumns } from '@/components/crud/editDeleteColumns';
 import { LazyCrudFormDialog } from '@/components/crud/LazyCrudFormDialog';
-import { useCrudAction } from '@/components/crud/useCrudAction';
+import { useMutationFeedback } from '@/lib/useMutationFeedback';
 import { useCrudDialogs } from '@/components/crud/useCrudDialogs';
 import { FIRST_PAGE_SIZE } from '@/lib/listPage';
 import type { ListQuery, ResourceDefinition } from './resource';
@@ -81,7 +81,7 @@ export function ResourcePage<Row extends { id: number }, TValues extends FieldVa
     () => download(listPath, { q: query.q, sort: query.sort }, texts.exportFileName),
     [download, listPath, query.q, query.sort, texts.exportFileName],
   );
-  const run = useCrudAction();
+  const run = useMutationFeedback();
   const dialogs = useCrudDialogs<Row>();
   const { openEdit, askDelete } = dialogs;
   const canWrite = useCanWrite();

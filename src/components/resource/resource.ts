@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { FieldValues, Path, Resolver } from 'react-hook-form';
 import type { GridColDef, GridSortModel } from '@mui/x-data-grid';
 import type { CrudField } from '@/components/crud/CrudFields';
-import type { ActionFeedback, MutationRequest } from '@/components/crud/useCrudAction';
+import type { MutationFeedback, MutationRequest } from '@/lib/useMutationFeedback';
 
 /** What a write answers: the server's `message` becomes the success toast when feedback asks. */
 export type WriteAnswer = { message?: string } | null | undefined;
@@ -95,9 +95,9 @@ export interface ResourceDefinition<
   useApi: (query: ListQuery) => ResourceApi<Row, TOutput>;
   /** The toasts of each write: a fixed text or the server's message, and an error fallback. */
   feedback: {
-    create: ActionFeedback<WriteAnswer>;
-    update: ActionFeedback<WriteAnswer>;
-    remove: ActionFeedback<WriteAnswer>;
+    create: MutationFeedback<WriteAnswer>;
+    update: MutationFeedback<WriteAnswer>;
+    remove: MutationFeedback<WriteAnswer>;
   };
   form: {
     /** The form's checks and output (a `lazyResolver`, so zod loads after the list shows). */

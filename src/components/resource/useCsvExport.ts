@@ -1,8 +1,9 @@
 import { useCallback } from 'react';
 import { useSnackbar } from 'notistack';
 import { NETWORK_ERROR_MESSAGE } from '@/api/baseQuery';
-import { useAppSelector } from '@/app/hooks';
+import { useSelector } from 'react-redux';
 import { env } from '@/config/env';
+import { selectToken } from '@/session/authSlice';
 
 /** Shown when an export fails without a message of its own. */
 export const EXPORT_FAILED_MESSAGE = 'The export failed. Please try again.';
@@ -50,7 +51,7 @@ function saveBlob(blob: Blob, fileName: string) {
  * The file is fetched rather than linked because the API needs the bearer token.
  */
 export function useCsvExport() {
-  const token = useAppSelector((state) => state.auth.token);
+  const token = useSelector(selectToken);
   const { enqueueSnackbar } = useSnackbar();
   return useCallback(
     async (

@@ -5,7 +5,6 @@ import { signedIn } from '@/test/fixtures';
 import { findToast, renderWithProviders } from '@/test/renderWithProviders';
 import { AccountsPage } from './AccountsPage';
 
-jest.setTimeout(90_000);
 configure({ asyncUtilTimeout: 20_000 });
 
 const ada: Account = {

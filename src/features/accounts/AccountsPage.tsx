@@ -9,15 +9,14 @@ import {
   type AccountSort,
   type AccountUpdate,
 } from '@/api';
-import { UNKNOWN_ERROR_MESSAGE } from '@/app/errorToasts';
 import { ConfirmDialog } from '@/components/crud/ConfirmDialog';
 import { reasonPayload } from '@/components/crud/reason';
-import { serverMessage, useCrudAction } from '@/components/crud/useCrudAction';
+import { serverMessage, useMutationFeedback } from '@/lib/useMutationFeedback';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { PageHeader } from '@/components/PageHeader';
 import { SearchField } from '@/components/SearchField';
-import { errorMessage } from '@/lib/errors';
-import { useRowHistory } from '@/features/history/useRowHistory';
+import { messageOf } from '@/lib/errors';
+import { useRowHistory } from '@/features/history';
 import { accountColumns } from './accountColumns';
 import { changeTexts, type AccountChange } from './accountChange';
 
@@ -45,7 +44,7 @@ export function AccountsPage() {
   const [change, setChange] = useState<{ change: AccountChange; open: boolean } | null>(null);
   const [updateAccount] = useUpdateAccountMutation();
   const [endSessions] = useEndAccountSessionsMutation();
-  const run = useCrudAction();
+  const run = useMutationFeedback();
 
   const { data, error, isFetching } = useListAccountsQuery({
     q: query || undefined,
@@ -80,7 +79,7 @@ export function AccountsPage() {
       {error && (
         <ErrorBanner
           title="The accounts could not be loaded"
-          message={errorMessage(error, UNKNOWN_ERROR_MESSAGE)}
+          message={messageOf(error)}
           sx={{ mb: 2 }}
         />
       )}

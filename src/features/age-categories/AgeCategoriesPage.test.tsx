@@ -33,8 +33,6 @@ async function rowOf(text: string) {
   return within(row);
 }
 
-// A page with its DataGrid renders slowly in jsdom, more so on a busy machine.
-jest.setTimeout(90_000);
 configure({ asyncUtilTimeout: 15_000 });
 
 beforeEach(() => {

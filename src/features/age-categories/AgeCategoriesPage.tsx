@@ -7,9 +7,9 @@ import {
   type AgeCategory,
   type AgeCategorySort,
 } from '@/api';
-import { useRowHistory } from '@/features/history/useRowHistory';
+import { useRowHistory } from '@/features/history';
 import { capitalize } from '@/components/crud/format';
-import { serverMessage } from '@/components/crud/useCrudAction';
+import { serverMessage } from '@/lib/useMutationFeedback';
 import { ResourcePage } from '@/components/resource/ResourcePage';
 import { listState, type ResourceDefinition } from '@/components/resource/resource';
 import {

@@ -1,17 +1,14 @@
-import { AGE_CATEGORY_NAMES, AGE_UNITS } from '../../../api/generated/enums';
 import type { AgeCategory, AgeCategoryCreate } from '@/api';
 import type { CrudField } from '@/components/crud/CrudFields';
 import { capitalize, capitalizedOptions } from '@/components/crud/format';
 import { lazyResolver } from '@/lib/lazyResolver';
+import { AGE_CATEGORY_NAMES, AGE_UNITS } from './ageCategoryConstants';
 import type { AgeCategoryFormOutput, AgeCategoryFormValues } from './ageCategorySchema';
 
 /** The form's validation (ageCategorySchema.ts), loaded after the list shows. */
 export const ageCategoryValidation = lazyResolver<AgeCategoryFormValues, AgeCategoryFormOutput>(
   () => import('./ageCategorySchema').then((module) => module.ageCategoryResolver),
 );
-
-export { AGE_CATEGORY_NAMES, AGE_UNITS };
-export const AGE_RANGE_MESSAGE = 'Minimum age must not exceed maximum age';
 
 /** The form's start: the category's values, or 0 to 0 Years with no category for a new one. */
 export function ageCategoryFormValues(category: AgeCategory | null): AgeCategoryFormValues {

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { amountField, choiceField, minNotAboveMax, optionalText } from '@/components/crud/schema';
-import { AGE_CATEGORY_NAMES, AGE_RANGE_MESSAGE, AGE_UNITS } from './ageCategoryForm';
+import { AGE_CATEGORY_NAMES, AGE_RANGE_MESSAGE, AGE_UNITS } from './ageCategoryConstants';
 
 /**
  * The age category form: min, max and unit required, numbers from 0, the

@@ -1,7 +1,7 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import type { User } from '@/api';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
-import { selectAuthLoading, selectCurrentUser, selectToken } from './authSlice';
+import { selectAuthLoading, selectCurrentUser, selectToken } from '@/session/authSlice';
 import { logout } from './authThunks';
 
 export interface AuthContextValue {

@@ -6,9 +6,9 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useForgotPasswordMutation } from '@/api';
-import { withoutErrorToast } from '@/app/errorToasts';
 import { FormInput } from '@/components/form/FormInput';
 import { SubmitButton } from '@/components/form/SubmitButton';
+import { useMutationFeedback } from '@/lib/useMutationFeedback';
 import { AuthCard } from './AuthCard';
 import { forgotPasswordValidation } from './authResolvers';
 import type { ForgotPasswordForm } from './authSchemas';
@@ -21,6 +21,7 @@ type Outcome = 'sent' | 'failed' | null;
  */
 export function ForgotPasswordPage() {
   const [forgotPassword, { isLoading }] = useForgotPasswordMutation();
+  const run = useMutationFeedback();
   const [outcome, setOutcome] = useState<Outcome>(null);
   const { control, handleSubmit, reset } = useForm<ForgotPasswordForm>({
     resolver: forgotPasswordValidation.resolver,
@@ -31,7 +32,7 @@ export function ForgotPasswordPage() {
   const onSubmit = handleSubmit(async ({ email }) => {
     setOutcome(null);
     try {
-      await withoutErrorToast(forgotPassword({ forgotPasswordRequest: { email } })).unwrap();
+      await run(forgotPassword({ forgotPasswordRequest: { email } }), { quiet: true });
       reset({ email: '' });
       setOutcome('sent');
     } catch {

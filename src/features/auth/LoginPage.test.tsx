@@ -2,6 +2,9 @@ import { screen, waitFor } from '@testing-library/react';
 import { findToast, renderWithProviders } from '@/test/renderWithProviders';
 import { mockFetch, requestsTo } from '@/test/mockFetch';
 import { testUser } from '@/test/fixtures';
+import { isSignedInPath } from '@/app/router';
+import { makeStore } from '@/app/store';
+import { restoreSession } from './authThunks';
 
 const loginAnswer = { body: { message: 'Signed in', user: testUser, token: 'fresh-token' } };
 
@@ -19,6 +22,21 @@ beforeEach(() => {
 });
 
 describe('/login', () => {
+  it('with a revoked token stored, stays on /login while the session is checked, with no toast', async () => {
+    window.localStorage.setItem('auth_token', 'revoked-token');
+    window.localStorage.setItem('user', JSON.stringify(testUser));
+    mockFetch({ 'GET /auth/me': { status: 401, body: { message: 'Invalid token' } } });
+    const store = makeStore(); // reads the stored session, as the app does on start
+    renderWithProviders(undefined, { route: '/login', store });
+    expect(screen.getByRole('progressbar', { name: 'Loading your session' })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/login');
+    await store.dispatch(restoreSession({ quiet: !isSignedInPath('/login') }));
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/login');
+    expect(screen.queryByText('Unauthorized - Please log in again')).not.toBeInTheDocument();
+    expect(window.localStorage.getItem('auth_token')).toBeNull();
+  });
+
   it('requires email and password, says so under the fields, and sends nothing', async () => {
     const fetchMock = mockFetch({});
     const { user } = renderWithProviders(undefined, { route: '/login' });

@@ -9,7 +9,7 @@ import { OutlinedField } from '@/components/form/OutlinedField';
 import { SubmitButton } from '@/components/form/SubmitButton';
 import { AuthCard } from './AuthCard';
 import type { LoginForm } from './authSchemas';
-import { errorMessage } from '@/lib/errors';
+import { messageOf } from '@/lib/errors';
 import { isNoConsoleAccess, useSignIn } from './useSignIn';
 
 type TextField = 'email' | 'password';
@@ -71,7 +71,7 @@ export function LoginPage() {
       await signIn({ email: values.email, password: values.password }, values.remember);
     } catch (error) {
       // Any other failure has shown its toast ('Login failed' or the server's message).
-      if (isNoConsoleAccess(error)) setNoAccess(errorMessage(error, ''));
+      if (isNoConsoleAccess(error)) setNoAccess(messageOf(error, ''));
     }
   };
 

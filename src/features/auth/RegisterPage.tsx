@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { useSnackbar } from 'notistack';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
@@ -9,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useRegisterMutation } from '@/api';
 import { FormInput } from '@/components/form/FormInput';
 import { SubmitButton } from '@/components/form/SubmitButton';
+import { useMutationFeedback } from '@/lib/useMutationFeedback';
 import { AuthCard } from './AuthCard';
 import { registerValidation } from './authResolvers';
 import type { RegisterForm } from './authSchemas';
@@ -26,7 +26,7 @@ export const PENDING_ROLE_MESSAGE =
 export function RegisterPage() {
   const [register, { isLoading: isRegistering }] = useRegisterMutation();
   const { signIn, isSigningIn } = useSignIn();
-  const { enqueueSnackbar } = useSnackbar();
+  const run = useMutationFeedback();
   const navigate = useNavigate();
   const [pending, setPending] = useState(false);
   const { control, handleSubmit } = useForm<RegisterForm>({
@@ -38,11 +38,15 @@ export function RegisterPage() {
   const onSubmit = handleSubmit(async ({ name, email, password }) => {
     let role;
     try {
-      ({ role } = (await register({ registerRequest: { name, email, password } }).unwrap()).user);
+      ({ role } = (
+        await run(register({ registerRequest: { name, email, password } }), {
+          success: 'Registration successful!',
+          failure: 'Registration failed',
+        })
+      ).user);
     } catch {
-      return; // The error toast ('Registration failed' or the server's message) comes from the API listener.
+      return;
     }
-    enqueueSnackbar('Registration successful!', { variant: 'success' });
     if (role === null) {
       setPending(true);
       return;

@@ -1,16 +1,15 @@
 import { useState, useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
-import { useSnackbar } from 'notistack';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useResetPasswordMutation } from '@/api';
-import { withoutErrorToast } from '@/app/errorToasts';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { FormInput } from '@/components/form/FormInput';
 import { SubmitButton } from '@/components/form/SubmitButton';
-import { errorMessage } from '@/lib/errors';
+import { messageOf } from '@/lib/errors';
+import { useMutationFeedback } from '@/lib/useMutationFeedback';
 import { AuthCard } from './AuthCard';
 import { resetPasswordValidation } from './authResolvers';
 import type { ResetPasswordForm } from './authSchemas';
@@ -24,7 +23,7 @@ export function ResetPasswordPage() {
   const token = searchParams.get('token') ?? '';
   const [resetPassword, { isLoading }] = useResetPasswordMutation();
   const [failure, setFailure] = useState<string | null>(null);
-  const { enqueueSnackbar } = useSnackbar();
+  const run = useMutationFeedback();
   const navigate = useNavigate();
   const { control, handleSubmit } = useForm<ResetPasswordForm>({
     resolver: resetPasswordValidation.resolver,
@@ -35,14 +34,14 @@ export function ResetPasswordPage() {
   const onSubmit = handleSubmit(async ({ password }) => {
     setFailure(null);
     try {
-      await withoutErrorToast(
-        resetPassword({ resetPasswordRequest: { token, password } }),
-      ).unwrap();
+      await run(resetPassword({ resetPasswordRequest: { token, password } }), {
+        success: PASSWORD_RESET_DONE,
+        quiet: true,
+      });
     } catch (error) {
-      setFailure(errorMessage(error, 'Failed to reset password'));
+      setFailure(messageOf(error, 'Failed to reset password'));
       return;
     }
-    enqueueSnackbar(PASSWORD_RESET_DONE, { variant: 'success' });
     navigate('/login', { replace: true });
   });
 

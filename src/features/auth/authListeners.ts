@@ -7,8 +7,8 @@ import {
   sessionRestored,
   userUpdated,
   type AuthState,
-} from './authSlice';
-import { clearStoredSession, writeStoredSession, writeStoredUser } from './storedSession';
+} from '@/session/authSlice';
+import { clearStoredSession, writeStoredSession, writeStoredUser } from '@/session/storedSession';
 
 /** Storage follows the session here, never in a reducer (reducers stay free of side effects). */
 export function startAuthListeners<S extends { auth: AuthState }>(

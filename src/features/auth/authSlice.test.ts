@@ -1,7 +1,7 @@
 import { makeStore } from '@/app/store';
 import { mockFetch, networkDown, requestsTo } from '@/test/mockFetch';
 import { signedIn, testUser, TEST_TOKEN } from '@/test/fixtures';
-import { credentialsReceived, sessionRestored, userUpdated } from './authSlice';
+import { credentialsReceived, sessionRestored, userUpdated } from '@/session/authSlice';
 import { logout, restoreSession } from './authThunks';
 
 const stored = (storage: Storage) => ({

@@ -1,10 +1,9 @@
 import { useCallback } from 'react';
-import { useSnackbar } from 'notistack';
 import { useLoginMutation, type LoginRequest } from '@/api';
-import { withoutErrorToast } from '@/app/errorToasts';
 import { useAppDispatch } from '@/app/hooks';
-import { errorMessage, isApiError } from '@/lib/errors';
-import { credentialsReceived } from './authSlice';
+import { isApiError, messageOf } from '@/lib/errors';
+import { useMutationFeedback } from '@/lib/useMutationFeedback';
+import { credentialsReceived } from '@/session/authSlice';
 
 /** The error toast of a failed sign-in that carries no message. */
 export const LOGIN_FAILED_MESSAGE = 'Login failed';
@@ -14,6 +13,12 @@ export function isNoConsoleAccess(error: unknown): boolean {
   return isApiError(error) && error.status === 403;
 }
 
+const signInFeedback = {
+  success: 'Login successful!',
+  failure: (error: unknown) =>
+    isNoConsoleAccess(error) ? null : messageOf(error, LOGIN_FAILED_MESSAGE),
+};
+
 /**
  * Signs in: `POST /auth/login`, then the session goes to the store (its listener stores it) and a
  * success toast shows. A failure rejects after an error toast, except a 403 (no console access):
@@ -22,23 +27,14 @@ export function isNoConsoleAccess(error: unknown): boolean {
 export function useSignIn() {
   const [login, { isLoading }] = useLoginMutation();
   const dispatch = useAppDispatch();
-  const { enqueueSnackbar } = useSnackbar();
+  const run = useMutationFeedback();
 
   const signIn = useCallback(
     async (credentials: LoginRequest, remember: boolean) => {
-      let answer;
-      try {
-        answer = await withoutErrorToast(login({ loginRequest: credentials })).unwrap();
-      } catch (error) {
-        if (!isNoConsoleAccess(error)) {
-          enqueueSnackbar(errorMessage(error, LOGIN_FAILED_MESSAGE), { variant: 'error' });
-        }
-        throw error;
-      }
+      const answer = await run(login({ loginRequest: credentials }), signInFeedback);
       dispatch(credentialsReceived({ user: answer.user, token: answer.token, remember }));
-      enqueueSnackbar('Login successful!', { variant: 'success' });
     },
-    [login, dispatch, enqueueSnackbar],
+    [login, dispatch, run],
   );
 
   return { signIn, isSigningIn: isLoading };

@@ -24,8 +24,6 @@ async function dialog(name: string) {
   return within(await screen.findByRole('dialog', { name }));
 }
 
-// A page with its DataGrid renders slowly in jsdom, more so on a busy machine.
-jest.setTimeout(90_000);
 configure({ asyncUtilTimeout: 15_000 });
 
 beforeEach(() => {

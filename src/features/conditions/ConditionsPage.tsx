@@ -7,8 +7,8 @@ import {
   type Condition,
   type ConditionSort,
 } from '@/api';
-import { useRowHistory } from '@/features/history/useRowHistory';
-import { serverMessage } from '@/components/crud/useCrudAction';
+import { useRowHistory } from '@/features/history';
+import { serverMessage } from '@/lib/useMutationFeedback';
 import { ResourcePage } from '@/components/resource/ResourcePage';
 import { listState, type ResourceDefinition } from '@/components/resource/resource';
 import {

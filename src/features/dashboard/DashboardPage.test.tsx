@@ -7,7 +7,7 @@ import { mockFetch, requestsTo } from '@/test/mockFetch';
 import { signedIn } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/renderWithProviders';
 import { clockForward } from '@/test/clock';
-import { auditPage, severityChange } from '@/features/history/historyFixtures';
+import { auditPage, severityChange } from '@/test/historyFixtures';
 
 // MUI X Charts draws SVG from measured sizes, which jsdom does not have: a stand-in shows what the
 // chart was given. The real chart runs in the browser tests (e2e/dashboard-users-drugs.test.ts).
@@ -17,9 +17,6 @@ jest.mock('./SearchesChart', () => ({
     <div data-testid="searches-chart">{days.map((d) => `${d.date}:${d.count}`).join(' ')}</div>
   ),
 }));
-
-// The first test also compiles the lazy page chunk; the machine is shared.
-jest.setTimeout(20_000);
 
 const MINUTE = 60_000;
 const ago = (ms: number) => new Date(Date.now() - ms).toISOString();

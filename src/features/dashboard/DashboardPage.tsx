@@ -9,10 +9,10 @@ import Typography from '@mui/material/Typography';
 import { useGetDashboardStatsQuery, useListAuditEntriesQuery, type DailyCount } from '@/api';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { PageHeader } from '@/components/PageHeader';
-import { errorMessage } from '@/lib/errors';
-import { DataQualityCard } from '@/features/data-quality/DataQualityCard';
-import { ACTION_LABELS, describeEntry } from '@/features/history/auditFormat';
-import { TestPrescriptionsCard } from '@/features/test-prescriptions/TestPrescriptionsCard';
+import { messageOf } from '@/lib/errors';
+import { DataQualityCard } from './DataQualityCard';
+import { ACTION_LABELS, describeEntry } from '@/features/history';
+import { TestPrescriptionsCard } from '@/features/test-prescriptions';
 import { RecentChanges, RecentDrugs, RecentSearches } from './RecentActivity';
 import { StatCards } from './StatCards';
 
@@ -78,7 +78,7 @@ export function DashboardPage() {
         <Stack direction="row" spacing={2} sx={{ mb: 3, alignItems: 'center' }}>
           <ErrorBanner
             title="The dashboard could not be loaded"
-            message={errorMessage(error, 'An unknown error occurred')}
+            message={messageOf(error, 'An unknown error occurred')}
             sx={{ flex: 1 }}
           />
           <Button variant="outlined" onClick={() => void refetch()} disabled={isFetching}>

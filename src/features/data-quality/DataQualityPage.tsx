@@ -5,7 +5,7 @@ import { useGetDataQualityQuery } from '@/api';
 import { CrudGrid } from '@/components/crud/CrudGrid';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { PageHeader } from '@/components/PageHeader';
-import { errorMessage } from '@/lib/errors';
+import { messageOf } from '@/lib/errors';
 import { dataQualityColumns, toRows } from './dataQualityColumns';
 
 const COUNT_WORDS = {
@@ -37,7 +37,7 @@ export function DataQualityPage() {
         {error && (
           <ErrorBanner
             title="Failed to load the data-quality report"
-            message={errorMessage(error, 'Try again later.')}
+            message={messageOf(error, 'Try again later.')}
           />
         )}
         {rows && (

@@ -5,8 +5,6 @@ import { mockFetch, requestsTo } from '@/test/mockFetch';
 import { signedIn } from '@/test/fixtures';
 import { DrugsPage } from './DrugsPage';
 
-// A page with its DataGrid renders slowly in jsdom, more so on a busy machine.
-jest.setTimeout(90_000);
 configure({ asyncUtilTimeout: 20_000 });
 
 const ibuprofen: Drug = {

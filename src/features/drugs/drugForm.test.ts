@@ -1,4 +1,5 @@
-import { drugFormValues, drugPayload, joinCommaList, splitCommaList } from './drugForm';
+import { joinCommaList, splitCommaList } from './commaList';
+import { drugFormValues, drugPayload } from './drugForm';
 import { drugSchema } from './drugSchema';
 
 describe('splitCommaList and joinCommaList', () => {

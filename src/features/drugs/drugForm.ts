@@ -1,28 +1,13 @@
 import type { Drug, DrugCreate } from '@/api';
 import type { CrudField } from '@/components/crud/CrudFields';
 import { lazyResolver } from '@/lib/lazyResolver';
+import { joinCommaList } from './commaList';
 import type { DrugFormOutput, DrugFormValues } from './drugSchema';
 
 /** The form's validation (drugSchema.ts), loaded after the list shows. */
 export const drugValidation = lazyResolver<DrugFormValues, DrugFormOutput>(() =>
   import('./drugSchema').then((module) => module.drugResolver),
 );
-
-/**
- * "a, b ,, c" → ['a', 'b', 'c'] (side effects and contraindications are entered
- * comma separated and trimmed); empty items are dropped.
- */
-export function splitCommaList(text: string): string[] {
-  return text
-    .split(',')
-    .map((item) => item.trim())
-    .filter(Boolean);
-}
-
-/** ['a', 'b'] → 'a, b': a list as the form shows it for editing. */
-export function joinCommaList(items: readonly string[]): string {
-  return items.join(', ');
-}
 
 /** What the form starts with: the drug's values (lists joined with commas), or empty for a new one. */
 export function drugFormValues(drug: Drug | null): DrugFormValues {

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { requiredText } from '@/components/crud/schema';
-import { splitCommaList } from './drugForm';
+import { splitCommaList } from './commaList';
 
 /** A required comma-separated list, as the contract takes it: 1 to 100 items of at most 200 characters. */
 const commaList = (what: string) =>

@@ -15,10 +15,10 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import UndoIcon from '@mui/icons-material/Undo';
 import { useRevertAuditEntryMutation, type AuditEntry } from '@/api';
-import { useCanWrite, useIsAdmin } from '@/app/permissions';
+import { useCanWrite, useIsAdmin } from '@/session/permissions';
 import { ConfirmDialog } from '@/components/crud/ConfirmDialog';
 import { reasonPayload } from '@/components/crud/reason';
-import { serverMessage, useCrudAction } from '@/components/crud/useCrudAction';
+import { serverMessage, useMutationFeedback } from '@/lib/useMutationFeedback';
 import { exactTime } from '@/lib/relativeTime';
 import {
   ACTION_LABELS,
@@ -56,7 +56,7 @@ function useCanRevert(entry: AuditEntry): boolean {
  */
 export function AuditEntryDialog({ entry, open, onClose, onExited }: AuditEntryDialogProps) {
   const [revert] = useRevertAuditEntryMutation();
-  const run = useCrudAction();
+  const run = useMutationFeedback();
   const canRevert = useCanRevert(entry);
   const [confirming, setConfirming] = useState(false);
   const titleId = useId();

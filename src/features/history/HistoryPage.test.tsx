@@ -3,10 +3,8 @@ import { mockFetch, requestsTo } from '@/test/mockFetch';
 import { signedIn, viewerUser } from '@/test/fixtures';
 import { findToast, renderWithProviders } from '@/test/renderWithProviders';
 import { HistoryPage } from './HistoryPage';
-import { auditPage, dosageCreated, severityChange } from './historyFixtures';
+import { auditPage, dosageCreated, severityChange } from '@/test/historyFixtures';
 
-// A page with its DataGrid renders slowly in jsdom, more so on a busy machine.
-jest.setTimeout(90_000);
 configure({ asyncUtilTimeout: 20_000 });
 
 const lastQuery = (fetchMock: ReturnType<typeof mockFetch>) =>

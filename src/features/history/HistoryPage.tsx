@@ -19,11 +19,10 @@ import {
   type AuditEntry,
   type AuditPageMeta,
 } from '@/api';
-import { UNKNOWN_ERROR_MESSAGE } from '@/app/errorToasts';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { PageHeader } from '@/components/PageHeader';
 import { RelativeTime } from '@/components/RelativeTime';
-import { errorMessage } from '@/lib/errors';
+import { messageOf } from '@/lib/errors';
 import {
   ACTIONS,
   ACTION_LABELS,
@@ -188,7 +187,7 @@ export function HistoryPage() {
       {error && (
         <ErrorBanner
           title="The history could not be loaded"
-          message={errorMessage(error, UNKNOWN_ERROR_MESSAGE)}
+          message={messageOf(error)}
           sx={{ mb: 2 }}
         />
       )}

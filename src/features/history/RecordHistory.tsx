@@ -11,10 +11,9 @@ import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useListAuditEntriesQuery, type AuditEntity, type AuditEntry } from '@/api';
-import { UNKNOWN_ERROR_MESSAGE } from '@/app/errorToasts';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { RelativeTime } from '@/components/RelativeTime';
-import { errorMessage } from '@/lib/errors';
+import { messageOf } from '@/lib/errors';
 import { AuditEntryDialog } from './AuditEntryDialog';
 import { ACTION_LABELS, changedFields, describeEntry, fieldLabel } from './auditFormat';
 
@@ -50,7 +49,7 @@ export function RecordHistory({ filter }: { filter: HistoryFilter }) {
       {error && (
         <ErrorBanner
           title="The history could not be loaded"
-          message={errorMessage(error, UNKNOWN_ERROR_MESSAGE)}
+          message={messageOf(error)}
           sx={{ mb: 1 }}
         />
       )}

@@ -1,6 +1,6 @@
 import { auditFilters, auditSort } from './historyParams';
 import { recordPath } from './auditFormat';
-import { dosageCreated, severityChange } from './historyFixtures';
+import { dosageCreated, severityChange } from '@/test/historyFixtures';
 
 describe('auditSort', () => {
   it('is newest first when unsorted, and names the server field with - for descending', () => {

@@ -98,7 +98,6 @@ const toastSaying = (text: string) =>
     ),
   );
 
-jest.setTimeout(90_000);
 configure({ asyncUtilTimeout: 15_000 });
 
 beforeEach(() => {

@@ -1,4 +1,3 @@
-import { lazy, Suspense } from 'react';
 import Tooltip from '@mui/material/Tooltip';
 import type { GridColDef } from '@mui/x-data-grid';
 import {
@@ -10,8 +9,8 @@ import {
   type DrugInteractionSort,
   type Severity,
 } from '@/api';
-import { useRowHistory } from '@/features/history/useRowHistory';
-import type { PendingChange } from '@/features/test-prescriptions/useImpactPreview';
+import { useRowHistory } from '@/features/history';
+import { LazyImpactPanel as ImpactPanel } from '@/features/test-prescriptions';
 import { capitalize } from '@/components/crud/format';
 import { reasonPayload } from '@/components/crud/reason';
 import { ResourcePage } from '@/components/resource/ResourcePage';
@@ -26,21 +25,6 @@ import {
 } from './interactionForm';
 import type { InteractionFormOutput, InteractionFormValues } from './interactionSchema';
 import { SeverityBadge } from './SeverityBadge';
-
-// The impact panel loads with the first dialog that shows it: this page is at its bundle budget,
-// and a module of its own (LazyImpactPanel) would cost it another chunk.
-const LoadedImpactPanel = lazy(() =>
-  import('@/features/test-prescriptions/ImpactPanel').then((module) => ({
-    default: module.ImpactPanel,
-  })),
-);
-function ImpactPanel({ change }: { change: PendingChange | null }) {
-  return (
-    <Suspense fallback={null}>
-      <LoadedImpactPanel change={change} />
-    </Suspense>
-  );
-}
 
 /** How much of a description the table shows; the rest is on hover and in the edit form. */
 export const DESCRIPTION_PREVIEW_LENGTH = 60;

@@ -9,16 +9,14 @@ import { capitalizedOptions } from '@/components/crud/format';
 import { reasonPayload } from '@/components/crud/reason';
 import { pickerField } from '@/components/pickers/pickerField';
 import { lazyResolver } from '@/lib/lazyResolver';
+import { SEVERITIES } from './interactionConstants';
 import type { InteractionFormOutput, InteractionFormValues } from './interactionSchema';
-import { SEVERITIES } from '../../../api/generated/enums';
 
 /** The form's validation (interactionSchema.ts), loaded after the list shows. */
 export const interactionValidation = lazyResolver<InteractionFormValues, InteractionFormOutput>(
   () => import('./interactionSchema').then((module) => module.interactionResolver),
 );
 
-export { SEVERITIES };
-export const SELF_INTERACTION_MESSAGE = 'A medication cannot interact with itself';
 export const INTERACTION_ID_REQUIRED_MESSAGE = 'Interaction ID is required for editing';
 
 /** The form's start: the interaction's values, or severity minor and allergen off for a new one. */

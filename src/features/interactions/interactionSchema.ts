@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { choiceField, requiredText } from '@/components/crud/schema';
-import { SELF_INTERACTION_MESSAGE, SEVERITIES } from './interactionForm';
+import { SELF_INTERACTION_MESSAGE, SEVERITIES } from './interactionConstants';
 
 /**
  * The interaction form: both medications chosen and different, a severity,

@@ -7,8 +7,8 @@ import {
   type Lifestyle,
   type LifestyleSort,
 } from '@/api';
-import { UNKNOWN_ERROR_MESSAGE } from '@/app/errorToasts';
-import { useRowHistory } from '@/features/history/useRowHistory';
+import { UNKNOWN_ERROR_MESSAGE } from '@/lib/errors';
+import { useRowHistory } from '@/features/history';
 import { ResourcePage } from '@/components/resource/ResourcePage';
 import { listState, type ResourceDefinition } from '@/components/resource/resource';
 import { lifestyleFields, lifestyleFormValues, lifestyleValidation } from './lifestyleForm';

@@ -6,9 +6,6 @@ import { AddMedicationDialog } from './AddMedicationDialog';
 import { amoxicillin, referenceLists } from './medicationFixtures';
 import { PREGNANCY_CATEGORY_HELP } from './medicationForm';
 
-// Dialogs with many fields, typed into key by key, on a shared 2-core machine: generous time.
-jest.setTimeout(90_000);
-
 type User = ReturnType<typeof renderWithProviders>['user'];
 
 beforeEach(() => {

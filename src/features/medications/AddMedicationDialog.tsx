@@ -12,9 +12,8 @@ import type { CrudField } from '@/components/crud/CrudFields';
 import { CrudFormDialog } from '@/components/crud/CrudFormDialog';
 import { capitalizedOptions } from '@/components/crud/format';
 import { reasonPayload } from '@/components/crud/reason';
-import { useCrudAction } from '@/components/crud/useCrudAction';
-import { UNKNOWN_ERROR_MESSAGE } from '@/app/errorToasts';
-import { errorMessage } from '@/lib/errors';
+import { useMutationFeedback } from '@/lib/useMutationFeedback';
+import { messageOf } from '@/lib/errors';
 import { ConditionsMultiSelect, PendingDialog, dosageRangeFields } from './MedicationFields';
 import {
   DOSAGE_UNITS,
@@ -111,7 +110,7 @@ export function AddMedicationDialog({ open, onClose, onExited }: DialogProps) {
   const weightCategories = useListWeightCategoriesQuery({});
   const ageCategories = useListAgeCategoriesQuery({});
   const [createMedication] = useCreateMedicationMutation();
-  const run = useCrudAction();
+  const run = useMutationFeedback();
 
   const conditionRows = conditions.data?.data;
   const weightRows = weightCategories.data?.data;
@@ -130,7 +129,7 @@ export function AddMedicationDialog({ open, onClose, onExited }: DialogProps) {
       <PendingDialog
         open={open}
         title={ADD_MEDICATION_TITLE}
-        error={failed ? errorMessage(failed, UNKNOWN_ERROR_MESSAGE) : undefined}
+        error={failed ? messageOf(failed) : undefined}
         onClose={onClose}
         onExited={onExited}
       />

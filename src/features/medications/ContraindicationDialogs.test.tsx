@@ -8,8 +8,6 @@ import {
 } from './ContraindicationDialogs';
 import { amoxicillin, paracetamol, referenceLists } from './medicationFixtures';
 
-jest.setTimeout(90_000);
-
 beforeEach(() => {
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
 });

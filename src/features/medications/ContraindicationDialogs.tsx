@@ -9,9 +9,8 @@ import {
 } from '@/api';
 import type { CrudField } from '@/components/crud/CrudFields';
 import { CrudFormDialog } from '@/components/crud/CrudFormDialog';
-import { useCrudAction } from '@/components/crud/useCrudAction';
-import { UNKNOWN_ERROR_MESSAGE } from '@/app/errorToasts';
-import { errorMessage } from '@/lib/errors';
+import { useMutationFeedback } from '@/lib/useMutationFeedback';
+import { messageOf } from '@/lib/errors';
 import type { DialogProps } from './dialogProps';
 import { PendingDialog, medicationField } from './MedicationFields';
 import { contraindicationResolver, lifestyleContraindicationResolver } from './medicationForm';
@@ -108,7 +107,7 @@ function LinkDialog<K extends string>({
       <PendingDialog
         open={open}
         title={title}
-        error={choices.error ? errorMessage(choices.error, UNKNOWN_ERROR_MESSAGE) : undefined}
+        error={choices.error ? messageOf(choices.error) : undefined}
         onClose={onClose}
         onExited={onExited}
       />
@@ -137,7 +136,7 @@ export function AddContraindicationDialog({
 }: DialogProps & { medication: MedicationLinks }) {
   const conditions = useListConditionsQuery({});
   const [addContraindication] = useAddContraindicationMutation();
-  const run = useCrudAction();
+  const run = useMutationFeedback();
   return (
     <LinkDialog
       {...dialog}
@@ -171,7 +170,7 @@ export function AddLifestyleContraindicationDialog({
 }: DialogProps & { medication: MedicationLinks }) {
   const lifestyles = useListLifestylesQuery({});
   const [createLink] = useCreateLifestyleContraindicationMutation();
-  const run = useCrudAction();
+  const run = useMutationFeedback();
   const linked = useMemo(
     () => medication.medical_lifestyle_contraindications.map((link) => link.lifestyle_id),
     [medication],

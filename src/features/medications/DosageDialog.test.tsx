@@ -12,8 +12,6 @@ import {
   weightDosage,
 } from './medicationFixtures';
 
-jest.setTimeout(90_000);
-
 beforeEach(() => {
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
 });

@@ -13,10 +13,9 @@ import {
 import type { CrudField, SelectOption } from '@/components/crud/CrudFields';
 import { CrudFormDialog } from '@/components/crud/CrudFormDialog';
 import { reasonPayload } from '@/components/crud/reason';
-import { useCrudAction, type MutationRequest } from '@/components/crud/useCrudAction';
-import { UNKNOWN_ERROR_MESSAGE } from '@/app/errorToasts';
-import { errorMessage } from '@/lib/errors';
-import { LazyImpactPanel as ImpactPanel } from '@/features/test-prescriptions/LazyImpactPanel';
+import { useMutationFeedback, type MutationRequest } from '@/lib/useMutationFeedback';
+import { messageOf } from '@/lib/errors';
+import { LazyImpactPanel as ImpactPanel } from '@/features/test-prescriptions';
 import type { DialogProps } from './dialogProps';
 import { PendingDialog, dosageRangeFields, medicationField } from './MedicationFields';
 import {
@@ -100,7 +99,7 @@ function EditDosageDialog({
 }: DosageDialogProps & { dosage: AnyDosage }) {
   const [updateWeight] = useUpdateWeightBasedDosageMutation();
   const [updateAge] = useUpdateAgeBasedDosageMutation();
-  const run = useCrudAction();
+  const run = useMutationFeedback();
   const fields = useMemo(() => {
     const values = editDosageDefaults(kind, dosage);
     const category = { value: values.categoryId, label: dosageCategoryLabel(kind, dosage) };
@@ -166,7 +165,7 @@ function AddDosageDialog({ kind, medication, open, onClose, onExited }: DosageDi
   const ageCategories = useListAgeCategoriesQuery({}, { skip: kind !== 'age' });
   const [addWeight] = useAddWeightBasedDosageMutation();
   const [addAge] = useAddAgeBasedDosageMutation();
-  const run = useCrudAction();
+  const run = useMutationFeedback();
   const query = kind === 'weight' ? weightCategories : ageCategories;
   const categories = query.data?.data;
   const fields = useMemo(() => {
@@ -187,7 +186,7 @@ function AddDosageDialog({ kind, medication, open, onClose, onExited }: DosageDi
       <PendingDialog
         open={open}
         title={dosageDialogTitle(kind, false)}
-        error={query.error ? errorMessage(query.error, UNKNOWN_ERROR_MESSAGE) : undefined}
+        error={query.error ? messageOf(query.error) : undefined}
         onClose={onClose}
         onExited={onExited}
       />

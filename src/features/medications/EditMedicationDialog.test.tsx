@@ -6,8 +6,6 @@ import type { Medication } from '@/api';
 import { EditMedicationDialog } from './EditMedicationDialog';
 import { amoxicillin, paracetamol } from './medicationFixtures';
 
-jest.setTimeout(90_000);
-
 beforeEach(() => {
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
 });

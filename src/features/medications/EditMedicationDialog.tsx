@@ -2,8 +2,8 @@ import { useUpdateMedicationMutation, type Medication } from '@/api';
 import type { CrudField } from '@/components/crud/CrudFields';
 import { CrudFormDialog } from '@/components/crud/CrudFormDialog';
 import { reasonPayload } from '@/components/crud/reason';
-import { useCrudAction } from '@/components/crud/useCrudAction';
-import { LazyImpactPanel as ImpactPanel } from '@/features/test-prescriptions/LazyImpactPanel';
+import { useMutationFeedback } from '@/lib/useMutationFeedback';
+import { LazyImpactPanel as ImpactPanel } from '@/features/test-prescriptions';
 import { pregnancyFields, type DialogProps } from './dialogProps';
 import {
   editMedicationDefaults,
@@ -27,7 +27,7 @@ export function EditMedicationDialog({
   onExited,
 }: DialogProps & { medication: Medication }) {
   const [updateMedication] = useUpdateMedicationMutation();
-  const run = useCrudAction();
+  const run = useMutationFeedback();
   return (
     <CrudFormDialog
       open={open}

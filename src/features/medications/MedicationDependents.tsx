@@ -6,9 +6,8 @@ import {
   type DependentGroup,
   type MedicationDependents as Dependents,
 } from '@/api';
-import { UNKNOWN_ERROR_MESSAGE } from '@/app/errorToasts';
 import { ErrorBanner } from '@/components/ErrorBanner';
-import { errorMessage } from '@/lib/errors';
+import { messageOf } from '@/lib/errors';
 
 /** The kinds a medication delete takes with it, in the order the confirm lists them. */
 const GROUPS: { key: keyof Omit<Dependents, 'id' | 'name'>; label: string }[] = [
@@ -63,7 +62,7 @@ export function MedicationDependents({ id, name }: { id: number; name: string })
       {error && (
         <ErrorBanner
           title="What is deleted with it could not be listed"
-          message={errorMessage(error, UNKNOWN_ERROR_MESSAGE)}
+          message={messageOf(error)}
           sx={{ mt: 1 }}
         />
       )}

@@ -15,8 +15,6 @@ import {
   weightDosage,
 } from './medicationFixtures';
 
-jest.setTimeout(90_000);
-
 beforeEach(() => {
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
 });
@@ -63,6 +61,7 @@ describe('/dashboard/drugs/medications/{id}', () => {
     expect(value('Created At')).toBe(new Date(amoxicillin.created_at).toLocaleDateString());
 
     const weight = section('Weight-based Dosages');
+    expect(await weight.findByRole('grid', { name: 'Weight-based Dosages' })).toBeInTheDocument();
     expect(weight.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
       'Weight Category',
       'Dosage Range',
@@ -72,7 +71,7 @@ describe('/dashboard/drugs/medications/{id}', () => {
     ]);
     expect(
       weight
-        .getAllByRole('cell')
+        .getAllByRole('gridcell')
         .slice(0, 4)
         .map((cell) => cell.textContent),
     ).toEqual(['Normal (18.5 - 24.9 Kg)', '250 - 500 Mg', '1 - 3 Hours', '3 - 7 Days']);
@@ -80,12 +79,12 @@ describe('/dashboard/drugs/medications/{id}', () => {
       section('Age-based Dosages').getByText('No age-based dosages found.'),
     ).toBeInTheDocument();
     const contraindications = section('Contraindications');
-    expect(contraindications.getByRole('cell', { name: 'Asthma' })).toBeInTheDocument();
+    expect(await contraindications.findByRole('gridcell', { name: 'Asthma' })).toBeInTheDocument();
     expect(
-      contraindications.getByRole('cell', { name: 'Inflammatory arthritis' }),
+      await contraindications.findByRole('gridcell', { name: 'Inflammatory arthritis' }),
     ).toBeInTheDocument();
     expect(
-      section('Lifestyle Contraindications').getByRole('cell', { name: 'Alcohol' }),
+      await section('Lifestyle Contraindications').findByRole('gridcell', { name: 'Alcohol' }),
     ).toBeInTheDocument();
     expect(requestsTo(fetchMock, 'GET /medication/7')).toHaveLength(1);
   });
@@ -107,7 +106,7 @@ describe('/dashboard/drugs/medications/{id}', () => {
     expect(screen.getByText('No contraindications found.')).toBeInTheDocument();
     expect(screen.getByText('No lifestyle contraindications found.')).toBeInTheDocument();
     expect(
-      section('Age-based Dosages').getByRole('cell', { name: '1 - 2 Weeks' }),
+      await section('Age-based Dosages').findByRole('gridcell', { name: '1 - 2 Weeks' }),
     ).toBeInTheDocument();
   });
 
@@ -126,7 +125,7 @@ describe('/dashboard/drugs/medications/{id}', () => {
     });
     renderDetail(7);
     const weight = within(await screen.findByRole('region', { name: 'Weight-based Dosages' }));
-    expect(await weight.findByRole('cell', { name: '10 - 15 Mg/kg' })).toBeInTheDocument();
+    expect(await weight.findByRole('gridcell', { name: '10 - 15 Mg/kg' })).toBeInTheDocument();
   });
 
   it('takes the medication from the list already loaded, without fetching it', async () => {
@@ -201,7 +200,9 @@ describe('/dashboard/drugs/medications/{id}', () => {
     expect(
       await requestsTo(fetchMock, 'POST /medication/add-weight-based-dosage')[0].json(),
     ).toMatchObject({ medication_id: 7, min_dosage: 250, reason: 'New obesity guidance' });
-    expect(await weight.findByRole('cell', { name: 'Obese (30 - 200 Kg)' })).toBeInTheDocument();
+    expect(
+      await weight.findByRole('gridcell', { name: 'Obese (30 - 200 Kg)' }),
+    ).toBeInTheDocument();
     expect(requestsTo(fetchMock, 'GET /medication/7')).toHaveLength(2);
   });
 
@@ -284,7 +285,7 @@ describe('/dashboard/drugs/medications/{id}', () => {
       condition_id: 2,
     });
     await waitFor(() =>
-      expect(contraindications.queryByRole('cell', { name: 'Asthma' })).not.toBeInTheDocument(),
+      expect(contraindications.queryByRole('gridcell', { name: 'Asthma' })).not.toBeInTheDocument(),
     );
   });
 
@@ -324,7 +325,7 @@ describe('/dashboard/drugs/medications/{id}', () => {
         },
       ),
     );
-    expect(await lifestyles.findByRole('cell', { name: 'Driving' })).toBeInTheDocument();
+    expect(await lifestyles.findByRole('gridcell', { name: 'Driving' })).toBeInTheDocument();
   });
 
   it('Edit Medication changes the name and category, and the page follows', async () => {

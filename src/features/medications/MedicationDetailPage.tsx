@@ -1,48 +1,41 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import SafetyCheckIcon from '@mui/icons-material/HealthAndSafetyOutlined';
 import type { Medication } from '@/api';
-import { UNKNOWN_ERROR_MESSAGE } from '@/app/errorToasts';
-import { useCanWrite } from '@/app/permissions';
+import { useCanWrite } from '@/session/permissions';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { FullPageSpinner } from '@/components/FullPageSpinner';
 import { PageHeader } from '@/components/PageHeader';
-import { errorMessage } from '@/lib/errors';
-import { RecordHistory } from '@/features/history/RecordHistory';
+import { messageOf } from '@/lib/errors';
+import { RecordHistory } from '@/features/history';
 import {
   MedicationDialogs,
   useMedicationDialogs,
   type MedicationDialog,
 } from './MedicationDialogs';
+import type { SectionActions, DetailTable } from './MedicationDetailGrids';
 import type { DosageKind } from './medicationForm';
 import {
   NOT_AVAILABLE,
-  dosageCategoryLabel,
   dosagePerWeightText,
   dosageTypeLabel,
   dosagesOf,
   kindLabel,
-  rangeText,
 } from './medicationFormat';
 import { parseMedicationId, useMedication } from './useMedication';
+
+// The grids' code (the DataGrid) arrives after the page shows: the page stays within its budget.
+const DetailGrid = lazy(() => import('./MedicationDetailGrids'));
 
 export const MEDICATIONS_PATH = '/dashboard/drugs/medications';
 export const MEDICATION_NOT_FOUND = 'Medication not found';
@@ -57,14 +50,15 @@ interface SectionProps {
   addLabel: string;
   /** Left out for a user who may not write: no Add button. */
   onAdd?: () => void;
-  headers: string[];
-  /** The rows; none shows `emptyText`. */
-  rows: ReactNode[];
+  /** No rows: `emptyText` shows instead of the grid. */
+  empty: boolean;
   emptyText: string;
+  /** The grid. */
+  children: ReactNode;
 }
 
-/** A titled table of the medication's dosages or contraindications, with its Add button. */
-function Section({ title, addLabel, onAdd, headers, rows, emptyText }: SectionProps) {
+/** A titled grid of the medication's dosages or contraindications, with its Add button. */
+function Section({ title, addLabel, onAdd, empty, emptyText, children }: SectionProps) {
   const id = `section-${title.toLowerCase().replace(/\W+/g, '-')}`;
   return (
     <Card variant="outlined" component="section" aria-labelledby={id}>
@@ -88,23 +82,14 @@ function Section({ title, addLabel, onAdd, headers, rows, emptyText }: SectionPr
             </Button>
           )}
         </Box>
-        {rows.length === 0 ? (
+        {empty ? (
           <Typography color="text.secondary" sx={{ py: 1 }}>
             {emptyText}
           </Typography>
         ) : (
-          <TableContainer>
-            <Table size="small" aria-labelledby={id}>
-              <TableHead>
-                <TableRow>
-                  {headers.map((header) => (
-                    <TableCell key={header}>{header}</TableCell>
-                  ))}
-                </TableRow>
-              </TableHead>
-              <TableBody>{rows}</TableBody>
-            </Table>
-          </TableContainer>
+          <Suspense fallback={<LinearProgress aria-label={`Loading ${title}`} />}>
+            {children}
+          </Suspense>
         )}
       </CardContent>
     </Card>
@@ -163,131 +148,58 @@ function Information({ medication }: { medication: Medication }) {
   );
 }
 
-/** What the sections may offer: `show` opens a dialog; `canWrite` false hides every change control. */
-interface SectionActions {
-  show: (dialog: MedicationDialog) => void;
-  canWrite: boolean;
-}
-
-function dosageRows(
-  medication: Medication,
-  kind: DosageKind,
-  { show, canWrite }: SectionActions,
-): ReactNode[] {
-  return dosagesOf(medication, kind).map((dosage) => {
-    const category = dosageCategoryLabel(kind, dosage);
-    return (
-      <TableRow key={dosage.id}>
-        <TableCell>{category}</TableCell>
-        <TableCell>{rangeText(dosage.min_dosage, dosage.max_dosage, dosage.dosage_unit)}</TableCell>
-        <TableCell>
-          {rangeText(dosage.min_frequency, dosage.max_frequency, dosage.frequency_unit)}
-        </TableCell>
-        <TableCell>
-          {rangeText(
-            dosage.min_frequency_duration,
-            dosage.max_frequency_duration,
-            dosage.frequency_duration_unit,
-          )}
-        </TableCell>
-        {canWrite && (
-          <TableCell padding="none">
-            <Tooltip title="Edit">
-              <IconButton
-                aria-label={`Edit ${kind} dosage for ${category}`}
-                onClick={() => show({ kind: 'edit-dosage', dosageKind: kind, medication, dosage })}
-              >
-                <EditIcon fontSize="small" />
-              </IconButton>
-            </Tooltip>
-          </TableCell>
-        )}
-      </TableRow>
-    );
-  });
-}
-
-/** The given header, only when the user may write (the column of change buttons). */
-function writeHeader(canWrite: boolean, header: string): string[] {
-  return canWrite ? [header] : [];
-}
-
 function Details({ medication, actions }: { medication: Medication; actions: SectionActions }) {
   const { show, canWrite } = actions;
   /** The Add button's action, for a user who may write. */
   const adding = (dialog: MedicationDialog) => (canWrite ? () => show(dialog) : undefined);
-  const dosageSection = (kind: DosageKind) => (
+  const section = (
+    table: DetailTable,
+    title: string,
+    addLabel: string,
+    add: MedicationDialog,
+    count: number,
+    emptyText: string,
+  ) => (
     <Section
-      title={`${kindLabel(kind)}-based Dosages`}
-      addLabel={`Add ${kindLabel(kind)} Dosage`}
-      onAdd={adding({ kind: 'add-dosage', dosageKind: kind, medication })}
-      headers={[
-        `${kindLabel(kind)} Category`,
-        'Dosage Range',
-        'Frequency Range',
-        'Duration Range',
-        ...writeHeader(canWrite, 'Edit'),
-      ]}
-      rows={dosageRows(medication, kind, actions)}
-      emptyText={NO_DOSAGES[kind]}
-    />
+      title={title}
+      addLabel={addLabel}
+      onAdd={adding(add)}
+      emptyText={emptyText}
+      empty={count === 0}
+    >
+      <DetailGrid medication={medication} table={table} label={title} actions={actions} />
+    </Section>
   );
+  const dosageSection = (kind: DosageKind) =>
+    section(
+      kind,
+      `${kindLabel(kind)}-based Dosages`,
+      `Add ${kindLabel(kind)} Dosage`,
+      { kind: 'add-dosage', dosageKind: kind, medication },
+      dosagesOf(medication, kind).length,
+      NO_DOSAGES[kind],
+    );
   return (
     <Stack spacing={3}>
       <Information medication={medication} />
       {dosageSection('weight')}
       {dosageSection('age')}
-      <Section
-        title="Contraindications"
-        addLabel="Add Contraindication"
-        onAdd={adding({ kind: 'add-contraindication', medication })}
-        headers={['Condition', 'Description', ...writeHeader(canWrite, 'Remove')]}
-        rows={medication.condition_contraindications.map((condition) => (
-          <TableRow key={condition.id}>
-            <TableCell>{condition.name}</TableCell>
-            <TableCell>{condition.description || '-'}</TableCell>
-            {canWrite && (
-              <TableCell padding="none">
-                <Tooltip title="Remove">
-                  <IconButton
-                    aria-label={`Remove contraindication ${condition.name}`}
-                    onClick={() => show({ kind: 'remove-contraindication', medication, condition })}
-                  >
-                    <DeleteIcon fontSize="small" />
-                  </IconButton>
-                </Tooltip>
-              </TableCell>
-            )}
-          </TableRow>
-        ))}
-        emptyText="No contraindications found."
-      />
-      <Section
-        title="Lifestyle Contraindications"
-        addLabel="Add Lifestyle Contraindication"
-        onAdd={adding({ kind: 'add-lifestyle-contraindication', medication })}
-        headers={['Lifestyle', ...writeHeader(canWrite, 'Delete')]}
-        rows={medication.medical_lifestyle_contraindications.map((link) => (
-          <TableRow key={link.id}>
-            <TableCell>{link.lifestyle.name}</TableCell>
-            {canWrite && (
-              <TableCell padding="none">
-                <Tooltip title="Delete">
-                  <IconButton
-                    aria-label={`Delete lifestyle contraindication ${link.lifestyle.name}`}
-                    onClick={() =>
-                      show({ kind: 'delete-lifestyle-contraindication', medication, link })
-                    }
-                  >
-                    <DeleteIcon fontSize="small" />
-                  </IconButton>
-                </Tooltip>
-              </TableCell>
-            )}
-          </TableRow>
-        ))}
-        emptyText="No lifestyle contraindications found."
-      />
+      {section(
+        'conditions',
+        'Contraindications',
+        'Add Contraindication',
+        { kind: 'add-contraindication', medication },
+        medication.condition_contraindications.length,
+        'No contraindications found.',
+      )}
+      {section(
+        'lifestyles',
+        'Lifestyle Contraindications',
+        'Add Lifestyle Contraindication',
+        { kind: 'add-lifestyle-contraindication', medication },
+        medication.medical_lifestyle_contraindications.length,
+        'No lifestyle contraindications found.',
+      )}
       <Card variant="outlined" component="section" aria-labelledby="medication-history">
         <CardContent>
           <Typography variant="h6" component="h2" id="medication-history" sx={{ mb: 1 }}>
@@ -329,10 +241,7 @@ export function MedicationDetailPage() {
         {notFound ? (
           <ErrorBanner message={MEDICATION_NOT_FOUND} />
         ) : (
-          <ErrorBanner
-            title="The medication could not be loaded"
-            message={errorMessage(error, UNKNOWN_ERROR_MESSAGE)}
-          />
+          <ErrorBanner title="The medication could not be loaded" message={messageOf(error)} />
         )}
       </>
     );

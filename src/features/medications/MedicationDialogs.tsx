@@ -8,9 +8,9 @@ import {
 } from '@/api';
 import { ConfirmDialog } from '@/components/crud/ConfirmDialog';
 import { reasonPayload } from '@/components/crud/reason';
-import { serverMessage, useCrudAction } from '@/components/crud/useCrudAction';
 import { useDialogSession, type DialogSession } from '@/components/crud/useCrudDialogs';
-import { LazyImpactPanel as ImpactPanel } from '@/features/test-prescriptions/LazyImpactPanel';
+import { serverMessage, useMutationFeedback } from '@/lib/useMutationFeedback';
+import { LazyImpactPanel as ImpactPanel } from '@/features/test-prescriptions';
 import { AddMedicationDialog } from './AddMedicationDialog';
 import {
   AddContraindicationDialog,
@@ -61,7 +61,7 @@ export function MedicationDialogs({ session, close, exited }: MedicationDialogsP
   const [deleteMedication] = useDeleteMedicationMutation();
   const [removeContraindication] = useRemoveContraindicationMutation();
   const [deleteLifestyleContraindication] = useDeleteLifestyleContraindicationMutation();
-  const run = useCrudAction();
+  const run = useMutationFeedback();
   if (!session) return null;
   const { subject: dialog, open, key } = session;
   const common = { open, onClose: close, onExited: exited };

@@ -7,9 +7,6 @@ import type { Medication } from '@/api';
 import { MedicationsPage } from './MedicationsPage';
 import { amoxicillin, paracetamol, referenceLists } from './medicationFixtures';
 
-// A whole page with its DataGrid renders slowly in jsdom on a busy machine.
-jest.setTimeout(90_000);
-
 beforeEach(() => {
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
 });

@@ -1,80 +1,12 @@
+import { lazy, Suspense } from 'react';
 import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
+import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
-import type { SafetyAmount, SafetyComparison, SafetyMedicationResult } from '@/api';
-import { SEVERITY_COLOURS } from '@/components/severityColours';
-import { OUTCOME_LABELS, REASON_LABELS, amountText, rangeText } from './safetyCheckText';
+import type { SafetyAmount, SafetyMedicationResult } from '@/api';
+import { ASPECTS, amountText } from './safetyCheckText';
 
-const ASPECTS = [
-  ['dose', 'Dose'],
-  ['frequency', 'Frequency'],
-  ['duration', 'Duration'],
-] as const;
-
-/** Within range: neutral; outside: the finding's severity colours; not checked: amber. */
-const NOT_CHECKED_STYLE = { background: '#fef3c7', text: '#78350f', border: '#f59e0b' };
-const WITHIN_STYLE = { background: 'transparent', text: 'inherit', border: 'currentColor' };
-
-function OutcomeBadge({ comparison }: { comparison: SafetyComparison }) {
-  const style =
-    comparison.outcome === 'not_checked'
-      ? NOT_CHECKED_STYLE
-      : comparison.severity
-        ? SEVERITY_COLOURS[comparison.severity]
-        : WITHIN_STYLE;
-  return (
-    <Box
-      component="span"
-      data-outcome={comparison.outcome}
-      sx={{
-        alignSelf: 'start',
-        whiteSpace: 'nowrap',
-        px: 0.75,
-        borderRadius: 1,
-        border: `1px solid ${style.border}`,
-        bgcolor: style.background,
-        color: style.text,
-        fontSize: '0.75rem',
-        fontWeight: 700,
-        lineHeight: 1.6,
-      }}
-    >
-      {OUTCOME_LABELS[comparison.outcome]}
-    </Box>
-  );
-}
-
-/** The rule's range, what was compared when units had to be converted, and the outcome. */
-function ComparisonCell({ comparison }: { comparison: SafetyComparison }) {
-  const { compared, prescribed, range, reason } = comparison;
-  const converted =
-    compared !== null && (compared.unit !== range.unit || prescribed?.unit !== compared.unit);
-  return (
-    <TableCell>
-      <Stack spacing={0.5}>
-        <span>{rangeText(range)}</span>
-        {converted && (
-          <Typography variant="caption" color="text.secondary">
-            {`Compared: ${amountText({ value: compared.prescribed, unit: compared.unit })} against ${rangeText(compared)}`}
-          </Typography>
-        )}
-        <OutcomeBadge comparison={comparison} />
-        {comparison.outcome === 'not_checked' && reason && (
-          <Typography variant="caption" color="text.secondary">
-            {REASON_LABELS[reason]}
-          </Typography>
-        )}
-      </Stack>
-    </TableCell>
-  );
-}
+// The rules' grid (the DataGrid's code) arrives after the result shows: the page stays within its budget.
+const RulesGrid = lazy(() => import('./RulesGrid'));
 
 /** An interval unit: the frequency is the time between doses ("every 6 hours"). */
 const INTERVAL = /^(hours|days|weeks|months)$/;
@@ -107,37 +39,11 @@ export function MedicationRules({ medication }: { medication: SafetyMedicationRe
           No dosing rule applied: the check could not compare this medication&apos;s dose.
         </Typography>
       ) : (
-        <TableContainer component={Paper} variant="outlined">
-          <Table
-            size="small"
-            aria-label={`Rules applied to ${medication.name}`}
-            sx={{ '& th, & td': { px: 1 } }}
-          >
-            <TableHead>
-              <TableRow>
-                <TableCell>Rule</TableCell>
-                {ASPECTS.map(([key, label]) => (
-                  <TableCell key={key}>{label}</TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {medication.rules.map((rule) => (
-                <TableRow key={rule.dosage_id}>
-                  <TableCell component="th" scope="row">
-                    <span>{rule.label}</span>
-                    <Typography variant="caption" color="text.secondary" component="p">
-                      {rule.basis === 'weight' ? 'By weight' : 'By age'}
-                    </Typography>
-                  </TableCell>
-                  {ASPECTS.map(([key]) => (
-                    <ComparisonCell key={key} comparison={rule[key]} />
-                  ))}
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <Suspense
+          fallback={<LinearProgress aria-label={`Loading the rules of ${medication.name}`} />}
+        >
+          <RulesGrid medication={medication} />
+        </Suspense>
       )}
     </Box>
   );

@@ -5,8 +5,6 @@ import { mockFetch, requestsTo, type MockHandler } from '@/test/mockFetch';
 import { signedIn } from '@/test/fixtures';
 import { SafetyCheckPage } from './SafetyCheckPage';
 
-jest.setTimeout(90_000); // many interactions with MUI inputs: slow on a busy machine
-
 const lists: Record<string, MockHandler> = {
   'GET /medication': {
     body: {

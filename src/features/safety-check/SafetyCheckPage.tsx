@@ -23,16 +23,13 @@ import {
   type SafetyCheckRequest,
   type SafetyCheckResult as Result,
 } from '@/api';
-import { withoutErrorToast } from '@/app/errorToasts';
-import { useCanWrite } from '@/app/permissions';
+import { withoutErrorToast } from '@/api/quietRequests';
+import { useCanWrite } from '@/session/permissions';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { FormTextField } from '@/components/form/FormTextField';
 import { PageHeader } from '@/components/PageHeader';
-import { errorMessage, isApiError, setServerFieldErrors } from '@/lib/errors';
-import {
-  SAVE_TITLE,
-  SaveTestPrescriptionDialog,
-} from '@/features/test-prescriptions/SaveTestPrescriptionDialog';
+import { messageOf, isApiError, setServerFieldErrors } from '@/lib/errors';
+import { SAVE_TITLE, SaveTestPrescriptionDialog } from '@/features/test-prescriptions';
 import { IdAutocomplete } from './IdAutocomplete';
 import { PrescriptionFields } from './PrescriptionFields';
 import { SafetyCheckResult } from './SafetyCheckResult';
@@ -123,7 +120,7 @@ export function SafetyCheckPage() {
       .then(({ data }) => current && setOutcome({ key: requestKey, result: data }))
       .catch((error: unknown) => {
         if (!current) return;
-        setOutcome({ key: requestKey, error: errorMessage(error, 'The check failed.') });
+        setOutcome({ key: requestKey, error: messageOf(error, 'The check failed.') });
         // A 422 names the fields it refuses: show each message under its field too.
         const fields = isApiError(error) ? Object.keys(error.errors ?? {}) : [];
         setServerFieldErrors(

@@ -179,16 +179,24 @@ describe('SafetyCheckResult', () => {
     expect(moderate.getByText('Allergen')).toBeInTheDocument();
   });
 
-  it('shows, per medication, what was prescribed and each rule applied with its outcome', () => {
+  it('shows, per medication, what was prescribed and each rule applied with its outcome', async () => {
     renderResult(complete);
     const section = within(screen.getByRole('region', { name: 'Paracetamol' }));
     expect(
       section.getByText('Prescribed: Dose 1,000 mg, Frequency every 6 hours, Duration 2 days'),
     ).toBeInTheDocument();
-    const table = within(section.getByRole('table', { name: 'Rules applied to Paracetamol' }));
+    const grid = within(await section.findByRole('grid', { name: 'Rules applied to Paracetamol' }));
+    expect(grid.getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
+      'Rule',
+      'Dose',
+      'Frequency',
+      'Duration',
+    ]);
     const row = (label: string) =>
       within(
-        table.getByRole('rowheader', { name: new RegExp(label) }).closest('tr') as HTMLElement,
+        grid
+          .getByRole('gridcell', { name: new RegExp(`^${label}`) })
+          .closest('[role="row"]') as HTMLElement,
       );
     const underweight = row('Underweight');
     expect(underweight.getByText('By weight')).toBeInTheDocument();

@@ -59,3 +59,10 @@ export const REASON_LABELS: Record<NotCheckedReason, string> = {
 export function incompleteText(count: number): string {
   return `Incomplete: ${count} ${count === 1 ? 'thing' : 'things'} could not be checked`;
 }
+
+/** The three aspects of a prescription a dosage rule checks, with their labels. */
+export const ASPECTS = [
+  ['dose', 'Dose'],
+  ['frequency', 'Frequency'],
+  ['duration', 'Duration'],
+] as const;

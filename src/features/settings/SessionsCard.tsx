@@ -12,12 +12,11 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useEndOtherSessionsMutation, useListMySessionsQuery } from '@/api';
-import { UNKNOWN_ERROR_MESSAGE } from '@/app/errorToasts';
 import { ConfirmDialog } from '@/components/crud/ConfirmDialog';
-import { serverMessage, useCrudAction } from '@/components/crud/useCrudAction';
+import { serverMessage, useMutationFeedback } from '@/lib/useMutationFeedback';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { RelativeTime } from '@/components/RelativeTime';
-import { errorMessage } from '@/lib/errors';
+import { messageOf } from '@/lib/errors';
 import { exactTime } from '@/lib/relativeTime';
 
 export const END_OTHER_SESSIONS = 'End all other sessions';
@@ -29,7 +28,7 @@ export const END_OTHER_SESSIONS = 'End all other sessions';
 export function SessionsCard() {
   const { data, error, isFetching } = useListMySessionsQuery();
   const [endOthers] = useEndOtherSessionsMutation();
-  const run = useCrudAction();
+  const run = useMutationFeedback();
   const [confirming, setConfirming] = useState(false);
   const sessions = data?.data;
   const others = sessions?.filter((session) => !session.current).length ?? 0;
@@ -62,7 +61,7 @@ export function SessionsCard() {
         {error && (
           <ErrorBanner
             title="Your sessions could not be loaded"
-            message={errorMessage(error, UNKNOWN_ERROR_MESSAGE)}
+            message={messageOf(error)}
             sx={{ mt: 1 }}
           />
         )}

@@ -1,6 +1,5 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useSnackbar } from 'notistack';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -8,14 +7,13 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useChangePasswordMutation, useUpdateProfileMutation, type User } from '@/api';
 import { SessionsCard } from './SessionsCard';
-import { useAppDispatch } from '@/app/hooks';
-import { withoutErrorToast } from '@/app/errorToasts';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { FormInput } from '@/components/form/FormInput';
 import { SubmitButton } from '@/components/form/SubmitButton';
 import { PageHeader } from '@/components/PageHeader';
-import { errorMessage, setServerFieldErrors } from '@/lib/errors';
-import { useAuth } from '@/features/auth/AuthProvider';
-import { userUpdated } from '@/features/auth/authSlice';
+import { messageOf, setServerFieldErrors } from '@/lib/errors';
+import { useMutationFeedback } from '@/lib/useMutationFeedback';
+import { selectCurrentUser, userUpdated } from '@/session/authSlice';
 import {
   changePasswordSchema,
   profileSchema,
@@ -25,14 +23,23 @@ import {
 
 /** "Failed to ..." plus the server's reason, when it gave one. */
 function failureText(prefix: string, error: unknown): string {
-  const reason = errorMessage(error, '');
+  const reason = messageOf(error, '');
   return reason ? `${prefix}: ${reason}` : prefix;
 }
+
+const profileFeedback = {
+  success: 'Profile updated successfully',
+  failure: (error: unknown) => failureText('Failed to update profile', error),
+};
+const passwordFeedback = {
+  success: 'Password updated successfully',
+  failure: (error: unknown) => failureText('Failed to update password', error),
+};
 
 function ProfileCard({ user }: { user: User | null }) {
   const [updateProfile, { isLoading }] = useUpdateProfileMutation();
   const dispatch = useAppDispatch();
-  const { enqueueSnackbar } = useSnackbar();
+  const run = useMutationFeedback();
   const { control, handleSubmit, reset, setError } = useForm<ProfileForm>({
     resolver: zodResolver(profileSchema),
     defaultValues: { name: user?.name ?? '', email: user?.email ?? '' },
@@ -40,13 +47,11 @@ function ProfileCard({ user }: { user: User | null }) {
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      const { data } = await withoutErrorToast(updateProfile({ profileRequest: values })).unwrap();
+      const { data } = await run(updateProfile({ profileRequest: values }), profileFeedback);
       dispatch(userUpdated(data)); // the top bar's name follows at once
       reset({ name: data.name, email: data.email });
-      enqueueSnackbar('Profile updated successfully', { variant: 'success' });
     } catch (error) {
       setServerFieldErrors(error, setError, { name: 'name', email: 'email' });
-      enqueueSnackbar(failureText('Failed to update profile', error), { variant: 'error' });
     }
   });
 
@@ -87,7 +92,7 @@ function ProfileCard({ user }: { user: User | null }) {
 
 function ChangePasswordCard() {
   const [changePassword, { isLoading }] = useChangePasswordMutation();
-  const { enqueueSnackbar } = useSnackbar();
+  const run = useMutationFeedback();
   const { control, handleSubmit, reset, setError } = useForm<ChangePasswordForm>({
     resolver: zodResolver(changePasswordSchema),
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
@@ -95,19 +100,18 @@ function ChangePasswordCard() {
 
   const onSubmit = handleSubmit(async ({ currentPassword, newPassword }) => {
     try {
-      await withoutErrorToast(
+      await run(
         changePassword({
           changePasswordRequest: { current_password: currentPassword, new_password: newPassword },
         }),
-      ).unwrap();
+        passwordFeedback,
+      );
       reset();
-      enqueueSnackbar('Password updated successfully', { variant: 'success' });
     } catch (error) {
       setServerFieldErrors(error, setError, {
         current_password: 'currentPassword',
         new_password: 'newPassword',
       });
-      enqueueSnackbar(failureText('Failed to update password', error), { variant: 'error' });
     }
   });
 
@@ -163,7 +167,7 @@ function ChangePasswordCard() {
  * user's own active sessions (`GET` and `DELETE /auth/sessions`).
  */
 export function SettingsPage() {
-  const { user } = useAuth();
+  const user = useAppSelector(selectCurrentUser);
   return (
     <>
       <PageHeader title="Account Settings" />

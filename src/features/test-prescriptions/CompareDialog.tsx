@@ -17,12 +17,12 @@ import {
   type TestPrescriptionOutcome,
   type TestPrescriptionRunResult,
 } from '@/api';
-import { withoutErrorToast } from '@/app/errorToasts';
-import { useCanWrite } from '@/app/permissions';
+import { withoutErrorToast } from '@/api/quietRequests';
+import { useCanWrite } from '@/session/permissions';
 import { ErrorBanner } from '@/components/ErrorBanner';
-import { FINDING_KIND_LABELS } from '@/features/safety-check/safetyCheckText';
-import { SEVERITY_STYLE, VerdictBadge } from '@/features/safety-check/VerdictBadge';
-import { errorMessage } from '@/lib/errors';
+import { FINDING_KIND_LABELS } from '@/features/safety-check';
+import { SEVERITY_STYLE, VerdictBadge } from '@/features/safety-check';
+import { messageOf } from '@/lib/errors';
 
 const findingKey = (finding: TestPrescriptionFinding) =>
   `${finding.kind}|${finding.medication_ids.join(',')}|${finding.severity ?? ''}`;
@@ -115,7 +115,7 @@ export function CompareDialog({ test, open, onClose, onExited, onAccept }: Compa
     call
       .unwrap()
       .then(({ data }) => setResult(data.find((row) => row.id === test.id) ?? null))
-      .catch((error: unknown) => setFailure(errorMessage(error, 'The test could not be run.')));
+      .catch((error: unknown) => setFailure(messageOf(error, 'The test could not be run.')));
     return () => call.abort();
   }, [runTests, test.id]);
 

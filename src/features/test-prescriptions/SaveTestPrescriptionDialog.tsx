@@ -8,7 +8,7 @@ import {
 import type { CrudField } from '@/components/crud/CrudFields';
 import { CrudFormDialog } from '@/components/crud/CrudFormDialog';
 import { optionalText, requiredText } from '@/components/crud/schema';
-import { serverMessage, useCrudAction } from '@/components/crud/useCrudAction';
+import { serverMessage, useMutationFeedback } from '@/lib/useMutationFeedback';
 import { outcomeOf } from './testPrescriptionFormat';
 
 const saveSchema = z.object({
@@ -54,7 +54,7 @@ export function SaveTestPrescriptionDialog({
   onExited,
 }: SaveTestPrescriptionDialogProps) {
   const [create] = useCreateTestPrescriptionMutation();
-  const run = useCrudAction();
+  const run = useMutationFeedback();
   return (
     <CrudFormDialog
       open={open}

@@ -5,8 +5,6 @@ import { signedIn, viewerUser } from '@/test/fixtures';
 import { TestPrescriptionsPage } from './TestPrescriptionsPage';
 import { paracetamolChild, testList, warfarinIbuprofen } from './testPrescriptionFixtures';
 
-jest.setTimeout(60_000);
-
 const changedRun = {
   body: {
     data: [

@@ -19,16 +19,16 @@ import {
   type TestPrescriptionExport,
   type TestPrescriptionRunResponse,
 } from '@/api';
-import { UNKNOWN_ERROR_MESSAGE, withoutErrorToast } from '@/app/errorToasts';
+import { withoutErrorToast } from '@/api/quietRequests';
 import { useAppDispatch } from '@/app/hooks';
-import { useCanWrite } from '@/app/permissions';
+import { useCanWrite } from '@/session/permissions';
 import { ConfirmDialog } from '@/components/crud/ConfirmDialog';
 import { CrudGrid } from '@/components/crud/CrudGrid';
 import { reasonPayload } from '@/components/crud/reason';
-import { useCrudAction } from '@/components/crud/useCrudAction';
+import { useMutationFeedback } from '@/lib/useMutationFeedback';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { PageHeader } from '@/components/PageHeader';
-import { errorMessage, isApiError } from '@/lib/errors';
+import { messageOf, isApiError } from '@/lib/errors';
 import { testPrescriptionColumns } from './testPrescriptionColumns';
 import { testCount } from './testPrescriptionFormat';
 
@@ -102,7 +102,7 @@ export function TestPrescriptionsPage() {
   const [importTests, importState] = useImportTestPrescriptionsMutation();
   const dispatch = useAppDispatch();
   const [exporting, setExporting] = useState(false);
-  const run = useCrudAction();
+  const run = useMutationFeedback();
   const { enqueueSnackbar } = useSnackbar();
   const canWrite = useCanWrite();
   const fileInput = useRef<HTMLInputElement>(null);
@@ -173,7 +173,7 @@ export function TestPrescriptionsPage() {
       enqueueSnackbar(answer.message, { variant: 'success' });
     } catch (failure) {
       setImportProblem({
-        message: errorMessage(failure, 'The import failed.'),
+        message: messageOf(failure, 'The import failed.'),
         fields: Object.entries((isApiError(failure) && failure.errors) || {}).map(
           ([field, messages]) => `${field}: ${messages.join(' ')}`,
         ),
@@ -268,7 +268,7 @@ export function TestPrescriptionsPage() {
       {error && (
         <ErrorBanner
           title="The test prescriptions could not be loaded"
-          message={errorMessage(error, UNKNOWN_ERROR_MESSAGE)}
+          message={messageOf(error)}
           sx={{ mb: 2 }}
         />
       )}

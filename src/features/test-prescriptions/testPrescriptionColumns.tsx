@@ -8,7 +8,7 @@ import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import RunIcon from '@mui/icons-material/PlayArrowOutlined';
 import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
 import type { TestPrescription } from '@/api';
-import { SEVERITY_STYLE, VerdictBadge } from '@/features/safety-check/VerdictBadge';
+import { SEVERITY_STYLE, VerdictBadge } from '@/features/safety-check';
 import { STATUS_LABELS } from './testPrescriptionFormat';
 
 /** "Pass", "Changed", or "Not run yet" before the first run. */

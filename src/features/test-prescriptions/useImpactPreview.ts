@@ -4,9 +4,9 @@ import {
   type TestPrescriptionImpactRequest,
   type TestPrescriptionImpactResult,
 } from '@/api';
-import { withoutErrorToast } from '@/app/errorToasts';
+import { withoutErrorToast } from '@/api/quietRequests';
 import { useDebouncedValue } from '@/lib/useDebouncedValue';
-import { errorMessage, isApiError } from '@/lib/errors';
+import { messageOf, isApiError } from '@/lib/errors';
 
 /** How long a pending change must stay the same before its impact is asked for. */
 export const IMPACT_DELAY_MS = 400;
@@ -49,9 +49,7 @@ export function useImpactPreview(change: PendingChange | null): ImpactState {
         const refused = isApiError(error) && [404, 409, 422].includes(Number(error.status));
         // A 422 names its fields: say each problem, as the form will when saving.
         const fields = isApiError(error) ? Object.values(error.errors ?? {}).flat() : [];
-        const message = [errorMessage(error, 'The impact could not be checked.'), ...fields].join(
-          ' ',
-        );
+        const message = [messageOf(error, 'The impact could not be checked.'), ...fields].join(' ');
         setAnswer({ key, state: { status: refused ? 'refused' : 'failed', message } });
       });
     return () => {

@@ -5,16 +5,12 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import type { GridColDef } from '@mui/x-data-grid';
 import { useGetUserSearchHistoryQuery, type AdminUser, type SearchHistoryEntry } from '@/api';
+import { CompactGrid } from '@/components/CompactGrid';
 import { ErrorBanner } from '@/components/ErrorBanner';
-import { errorMessage } from '@/lib/errors';
+import { messageOf } from '@/lib/errors';
 import { exactTime } from '@/lib/relativeTime';
 
 /** Newest first; the server already answers so, and equal times keep the newer entry first. */
@@ -23,6 +19,19 @@ export function newestFirst(entries: readonly SearchHistoryEntry[]): SearchHisto
     (a, b) => Date.parse(b.searched_at) - Date.parse(a.searched_at) || b.id - a.id,
   );
 }
+
+const COLUMNS: GridColDef<SearchHistoryEntry>[] = [
+  { field: 'drug_name', headerName: 'Drug', flex: 1, minWidth: 140 },
+  {
+    field: 'searched_at',
+    headerName: 'Date',
+    flex: 1,
+    minWidth: 180,
+    // Sorted by the time itself, shown as the exact local time.
+    valueGetter: (value: string) => Date.parse(value),
+    renderCell: ({ row }) => <time dateTime={row.searched_at}>{exactTime(row.searched_at)}</time>,
+  },
+];
 
 interface SearchHistoryDialogProps {
   /** The user whose history shows; null closes the dialog. */
@@ -53,7 +62,7 @@ export function SearchHistoryDialog({ user, onClose }: SearchHistoryDialogProps)
       </DialogTitle>
       <DialogContent dividers>
         {isError ? (
-          <ErrorBanner message={errorMessage(error, 'An unknown error occurred')} />
+          <ErrorBanner message={messageOf(error)} />
         ) : loading ? (
           <CircularProgress
             aria-label="Loading search history"
@@ -64,29 +73,7 @@ export function SearchHistoryDialog({ user, onClose }: SearchHistoryDialogProps)
             No search history found
           </Typography>
         ) : (
-          <TableContainer
-            sx={{ maxHeight: '24rem', overflowY: 'auto' }}
-            data-testid="search-history-scroll"
-          >
-            <Table stickyHeader size="small" aria-label="Search history">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Drug</TableCell>
-                  <TableCell>Date</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {entries.map((entry) => (
-                  <TableRow key={entry.id}>
-                    <TableCell>{entry.drug_name}</TableCell>
-                    <TableCell>
-                      <time dateTime={entry.searched_at}>{exactTime(entry.searched_at)}</time>
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
+          <CompactGrid label="Search history" rows={entries} columns={COLUMNS} maxHeight="24rem" />
         )}
       </DialogContent>
       <DialogActions>

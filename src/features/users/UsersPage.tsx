@@ -7,7 +7,7 @@ import { useListUsersQuery, type AdminUser, type AdminUserSort } from '@/api';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { PageHeader } from '@/components/PageHeader';
 import { SearchField } from '@/components/SearchField';
-import { errorMessage } from '@/lib/errors';
+import { messageOf } from '@/lib/errors';
 import { SearchHistoryDialog } from './SearchHistoryDialog';
 import { userColumns } from './userColumns';
 
@@ -23,6 +23,8 @@ function NoUsers() {
 
 // Stable props: a new object on every render would make the grid render every cell again.
 const GRID_SLOTS = { noRowsOverlay: NoUsers, noResultsOverlay: NoUsers };
+// When loading failed the banner above says so; "No users found" under it would be untrue.
+const FAILED_GRID_SLOTS = { noRowsOverlay: () => null, noResultsOverlay: () => null };
 const GRID_SX = { border: 0 };
 
 /** The grid's sort model as the contract's `sort` parameter (name when unsorted). */
@@ -81,7 +83,7 @@ export function UsersPage() {
       {isError && (
         <ErrorBanner
           title="The users could not be loaded"
-          message={errorMessage(error, 'An unknown error occurred')}
+          message={messageOf(error)}
           sx={{ mb: 2 }}
         />
       )}
@@ -104,7 +106,7 @@ export function UsersPage() {
           disableColumnFilter
           disableRowSelectionOnClick
           autoHeight
-          slots={GRID_SLOTS}
+          slots={isError ? FAILED_GRID_SLOTS : GRID_SLOTS}
           sx={GRID_SX}
         />
       </Paper>

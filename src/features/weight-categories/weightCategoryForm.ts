@@ -1,8 +1,8 @@
-import { WEIGHT_CATEGORY_NAMES, WEIGHT_UNITS } from '../../../api/generated/enums';
 import type { WeightCategory, WeightCategoryCreate } from '@/api';
 import type { CrudField } from '@/components/crud/CrudFields';
 import { capitalize, capitalizedOptions } from '@/components/crud/format';
 import { lazyResolver } from '@/lib/lazyResolver';
+import { WEIGHT_CATEGORY_NAMES, WEIGHT_UNITS } from './weightCategoryConstants';
 import type { WeightCategoryFormOutput, WeightCategoryFormValues } from './weightCategorySchema';
 
 /** The form's validation (weightCategorySchema.ts), loaded after the list shows. */
@@ -10,9 +10,6 @@ export const weightCategoryValidation = lazyResolver<
   WeightCategoryFormValues,
   WeightCategoryFormOutput
 >(() => import('./weightCategorySchema').then((module) => module.weightCategoryResolver));
-
-export { WEIGHT_CATEGORY_NAMES, WEIGHT_UNITS };
-export const WEIGHT_RANGE_MESSAGE = 'Minimum weight must not exceed maximum weight';
 
 /** The form's start: the category's values, or 0 to 0 Kg, Normal for a new one. */
 export function weightCategoryFormValues(

@@ -1,7 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { amountField, choiceField, minNotAboveMax, optionalText } from '@/components/crud/schema';
-import { WEIGHT_CATEGORY_NAMES, WEIGHT_RANGE_MESSAGE, WEIGHT_UNITS } from './weightCategoryForm';
+import {
+  WEIGHT_CATEGORY_NAMES,
+  WEIGHT_RANGE_MESSAGE,
+  WEIGHT_UNITS,
+} from './weightCategoryConstants';
 
 /**
  * The weight category form: min, max, unit and category required, numbers

@@ -1,7 +1,9 @@
+import { useState } from 'react';
 import { screen } from '@testing-library/react';
 import type { ApiError } from '@/api';
 import { findToast, renderWithProviders } from '@/test/renderWithProviders';
-import { serverMessage, useCrudAction, type ActionFeedback } from './useCrudAction';
+import { messageOf } from './errors';
+import { serverMessage, useMutationFeedback, type MutationFeedback } from './useMutationFeedback';
 
 /** A settled mutation, as RTK Query's trigger returns it. */
 function request<R>(outcome: { ok: R } | { error: ApiError }) {
@@ -11,21 +13,29 @@ function request<R>(outcome: { ok: R } | { error: ApiError }) {
   };
 }
 
-/** A button that runs one request with its feedback. */
+/** A button that runs one request with its feedback, and says when it has settled. */
 function Harness<R>({
   outcome,
   feedback,
 }: {
   outcome: { ok: R } | { error: ApiError };
-  feedback: ActionFeedback<R>;
+  feedback: MutationFeedback<R>;
 }) {
-  const run = useCrudAction();
+  const run = useMutationFeedback();
+  const [settled, setSettled] = useState(false);
+  const start = () =>
+    run(request(outcome), feedback)
+      .catch(() => undefined)
+      .finally(() => setSettled(true));
   return (
-    <button onClick={() => run(request(outcome), feedback).catch(() => undefined)}>run</button>
+    <>
+      <button onClick={start}>run</button>
+      {settled && <output>settled</output>}
+    </>
   );
 }
 
-describe('useCrudAction', () => {
+describe('useMutationFeedback', () => {
   it("a success toast is the server's message, else the screen's text", async () => {
     const feedback = { success: serverMessage('Condition created successfully') };
     const first = renderWithProviders(
@@ -58,5 +68,25 @@ describe('useCrudAction', () => {
     );
     await second.user.click(screen.getByRole('button', { name: 'run' }));
     expect(await findToast('Failed to update lifestyle')).toBeInTheDocument();
+  });
+
+  it('a failure function gives the whole text, or none; quiet shows no error toast at all', async () => {
+    const refused = { error: { status: 403, message: 'No access' } };
+    const whole = renderWithProviders(
+      <Harness outcome={refused} feedback={{ failure: (e) => `Failed: ${messageOf(e)}` }} />,
+    );
+    await whole.user.click(screen.getByRole('button', { name: 'run' }));
+    expect(await findToast('Failed: No access')).toBeInTheDocument();
+    whole.unmount();
+
+    for (const feedback of [{ failure: () => null }, { quiet: true }]) {
+      const silent = renderWithProviders(
+        <Harness<unknown> outcome={refused} feedback={feedback} />,
+      );
+      await silent.user.click(screen.getByRole('button', { name: 'run' }));
+      await screen.findByText('settled');
+      expect(screen.queryByText(/No access/)).not.toBeInTheDocument();
+      silent.unmount();
+    }
   });
 });

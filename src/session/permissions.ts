@@ -1,6 +1,6 @@
+import { useSelector } from 'react-redux';
 import type { RoleName } from '@/api';
-import { selectCurrentUser } from '@/features/auth/authSlice';
-import { useAppSelector } from './hooks';
+import { selectCurrentUser } from './authSlice';
 
 /** Roles that may change reference data (the contract's `x-roles` of every write). */
 const WRITER_ROLES: readonly RoleName[] = ['admin', 'editor'];
@@ -11,11 +11,11 @@ const WRITER_ROLES: readonly RoleName[] = ['admin', 'editor'];
  * server refuses the calls with 403 all the same).
  */
 export function useCanWrite(): boolean {
-  const role = useAppSelector(selectCurrentUser)?.role;
+  const role = useSelector(selectCurrentUser)?.role;
   return role != null && WRITER_ROLES.includes(role);
 }
 
 /** Whether the signed-in user is an administrator (the Accounts screen, reverting account changes). */
 export function useIsAdmin(): boolean {
-  return useAppSelector(selectCurrentUser)?.role === 'admin';
+  return useSelector(selectCurrentUser)?.role === 'admin';
 }
