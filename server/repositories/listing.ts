@@ -25,11 +25,22 @@ export interface ListSpec<F extends string> {
   columns: string;
   /** The SQL sort keys of each sort field; ties are broken by `t.id` in the same direction. */
   sorts: Record<F, string[]>;
+  /** The sorts whose order owes nothing to the searched texts: a search's matches are spread
+   * along them, so a page of common matches is found by walking the order's index (see
+   * idsSql). Not the searched texts' own order, where the matches may all sit at one end. */
+  walkable?: readonly F[];
   /** The keys of the order used when no `sort` is given (ascending). */
   defaultOrder: string[];
   /** One word's match: SQL true when the word's `%word%` pattern (`$n`, ILIKE) or the word
-   * itself matches the record. `param` adds a value and names its placeholder. */
-  matchWord: (word: string, pattern: string, param: (value: unknown) => string) => string;
+   * itself matches the record. `param` adds a value and names its placeholder. `walking` says
+   * how it is used: as a test of each record read along the order's index (when true), or to
+   * find the matches off the search indexes (when false); a spec may word it for each. */
+  matchWord: (
+    word: string,
+    pattern: string,
+    param: (value: unknown) => string,
+    walking: boolean,
+  ) => string;
   /** The CSV's columns: `SQL expression AS "Header"`, as the console's grid shows them. */
   csvColumns: string;
 }
@@ -50,18 +61,30 @@ export interface PageQuery<F extends string> extends ListQuery<F> {
 
 export const DEFAULT_PAGE_SIZE = 25;
 
+/** The SQL sort keys of `sort`, or of the default order. */
+function sortKeys<F extends string>(spec: ListSpec<F>, sort: Sort<F> | undefined): string[] {
+  if (!sort) return spec.defaultOrder;
+  return spec.sorts[(sort.startsWith('-') ? sort.slice(1) : sort) as F];
+}
+
 /**
  * ORDER BY for `sort`, `t.id` breaking every tie. Nulls sort as PostgreSQL's indexes keep them
  * (after every value ascending, before them descending), so a page is read off an index.
  */
 function orderBy<F extends string>(spec: ListSpec<F>, sort: Sort<F> | undefined): string {
   const descending = sort?.startsWith('-') ?? false;
-  const keys = sort ? spec.sorts[(descending ? sort.slice(1) : sort) as F] : spec.defaultOrder;
-  return [...keys, 't.id'].map((key) => `${key} ${descending ? 'DESC' : 'ASC'}`).join(', ');
+  return [...sortKeys(spec, sort), 't.id']
+    .map((key) => `${key} ${descending ? 'DESC' : 'ASC'}`)
+    .join(', ');
 }
 
 /** WHERE for `q` (every word matches) and the filters, adding their values to `params`. */
-function where<F extends string>(spec: ListSpec<F>, query: ListQuery<F>, params: unknown[]) {
+function where<F extends string>(
+  spec: ListSpec<F>,
+  query: ListQuery<F>,
+  params: unknown[],
+  walking = false,
+) {
   const param = (value: unknown) => {
     params.push(value);
     return `$${params.length}`;
@@ -69,7 +92,7 @@ function where<F extends string>(spec: ListSpec<F>, query: ListQuery<F>, params:
   const words = (query.q ?? '').trim().split(/\s+/).filter(Boolean);
   const patterns = searchPatterns(query.q);
   const conditions = [
-    ...words.map((word, i) => `(${spec.matchWord(word, param(patterns[i]), param)})`),
+    ...words.map((word, i) => `(${spec.matchWord(word, param(patterns[i]), param, walking)})`),
     ...query.filters.map((filter) => `(${filter(param)})`),
   ];
   return conditions.length > 0 ? conditions.join(' AND ') : 'true';
@@ -79,41 +102,113 @@ function where<F extends string>(spec: ListSpec<F>, query: ListQuery<F>, params:
 export type Total = (key: string, count: () => Promise<number>) => Promise<number>;
 const uncached: Total = (_key, count) => count();
 
+/** True when an ORDER BY key reads a joined table (an alias other than the listed table's `t`). */
+const readsJoins = (keys: string[]) => keys.some((key) => /\b(?!t\.)[a-z_]\w*\./.test(key));
+
+/** How much cheaper a walk must look than finding the matches first: its figure assumes the
+ * matches spread evenly along the order, and finding them first reads each one faster. */
+const WALK_MARGIN = 2;
+
+/** The count of the records matching `query`, with its values. */
+function countSql<F extends string>(spec: ListSpec<F>, query: ListQuery<F>) {
+  const values: unknown[] = [];
+  const condition = where(spec, query, values);
+  return {
+    text: `SELECT count(*)::int AS total FROM ${spec.countFrom ?? spec.from} WHERE ${condition}`,
+    values,
+  };
+}
+
+/**
+ * The SQL of one page's ids, in order, with its values. The ids are picked from the listed table
+ * alone (and the joins a sort key reads): the spec's other joins, for the page's columns, are
+ * made for the page's rows only, never for every match skipped or sorted to find the page.
+ *
+ * A search is read one of two ways. `walking`: along the order's index, testing each record,
+ * until the page is found; cheap when matches are common, as the page is near. Otherwise its
+ * matches are found first, off the search indexes, and then ordered; cheap when they are few.
+ * (Left to itself, PostgreSQL cannot tell which, as it does not know how many match.)
+ */
+function idsSql<F extends string>(spec: ListSpec<F>, query: PageQuery<F>, walking: boolean) {
+  const params: unknown[] = [];
+  const condition = where(spec, query, params, walking);
+  const narrow = spec.countFrom ?? spec.from;
+  const found =
+    query.q?.trim() && !walking
+      ? `t.id = ANY(ARRAY(SELECT t.id FROM ${narrow} WHERE ${condition}))`
+      : condition;
+  const from = readsJoins(sortKeys(spec, query.sort)) ? spec.from : narrow;
+  return {
+    text: `SELECT t.id FROM ${from} WHERE ${found} ORDER BY ${orderBy(spec, query.sort)}
+            LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+    values: [...params, query.pageSize, (query.page - 1) * query.pageSize],
+  };
+}
+
+/**
+ * The page's rows (`text` makes the statement from the ids' SQL) and the number of matches.
+ * Statements are planned for their values on every call, not prepared (pool.ts prepares texts
+ * given alone): a prepared statement's generic plan knows neither the page's size nor the
+ * search's letters, and for these it is often one that reads the whole table.
+ */
+async function readPage<F extends string, R extends pg.QueryResultRow>(
+  db: Queryable,
+  spec: ListSpec<F>,
+  query: PageQuery<F>,
+  total: Total,
+  text: (ids: string) => string,
+) {
+  const counted = (sql: { text: string; values: unknown[] }) =>
+    total(`${sql.text} ${JSON.stringify(sql.values)}`, async () => {
+      const { rows } = await db.query<{ total: number }>(sql);
+      return rows[0].total;
+    });
+  const read = async (walking: boolean) => {
+    const sql = idsSql(spec, query, walking);
+    return (await db.query<R>({ text: text(sql.text), values: sql.values })).rows;
+  };
+  const matching = counted(countSql(spec, query));
+  let rows: R[];
+  if (query.q?.trim()) {
+    // Walking reads about (records up to the page's end) x (records / matches) of the list,
+    // when the matches are spread along the order; finding the matches first reads every
+    // match. The totals (cached) say which is fewer.
+    const [matches, records] = await Promise.all([
+      matching,
+      counted(countSql(spec, { filters: query.filters })),
+    ]);
+    const field = (query.sort?.startsWith('-') ? query.sort.slice(1) : query.sort) as F;
+    const walkable = query.sort !== undefined && (spec.walkable ?? []).includes(field);
+    rows = await read(
+      walkable && WALK_MARGIN * query.page * query.pageSize * records < matches ** 2,
+    );
+  } else {
+    [rows] = await Promise.all([read(false), matching]);
+  }
+  return {
+    rows,
+    meta: { total: await matching, page: query.page, page_size: query.pageSize },
+  };
+}
+
 /** One page of the records matching `query`, and how many match in all. */
-export async function listPage<F extends string>(
+export function listPage<F extends string>(
   db: Queryable,
   spec: ListSpec<F>,
   query: PageQuery<F>,
   total: Total = uncached,
 ) {
-  const params: unknown[] = [];
-  const condition = where(spec, query, params);
-  const matches = `FROM ${spec.countFrom ?? spec.from} WHERE ${condition}`;
-  const countSql = `SELECT count(*)::int AS total ${matches}`;
-  const limit = `LIMIT $${params.length + 1} OFFSET $${params.length + 2}`;
-  // A search's matches are found first, off the trigram indexes, then ordered: left to itself,
-  // PostgreSQL may walk the order's index testing every record instead, and when the matches
-  // sit far along that order (names starting with the letters searched) it reads most of it.
-  const found = query.q?.trim() ? `t.id = ANY(ARRAY(SELECT t.id ${matches}))` : condition;
-  const pageSql = `SELECT ${spec.columns} FROM ${spec.from} WHERE ${found}
-                    ORDER BY ${orderBy(spec, query.sort)} ${limit}`;
-  // Planned for their values on every call, not prepared (pool.ts prepares texts given alone): a
-  // prepared statement's generic plan knows neither the page's size nor the search's letters, and
-  // for these it is often one that reads the whole table.
-  const [page, matching] = await Promise.all([
-    db.query({
-      text: pageSql,
-      values: [...params, query.pageSize, (query.page - 1) * query.pageSize],
-    }),
-    total(`${countSql} ${JSON.stringify(params)}`, async () => {
-      const { rows } = await db.query<{ total: number }>({ text: countSql, values: params });
-      return rows[0].total;
-    }),
-  ]);
-  return {
-    rows: page.rows,
-    meta: { total: matching, page: query.page, page_size: query.pageSize },
-  };
+  return readPage(
+    db,
+    spec,
+    query,
+    total,
+    (ids) => `SELECT ${spec.columns}
+                FROM ${spec.from}
+                JOIN unnest(ARRAY(${ids})) WITH ORDINALITY AS listed(listed_id, listed_order)
+                  ON t.id = listed.listed_id
+               ORDER BY listed.listed_order`,
+  );
 }
 
 /** The ids of one page, in order, for lists whose records are put together elsewhere. */
@@ -121,10 +216,10 @@ export async function pageIds<F extends string>(
   db: Queryable,
   spec: ListSpec<F>,
   query: PageQuery<F>,
-  total?: Total,
+  total: Total = uncached,
 ) {
-  const { rows, meta } = await listPage(db, { ...spec, columns: 't.id' }, query, total);
-  return { ids: rows.map((row: { id: number }) => row.id), meta };
+  const { rows, meta } = await readPage<F, { id: number }>(db, spec, query, total, (ids) => ids);
+  return { ids: rows.map((row) => row.id), meta };
 }
 
 /** A value written into SQL as a literal: COPY takes no parameters. */
