@@ -1,6 +1,6 @@
 /**
- * "a, b ,, c" → ['a', 'b', 'c']: spec section 3 (side effects and contraindications are entered
- * comma separated and trimmed); empty items are dropped.
+ * "a, b ,, c" → ['a', 'b', 'c'] (side effects and contraindications are entered comma separated
+ * and trimmed); empty items are dropped.
  */
 export function splitCommaList(text: string): string[] {
   return text
