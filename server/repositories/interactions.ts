@@ -1,3 +1,4 @@
+import { SEVERITIES } from '../../api/generated/enums';
 import type { Schema } from '../contract';
 import type { Queryable } from '../db/pool';
 import { csvText, type Filter, type ListSpec } from './listing';
@@ -17,8 +18,8 @@ JOIN medications a ON a.id = t.medication_id
 JOIN medications b ON b.id = t.interacting_medication_id`;
 const SELECT = `SELECT ${COLUMNS} FROM ${FROM}`;
 
-/** The severities from the mildest: their order when sorting by severity. */
-const SEVERITIES = ['minor', 'moderate', 'major', 'contraindicated'];
+// The contract lists the severities from the mildest: their order when sorting by severity. The
+// expression must stay the one migration 012 indexes.
 const SEVERITY_RANK = `array_position('{${SEVERITIES.join(',')}}'::text[], t.severity)`;
 
 export type InteractionSortField =
