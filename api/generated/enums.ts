@@ -58,6 +58,80 @@ export type WeightCategoryName = (typeof WEIGHT_CATEGORY_NAMES)[number];
 export const ROLE_NAMES = ['admin', 'editor', 'viewer', 'user'] as const;
 export type RoleName = (typeof ROLE_NAMES)[number];
 
+/** #/components/schemas/ConditionSort */
+export const CONDITION_SORTS = ['name', '-name', 'description', '-description'] as const;
+export type ConditionSort = (typeof CONDITION_SORTS)[number];
+
+/** #/components/schemas/AgeCategorySort */
+export const AGE_CATEGORY_SORTS = [
+  'min_age',
+  '-min_age',
+  'max_age',
+  '-max_age',
+  'age_unit',
+  '-age_unit',
+  'category_name',
+  '-category_name',
+  'description',
+  '-description',
+] as const;
+export type AgeCategorySort = (typeof AGE_CATEGORY_SORTS)[number];
+
+/** #/components/schemas/WeightCategorySort */
+export const WEIGHT_CATEGORY_SORTS = [
+  'min_weight',
+  '-min_weight',
+  'max_weight',
+  '-max_weight',
+  'weight_unit',
+  '-weight_unit',
+  'category_name',
+  '-category_name',
+  'description',
+  '-description',
+] as const;
+export type WeightCategorySort = (typeof WEIGHT_CATEGORY_SORTS)[number];
+
+/** #/components/schemas/MedicationSort */
+export const MEDICATION_SORTS = [
+  'name',
+  '-name',
+  'condition',
+  '-condition',
+  'is_dosage_weight_based',
+  '-is_dosage_weight_based',
+  'avg_weight_dosage',
+  '-avg_weight_dosage',
+  'pregnancy_category',
+  '-pregnancy_category',
+  'created_at',
+  '-created_at',
+  'updated_at',
+  '-updated_at',
+] as const;
+export type MedicationSort = (typeof MEDICATION_SORTS)[number];
+
+/** #/components/schemas/DrugInteractionSort */
+export const DRUG_INTERACTION_SORTS = [
+  'medication',
+  '-medication',
+  'interacting_medication',
+  '-interacting_medication',
+  'severity',
+  '-severity',
+  'description',
+  '-description',
+  'is_allergen',
+  '-is_allergen',
+  'created_at',
+  '-created_at',
+] as const;
+export type DrugInteractionSort = (typeof DRUG_INTERACTION_SORTS)[number];
+
+/** #/components/schemas/LifestyleSort */
+export const LIFESTYLE_SORTS = ['name', '-name'] as const;
+export type LifestyleSort = (typeof LIFESTYLE_SORTS)[number];
+
 /** #/components/schemas/AdminUserSort */
 export const ADMIN_USER_SORTS = [
   'name',
@@ -72,6 +146,21 @@ export const ADMIN_USER_SORTS = [
   '-search_count',
 ] as const;
 export type AdminUserSort = (typeof ADMIN_USER_SORTS)[number];
+
+/** #/components/schemas/DrugSort */
+export const DRUG_SORTS = [
+  'name',
+  '-name',
+  'category',
+  '-category',
+  'manufacturer',
+  '-manufacturer',
+  'dosage',
+  '-dosage',
+  'created_at',
+  '-created_at',
+] as const;
+export type DrugSort = (typeof DRUG_SORTS)[number];
 
 /** #/components/schemas/SafetyVerdict */
 export const SAFETY_VERDICTS = ['none', 'minor', 'moderate', 'major', 'contraindicated'] as const;

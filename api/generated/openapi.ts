@@ -1116,6 +1116,12 @@ export interface components {
     ConditionListResponse: {
       data: components['schemas']['Condition'][];
     };
+    ConditionPageResponse: {
+      data: components['schemas']['Condition'][];
+      meta: components['schemas']['PageMeta'];
+    };
+    /** @enum {string} */
+    ConditionSort: 'name' | '-name' | 'description' | '-description';
     AgeCategory: {
       id: components['schemas']['Id'];
       min_age: number;
@@ -1148,6 +1154,22 @@ export interface components {
     AgeCategoryListResponse: {
       data: components['schemas']['AgeCategory'][];
     };
+    AgeCategoryPageResponse: {
+      data: components['schemas']['AgeCategory'][];
+      meta: components['schemas']['PageMeta'];
+    };
+    /** @enum {string} */
+    AgeCategorySort:
+      | 'min_age'
+      | '-min_age'
+      | 'max_age'
+      | '-max_age'
+      | 'age_unit'
+      | '-age_unit'
+      | 'category_name'
+      | '-category_name'
+      | 'description'
+      | '-description';
     WeightCategory: {
       id: components['schemas']['Id'];
       min_weight: number;
@@ -1180,6 +1202,22 @@ export interface components {
     WeightCategoryListResponse: {
       data: components['schemas']['WeightCategory'][];
     };
+    WeightCategoryPageResponse: {
+      data: components['schemas']['WeightCategory'][];
+      meta: components['schemas']['PageMeta'];
+    };
+    /** @enum {string} */
+    WeightCategorySort:
+      | 'min_weight'
+      | '-min_weight'
+      | 'max_weight'
+      | '-max_weight'
+      | 'weight_unit'
+      | '-weight_unit'
+      | 'category_name'
+      | '-category_name'
+      | 'description'
+      | '-description';
     NamedRef: {
       id: components['schemas']['Id'];
       name: string;
@@ -1352,6 +1390,26 @@ export interface components {
     MedicationListResponse: {
       data: components['schemas']['Medication'][];
     };
+    MedicationPageResponse: {
+      data: components['schemas']['Medication'][];
+      meta: components['schemas']['PageMeta'];
+    };
+    /** @enum {string} */
+    MedicationSort:
+      | 'name'
+      | '-name'
+      | 'condition'
+      | '-condition'
+      | 'is_dosage_weight_based'
+      | '-is_dosage_weight_based'
+      | 'avg_weight_dosage'
+      | '-avg_weight_dosage'
+      | 'pregnancy_category'
+      | '-pregnancy_category'
+      | 'created_at'
+      | '-created_at'
+      | 'updated_at'
+      | '-updated_at';
     ContraindicationLink: {
       medication_id: components['schemas']['Id'];
       condition_id: components['schemas']['Id'];
@@ -1400,6 +1458,24 @@ export interface components {
     DrugInteractionListResponse: {
       data: components['schemas']['DrugInteraction'][];
     };
+    DrugInteractionPageResponse: {
+      data: components['schemas']['DrugInteraction'][];
+      meta: components['schemas']['PageMeta'];
+    };
+    /** @enum {string} */
+    DrugInteractionSort:
+      | 'medication'
+      | '-medication'
+      | 'interacting_medication'
+      | '-interacting_medication'
+      | 'severity'
+      | '-severity'
+      | 'description'
+      | '-description'
+      | 'is_allergen'
+      | '-is_allergen'
+      | 'created_at'
+      | '-created_at';
     Lifestyle: {
       id: components['schemas']['Id'];
       name: string;
@@ -1420,6 +1496,12 @@ export interface components {
     LifestyleListResponse: {
       data: components['schemas']['Lifestyle'][];
     };
+    LifestylePageResponse: {
+      data: components['schemas']['Lifestyle'][];
+      meta: components['schemas']['PageMeta'];
+    };
+    /** @enum {string} */
+    LifestyleSort: 'name' | '-name';
     LifestyleContraindicationCreate: {
       medication_id: components['schemas']['Id'];
       lifestyle_id: components['schemas']['Id'];
@@ -1556,6 +1638,22 @@ export interface components {
     DrugListResponse: {
       data: components['schemas']['Drug'][];
     };
+    DrugPageResponse: {
+      data: components['schemas']['Drug'][];
+      meta: components['schemas']['PageMeta'];
+    };
+    /** @enum {string} */
+    DrugSort:
+      | 'name'
+      | '-name'
+      | 'category'
+      | '-category'
+      | 'manufacturer'
+      | '-manufacturer'
+      | 'dosage'
+      | '-dosage'
+      | 'created_at'
+      | '-created_at';
     SafetyCheckIdList: components['schemas']['Id'][];
     /** @description Age from 0 to 130 years in any unit; weight above 0 and at most 650 kg in either unit. */
     SafetyCheckPatient: {
@@ -2201,6 +2299,12 @@ export interface components {
   };
   parameters: {
     Id: components['schemas']['Id'];
+    /** @description The page, from 1 (1 when left out). */
+    ListPage: number;
+    /** @description How many records a page holds (25 when left out). */
+    ListPageSize: number;
+    /** @description `csv`: every record matching `q` and the filters, in `sort` order (not one page: `page` and `page_size` are ignored), streamed as a CSV download (`text/csv`, with a file name) with the columns the console's grid shows. Left out: JSON. */
+    ListFormat: 'csv';
   };
   requestBodies: never;
   headers: never;
@@ -2490,24 +2594,39 @@ export interface operations {
   };
   listConditions: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Words to search for, case-insensitively: a record matches when every word is part of its name or its description. Empty or absent: every condition. */
+        q?: string;
+        /** @description The page, from 1 (1 when left out). */
+        page?: components['parameters']['ListPage'];
+        /** @description How many records a page holds (25 when left out). */
+        page_size?: components['parameters']['ListPageSize'];
+        /** @description `csv`: every record matching `q` and the filters, in `sort` order (not one page: `page` and `page_size` are ignored), streamed as a CSV download (`text/csv`, with a file name) with the columns the console's grid shows. Left out: JSON. */
+        format?: components['parameters']['ListFormat'];
+        /** @description The order (default `name`): a field, descending with a leading `-`; texts sort case-insensitively, a missing description after every description (before them descending). Ties are broken by id. */
+        sort?: components['schemas']['ConditionSort'];
+      };
       header?: never;
       path?: never;
       cookie?: never;
     };
     requestBody?: never;
     responses: {
-      /** @description Every condition, by name. */
+      /** @description Every condition, by name. With `q`, `sort`, `page`, `page_size` or a filter: one page of them (`ConditionPageResponse`, `meta.total` counting every match). With `format=csv`: the whole filtered list as a CSV download. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ConditionListResponse'];
+          'application/json':
+            | components['schemas']['ConditionPageResponse']
+            | components['schemas']['ConditionListResponse'];
+          'text/csv': string;
         };
       };
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      422: components['responses']['ValidationFailed'];
     };
   };
   updateCondition: {
@@ -2635,24 +2754,45 @@ export interface operations {
   };
   listMedications: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Words to search for, case-insensitively: a record matches when every word is part of its name. Empty or absent: every medication. */
+        q?: string;
+        /** @description The page, from 1 (1 when left out). */
+        page?: components['parameters']['ListPage'];
+        /** @description How many records a page holds (25 when left out). */
+        page_size?: components['parameters']['ListPageSize'];
+        /** @description `csv`: every record matching `q` and the filters, in `sort` order (not one page: `page` and `page_size` are ignored), streamed as a CSV download (`text/csv`, with a file name) with the columns the console's grid shows. Left out: JSON. */
+        format?: components['parameters']['ListFormat'];
+        /** @description The order (default `name`): a field, descending with a leading `-`. `condition` is the condition's name; names sort case-insensitively; medications without a pregnancy category or average weight dosage come last ascending, first descending. Ties are broken by id. */
+        sort?: components['schemas']['MedicationSort'];
+        /** @description Only the medications for this condition. */
+        condition_id?: components['schemas']['Id'];
+        /** @description Only weight-based (`true`) or age-based (`false`) medications. */
+        is_dosage_weight_based?: boolean;
+        /** @description Only the medications of this pregnancy category. */
+        pregnancy_category?: components['schemas']['PregnancyCategory'];
+      };
       header?: never;
       path?: never;
       cookie?: never;
     };
     requestBody?: never;
     responses: {
-      /** @description Every medication with its dosages and contraindications, by name. */
+      /** @description Every medication with its dosages and contraindications, by name. With `q`, `sort`, `page`, `page_size` or a filter: one page of them (`MedicationPageResponse`, `meta.total` counting every match). With `format=csv`: the whole filtered list as a CSV download. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['MedicationListResponse'];
+          'application/json':
+            | components['schemas']['MedicationPageResponse']
+            | components['schemas']['MedicationListResponse'];
+          'text/csv': string;
         };
       };
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      422: components['responses']['ValidationFailed'];
     };
   };
   createMedication: {
@@ -2967,24 +3107,39 @@ export interface operations {
   };
   listAgeCategories: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Words to search for, case-insensitively: a record matches when every word is part of its category name, its unit or its description. Empty or absent: every age category. */
+        q?: string;
+        /** @description The page, from 1 (1 when left out). */
+        page?: components['parameters']['ListPage'];
+        /** @description How many records a page holds (25 when left out). */
+        page_size?: components['parameters']['ListPageSize'];
+        /** @description `csv`: every record matching `q` and the filters, in `sort` order (not one page: `page` and `page_size` are ignored), streamed as a CSV download (`text/csv`, with a file name) with the columns the console's grid shows. Left out: JSON. */
+        format?: components['parameters']['ListFormat'];
+        /** @description The order (default `age_unit`, then by minimum): a field, descending with a leading `-`; categories without a name or description come last ascending, first descending. Ties are broken by id. */
+        sort?: components['schemas']['AgeCategorySort'];
+      };
       header?: never;
       path?: never;
       cookie?: never;
     };
     requestBody?: never;
     responses: {
-      /** @description Every age category. */
+      /** @description Every age category. With `q`, `sort`, `page`, `page_size` or a filter: one page of them (`AgeCategoryPageResponse`, `meta.total` counting every match). With `format=csv`: the whole filtered list as a CSV download. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['AgeCategoryListResponse'];
+          'application/json':
+            | components['schemas']['AgeCategoryPageResponse']
+            | components['schemas']['AgeCategoryListResponse'];
+          'text/csv': string;
         };
       };
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      422: components['responses']['ValidationFailed'];
     };
   };
   updateAgeCategory: {
@@ -3110,24 +3265,39 @@ export interface operations {
   };
   listWeightCategories: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Words to search for, case-insensitively: a record matches when every word is part of its category name, its unit or its description. Empty or absent: every weight category. */
+        q?: string;
+        /** @description The page, from 1 (1 when left out). */
+        page?: components['parameters']['ListPage'];
+        /** @description How many records a page holds (25 when left out). */
+        page_size?: components['parameters']['ListPageSize'];
+        /** @description `csv`: every record matching `q` and the filters, in `sort` order (not one page: `page` and `page_size` are ignored), streamed as a CSV download (`text/csv`, with a file name) with the columns the console's grid shows. Left out: JSON. */
+        format?: components['parameters']['ListFormat'];
+        /** @description The order (default `weight_unit`, then by minimum): a field, descending with a leading `-`; categories without a description come last ascending, first descending. Ties are broken by id. */
+        sort?: components['schemas']['WeightCategorySort'];
+      };
       header?: never;
       path?: never;
       cookie?: never;
     };
     requestBody?: never;
     responses: {
-      /** @description Every weight category. */
+      /** @description Every weight category. With `q`, `sort`, `page`, `page_size` or a filter: one page of them (`WeightCategoryPageResponse`, `meta.total` counting every match). With `format=csv`: the whole filtered list as a CSV download. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['WeightCategoryListResponse'];
+          'application/json':
+            | components['schemas']['WeightCategoryPageResponse']
+            | components['schemas']['WeightCategoryListResponse'];
+          'text/csv': string;
         };
       };
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      422: components['responses']['ValidationFailed'];
     };
   };
   updateWeightCategory: {
@@ -3253,24 +3423,45 @@ export interface operations {
   };
   listDrugInteractions: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Words to search for, case-insensitively: a record matches when every word is part of either medication's name, the severity or the description. Empty or absent: every interaction. */
+        q?: string;
+        /** @description The page, from 1 (1 when left out). */
+        page?: components['parameters']['ListPage'];
+        /** @description How many records a page holds (25 when left out). */
+        page_size?: components['parameters']['ListPageSize'];
+        /** @description `csv`: every record matching `q` and the filters, in `sort` order (not one page: `page` and `page_size` are ignored), streamed as a CSV download (`text/csv`, with a file name) with the columns the console's grid shows. Left out: JSON. */
+        format?: components['parameters']['ListFormat'];
+        /** @description The order (default `medication`, then `interacting_medication`): a field, descending with a leading `-`. `medication` and `interacting_medication` are the names, case-insensitively; `severity` goes minor, moderate, major, contraindicated. Ties are broken by id. */
+        sort?: components['schemas']['DrugInteractionSort'];
+        /** @description Only the interactions of this severity. */
+        severity?: components['schemas']['Severity'];
+        /** @description Only the interactions of this medication, on either side. */
+        medication_id?: components['schemas']['Id'];
+        /** @description Only allergen (`true`) or non-allergen (`false`) interactions. */
+        is_allergen?: boolean;
+      };
       header?: never;
       path?: never;
       cookie?: never;
     };
     requestBody?: never;
     responses: {
-      /** @description Every interaction. */
+      /** @description Every interaction. With `q`, `sort`, `page`, `page_size` or a filter: one page of them (`DrugInteractionPageResponse`, `meta.total` counting every match). With `format=csv`: the whole filtered list as a CSV download. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['DrugInteractionListResponse'];
+          'application/json':
+            | components['schemas']['DrugInteractionPageResponse']
+            | components['schemas']['DrugInteractionListResponse'];
+          'text/csv': string;
         };
       };
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      422: components['responses']['ValidationFailed'];
     };
   };
   updateDrugInteraction: {
@@ -3395,24 +3586,39 @@ export interface operations {
   };
   listLifestyles: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Words to search for, case-insensitively: a record matches when every word is part of its name. Empty or absent: every lifestyle. */
+        q?: string;
+        /** @description The page, from 1 (1 when left out). */
+        page?: components['parameters']['ListPage'];
+        /** @description How many records a page holds (25 when left out). */
+        page_size?: components['parameters']['ListPageSize'];
+        /** @description `csv`: every record matching `q` and the filters, in `sort` order (not one page: `page` and `page_size` are ignored), streamed as a CSV download (`text/csv`, with a file name) with the columns the console's grid shows. Left out: JSON. */
+        format?: components['parameters']['ListFormat'];
+        /** @description The order (default `name`, case-insensitively): descending with a leading `-`. Ties are broken by id. */
+        sort?: components['schemas']['LifestyleSort'];
+      };
       header?: never;
       path?: never;
       cookie?: never;
     };
     requestBody?: never;
     responses: {
-      /** @description Every lifestyle, by name. */
+      /** @description Every lifestyle, by name. With `q`, `sort`, `page`, `page_size` or a filter: one page of them (`LifestylePageResponse`, `meta.total` counting every match). With `format=csv`: the whole filtered list as a CSV download. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['LifestyleListResponse'];
+          'application/json':
+            | components['schemas']['LifestylePageResponse']
+            | components['schemas']['LifestyleListResponse'];
+          'text/csv': string;
         };
       };
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      422: components['responses']['ValidationFailed'];
     };
   };
   updateLifestyle: {
@@ -3702,24 +3908,38 @@ export interface operations {
   };
   listDrugs: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Words to search for, case-insensitively: a record matches when every word is part of its name, category, manufacturer, dosage or description. Empty or absent: every drug. */
+        q?: string;
+        /** @description The page, from 1 (1 when left out). */
+        page?: components['parameters']['ListPage'];
+        /** @description How many records a page holds (25 when left out). */
+        page_size?: components['parameters']['ListPageSize'];
+        /** @description `csv`: every record matching `q` and the filters, in `sort` order (not one page: `page` and `page_size` are ignored), streamed as a CSV download (`text/csv`, with a file name) with the columns the console's grid shows. Left out: JSON. */
+        format?: components['parameters']['ListFormat'];
+        /** @description The order (default `name`): a field, descending with a leading `-`; texts sort case-insensitively. Ties are broken by id. */
+        sort?: components['schemas']['DrugSort'];
+      };
       header?: never;
       path?: never;
       cookie?: never;
     };
     requestBody?: never;
     responses: {
-      /** @description Every drug of the simple drug list, by name. */
+      /** @description Every drug of the simple drug list, by name. With `q`, `sort`, `page`, `page_size` or a filter: one page of them (`DrugPageResponse`, `meta.total` counting every match). With `format=csv`: the whole filtered list as a CSV download. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['DrugListResponse'];
+          'application/json':
+            components['schemas']['DrugPageResponse'] | components['schemas']['DrugListResponse'];
+          'text/csv': string;
         };
       };
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      422: components['responses']['ValidationFailed'];
     };
   };
   updateDrug: {
