@@ -1,5 +1,6 @@
-import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
+import type { Control, FieldValues, Path } from 'react-hook-form';
 import { OutlinedField, type OutlinedFieldProps } from './OutlinedField';
+import { useBoundField } from './useBoundField';
 
 type FormInputProps<T extends FieldValues> = Omit<
   OutlinedFieldProps,
@@ -11,17 +12,6 @@ type FormInputProps<T extends FieldValues> = Omit<
 
 /** An OutlinedField bound to a react-hook-form field, the field's error in its helper text. */
 export function FormInput<T extends FieldValues>({ control, name, ...props }: FormInputProps<T>) {
-  const { field, fieldState } = useController({ control, name });
-  return (
-    <OutlinedField
-      {...props}
-      name={field.name}
-      value={field.value ?? ''}
-      onChange={field.onChange}
-      onBlur={field.onBlur}
-      inputRef={field.ref}
-      disabled={props.disabled || field.disabled}
-      error={fieldState.error?.message}
-    />
-  );
+  const { bound, error } = useBoundField(control, name, props.disabled);
+  return <OutlinedField {...props} {...bound} error={error} />;
 }

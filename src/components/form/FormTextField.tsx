@@ -1,5 +1,6 @@
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
-import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
+import type { Control, FieldValues, Path } from 'react-hook-form';
+import { useBoundField } from './useBoundField';
 
 type FormTextFieldProps<T extends FieldValues> = Omit<
   TextFieldProps,
@@ -16,18 +17,6 @@ export function FormTextField<T extends FieldValues>({
   helperText,
   ...props
 }: FormTextFieldProps<T>) {
-  const { field, fieldState } = useController({ control, name });
-  return (
-    <TextField
-      {...props}
-      name={field.name}
-      value={field.value ?? ''}
-      onChange={field.onChange}
-      onBlur={field.onBlur}
-      inputRef={field.ref}
-      disabled={props.disabled || field.disabled}
-      error={Boolean(fieldState.error)}
-      helperText={fieldState.error?.message ?? helperText}
-    />
-  );
+  const { bound, invalid, error } = useBoundField(control, name, props.disabled);
+  return <TextField {...props} {...bound} error={invalid} helperText={error ?? helperText} />;
 }

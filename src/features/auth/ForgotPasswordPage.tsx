@@ -6,6 +6,7 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useForgotPasswordMutation } from '@/api';
+import { emailInputProps } from '@/components/form/accountFields';
 import { FormInput } from '@/components/form/FormInput';
 import { SubmitButton } from '@/components/form/SubmitButton';
 import { useMutationFeedback } from '@/lib/useMutationFeedback';
@@ -56,17 +57,7 @@ export function ForgotPasswordPage() {
             Failed to send password reset email
           </Alert>
         )}
-        <FormInput
-          control={control}
-          name="email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          required
-          fullWidth
-          margin="normal"
-          autoFocus
-        />
+        <FormInput {...emailInputProps} control={control} name="email" autoFocus />
         <SubmitButton busy={isLoading} fullWidth size="large" sx={{ mt: 1 }}>
           Send reset link
         </SubmitButton>

@@ -8,6 +8,13 @@ import Typography from '@mui/material/Typography';
 import { useChangePasswordMutation, useUpdateProfileMutation, type User } from '@/api';
 import { SessionsCard } from './SessionsCard';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import {
+  confirmPasswordInputProps,
+  currentPasswordInputProps,
+  emailInputProps,
+  fullNameInputProps,
+  newPasswordInputProps,
+} from '@/components/form/accountFields';
 import { FormInput } from '@/components/form/FormInput';
 import { SubmitButton } from '@/components/form/SubmitButton';
 import { PageHeader } from '@/components/PageHeader';
@@ -62,25 +69,8 @@ function ProfileCard({ user }: { user: User | null }) {
           Profile Information
         </Typography>
         <Box component="form" noValidate onSubmit={onSubmit} aria-label="Profile Information">
-          <FormInput
-            control={control}
-            name="name"
-            label="Full name"
-            autoComplete="name"
-            required
-            fullWidth
-            margin="normal"
-          />
-          <FormInput
-            control={control}
-            name="email"
-            label="Email"
-            type="email"
-            autoComplete="email"
-            required
-            fullWidth
-            margin="normal"
-          />
+          <FormInput {...fullNameInputProps} control={control} name="name" />
+          <FormInput {...emailInputProps} control={control} name="email" />
           <SubmitButton busy={isLoading} sx={{ mt: 1 }}>
             Save profile
           </SubmitButton>
@@ -123,35 +113,22 @@ function ChangePasswordCard() {
         </Typography>
         <Box component="form" noValidate onSubmit={onSubmit} aria-label="Change Password">
           <FormInput
+            {...currentPasswordInputProps}
             control={control}
             name="currentPassword"
             label="Current password"
-            type="password"
-            autoComplete="current-password"
-            required
-            fullWidth
-            margin="normal"
           />
           <FormInput
+            {...newPasswordInputProps}
             control={control}
             name="newPassword"
             label="New password"
-            type="password"
-            autoComplete="new-password"
-            required
-            fullWidth
-            margin="normal"
-            helperText="At least 8 characters"
           />
           <FormInput
+            {...confirmPasswordInputProps}
             control={control}
             name="confirmPassword"
             label="Confirm new password"
-            type="password"
-            autoComplete="new-password"
-            required
-            fullWidth
-            margin="normal"
           />
           <SubmitButton busy={isLoading} sx={{ mt: 1 }}>
             Update password
