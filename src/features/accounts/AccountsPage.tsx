@@ -10,12 +10,10 @@ import {
 import { ConfirmDialog } from '@/components/crud/ConfirmDialog';
 import { reasonPayload } from '@/components/crud/reason';
 import { serverMessage, useMutationFeedback } from '@/lib/useMutationFeedback';
-import { ErrorBanner } from '@/components/ErrorBanner';
 import { PageHeader } from '@/components/PageHeader';
 import { SearchField } from '@/components/SearchField';
 import { ServerDataGrid } from '@/components/ServerDataGrid';
 import { gridSortParam, useServerGridState } from '@/components/useServerGridState';
-import { messageOf } from '@/lib/errors';
 import { useRowHistory } from '@/features/history';
 import { accountColumns } from './accountColumns';
 import { changeTexts, type AccountChange } from './accountChange';
@@ -61,15 +59,10 @@ export function AccountsPage() {
   return (
     <>
       <PageHeader title="Accounts" subtitle="Who may use the console, and with which role" />
-      {error && (
-        <ErrorBanner
-          title="The accounts could not be loaded"
-          message={messageOf(error)}
-          sx={{ mb: 2 }}
-        />
-      )}
-      <SearchField label="Search by name or email" onSearch={grid.search} />
       <ServerDataGrid
+        error={error}
+        errorTitle="The accounts could not be loaded"
+        search={<SearchField label="Search by name or email" onSearch={grid.search} />}
         aria-label="Accounts"
         rows={data?.data ?? []}
         rowCount={data?.meta.total ?? 0}

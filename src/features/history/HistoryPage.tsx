@@ -15,12 +15,10 @@ import {
   type AuditEntry,
   type AuditPageMeta,
 } from '@/api';
-import { ErrorBanner } from '@/components/ErrorBanner';
 import { PageHeader } from '@/components/PageHeader';
 import { RelativeTime } from '@/components/RelativeTime';
 import { ServerDataGrid } from '@/components/ServerDataGrid';
 import { useServerGridState } from '@/components/useServerGridState';
-import { messageOf } from '@/lib/errors';
 import {
   ACTIONS,
   ACTION_LABELS,
@@ -179,14 +177,9 @@ export function HistoryPage() {
   return (
     <>
       <PageHeader title="History" subtitle="Every change to the reference data and the accounts" />
-      {error && (
-        <ErrorBanner
-          title="The history could not be loaded"
-          message={messageOf(error)}
-          sx={{ mb: 2 }}
-        />
-      )}
       <ServerDataGrid
+        error={error}
+        errorTitle="The history could not be loaded"
         aria-label="History"
         rows={data?.data ?? []}
         {...gridRowCount(data?.meta)}

@@ -2,12 +2,10 @@ import { useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useListUsersQuery, type AdminUser, type AdminUserSort } from '@/api';
-import { ErrorBanner } from '@/components/ErrorBanner';
 import { PageHeader } from '@/components/PageHeader';
 import { SearchField } from '@/components/SearchField';
 import { ServerDataGrid } from '@/components/ServerDataGrid';
 import { gridSortParam, useServerGridState } from '@/components/useServerGridState';
-import { messageOf } from '@/lib/errors';
 import { SearchHistoryDialog } from './SearchHistoryDialog';
 import { userColumns } from './userColumns';
 
@@ -53,15 +51,11 @@ export function UsersPage() {
   return (
     <>
       <PageHeader title="User Management" />
-      {isError && (
-        <ErrorBanner
-          title="The users could not be loaded"
-          message={messageOf(error)}
-          sx={{ mb: 2 }}
-        />
-      )}
-      <SearchField label="Search by name or email" onSearch={grid.search} />
       <ServerDataGrid
+        // The banner hides while a retry runs, as the overlays below do.
+        error={isError ? error : undefined}
+        errorTitle="The users could not be loaded"
+        search={<SearchField label="Search by name or email" onSearch={grid.search} />}
         aria-label="Users"
         rows={data?.data ?? []}
         rowCount={data?.meta.total ?? 0}
