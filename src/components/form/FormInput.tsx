@@ -1,14 +1,8 @@
-import type { Control, FieldValues, Path } from 'react-hook-form';
+import type { FieldValues } from 'react-hook-form';
 import { OutlinedField, type OutlinedFieldProps } from './OutlinedField';
-import { useBoundField } from './useBoundField';
+import { useBoundField, type BoundFieldProps } from './useBoundField';
 
-type FormInputProps<T extends FieldValues> = Omit<
-  OutlinedFieldProps,
-  'name' | 'value' | 'onChange' | 'onBlur' | 'inputRef' | 'error'
-> & {
-  control: Control<T>;
-  name: Path<T>;
-};
+type FormInputProps<T extends FieldValues> = BoundFieldProps<OutlinedFieldProps, T>;
 
 /** An OutlinedField bound to a react-hook-form field, the field's error in its helper text. */
 export function FormInput<T extends FieldValues>({ control, name, ...props }: FormInputProps<T>) {

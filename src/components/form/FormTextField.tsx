@@ -1,14 +1,8 @@
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
-import type { Control, FieldValues, Path } from 'react-hook-form';
-import { useBoundField } from './useBoundField';
+import type { FieldValues } from 'react-hook-form';
+import { useBoundField, type BoundFieldProps } from './useBoundField';
 
-type FormTextFieldProps<T extends FieldValues> = Omit<
-  TextFieldProps,
-  'name' | 'value' | 'onChange' | 'onBlur' | 'error' | 'inputRef'
-> & {
-  control: Control<T>;
-  name: Path<T>;
-};
+type FormTextFieldProps<T extends FieldValues> = BoundFieldProps<TextFieldProps, T>;
 
 /** A MUI text field bound to a react-hook-form field; the field's error shows as its helper text. */
 export function FormTextField<T extends FieldValues>({

@@ -1,5 +1,14 @@
 import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
 
+/** An input component's props `P` with the ones the binding supplies replaced by the field's. */
+export type BoundFieldProps<P, T extends FieldValues> = Omit<
+  P,
+  'name' | 'value' | 'onChange' | 'onBlur' | 'inputRef' | 'error'
+> & {
+  control: Control<T>;
+  name: Path<T>;
+};
+
 /**
  * The props that bind an input to a react-hook-form field, for FormInput and FormTextField:
  * an empty string for an unset value, and disabled when the input or the field says so.

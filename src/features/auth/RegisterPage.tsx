@@ -15,7 +15,7 @@ import {
 import { FormInput } from '@/components/form/FormInput';
 import { SubmitButton } from '@/components/form/SubmitButton';
 import { useMutationFeedback } from '@/lib/useMutationFeedback';
-import { AuthCard } from './AuthCard';
+import { AuthCard, BackToSignIn } from './AuthCard';
 import { registerValidation } from './authResolvers';
 import type { RegisterForm } from './authSchemas';
 import { useSignIn } from './useSignIn';
@@ -70,11 +70,7 @@ export function RegisterPage() {
         <Alert severity="info" role="status">
           {PENDING_ROLE_MESSAGE}
         </Alert>
-        <Typography variant="body2" sx={{ mt: 2 }}>
-          <Link component={RouterLink} to="/login">
-            Back to sign in
-          </Link>
-        </Typography>
+        <BackToSignIn />
       </AuthCard>
     );
   }

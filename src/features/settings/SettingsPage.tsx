@@ -1,3 +1,4 @@
+import type { FormEvent, ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
@@ -43,6 +44,30 @@ const passwordFeedback = {
   failure: (error: unknown) => failureText('Failed to update password', error),
 };
 
+/** A settings card holding one form, named by its title. */
+function FormCard({
+  title,
+  onSubmit,
+  children,
+}: {
+  title: string;
+  onSubmit: (event: FormEvent) => void;
+  children: ReactNode;
+}) {
+  return (
+    <Card variant="outlined">
+      <CardContent>
+        <Typography variant="h6" component="h2">
+          {title}
+        </Typography>
+        <Box component="form" noValidate onSubmit={onSubmit} aria-label={title}>
+          {children}
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}
+
 function ProfileCard({ user }: { user: User | null }) {
   const [updateProfile, { isLoading }] = useUpdateProfileMutation();
   const dispatch = useAppDispatch();
@@ -63,20 +88,13 @@ function ProfileCard({ user }: { user: User | null }) {
   });
 
   return (
-    <Card variant="outlined">
-      <CardContent>
-        <Typography variant="h6" component="h2">
-          Profile Information
-        </Typography>
-        <Box component="form" noValidate onSubmit={onSubmit} aria-label="Profile Information">
-          <FormInput {...fullNameInputProps} control={control} name="name" />
-          <FormInput {...emailInputProps} control={control} name="email" />
-          <SubmitButton busy={isLoading} sx={{ mt: 1 }}>
-            Save profile
-          </SubmitButton>
-        </Box>
-      </CardContent>
-    </Card>
+    <FormCard title="Profile Information" onSubmit={onSubmit}>
+      <FormInput {...fullNameInputProps} control={control} name="name" />
+      <FormInput {...emailInputProps} control={control} name="email" />
+      <SubmitButton busy={isLoading} sx={{ mt: 1 }}>
+        Save profile
+      </SubmitButton>
+    </FormCard>
   );
 }
 
@@ -106,36 +124,29 @@ function ChangePasswordCard() {
   });
 
   return (
-    <Card variant="outlined">
-      <CardContent>
-        <Typography variant="h6" component="h2">
-          Change Password
-        </Typography>
-        <Box component="form" noValidate onSubmit={onSubmit} aria-label="Change Password">
-          <FormInput
-            {...currentPasswordInputProps}
-            control={control}
-            name="currentPassword"
-            label="Current password"
-          />
-          <FormInput
-            {...newPasswordInputProps}
-            control={control}
-            name="newPassword"
-            label="New password"
-          />
-          <FormInput
-            {...confirmPasswordInputProps}
-            control={control}
-            name="confirmPassword"
-            label="Confirm new password"
-          />
-          <SubmitButton busy={isLoading} sx={{ mt: 1 }}>
-            Update password
-          </SubmitButton>
-        </Box>
-      </CardContent>
-    </Card>
+    <FormCard title="Change Password" onSubmit={onSubmit}>
+      <FormInput
+        {...currentPasswordInputProps}
+        control={control}
+        name="currentPassword"
+        label="Current password"
+      />
+      <FormInput
+        {...newPasswordInputProps}
+        control={control}
+        name="newPassword"
+        label="New password"
+      />
+      <FormInput
+        {...confirmPasswordInputProps}
+        control={control}
+        name="confirmPassword"
+        label="Confirm new password"
+      />
+      <SubmitButton busy={isLoading} sx={{ mt: 1 }}>
+        Update password
+      </SubmitButton>
+    </FormCard>
   );
 }
 
