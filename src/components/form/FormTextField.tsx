@@ -1,13 +1,8 @@
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
-import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
+import type { FieldValues } from 'react-hook-form';
+import { useBoundField, type BoundFieldProps } from './useBoundField';
 
-type FormTextFieldProps<T extends FieldValues> = Omit<
-  TextFieldProps,
-  'name' | 'value' | 'onChange' | 'onBlur' | 'error' | 'inputRef'
-> & {
-  control: Control<T>;
-  name: Path<T>;
-};
+type FormTextFieldProps<T extends FieldValues> = BoundFieldProps<TextFieldProps, T>;
 
 /** A MUI text field bound to a react-hook-form field; the field's error shows as its helper text. */
 export function FormTextField<T extends FieldValues>({
@@ -16,18 +11,6 @@ export function FormTextField<T extends FieldValues>({
   helperText,
   ...props
 }: FormTextFieldProps<T>) {
-  const { field, fieldState } = useController({ control, name });
-  return (
-    <TextField
-      {...props}
-      name={field.name}
-      value={field.value ?? ''}
-      onChange={field.onChange}
-      onBlur={field.onBlur}
-      inputRef={field.ref}
-      disabled={props.disabled || field.disabled}
-      error={Boolean(fieldState.error)}
-      helperText={fieldState.error?.message ?? helperText}
-    />
-  );
+  const { bound, invalid, error } = useBoundField(control, name, props.disabled);
+  return <TextField {...props} {...bound} error={invalid} helperText={error ?? helperText} />;
 }

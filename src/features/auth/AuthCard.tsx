@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 
@@ -26,5 +28,16 @@ export function AuthCard({ title, children }: { title: string; children: ReactNo
         {children}
       </Paper>
     </Box>
+  );
+}
+
+/** The way back to /login under a signed-out screen's form or message. */
+export function BackToSignIn() {
+  return (
+    <Typography variant="body2" sx={{ mt: 2 }}>
+      <Link component={RouterLink} to="/login">
+        Back to sign in
+      </Link>
+    </Typography>
   );
 }

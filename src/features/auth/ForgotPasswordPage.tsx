@@ -1,15 +1,14 @@
 import { useState, useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link as RouterLink } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useForgotPasswordMutation } from '@/api';
+import { emailInputProps } from '@/components/form/accountFields';
 import { FormInput } from '@/components/form/FormInput';
 import { SubmitButton } from '@/components/form/SubmitButton';
 import { useMutationFeedback } from '@/lib/useMutationFeedback';
-import { AuthCard } from './AuthCard';
+import { AuthCard, BackToSignIn } from './AuthCard';
 import { forgotPasswordValidation } from './authResolvers';
 import type { ForgotPasswordForm } from './authSchemas';
 
@@ -56,25 +55,11 @@ export function ForgotPasswordPage() {
             Failed to send password reset email
           </Alert>
         )}
-        <FormInput
-          control={control}
-          name="email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          required
-          fullWidth
-          margin="normal"
-          autoFocus
-        />
+        <FormInput {...emailInputProps} control={control} name="email" autoFocus />
         <SubmitButton busy={isLoading} fullWidth size="large" sx={{ mt: 1 }}>
           Send reset link
         </SubmitButton>
-        <Typography variant="body2" sx={{ mt: 2 }}>
-          <Link component={RouterLink} to="/login">
-            Back to sign in
-          </Link>
-        </Typography>
+        <BackToSignIn />
       </Box>
     </AuthCard>
   );

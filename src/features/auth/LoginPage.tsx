@@ -5,6 +5,7 @@ import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Link from '@mui/material/Link';
+import { currentPasswordInputProps, emailInputProps } from '@/components/form/accountFields';
 import { OutlinedField } from '@/components/form/OutlinedField';
 import { SubmitButton } from '@/components/form/SubmitButton';
 import { AuthCard } from './AuthCard';
@@ -84,13 +85,8 @@ export function LoginPage() {
           </Alert>
         )}
         <OutlinedField
+          {...emailInputProps}
           name="email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          required
-          fullWidth
-          margin="normal"
           autoFocus
           value={values.email}
           onChange={change('email')}
@@ -100,13 +96,9 @@ export function LoginPage() {
           error={errors.email}
         />
         <OutlinedField
+          {...currentPasswordInputProps}
           name="password"
           label="Password"
-          type="password"
-          autoComplete="current-password"
-          required
-          fullWidth
-          margin="normal"
           value={values.password}
           onChange={change('password')}
           inputRef={(input) => {

@@ -6,10 +6,16 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useRegisterMutation } from '@/api';
+import {
+  confirmPasswordInputProps,
+  emailInputProps,
+  fullNameInputProps,
+  newPasswordInputProps,
+} from '@/components/form/accountFields';
 import { FormInput } from '@/components/form/FormInput';
 import { SubmitButton } from '@/components/form/SubmitButton';
 import { useMutationFeedback } from '@/lib/useMutationFeedback';
-import { AuthCard } from './AuthCard';
+import { AuthCard, BackToSignIn } from './AuthCard';
 import { registerValidation } from './authResolvers';
 import type { RegisterForm } from './authSchemas';
 import { useSignIn } from './useSignIn';
@@ -64,11 +70,7 @@ export function RegisterPage() {
         <Alert severity="info" role="status">
           {PENDING_ROLE_MESSAGE}
         </Alert>
-        <Typography variant="body2" sx={{ mt: 2 }}>
-          <Link component={RouterLink} to="/login">
-            Back to sign in
-          </Link>
-        </Typography>
+        <BackToSignIn />
       </AuthCard>
     );
   }
@@ -76,46 +78,14 @@ export function RegisterPage() {
   return (
     <AuthCard title="Create an account">
       <Box component="form" noValidate onSubmit={onSubmit}>
+        <FormInput {...fullNameInputProps} control={control} name="name" autoFocus />
+        <FormInput {...emailInputProps} control={control} name="email" />
+        <FormInput {...newPasswordInputProps} control={control} name="password" label="Password" />
         <FormInput
-          control={control}
-          name="name"
-          label="Full name"
-          autoComplete="name"
-          required
-          fullWidth
-          margin="normal"
-          autoFocus
-        />
-        <FormInput
-          control={control}
-          name="email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          required
-          fullWidth
-          margin="normal"
-        />
-        <FormInput
-          control={control}
-          name="password"
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          required
-          fullWidth
-          margin="normal"
-          helperText="At least 8 characters"
-        />
-        <FormInput
+          {...confirmPasswordInputProps}
           control={control}
           name="confirmPassword"
           label="Confirm password"
-          type="password"
-          autoComplete="new-password"
-          required
-          fullWidth
-          margin="normal"
         />
         <SubmitButton busy={isRegistering || isSigningIn} fullWidth size="large" sx={{ mt: 2 }}>
           Sign up

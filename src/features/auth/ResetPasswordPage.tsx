@@ -6,6 +6,7 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useResetPasswordMutation } from '@/api';
 import { ErrorBanner } from '@/components/ErrorBanner';
+import { confirmPasswordInputProps, newPasswordInputProps } from '@/components/form/accountFields';
 import { FormInput } from '@/components/form/FormInput';
 import { SubmitButton } from '@/components/form/SubmitButton';
 import { messageOf } from '@/lib/errors';
@@ -53,26 +54,17 @@ export function ResetPasswordPage() {
         <Box component="form" noValidate onSubmit={onSubmit}>
           {failure && <ErrorBanner title="Failed to reset password" message={failure} />}
           <FormInput
+            {...newPasswordInputProps}
             control={control}
             name="password"
             label="New password"
-            type="password"
-            autoComplete="new-password"
-            required
-            fullWidth
-            margin="normal"
-            helperText="At least 8 characters"
             autoFocus
           />
           <FormInput
+            {...confirmPasswordInputProps}
             control={control}
             name="confirmPassword"
             label="Confirm new password"
-            type="password"
-            autoComplete="new-password"
-            required
-            fullWidth
-            margin="normal"
           />
           <SubmitButton busy={isLoading} fullWidth size="large" sx={{ mt: 1 }}>
             Set new password

@@ -1,17 +1,13 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
 import VisibilityIcon from '@mui/icons-material/VisibilityOutlined';
 import {
-  DataGrid,
   GridActionsCellItem,
   getGridDateOperators,
   getGridSingleSelectOperators,
   type GridColDef,
   type GridFilterModel,
-  type GridPaginationModel,
-  type GridSortModel,
 } from '@mui/x-data-grid';
 import {
   useGetAuditEntryQuery,
@@ -19,10 +15,10 @@ import {
   type AuditEntry,
   type AuditPageMeta,
 } from '@/api';
-import { ErrorBanner } from '@/components/ErrorBanner';
 import { PageHeader } from '@/components/PageHeader';
 import { RelativeTime } from '@/components/RelativeTime';
-import { messageOf } from '@/lib/errors';
+import { ServerDataGrid } from '@/components/ServerDataGrid';
+import { useServerGridState } from '@/components/useServerGridState';
 import {
   ACTIONS,
   ACTION_LABELS,
@@ -41,7 +37,6 @@ const AuditEntryDialog = lazy(() =>
   import('./AuditEntryDialog').then((module) => ({ default: module.AuditEntryDialog })),
 );
 
-const PAGE_SIZES = [10, 25, 50, 100];
 export const NO_CHANGES = 'No changes found';
 
 /** Only the filters the server answers: one value for What and Action; after or before for When. */
@@ -150,8 +145,7 @@ function gridRowCount(meta: AuditPageMeta | undefined) {
  * a row opens its before/after view with Revert.
  */
 export function HistoryPage() {
-  const [pagination, setPagination] = useState<GridPaginationModel>({ page: 0, pageSize: 25 });
-  const [sortModel, setSortModel] = useState<GridSortModel>([{ field: 'at', sort: 'desc' }]);
+  const grid = useServerGridState([{ field: 'at', sort: 'desc' }]);
   const [filterModel, setFilterModel] = useState<GridFilterModel>({ items: [] });
   const [opened, setOpened] = useState<{ entry: AuditEntry; open: boolean } | null>(null);
   // `?entry=12` (a link from elsewhere, such as the change that altered a test prescription)
@@ -175,58 +169,41 @@ export function HistoryPage() {
 
   const { data, error, isFetching } = useListAuditEntriesQuery({
     ...auditFilters(filterModel),
-    sort: auditSort(sortModel),
-    page: pagination.page + 1,
-    pageSize: pagination.pageSize,
+    sort: auditSort(grid.sortModel),
+    ...grid.paging,
   });
   const columns = useMemo(() => historyColumns((entry) => setOpened({ entry, open: true })), []);
 
   return (
     <>
       <PageHeader title="History" subtitle="Every change to the reference data and the accounts" />
-      {error && (
-        <ErrorBanner
-          title="The history could not be loaded"
-          message={messageOf(error)}
-          sx={{ mb: 2 }}
-        />
-      )}
-      <Paper variant="outlined">
-        <DataGrid
-          aria-label="History"
-          rows={data?.data ?? []}
-          {...gridRowCount(data?.meta)}
-          columns={columns}
-          loading={isFetching}
-          paginationMode="server"
-          sortingMode="server"
-          filterMode="server"
-          paginationModel={pagination}
-          onPaginationModelChange={setPagination}
-          sortModel={sortModel}
-          onSortModelChange={setSortModel}
-          filterModel={filterModel}
-          onFilterModelChange={(model) => {
-            setFilterModel(model);
-            setPagination((current) => ({ ...current, page: 0 }));
-          }}
-          pageSizeOptions={PAGE_SIZES}
-          showToolbar
-          slotProps={{
-            toolbar: {
-              showQuickFilter: true,
-              quickFilterProps: { debounceMs: 300 },
-              csvOptions: { disableToolbarButton: true },
-              printOptions: { disableToolbarButton: true },
-            },
-          }}
-          localeText={{ noRowsLabel: NO_CHANGES, noResultsOverlayLabel: NO_CHANGES }}
-          onRowClick={({ row }) => setOpened({ entry: row, open: true })}
-          disableRowSelectionOnClick
-          autoHeight
-          sx={{ border: 0, '& .MuiDataGrid-row': { cursor: 'pointer' } }}
-        />
-      </Paper>
+      <ServerDataGrid
+        error={error}
+        errorTitle="The history could not be loaded"
+        aria-label="History"
+        rows={data?.data ?? []}
+        {...gridRowCount(data?.meta)}
+        columns={columns}
+        loading={isFetching}
+        {...grid.gridProps}
+        filterModel={filterModel}
+        onFilterModelChange={(model) => {
+          setFilterModel(model);
+          grid.toFirstPage();
+        }}
+        showToolbar
+        slotProps={{
+          toolbar: {
+            showQuickFilter: true,
+            quickFilterProps: { debounceMs: 300 },
+            csvOptions: { disableToolbarButton: true },
+            printOptions: { disableToolbarButton: true },
+          },
+        }}
+        localeText={{ noRowsLabel: NO_CHANGES, noResultsOverlayLabel: NO_CHANGES }}
+        onRowClick={({ row }) => setOpened({ entry: row, open: true })}
+        sx={{ border: 0, '& .MuiDataGrid-row': { cursor: 'pointer' } }}
+      />
       <Suspense fallback={null}>
         {linkedEntry && !opened && (
           <AuditEntryDialog entry={linkedEntry} open onClose={closeLinked} />

@@ -1,3 +1,4 @@
+import type { FormEvent, ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
@@ -8,6 +9,13 @@ import Typography from '@mui/material/Typography';
 import { useChangePasswordMutation, useUpdateProfileMutation, type User } from '@/api';
 import { SessionsCard } from './SessionsCard';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import {
+  confirmPasswordInputProps,
+  currentPasswordInputProps,
+  emailInputProps,
+  fullNameInputProps,
+  newPasswordInputProps,
+} from '@/components/form/accountFields';
 import { FormInput } from '@/components/form/FormInput';
 import { SubmitButton } from '@/components/form/SubmitButton';
 import { PageHeader } from '@/components/PageHeader';
@@ -36,6 +44,30 @@ const passwordFeedback = {
   failure: (error: unknown) => failureText('Failed to update password', error),
 };
 
+/** A settings card holding one form, named by its title. */
+function FormCard({
+  title,
+  onSubmit,
+  children,
+}: {
+  title: string;
+  onSubmit: (event: FormEvent) => void;
+  children: ReactNode;
+}) {
+  return (
+    <Card variant="outlined">
+      <CardContent>
+        <Typography variant="h6" component="h2">
+          {title}
+        </Typography>
+        <Box component="form" noValidate onSubmit={onSubmit} aria-label={title}>
+          {children}
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}
+
 function ProfileCard({ user }: { user: User | null }) {
   const [updateProfile, { isLoading }] = useUpdateProfileMutation();
   const dispatch = useAppDispatch();
@@ -56,37 +88,13 @@ function ProfileCard({ user }: { user: User | null }) {
   });
 
   return (
-    <Card variant="outlined">
-      <CardContent>
-        <Typography variant="h6" component="h2">
-          Profile Information
-        </Typography>
-        <Box component="form" noValidate onSubmit={onSubmit} aria-label="Profile Information">
-          <FormInput
-            control={control}
-            name="name"
-            label="Full name"
-            autoComplete="name"
-            required
-            fullWidth
-            margin="normal"
-          />
-          <FormInput
-            control={control}
-            name="email"
-            label="Email"
-            type="email"
-            autoComplete="email"
-            required
-            fullWidth
-            margin="normal"
-          />
-          <SubmitButton busy={isLoading} sx={{ mt: 1 }}>
-            Save profile
-          </SubmitButton>
-        </Box>
-      </CardContent>
-    </Card>
+    <FormCard title="Profile Information" onSubmit={onSubmit}>
+      <FormInput {...fullNameInputProps} control={control} name="name" />
+      <FormInput {...emailInputProps} control={control} name="email" />
+      <SubmitButton busy={isLoading} sx={{ mt: 1 }}>
+        Save profile
+      </SubmitButton>
+    </FormCard>
   );
 }
 
@@ -116,49 +124,29 @@ function ChangePasswordCard() {
   });
 
   return (
-    <Card variant="outlined">
-      <CardContent>
-        <Typography variant="h6" component="h2">
-          Change Password
-        </Typography>
-        <Box component="form" noValidate onSubmit={onSubmit} aria-label="Change Password">
-          <FormInput
-            control={control}
-            name="currentPassword"
-            label="Current password"
-            type="password"
-            autoComplete="current-password"
-            required
-            fullWidth
-            margin="normal"
-          />
-          <FormInput
-            control={control}
-            name="newPassword"
-            label="New password"
-            type="password"
-            autoComplete="new-password"
-            required
-            fullWidth
-            margin="normal"
-            helperText="At least 8 characters"
-          />
-          <FormInput
-            control={control}
-            name="confirmPassword"
-            label="Confirm new password"
-            type="password"
-            autoComplete="new-password"
-            required
-            fullWidth
-            margin="normal"
-          />
-          <SubmitButton busy={isLoading} sx={{ mt: 1 }}>
-            Update password
-          </SubmitButton>
-        </Box>
-      </CardContent>
-    </Card>
+    <FormCard title="Change Password" onSubmit={onSubmit}>
+      <FormInput
+        {...currentPasswordInputProps}
+        control={control}
+        name="currentPassword"
+        label="Current password"
+      />
+      <FormInput
+        {...newPasswordInputProps}
+        control={control}
+        name="newPassword"
+        label="New password"
+      />
+      <FormInput
+        {...confirmPasswordInputProps}
+        control={control}
+        name="confirmPassword"
+        label="Confirm new password"
+      />
+      <SubmitButton busy={isLoading} sx={{ mt: 1 }}>
+        Update password
+      </SubmitButton>
+    </FormCard>
   );
 }
 

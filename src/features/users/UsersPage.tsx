@@ -1,17 +1,13 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { DataGrid, type GridPaginationModel, type GridSortModel } from '@mui/x-data-grid';
 import { useListUsersQuery, type AdminUser, type AdminUserSort } from '@/api';
-import { ErrorBanner } from '@/components/ErrorBanner';
 import { PageHeader } from '@/components/PageHeader';
 import { SearchField } from '@/components/SearchField';
-import { messageOf } from '@/lib/errors';
+import { ServerDataGrid } from '@/components/ServerDataGrid';
+import { gridSortParam, useServerGridState } from '@/components/useServerGridState';
 import { SearchHistoryDialog } from './SearchHistoryDialog';
 import { userColumns } from './userColumns';
-
-const PAGE_SIZES = [10, 25, 50, 100];
 
 function NoUsers() {
   return (
@@ -25,14 +21,6 @@ function NoUsers() {
 const GRID_SLOTS = { noRowsOverlay: NoUsers, noResultsOverlay: NoUsers };
 // When loading failed the banner above says so; "No users found" under it would be untrue.
 const FAILED_GRID_SLOTS = { noRowsOverlay: () => null, noResultsOverlay: () => null };
-const GRID_SX = { border: 0 };
-
-/** The grid's sort model as the contract's `sort` parameter (name when unsorted). */
-function sortParam(model: GridSortModel): AdminUserSort {
-  const [first] = model;
-  if (!first?.sort) return 'name';
-  return `${first.sort === 'desc' ? '-' : ''}${first.field}` as AdminUserSort;
-}
 
 /**
  * Seconds a cached page of GET /users is shown again as it is: app users' searches and activity
@@ -47,31 +35,14 @@ export const USERS_MAX_AGE_S = 30;
  * in the browser: over 150 ms per keystroke).
  */
 export function UsersPage() {
-  const [{ query, page, pageSize }, setParams] = useState({ query: '', page: 0, pageSize: 25 });
-  const [sortModel, setSortModel] = useState<GridSortModel>([{ field: 'name', sort: 'asc' }]);
+  const grid = useServerGridState([{ field: 'name', sort: 'asc' }]);
   const [historyOf, setHistoryOf] = useState<AdminUser | null>(null);
-  const pagination = useMemo<GridPaginationModel>(() => ({ page, pageSize }), [page, pageSize]);
-
-  // A new search starts again at the first page.
-  const search = useCallback(
-    (next: string) =>
-      setParams((current) =>
-        current.query === next ? current : { ...current, query: next, page: 0 },
-      ),
-    [],
-  );
-  const paginate = useCallback(
-    (model: GridPaginationModel) =>
-      setParams((current) => ({ ...current, page: model.page, pageSize: model.pageSize })),
-    [],
-  );
 
   const { data, error, isError, isFetching } = useListUsersQuery(
     {
-      q: query || undefined,
-      page: page + 1,
-      pageSize,
-      sort: sortParam(sortModel),
+      q: grid.query || undefined,
+      ...grid.paging,
+      sort: gridSortParam<AdminUserSort>(grid.sortModel, 'name'),
     },
     { refetchOnMountOrArgChange: USERS_MAX_AGE_S },
   );
@@ -80,36 +51,20 @@ export function UsersPage() {
   return (
     <>
       <PageHeader title="User Management" />
-      {isError && (
-        <ErrorBanner
-          title="The users could not be loaded"
-          message={messageOf(error)}
-          sx={{ mb: 2 }}
-        />
-      )}
-      <SearchField label="Search by name or email" onSearch={search} />
-      <Paper variant="outlined">
-        <DataGrid
-          aria-label="Users"
-          rows={data?.data ?? []}
-          rowCount={data?.meta.total ?? 0}
-          columns={columns}
-          loading={isFetching}
-          paginationMode="server"
-          sortingMode="server"
-          filterMode="server"
-          paginationModel={pagination}
-          onPaginationModelChange={paginate}
-          sortModel={sortModel}
-          onSortModelChange={setSortModel}
-          pageSizeOptions={PAGE_SIZES}
-          disableColumnFilter
-          disableRowSelectionOnClick
-          autoHeight
-          slots={isError ? FAILED_GRID_SLOTS : GRID_SLOTS}
-          sx={GRID_SX}
-        />
-      </Paper>
+      <ServerDataGrid
+        // The banner hides while a retry runs, as the overlays below do.
+        error={isError ? error : undefined}
+        errorTitle="The users could not be loaded"
+        search={<SearchField label="Search by name or email" onSearch={grid.search} />}
+        aria-label="Users"
+        rows={data?.data ?? []}
+        rowCount={data?.meta.total ?? 0}
+        columns={columns}
+        loading={isFetching}
+        {...grid.gridProps}
+        disableColumnFilter
+        slots={isError ? FAILED_GRID_SLOTS : GRID_SLOTS}
+      />
       <SearchHistoryDialog user={historyOf} onClose={() => setHistoryOf(null)} />
     </>
   );
