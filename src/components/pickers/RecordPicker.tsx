@@ -1,4 +1,4 @@
-import { useState, type Ref } from 'react';
+import { useState, type HTMLAttributes, type Key, type Ref } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
 import CircularProgress from '@mui/material/CircularProgress';
 import TextField from '@mui/material/TextField';
@@ -58,6 +58,8 @@ interface PickerCommon {
   helperText?: string;
   /** Records that cannot be picked (the medication already chosen on the other side). */
   isDisabled?: (option: NamedOption) => boolean;
+  /** Said after a record that cannot be picked, e.g. '(already listed)'. */
+  disabledNote?: string;
   /** Records not offered at all (those a list beside the picker already holds). */
   isHidden?: (option: NamedOption) => boolean;
   /** Empties the text once a record is picked (a picker that adds to a list beside it). */
@@ -75,6 +77,8 @@ export interface RecordPickerProps extends PickerCommon {
 }
 
 export interface RecordsPickerProps extends PickerCommon {
+  /** Shows no chips in the input: the form lists the picked records beside it. */
+  hideChips?: boolean;
   /** Keep the same array while the picks stay the same: a new one clears the typed text. */
   value: NamedOption[];
   onChange: (value: NamedOption[]) => void;
@@ -104,6 +108,16 @@ function useAutocompleteProps(props: PickerCommon) {
     getOptionLabel: (option: NamedOption) => option.name,
     isOptionEqualToValue: (option: NamedOption, chosen: NamedOption) => option.id === chosen.id,
     getOptionDisabled: isDisabled,
+    renderOption: (
+      { key, ...optionProps }: HTMLAttributes<HTMLLIElement> & { key: Key },
+      option: NamedOption,
+    ) => (
+      <li key={key} {...optionProps}>
+        {props.disabledNote && isDisabled?.(option)
+          ? `${option.name} ${props.disabledNote}`
+          : option.name}
+      </li>
+    ),
     inputValue: text,
     onInputChange: (_event: unknown, next: string, reason: string) =>
       setText(props.clearOnPick && PICKED.has(reason) ? '' : next),
@@ -158,6 +172,7 @@ export function RecordsPicker(props: RecordsPickerProps) {
       filterSelectedOptions
       value={props.value}
       onChange={(_event, chosen) => props.onChange(chosen)}
+      renderValue={props.hideChips ? () => null : undefined}
     />
   );
 }
