@@ -166,6 +166,8 @@ it('creates an age-based medication with the defaults', async () => {
   await page.getByRole('button', { name: 'Add Medication' }).click();
   const form = dialog('Add Medication');
   await form.getByLabel('Minimum dosage').waitFor();
+  // No condition is pre-selected: it is searched for.
+  await pick(form, /^Condition/, 'Hypertension');
   await form.getByRole('textbox', { name: 'Name' }).fill(AGE_MED);
   await form.getByLabel('Minimum dosage').fill('5');
   await form.getByLabel('Maximum dosage').fill('10');
