@@ -135,7 +135,7 @@ async function measureCsv(server: ScaleServer) {
 async function main() {
   console.log('Starting the server and loading the data (a few minutes)...');
   const server = await startScaleServer();
-  let failed = false;
+  let failed: boolean;
   try {
     console.log(
       `Loaded ${SCALE.conditions} conditions, ${SCALE.medications} medications and ` +
