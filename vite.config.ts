@@ -50,6 +50,12 @@ export default defineConfig(({ command, mode }) => {
     build: {
       outDir: 'dist',
       sourcemap: false,
+      modulePreload: {
+        // Route pages preload their chunks' imports in parallel; the things a page loads later
+        // (dialogs, pickers) list none: each list is bytes in the page's own budget.
+        resolveDependencies: (_file, deps, { hostId }) =>
+          /\/index-[\w-]+\.js$/.test(hostId) ? deps : [],
+      },
     },
   };
 });

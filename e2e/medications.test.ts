@@ -89,19 +89,23 @@ it('lists the demo medications', async () => {
   await searchList('');
 });
 
+/**
+ * Types part of a record's name into the form's picker labelled `label` and picks it from the
+ * server's suggestions.
+ */
+async function pick(form: Locator, label: RegExp | string, name: string) {
+  await form.getByRole('combobox', { name: label }).fill(name.slice(0, 5).toLowerCase());
+  await page.getByRole('listbox').getByRole('option', { name, exact: true }).click();
+}
+
 it('creates a weight-based medication with contraindications and a pregnancy category', async () => {
   await page.getByRole('button', { name: 'Add Medication' }).click();
   const form = dialog('Add Medication');
   await form.getByLabel('Minimum dosage').waitFor();
-  await form
-    .getByLabel('Condition', { exact: false })
-    .first()
-    .selectOption({ label: 'Hypertension' });
+  await pick(form, /^Condition/, 'Hypertension');
   await form.getByRole('textbox', { name: 'Name' }).fill(WEIGHT_MED);
-  await form.getByRole('combobox', { name: 'Contraindicated conditions' }).click();
-  await page.getByRole('option', { name: 'Asthma' }).click();
-  await page.getByRole('option', { name: 'Liver cirrhosis' }).click();
-  await page.keyboard.press('Escape');
+  await pick(form, 'Contraindicated conditions', 'Asthma');
+  await pick(form, 'Contraindicated conditions', 'Liver cirrhosis');
   await form.getByText('2 condition(s) selected').waitFor();
   await form.getByLabel('Average weight dosage', { exact: true }).fill('15');
   await form.getByRole('checkbox', { name: 'Dosage is weight-based' }).check();
@@ -140,6 +144,8 @@ it('creates an age-based medication with the defaults', async () => {
   await page.getByRole('button', { name: 'Add Medication' }).click();
   const form = dialog('Add Medication');
   await form.getByLabel('Minimum dosage').waitFor();
+  // No condition is pre-selected: it is searched for.
+  await pick(form, /^Condition/, 'Hypertension');
   await form.getByRole('textbox', { name: 'Name' }).fill(AGE_MED);
   await form.getByLabel('Minimum dosage').fill('5');
   await form.getByLabel('Maximum dosage').fill('10');
@@ -238,10 +244,7 @@ it('adds and removes a condition contraindication', async () => {
   const contraindications = section('Contraindications');
   await contraindications.getByRole('button', { name: 'Add Contraindication' }).click();
   const form = dialog('Add Contraindication');
-  await form
-    .getByLabel('Condition', { exact: false })
-    .last()
-    .selectOption({ label: 'Type 2 diabetes' });
+  await pick(form, /^Condition/, 'Type 2 diabetes');
   await form.getByRole('button', { name: 'Add Contraindication' }).click();
   await toast('Contraindication added successfully');
   await dialogsClosed();
@@ -262,7 +265,7 @@ it('adds and deletes a lifestyle contraindication', async () => {
   const lifestyles = section('Lifestyle Contraindications');
   await lifestyles.getByRole('button', { name: 'Add Lifestyle Contraindication' }).click();
   const form = dialog('Add Lifestyle Contraindication');
-  await form.getByLabel('Lifestyle', { exact: false }).last().selectOption({ label: 'Smoking' });
+  await pick(form, /^Lifestyle/, 'Smoking');
   await form.getByRole('button', { name: 'Add Lifestyle Contraindication' }).click();
   await toast('Lifestyle contraindication added successfully');
   await dialogsClosed();

@@ -176,7 +176,6 @@ const page = (rows: readonly { id: number }[], total = rows.length, at = 1) => (
 const noHistory = { body: { data: [], meta: { total: 0, page: 1, page_size: 10 } } };
 
 // A page with its DataGrid renders slowly in jsdom, more so on a busy machine.
-jest.setTimeout(120_000);
 configure({ asyncUtilTimeout: 15_000 });
 
 beforeEach(() => {

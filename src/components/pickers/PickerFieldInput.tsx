@@ -16,6 +16,8 @@ export interface PickerFieldOptions<T extends FieldValues> {
   initial: NamedOption | null;
   /** Records that cannot be picked, given the form's current values. */
   isDisabled?: (option: NamedOption, values: T) => boolean;
+  /** Said after a record that cannot be picked, e.g. '(already listed)'. */
+  disabledNote?: string;
 }
 
 /** The picker of {@link pickerField}, bound to its form field. */
@@ -41,6 +43,7 @@ export function PickerFieldInput<T extends FieldValues>({
       disabled={options.disabled}
       error={fieldState.error?.message}
       helperText={options.helperText}
+      disabledNote={options.disabledNote}
       isDisabled={isDisabled && ((option: NamedOption) => isDisabled(option, values))}
       value={value}
       onChange={(option) => {

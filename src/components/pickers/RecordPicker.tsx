@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type HTMLAttributes, type Key, type Ref } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
 import CircularProgress from '@mui/material/CircularProgress';
 import TextField from '@mui/material/TextField';
@@ -24,6 +24,9 @@ const NO_MATCH: Record<PickerSource, string> = {
   condition: 'No conditions found',
   lifestyle: 'No lifestyles found',
 };
+
+/** The Autocomplete's reasons for changing the text that a pick causes. */
+const PICKED = new Set(['selectOption', 'reset']);
 
 /**
  * The first matches of `text` on the server (by name), while `active`: one request per pause in
@@ -55,6 +58,13 @@ interface PickerCommon {
   helperText?: string;
   /** Records that cannot be picked (the medication already chosen on the other side). */
   isDisabled?: (option: NamedOption) => boolean;
+  /** Said after a record that cannot be picked, e.g. '(already listed)'. */
+  disabledNote?: string;
+  /** Records not offered at all (those a list beside the picker already holds). */
+  isHidden?: (option: NamedOption) => boolean;
+  /** Empties the text once a record is picked (a picker that adds to a list beside it). */
+  clearOnPick?: boolean;
+  inputRef?: Ref<HTMLInputElement>;
   /** The input's name, for forms and tests. */
   name?: string;
   onBlur?: () => void;
@@ -67,7 +77,10 @@ export interface RecordPickerProps extends PickerCommon {
 }
 
 export interface RecordsPickerProps extends PickerCommon {
-  value: readonly NamedOption[];
+  /** Shows no chips in the input: the form lists the picked records beside it. */
+  hideChips?: boolean;
+  /** Keep the same array while the picks stay the same: a new one clears the typed text. */
+  value: NamedOption[];
   onChange: (value: NamedOption[]) => void;
 }
 
@@ -78,7 +91,7 @@ export interface RecordsPickerProps extends PickerCommon {
  * suggestions, Enter picks, Escape closes. Nothing loads until the list opens.
  */
 function useAutocompleteProps(props: PickerCommon) {
-  const { source, label, required, disabled, error, helperText, isDisabled, name, onBlur } = props;
+  const { source, label, required, disabled, error, helperText, isDisabled, isHidden } = props;
   const [open, setOpen] = useState(false);
   const [text, setText] = useState('');
   const search = useRecordSearch(source, text, open && !disabled);
@@ -86,7 +99,7 @@ function useAutocompleteProps(props: PickerCommon) {
     open,
     onOpen: () => setOpen(true),
     onClose: () => setOpen(false),
-    options: search.options,
+    options: isHidden ? search.options.filter((option) => !isHidden(option)) : search.options,
     loading: search.searching,
     loadingText: 'Searching…',
     noOptionsText: search.error ? 'The search failed' : NO_MATCH[source],
@@ -95,14 +108,26 @@ function useAutocompleteProps(props: PickerCommon) {
     getOptionLabel: (option: NamedOption) => option.name,
     isOptionEqualToValue: (option: NamedOption, chosen: NamedOption) => option.id === chosen.id,
     getOptionDisabled: isDisabled,
+    renderOption: (
+      { key, ...optionProps }: HTMLAttributes<HTMLLIElement> & { key: Key },
+      option: NamedOption,
+    ) => (
+      <li key={key} {...optionProps}>
+        {props.disabledNote && isDisabled?.(option)
+          ? `${option.name} ${props.disabledNote}`
+          : option.name}
+      </li>
+    ),
     inputValue: text,
-    onInputChange: (_event: unknown, next: string) => setText(next),
-    onBlur,
+    onInputChange: (_event: unknown, next: string, reason: string) =>
+      setText(props.clearOnPick && PICKED.has(reason) ? '' : next),
+    onBlur: props.onBlur,
     disabled,
     renderInput: (params: Parameters<NonNullable<RecordPickerRender>>[0]) => (
       <TextField
         {...params}
-        name={name}
+        name={props.name}
+        inputRef={props.inputRef}
         label={label}
         required={required}
         autoFocus={props.autoFocus}
@@ -145,8 +170,9 @@ export function RecordsPicker(props: RecordsPickerProps) {
       {...useAutocompleteProps(props)}
       multiple
       filterSelectedOptions
-      value={[...props.value]}
+      value={props.value}
       onChange={(_event, chosen) => props.onChange(chosen)}
+      renderValue={props.hideChips ? () => null : undefined}
     />
   );
 }

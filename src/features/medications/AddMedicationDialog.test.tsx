@@ -3,7 +3,7 @@ import { findToast, renderWithProviders } from '@/test/renderWithProviders';
 import { mockFetch, requestsTo } from '@/test/mockFetch';
 import { signedIn } from '@/test/fixtures';
 import { AddMedicationDialog } from './AddMedicationDialog';
-import { amoxicillin, referenceLists } from './medicationFixtures';
+import { amoxicillin, conditions, referenceLists } from './medicationFixtures';
 import { PREGNANCY_CATEGORY_HELP } from './medicationForm';
 
 type User = ReturnType<typeof renderWithProviders>['user'];
@@ -12,8 +12,18 @@ beforeEach(() => {
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
 });
 
+/** Answers a condition search as the server does: the names containing `q`, in any case. */
+function searchConditions(request: Request) {
+  const q = (new URL(request.url).searchParams.get('q') ?? '').toLowerCase();
+  return { body: { data: conditions.filter((row) => row.name.toLowerCase().includes(q)) } };
+}
+
 async function openDialog(routes: Parameters<typeof mockFetch>[0] = {}) {
-  const fetchMock = mockFetch({ ...referenceLists, ...routes });
+  const fetchMock = mockFetch({
+    ...referenceLists,
+    'GET /condition': searchConditions,
+    ...routes,
+  });
   const onClose = jest.fn();
   const view = renderWithProviders(<AddMedicationDialog open onClose={onClose} />, {
     preloadedState: signedIn(),
@@ -26,7 +36,14 @@ async function openDialog(routes: Parameters<typeof mockFetch>[0] = {}) {
 
 type Dialog = Awaited<ReturnType<typeof openDialog>>['dialog'];
 
+/** Types part of a condition's name into a picker and picks the match. */
+async function pickCondition(user: User, dialog: Dialog, label: RegExp | string, name: string) {
+  await user.type(await dialog.findByRole('combobox', { name: label }), name.slice(0, 3));
+  await user.click(await screen.findByRole('option', { name }));
+}
+
 async function fillRequired(user: User, dialog: Dialog, name = 'Ibuprofen') {
+  await pickCondition(user, dialog, /^Condition/, 'Hypertension');
   await user.type(dialog.getByLabelText(/^Name/), name);
   await user.type(dialog.getByLabelText(/^Minimum dosage/), '200');
   await user.type(dialog.getByLabelText(/^Maximum dosage/), '400');
@@ -40,9 +57,11 @@ const created = {
 };
 
 describe('Add Medication', () => {
-  it('starts with the first condition and age category, Mg, 1 to 3 Hours, 3 to 7 Days, no pregnancy flag', async () => {
-    const { dialog } = await openDialog();
-    expect(dialog.getByLabelText(/^Condition/)).toHaveValue('1');
+  it('starts with no condition, the first age category, Mg, 1 to 3 Hours, 3 to 7 Days, no pregnancy flag', async () => {
+    const { dialog, fetchMock } = await openDialog();
+    expect(await dialog.findByRole('combobox', { name: /^Condition/ })).toHaveValue('');
+    // The conditions are searched as the user types: none is loaded with the form.
+    expect(requestsTo(fetchMock, 'GET /condition')).toHaveLength(0);
     expect(dialog.getByRole('checkbox', { name: 'Dosage is weight-based' })).not.toBeChecked();
     expect(dialog.getByLabelText(/^Age Category/)).toHaveValue('21');
     expect(dialog.queryByLabelText(/^Weight Category/)).not.toBeInTheDocument();
@@ -54,9 +73,7 @@ describe('Add Medication', () => {
     expect(dialog.getByLabelText(/^Minimum duration/)).toHaveValue(3);
     expect(dialog.getByLabelText(/^Maximum duration/)).toHaveValue(7);
     expect(dialog.getByLabelText('Duration unit')).toHaveValue('days');
-    expect(dialog.getByRole('combobox', { name: 'Contraindicated conditions' })).toHaveTextContent(
-      '0 condition(s) selected',
-    );
+    expect(dialog.getByText('0 condition(s) selected')).toBeInTheDocument();
     expect(dialog.getByRole('checkbox', { name: 'Is Pregnancy' })).not.toBeChecked();
     expect(dialog.queryByLabelText('Pregnancy Category')).not.toBeInTheDocument();
     // The add form's unit choices, shown capitalised, and the per-kilogram dosage units.
@@ -133,24 +150,27 @@ describe('Add Medication', () => {
 
   it('sends a weight-based medication with its contraindications, average dosage and pregnancy category', async () => {
     const { dialog, user, fetchMock } = await openDialog({ 'POST /medication': created });
-    await user.selectOptions(dialog.getByLabelText(/^Condition/), '3');
     await fillRequired(user, dialog, '  Amoxicillin  ');
+    // The condition picked last counts.
+    await user.clear(dialog.getByRole('combobox', { name: /^Condition/ }));
+    await pickCondition(user, dialog, /^Condition/, 'Gout');
 
     // Several contraindicated conditions: '{n} condition(s) selected', each a removable chip.
-    await user.click(dialog.getByRole('combobox', { name: 'Contraindicated conditions' }));
-    const listbox = within(await screen.findByRole('listbox'));
-    await user.click(listbox.getByRole('option', { name: 'Hypertension' }));
-    await user.click(listbox.getByRole('option', { name: 'Asthma' }));
-    await user.click(listbox.getByRole('option', { name: 'Gout' }));
-    await user.keyboard('{Escape}');
-    const combobox = dialog.getByRole('combobox', { name: 'Contraindicated conditions' });
-    expect(combobox).toHaveTextContent('3 condition(s) selected');
+    for (const name of ['Hypertension', 'Asthma', 'Gout']) {
+      await pickCondition(user, dialog, 'Contraindicated conditions', name);
+    }
+    expect(dialog.getByText('3 condition(s) selected')).toBeInTheDocument();
     const chips = within(dialog.getByRole('list', { name: 'Selected contraindicated conditions' }));
     const hypertensionChip = chips
       .getByText('Hypertension')
       .closest('.MuiChip-root') as HTMLElement;
     await user.click(within(hypertensionChip).getByTestId('CancelIcon'));
-    expect(combobox).toHaveTextContent('2 condition(s) selected');
+    expect(dialog.getByText('2 condition(s) selected')).toBeInTheDocument();
+    const searches = requestsTo(fetchMock, 'GET /condition').map(
+      (request) => new URL(request.url).searchParams,
+    );
+    expect(searches.map((params) => params.get('q'))).toContain('Gou');
+    for (const params of searches) expect(params.get('page_size')).toBe('20');
 
     await user.type(dialog.getByLabelText('Average weight dosage'), '12.5');
     await user.selectOptions(dialog.getByLabelText('Average weight dosage unit'), 'ml');
@@ -188,18 +208,20 @@ describe('Add Medication', () => {
     });
   });
 
-  it('removes contraindicated conditions from the keyboard, the focus moving to the next chip, then the select', async () => {
+  it('removes contraindicated conditions from the keyboard, the focus moving to the next chip, then the search', async () => {
     const { dialog, user } = await openDialog();
     const combobox = dialog.getByRole('combobox', { name: 'Contraindicated conditions' });
-    combobox.focus();
-    await user.keyboard('{Enter}');
-    const listbox = within(await screen.findByRole('listbox'));
-    await waitFor(() =>
-      expect(listbox.getByRole('option', { name: 'Hypertension' })).toHaveFocus(),
-    );
-    await user.keyboard(' {ArrowDown}{Enter}{ArrowDown} {Escape}');
-    await waitFor(() => expect(combobox).toHaveFocus());
-    expect(combobox).toHaveTextContent('3 condition(s) selected');
+    // Picked from the keyboard: the first match of each search.
+    for (const [text, name] of [
+      ['hyp', 'Hypertension'],
+      ['ast', 'Asthma'],
+      ['gou', 'Gout'],
+    ]) {
+      await user.type(combobox, text);
+      await within(await screen.findByRole('listbox')).findByRole('option', { name });
+      await user.keyboard('{ArrowDown}{Enter}');
+    }
+    expect(dialog.getByText('3 condition(s) selected')).toBeInTheDocument();
 
     const chip = (name: string) =>
       within(dialog.getByRole('list', { name: 'Selected contraindicated conditions' })).getByRole(
@@ -212,15 +234,15 @@ describe('Add Medication', () => {
     expect(chip('Asthma')).toHaveFocus();
     // Delete on a chip removes it; the focus goes on to the next chip, not out of the form.
     await user.keyboard('{Delete}');
-    expect(combobox).toHaveTextContent('2 condition(s) selected');
+    expect(dialog.getByText('2 condition(s) selected')).toBeInTheDocument();
     expect(chip('Gout')).toHaveFocus();
     // The last chip: back to the one before it.
     await user.keyboard('{Backspace}');
-    expect(combobox).toHaveTextContent('1 condition(s) selected');
+    expect(dialog.getByText('1 condition(s) selected')).toBeInTheDocument();
     expect(chip('Hypertension')).toHaveFocus();
     // No chip left: back to the select.
     await user.keyboard('{Delete}');
-    expect(combobox).toHaveTextContent('0 condition(s) selected');
+    expect(dialog.getByText('0 condition(s) selected')).toBeInTheDocument();
     expect(
       dialog.queryByRole('list', { name: 'Selected contraindicated conditions' }),
     ).not.toBeInTheDocument();

@@ -2,10 +2,8 @@ import { useMemo } from 'react';
 import {
   useCreateMedicationMutation,
   useListAgeCategoriesQuery,
-  useListConditionsQuery,
   useListWeightCategoriesQuery,
   type AgeCategory,
-  type Condition,
   type WeightCategory,
 } from '@/api';
 import type { CrudField } from '@/components/crud/CrudFields';
@@ -13,6 +11,7 @@ import { CrudFormDialog } from '@/components/crud/CrudFormDialog';
 import { capitalizedOptions } from '@/components/crud/format';
 import { reasonPayload } from '@/components/crud/reason';
 import { useMutationFeedback } from '@/lib/useMutationFeedback';
+import { pickerField } from '@/components/pickers/pickerField';
 import { messageOf } from '@/lib/errors';
 import { ConditionsMultiSelect, PendingDialog, dosageRangeFields } from './MedicationFields';
 import {
@@ -40,18 +39,17 @@ function options<T extends { id: number }>(
 }
 
 function addMedicationFields(
-  conditions: readonly Condition[],
   weightCategories: readonly WeightCategory[],
   ageCategories: readonly AgeCategory[],
 ): CrudField<AddMedicationValues>[] {
   return [
-    {
-      kind: 'select',
+    pickerField<AddMedicationValues>({
       name: 'condition_id',
+      source: 'condition',
       label: 'Condition',
       required: true,
-      options: options(conditions, (condition) => condition.name, 'No conditions yet'),
-    },
+      initial: null,
+    }),
     { kind: 'text', name: 'name', label: 'Name', required: true, maxLength: 200, autoFocus: true },
     {
       kind: 'custom',
@@ -60,7 +58,6 @@ function addMedicationFields(
         <ConditionsMultiSelect
           form={form}
           name="contraindications"
-          conditions={conditions}
           label="Contraindicated conditions"
         />
       ),
@@ -103,28 +100,24 @@ function addMedicationFields(
 
 /**
  * Add Medication: the medication, its contraindicated conditions and its first dosage (a weight
- * dosage block when weight-based, else an age dosage block), in one `POST /medication`.
+ * dosage block when weight-based, else an age dosage block), in one `POST /medication`. Its
+ * condition and contraindicated conditions are searched on the server as the user types.
  */
 export function AddMedicationDialog({ open, onClose, onExited }: DialogProps) {
-  const conditions = useListConditionsQuery({});
   const weightCategories = useListWeightCategoriesQuery({});
   const ageCategories = useListAgeCategoriesQuery({});
   const [createMedication] = useCreateMedicationMutation();
   const run = useMutationFeedback();
 
-  const conditionRows = conditions.data?.data;
   const weightRows = weightCategories.data?.data;
   const ageRows = ageCategories.data?.data;
   const fields = useMemo(
-    () =>
-      conditionRows && weightRows && ageRows
-        ? addMedicationFields(conditionRows, weightRows, ageRows)
-        : null,
-    [conditionRows, weightRows, ageRows],
+    () => (weightRows && ageRows ? addMedicationFields(weightRows, ageRows) : null),
+    [weightRows, ageRows],
   );
 
-  if (!conditionRows || !weightRows || !ageRows || !fields) {
-    const failed = conditions.error ?? weightCategories.error ?? ageCategories.error;
+  if (!weightRows || !ageRows || !fields) {
+    const failed = weightCategories.error ?? ageCategories.error;
     return (
       <PendingDialog
         open={open}
@@ -140,7 +133,7 @@ export function AddMedicationDialog({ open, onClose, onExited }: DialogProps) {
       open={open}
       title={ADD_MEDICATION_TITLE}
       resolver={addMedicationResolver}
-      defaultValues={addMedicationDefaults(conditionRows, weightRows, ageRows)}
+      defaultValues={addMedicationDefaults(weightRows, ageRows)}
       fields={fields}
       submitLabel={ADD_MEDICATION_TITLE}
       serverFields={addMedicationServerFields}

@@ -12,21 +12,40 @@ beforeEach(() => {
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
 });
 
+type User = ReturnType<typeof renderWithProviders>['user'];
+
+/** Types part of a name into the picker and picks the match. */
+async function pick(user: User, label: RegExp, text: string, option: string) {
+  await user.type(await screen.findByRole('combobox', { name: label }), text);
+  await user.click(await screen.findByRole('option', { name: option }));
+}
+
 describe('Add Contraindication', () => {
-  it('pre-selects the first condition not yet listed and greys out the listed ones', async () => {
-    mockFetch(referenceLists);
-    renderWithProviders(
+  it('searches the conditions on the server, 20 at a time, and greys out the listed ones', async () => {
+    const fetchMock = mockFetch(referenceLists);
+    const { user } = renderWithProviders(
       <AddContraindicationDialog open medication={amoxicillin} onClose={jest.fn()} />,
-      {
-        preloadedState: signedIn(),
-      },
+      { preloadedState: signedIn() },
     );
-    const select = await screen.findByLabelText(/^Condition/);
+    const picker = await screen.findByRole('combobox', { name: /^Condition/ });
     const dialog = within(screen.getByRole('dialog', { name: 'Add Contraindication' }));
     expect(dialog.getByLabelText('Medication')).toHaveValue('Amoxicillin');
-    expect(select).toHaveValue('1');
-    expect(within(select).getByRole('option', { name: 'Asthma (already listed)' })).toBeDisabled();
-    expect(within(select).getByRole('option', { name: 'Hypertension' })).toBeEnabled();
+    // Nothing is asked for before the picker opens.
+    expect(requestsTo(fetchMock, 'GET /condition')).toHaveLength(0);
+    await user.type(picker, 'as');
+    expect(await screen.findByRole('option', { name: 'Asthma (already listed)' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+    expect(screen.getByRole('option', { name: 'Hypertension' })).not.toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+    const searches = requestsTo(fetchMock, 'GET /condition').map(
+      (request) => new URL(request.url).searchParams,
+    );
+    expect(searches.at(-1)?.get('q')).toBe('as');
+    for (const params of searches) expect(params.get('page_size')).toBe('20');
   });
 
   it('sends medication_id and condition_id as numbers', async () => {
@@ -44,9 +63,7 @@ describe('Add Contraindication', () => {
       <AddContraindicationDialog open medication={paracetamol} onClose={onClose} />,
       { preloadedState: signedIn() },
     );
-    const select = await screen.findByLabelText(/^Condition/);
-    expect(select).toHaveValue('1');
-    await user.selectOptions(select, '3');
+    await pick(user, /^Condition/, 'gou', 'Gout');
     await user.click(screen.getByRole('button', { name: 'Add Contraindication' }));
     expect(await findToast('Contraindication added successfully')).toBeInTheDocument();
     expect(await requestsTo(fetchMock, 'PUT /medication/add-contraindications')[0].json()).toEqual({
@@ -54,6 +71,18 @@ describe('Add Contraindication', () => {
       condition_id: 3,
     });
     expect(onClose).toHaveBeenCalled();
+  });
+
+  it('requires a condition before sending', async () => {
+    const fetchMock = mockFetch(referenceLists);
+    const { user } = renderWithProviders(
+      <AddContraindicationDialog open medication={paracetamol} onClose={jest.fn()} />,
+      { preloadedState: signedIn() },
+    );
+    await screen.findByRole('combobox', { name: /^Condition/ });
+    await user.click(screen.getByRole('button', { name: 'Add Contraindication' }));
+    expect(await screen.findByText('Condition is required')).toBeInTheDocument();
+    expect(requestsTo(fetchMock, 'PUT /medication/add-contraindications')).toHaveLength(0);
   });
 
   it("shows the server's message when the add fails", async () => {
@@ -68,14 +97,14 @@ describe('Add Contraindication', () => {
       <AddContraindicationDialog open medication={paracetamol} onClose={jest.fn()} />,
       { preloadedState: signedIn() },
     );
-    await screen.findByLabelText(/^Condition/);
+    await pick(user, /^Condition/, 'hyp', 'Hypertension');
     await user.click(screen.getByRole('button', { name: 'Add Contraindication' }));
     expect(await findToast('Medication not found')).toBeInTheDocument();
   });
 });
 
 describe('Add Lifestyle Contraindication', () => {
-  it('pre-selects the first lifestyle not yet listed and sends medication_id and lifestyle_id', async () => {
+  it('searches the lifestyles, greys out the listed ones, and sends medication_id and lifestyle_id', async () => {
     const fetchMock = mockFetch({
       ...referenceLists,
       'POST /lifestyle-contraindication': {
@@ -96,9 +125,12 @@ describe('Add Lifestyle Contraindication', () => {
       <AddLifestyleContraindicationDialog open medication={amoxicillin} onClose={jest.fn()} />,
       { preloadedState: signedIn() },
     );
-    const select = await screen.findByLabelText(/^Lifestyle/);
-    expect(select).toHaveValue('32');
-    expect(within(select).getByRole('option', { name: 'Alcohol (already listed)' })).toBeDisabled();
+    await user.type(await screen.findByRole('combobox', { name: /^Lifestyle/ }), 'a');
+    expect(await screen.findByRole('option', { name: 'Alcohol (already listed)' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+    await user.click(screen.getByRole('option', { name: 'Driving' }));
     await user.click(screen.getByRole('button', { name: 'Add Lifestyle Contraindication' }));
     expect(await findToast('Lifestyle contraindication added successfully')).toBeInTheDocument();
     expect(await requestsTo(fetchMock, 'POST /lifestyle-contraindication')[0].json()).toEqual({

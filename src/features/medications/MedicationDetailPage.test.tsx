@@ -316,7 +316,8 @@ describe('/dashboard/drugs/medications/{id}', () => {
       await screen.findByRole('region', { name: 'Lifestyle Contraindications' }),
     );
     await user.click(lifestyles.getByRole('button', { name: 'Add Lifestyle Contraindication' }));
-    await screen.findByRole('combobox', { name: /^Lifestyle/ });
+    await user.type(await screen.findByRole('combobox', { name: /^Lifestyle/ }), 'dri');
+    await user.click(await screen.findByRole('option', { name: 'Driving' }));
     await user.click(
       within(screen.getByRole('dialog', { name: 'Add Lifestyle Contraindication' })).getByRole(
         'button',

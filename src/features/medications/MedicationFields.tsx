@@ -1,22 +1,20 @@
-import type { SyntheticEvent } from 'react';
+import { useMemo, useState, type SyntheticEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import ListItemText from '@mui/material/ListItemText';
-import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { Controller, type FieldValues, type Path } from 'react-hook-form';
-import type { Condition, Medication } from '@/api';
+import { Controller, useController, type FieldValues, type Path } from 'react-hook-form';
+import type { Medication } from '@/api';
 import type { CrudField, CrudForm, SelectOption } from '@/components/crud/CrudFields';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { capitalizedOptions } from '@/components/crud/format';
+import { RecordsPicker, type NamedOption } from '@/components/pickers/RecordPicker';
 import {
   DOSAGE_RANGE_UNITS,
   DURATION_UNITS,
@@ -178,7 +176,7 @@ function unitOptions(units: readonly string[], current: string | undefined): Sel
 
 /**
  * Where the focus goes when a chip that has it is removed (Delete or Backspace on it): the next
- * chip, else the previous one, else the select; left alone when the focus is elsewhere (a click on
+ * chip, else the previous one, else the search; left alone when the focus is elsewhere (a click on
  * a chip's delete icon). Without this the focus would fall out of the removed chip, and a keyboard
  * user would start again at the top of the dialog.
  */
@@ -195,90 +193,70 @@ function focusAfterRemoving(target: EventTarget): HTMLElement | null {
 
 interface ConditionsMultiSelectProps<T extends FieldValues> {
   form: CrudForm<T>;
+  /** A form field holding the picked conditions' ids; it starts empty. */
   name: Path<T>;
-  conditions: readonly Condition[];
   label: string;
 }
 
 /**
- * Several conditions at once: the select says '{n} condition(s) selected'; each chosen condition
- * shows as a chip that removes it.
+ * Several conditions at once, each found by typing part of its name (a server search): the field
+ * says '{n} condition(s) selected'; each chosen condition shows as a chip that removes it.
  */
 export function ConditionsMultiSelect<T extends FieldValues>({
   form,
   name,
-  conditions,
   label,
 }: ConditionsMultiSelectProps<T>) {
-  const nameOf = new Map(conditions.map((condition) => [condition.id, condition.name]));
+  const { field, fieldState } = useController({ control: form.control, name });
+  const selected = (field.value ?? []) as number[];
+  // The names of the picks (the form holds only ids), kept as the same array between changes: a
+  // new one would clear the typed text.
+  const [picked, setPicked] = useState<NamedOption[]>([]);
+  const key = selected.join(',');
+  const value = useMemo(
+    () => picked.filter((option) => key.split(',').includes(String(option.id))),
+    [picked, key],
+  );
+  const choose = (chosen: NamedOption[]) => {
+    setPicked(chosen);
+    field.onChange(chosen.map((option) => option.id));
+  };
   return (
-    <Controller
-      control={form.control}
-      name={name}
-      render={({ field, fieldState }) => {
-        const selected = (field.value ?? []) as number[];
-        return (
-          <Box>
-            <TextField
-              name={field.name}
-              value={selected}
-              onChange={(event) => field.onChange(event.target.value as unknown as number[])}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-              label={label}
-              select
-              fullWidth
-              error={Boolean(fieldState.error)}
-              helperText={fieldState.error?.message}
-              slotProps={{
-                select: {
-                  multiple: true,
-                  displayEmpty: true,
-                  renderValue: (value) => `${(value as number[]).length} condition(s) selected`,
-                },
-                inputLabel: { shrink: true },
-              }}
-            >
-              {conditions.map((condition) => (
-                <MenuItem key={condition.id} value={condition.id} dense>
-                  <Checkbox checked={selected.includes(condition.id)} size="small" sx={{ py: 0 }} />
-                  <ListItemText primary={condition.name} />
-                </MenuItem>
-              ))}
-            </TextField>
-            {selected.length > 0 && (
-              <Box
-                component="ul"
-                aria-label={`Selected ${label.toLowerCase()}`}
-                sx={{
-                  display: 'flex',
-                  flexWrap: 'wrap',
-                  gap: 1,
-                  listStyle: 'none',
-                  p: 0,
-                  m: 0,
-                  mt: 1,
+    <Box>
+      <RecordsPicker
+        source="condition"
+        label={label}
+        name={field.name}
+        inputRef={field.ref}
+        hideChips
+        value={value}
+        onChange={choose}
+        onBlur={field.onBlur}
+        error={fieldState.error?.message}
+        helperText={`${value.length} condition(s) selected`}
+      />
+      {value.length > 0 && (
+        <Box
+          component="ul"
+          aria-label={`Selected ${label.toLowerCase()}`}
+          sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, listStyle: 'none', p: 0, m: 0, mt: 1 }}
+        >
+          {value.map((option) => (
+            <li key={option.id}>
+              <Chip
+                label={option.name}
+                size="small"
+                onDelete={(event: SyntheticEvent) => {
+                  const next = focusAfterRemoving(event.currentTarget);
+                  choose(value.filter((other) => other.id !== option.id));
+                  next?.focus();
                 }}
-              >
-                {selected.map((id) => (
-                  <li key={id}>
-                    <Chip
-                      label={nameOf.get(id) ?? `#${id}`}
-                      size="small"
-                      onDelete={(event: SyntheticEvent) => {
-                        const next = focusAfterRemoving(event.currentTarget);
-                        field.onChange(selected.filter((other) => other !== id));
-                        next?.focus();
-                      }}
-                    />
-                  </li>
-                ))}
-              </Box>
-            )}
-          </Box>
-        );
-      }}
-    />
+              />
+            </li>
+          ))}
+        </Box>
+      )}
+    </Box>
   );
 }
 

@@ -159,6 +159,8 @@ describe('/dashboard/drugs/medications', () => {
     await user.click(screen.getByRole('button', { name: 'Add Medication' }));
     await screen.findByLabelText(/^Minimum dosage/);
     const dialog = within(screen.getByRole('dialog', { name: 'Add Medication' }));
+    await user.type(await dialog.findByRole('combobox', { name: /^Condition/ }), 'hyp');
+    await user.click(await screen.findByRole('option', { name: 'Hypertension' }));
     await user.type(dialog.getByLabelText(/^Name/), 'Paracetamol');
     await user.type(dialog.getByLabelText(/^Minimum dosage/), '5');
     await user.type(dialog.getByLabelText(/^Maximum dosage/), '10');

@@ -17,12 +17,15 @@ import {
   weightCategories,
 } from './medicationFixtures';
 
-const defaults = () => addMedicationDefaults(conditions, weightCategories, ageCategories);
+const defaults = () => ({
+  ...addMedicationDefaults(weightCategories, ageCategories),
+  condition_id: String(conditions[0].id),
+});
 
 describe('the Add Medication form', () => {
-  it('pre-selects the first condition and categories, or none when there are none', () => {
-    expect(defaults()).toMatchObject({
-      condition_id: '1',
+  it('pre-selects the first categories, or none when there are none, and no condition', () => {
+    expect(addMedicationDefaults(weightCategories, ageCategories)).toMatchObject({
+      condition_id: '',
       weightCategoryId: '11',
       ageCategoryId: '21',
       is_dosage_weight_based: false,
@@ -30,7 +33,7 @@ describe('the Add Medication form', () => {
       pregnancy_category: 'A',
       avg_weight_dosage_unit: 'mg',
     });
-    expect(addMedicationDefaults([], [], [])).toMatchObject({
+    expect(addMedicationDefaults([], [])).toMatchObject({
       condition_id: '',
       weightCategoryId: '',
       ageCategoryId: '',

@@ -3,7 +3,6 @@ import { z } from 'zod';
 import type {
   AgeCategory,
   AgeDosage,
-  Condition,
   DosageUnit,
   DosageUpdate,
   DurationUnit,
@@ -213,17 +212,16 @@ export type AddMedicationValues = z.input<typeof addMedicationSchema>;
 export type AddMedicationOutput = z.output<typeof addMedicationSchema>;
 
 /**
- * A new medication's form: the first condition and categories fetched pre-selected, no
- * contraindications, average weight dosage unit mg, age-based, the new-dosage defaults, no
+ * A new medication's form: no condition yet (it is searched for), the first categories fetched
+ * pre-selected, no contraindications, average weight dosage unit mg, age-based, the new-dosage defaults, no
  * pregnancy flag (category A once checked).
  */
 export function addMedicationDefaults(
-  conditions: readonly Condition[],
   weightCategories: readonly WeightCategory[],
   ageCategories: readonly AgeCategory[],
 ): AddMedicationValues {
   return {
-    condition_id: conditions[0] ? String(conditions[0].id) : '',
+    condition_id: '',
     name: '',
     contraindications: [],
     avg_weight_dosage: '',

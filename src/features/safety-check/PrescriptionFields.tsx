@@ -1,16 +1,15 @@
-import { useMemo, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useFieldArray, useFormState, type Control } from 'react-hook-form';
-import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import { FormTextField } from '@/components/form/FormTextField';
-import type { NamedOption } from './IdAutocomplete';
+import { RecordPicker } from '@/components/pickers/RecordPicker';
+import { useRecordNames } from '@/components/pickers/useRecordNames';
 import {
   DOSE_UNITS,
   DURATION_UNITS,
@@ -22,8 +21,6 @@ import {
 
 interface PrescriptionFieldsProps {
   control: Control<SafetyCheckForm>;
-  options: readonly NamedOption[] | undefined;
-  loading: boolean;
 }
 
 /** The three prescribed values of a row, each a number and its unit. */
@@ -38,60 +35,50 @@ const VALUES = [
  * dose, frequency and duration (each with a unit) and a button that removes it. A value left
  * empty is not checked, and the check says so.
  */
-export function PrescriptionFields({ control, options, loading }: PrescriptionFieldsProps) {
+export function PrescriptionFields({ control }: PrescriptionFieldsProps) {
   const { fields, append, remove } = useFieldArray({ control, name: 'medications' });
   const { errors } = useFormState({ control, name: 'medications' });
-  const [input, setInput] = useState('');
   /** Where the focus goes when a row is removed: the search that adds one. */
   const addInput = useRef<HTMLInputElement>(null);
-  const sorted = useMemo(
-    () => [...(options ?? [])].sort((a, b) => a.name.localeCompare(b.name)),
-    [options],
+  // A row's name comes from its pick; a shared link's rows are looked up by id.
+  const [picked, setPicked] = useState<ReadonlyMap<number, string>>(new Map());
+  const looked = useRecordNames(
+    'medication',
+    fields.map((field) => field.medicationId).filter((id) => !picked.has(id)),
   );
-  const nameOf = useMemo(() => new Map(sorted.map((o) => [o.id, o.name])), [sorted]);
   const chosen = new Set(fields.map((field) => field.medicationId));
   const full = fields.length >= MAX_MEDICATIONS;
   const listError = errors.medications?.root?.message ?? errors.medications?.message;
 
   return (
     <Stack spacing={2}>
-      <Autocomplete
-        options={sorted}
+      <RecordPicker
+        source="medication"
+        label="Add a medication"
+        inputRef={addInput}
         value={null}
-        inputValue={input}
-        onInputChange={(_event, text, reason) => setInput(reason === 'reset' ? '' : text)}
-        loading={loading}
+        clearOnPick
+        isHidden={(option) => chosen.has(option.id)}
         disabled={full}
-        getOptionLabel={(option) => option.name}
-        filterOptions={(all, state) => {
-          const query = state.inputValue.trim().toLowerCase();
-          return all.filter(
-            (o) => !chosen.has(o.id) && (query === '' || o.name.toLowerCase().includes(query)),
-          );
+        error={listError}
+        helperText={
+          full
+            ? `At most ${MAX_MEDICATIONS} medications: remove one to add another`
+            : `Up to ${MAX_MEDICATIONS}`
+        }
+        onChange={(option) => {
+          if (!option) return;
+          setPicked((current) => new Map(current).set(option.id, option.name));
+          append(newPrescribed(option.id));
         }}
-        onChange={(_event, option) => {
-          if (option) append(newPrescribed(option.id));
-          setInput('');
-        }}
-        renderInput={(params) => (
-          <TextField
-            {...params}
-            inputRef={addInput}
-            label="Add a medication"
-            error={Boolean(listError)}
-            helperText={
-              listError ??
-              (full
-                ? `At most ${MAX_MEDICATIONS} medications: remove one to add another`
-                : `Up to ${MAX_MEDICATIONS}`)
-            }
-          />
-        )}
       />
       {fields.length > 0 && (
         <Stack component="ul" aria-label="Prescribed medications" spacing={1.5} sx={{ p: 0, m: 0 }}>
           {fields.map((field, index) => {
-            const name = nameOf.get(field.medicationId) ?? `Medication #${field.medicationId}`;
+            const name =
+              picked.get(field.medicationId) ??
+              looked.get(field.medicationId) ??
+              `Medication #${field.medicationId}`;
             return (
               <Paper
                 key={field.id}

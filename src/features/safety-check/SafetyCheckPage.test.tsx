@@ -5,19 +5,28 @@ import { mockFetch, requestsTo, type MockHandler } from '@/test/mockFetch';
 import { signedIn } from '@/test/fixtures';
 import { SafetyCheckPage } from './SafetyCheckPage';
 
+const medications = [
+  { id: 1, name: 'Warfarin' },
+  { id: 2, name: 'Ibuprofen' },
+  { id: 3, name: 'Paracetamol' },
+  { id: 4, name: 'Amoxicillin' },
+];
+
+/** `GET /<path>/<id>` of each record: how a shared link's choices get their names. */
+function records<Row extends { id: number }>(
+  path: string,
+  rows: readonly Row[],
+): Record<string, MockHandler> {
+  return Object.fromEntries(rows.map((row) => [`GET /${path}/${row.id}`, { body: { data: row } }]));
+}
+
 const lists: Record<string, MockHandler> = {
-  'GET /medication': {
-    body: {
-      data: [
-        { id: 1, name: 'Warfarin' },
-        { id: 2, name: 'Ibuprofen' },
-        { id: 3, name: 'Paracetamol' },
-        { id: 4, name: 'Amoxicillin' },
-      ],
-    },
-  },
+  // The pickers' searches: the first matches, which here are every record.
+  'GET /medication': { body: { data: medications } },
   'GET /condition': { body: { data: [{ id: 7, name: 'Peptic ulcer', description: null }] } },
   'GET /lifestyle': { body: { data: [{ id: 9, name: 'Alcohol consumption' }] } },
+  ...records('medication', medications),
+  ...records('condition', [{ id: 7, name: 'Peptic ulcer', description: null }]),
 };
 
 const nothingPrescribed = { dose: null, frequency: null, duration: null };
@@ -204,6 +213,36 @@ describe('/dashboard/safety-check', () => {
       }),
     );
     await waitFor(() => expect(location()).not.toContain('duration_2'));
+  });
+
+  it("searches the pickers on the server, 20 matches at a time, and looks up a link's names one by one: no whole table", async () => {
+    const { fetchMock } = answering(warfarinIbuprofen);
+    const { user } = renderPage(SHARED);
+    const rows = within(await screen.findByRole('list', { name: 'Prescribed medications' }));
+    expect(await rows.findByRole('heading', { name: 'Paracetamol' })).toBeInTheDocument();
+
+    await user.type(screen.getByRole('combobox', { name: 'Add a medication' }), 'ibu');
+    await user.click(await screen.findByRole('option', { name: 'Ibuprofen' }));
+    // What the link already prescribes is not offered again.
+    expect(screen.queryByRole('option', { name: 'Warfarin' })).not.toBeInTheDocument();
+    expect(await rows.findByRole('heading', { name: 'Ibuprofen' })).toBeInTheDocument();
+    await user.type(screen.getByRole('combobox', { name: 'Lifestyles' }), 'alc');
+    await user.click(await screen.findByRole('option', { name: 'Alcohol consumption' }));
+
+    const searches = (key: string) =>
+      requestsTo(fetchMock, key).map((request) => new URL(request.url).searchParams);
+    expect(searches('GET /medication').map((params) => params.get('q'))).toContain('ibu');
+    expect(searches('GET /lifestyle').map((params) => params.get('q'))).toContain('alc');
+    for (const key of ['GET /medication', 'GET /condition', 'GET /lifestyle']) {
+      for (const params of searches(key)) expect(params.get('page_size')).toBe('20');
+    }
+    // The link's records, each asked for once: its medications and allergy, and its condition.
+    for (const key of ['GET /medication/3', 'GET /medication/1', 'GET /medication/4']) {
+      expect(requestsTo(fetchMock, key)).toHaveLength(1);
+    }
+    expect(requestsTo(fetchMock, 'GET /condition/7')).toHaveLength(1);
+    // A picked record's name comes with the pick.
+    expect(requestsTo(fetchMock, 'GET /medication/2')).toHaveLength(0);
   });
 
   it('offers every dose, frequency and duration unit of the contract', async () => {

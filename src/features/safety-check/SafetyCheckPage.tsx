@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch, Controller } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useLocation, useNavigate } from 'react-router-dom';
@@ -16,9 +16,6 @@ import Typography from '@mui/material/Typography';
 import LinkIcon from '@mui/icons-material/Link';
 import SaveIcon from '@mui/icons-material/PlaylistAddCheck';
 import {
-  useListConditionsQuery,
-  useListLifestylesQuery,
-  useListMedicationsQuery,
   useSafetyCheckMutation,
   type SafetyCheckRequest,
   type SafetyCheckResult as Result,
@@ -28,9 +25,10 @@ import { useCanWrite } from '@/session/permissions';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { FormTextField } from '@/components/form/FormTextField';
 import { PageHeader } from '@/components/PageHeader';
+import { RecordsField } from '@/components/pickers/RecordsField';
+import { useRecordNames } from '@/components/pickers/useRecordNames';
 import { messageOf, isApiError, setServerFieldErrors } from '@/lib/errors';
 import { SAVE_TITLE, SaveTestPrescriptionDialog } from '@/features/test-prescriptions';
-import { IdAutocomplete } from './IdAutocomplete';
 import { PrescriptionFields } from './PrescriptionFields';
 import { SafetyCheckResult } from './SafetyCheckResult';
 import {
@@ -80,16 +78,10 @@ export function SafetyCheckPage() {
     reset(formFromSearch(new URLSearchParams(search)));
   }, [search, reset]);
 
-  const medications = useListMedicationsQuery({});
-  const medicationNames = useMemo(
-    () => new Map((medications.data?.data ?? []).map((m) => [m.id, m.name])),
-    [medications.data],
-  );
-  const conditions = useListConditionsQuery({});
-  const lifestyles = useListLifestylesQuery({});
-
   // The form, once valid and unchanged for a moment, as a string (compared by value).
   const values = useWatch({ control });
+  // The findings may name an allergy, which the answer's medications do not list.
+  const allergyNames = useRecordNames('medication', values.allergies ?? []);
   const parsed = safetyCheckSchema.safeParse(values);
   const formKey = useDebouncedValue(
     parsed.success ? JSON.stringify(parsed.data) : '',
@@ -199,11 +191,7 @@ export function SafetyCheckPage() {
               <Typography variant="h6" component="h2">
                 Prescription
               </Typography>
-              <PrescriptionFields
-                control={control}
-                options={medications.data?.data}
-                loading={medications.isLoading}
-              />
+              <PrescriptionFields control={control} />
               <Typography variant="h6" component="h2">
                 Patient
               </Typography>
@@ -271,27 +259,24 @@ export function SafetyCheckPage() {
                   />
                 )}
               />
-              <IdAutocomplete
+              <RecordsField
                 control={control}
                 name="allergies"
+                source="medication"
                 label="Allergies"
-                options={medications.data?.data}
-                loading={medications.isLoading}
                 helperText="Medications the patient is allergic to"
               />
-              <IdAutocomplete
+              <RecordsField
                 control={control}
                 name="conditions"
+                source="condition"
                 label="Conditions"
-                options={conditions.data?.data}
-                loading={conditions.isLoading}
               />
-              <IdAutocomplete
+              <RecordsField
                 control={control}
                 name="lifestyles"
+                source="lifestyle"
                 label="Lifestyles"
-                options={lifestyles.data?.data}
-                loading={lifestyles.isLoading}
               />
             </Stack>
           </Box>
@@ -313,7 +298,7 @@ export function SafetyCheckPage() {
           )}
           {shown && 'result' in shown && (
             <Box sx={{ opacity: stale ? 0.6 : 1 }}>
-              <SafetyCheckResult result={shown.result} medicationNames={medicationNames} />
+              <SafetyCheckResult result={shown.result} medicationNames={allergyNames} />
             </Box>
           )}
           <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 2 }}>

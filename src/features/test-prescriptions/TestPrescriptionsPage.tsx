@@ -22,7 +22,7 @@ import {
 import { withoutErrorToast } from '@/api/quietRequests';
 import { useAppDispatch } from '@/app/hooks';
 import { useCanWrite } from '@/session/permissions';
-import { ConfirmDialog } from '@/components/crud/ConfirmDialog';
+import { LazyConfirmDialog } from '@/components/crud/LazyConfirmDialog';
 import { CrudGrid } from '@/components/crud/CrudGrid';
 import { reasonPayload } from '@/components/crud/reason';
 import { useMutationFeedback } from '@/lib/useMutationFeedback';
@@ -299,7 +299,7 @@ export function TestPrescriptionsPage() {
         </Suspense>
       )}
       {confirming?.kind === 'accept' && (
-        <ConfirmDialog
+        <LazyConfirmDialog
           open={confirming.open}
           title="Accept the new outcome?"
           message={ACCEPT_MESSAGE}
@@ -321,7 +321,7 @@ export function TestPrescriptionsPage() {
         />
       )}
       {confirming?.kind === 'delete' && (
-        <ConfirmDialog
+        <LazyConfirmDialog
           open={confirming.open}
           title="Delete Test Prescription"
           message="Are you sure you want to delete this test prescription? This action cannot be undone."
