@@ -90,7 +90,7 @@ async function gridLoaded(shown: string) {
 
 /** A table row of a detail-page section, found by its first cell's text. */
 const tableRow = (scope: Locator, first: string) =>
-  scope.getByRole('row').filter({ has: page.getByRole('cell', { name: first, exact: true }) });
+  scope.getByRole('row').filter({ has: page.getByRole('gridcell', { name: first, exact: true }) });
 
 it('adds, finds, opens, edits and deletes a medication with its dosages and contraindications, by keyboard alone', async () => {
   const { focused, press, moveTo, choose } = keyboardUser(page);
@@ -234,7 +234,7 @@ it('adds, finds, opens, edits and deletes a medication with its dosages and cont
   await information.getByText('Weight-based', { exact: true }).waitFor();
   await information.getByText('12.5 G', { exact: true }).waitFor();
   await tableRow(section('Weight-based Dosages'), 'Obese (100 - 650 Kg)')
-    .getByRole('cell', { name: '100 - 200 Mg', exact: true })
+    .getByRole('gridcell', { name: '100 - 200 Mg', exact: true })
     .waitFor();
 
   // --- An age dosage: add, then edit.
@@ -257,7 +257,7 @@ it('adds, finds, opens, edits and deletes a medication with its dosages and cont
   await toast('Age dosage added successfully');
   await addDosage.waitFor({ state: 'detached' });
   const adult = tableRow(ageDosages, 'Adult (18 - 65 Years)');
-  await adult.getByRole('cell', { name: '5 - 10 Mg', exact: true }).waitFor();
+  await adult.getByRole('gridcell', { name: '5 - 10 Mg', exact: true }).waitFor();
   const [ageDosage] = (await medication(id)).age_category_dosages;
   expect(ageDosage).toMatchObject({
     age_category: { category_name: 'Adult' },
@@ -279,8 +279,8 @@ it('adds, finds, opens, edits and deletes a medication with its dosages and cont
   await press('Enter');
   await toast('Age dosage updated successfully');
   await editDosage.waitFor({ state: 'detached' });
-  await adult.getByRole('cell', { name: '5 - 15 Mg', exact: true }).waitFor();
-  await adult.getByRole('cell', { name: '1 - 3 Days', exact: true }).waitFor();
+  await adult.getByRole('gridcell', { name: '5 - 15 Mg', exact: true }).waitFor();
+  await adult.getByRole('gridcell', { name: '1 - 3 Days', exact: true }).waitFor();
   expect((await medication(id)).age_category_dosages).toEqual([
     expect.objectContaining({ id: ageDosage.id, max_dosage: 15, frequency_unit: 'days' }),
   ]);
@@ -297,7 +297,7 @@ it('adds, finds, opens, edits and deletes a medication with its dosages and cont
   await press('Enter');
   await toast('Contraindication added successfully');
   await addContraindication.waitFor({ state: 'detached' });
-  await contraindications.getByRole('cell', { name: 'Type 2 diabetes', exact: true }).waitFor();
+  await contraindications.getByRole('gridcell', { name: 'Type 2 diabetes', exact: true }).waitFor();
   expect(
     (await medication(id)).condition_contraindications.map((condition) => condition.name).sort(),
   ).toEqual(['Liver cirrhosis', 'Type 2 diabetes']);
@@ -314,7 +314,7 @@ it('adds, finds, opens, edits and deletes a medication with its dosages and cont
   await press('Enter');
   await toast('Lifestyle contraindication added successfully');
   await addLifestyle.waitFor({ state: 'detached' });
-  await lifestyles.getByRole('cell', { name: 'Smoking', exact: true }).waitFor();
+  await lifestyles.getByRole('gridcell', { name: 'Smoking', exact: true }).waitFor();
   expect(
     (await medication(id)).medical_lifestyle_contraindications.map((link) => link.lifestyle.name),
   ).toEqual(['Smoking']);

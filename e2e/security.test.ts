@@ -302,12 +302,12 @@ describe('markup in names shows as text', () => {
     await page.goto(`/dashboard/drugs/medications/${created.medication}`);
     await page.getByRole('heading', { name: 'Medication Details' }).waitFor();
     await showsAsText(
-      page.getByRole('region', { name: 'Contraindications', exact: true }).getByRole('table'),
+      page.getByRole('region', { name: 'Contraindications', exact: true }).getByRole('grid'),
     );
     await showsAsText(
       page
         .getByRole('region', { name: 'Lifestyle Contraindications', exact: true })
-        .getByRole('table'),
+        .getByRole('grid'),
     );
     // The subtitle, the name and condition rows, and the two tables.
     await showsAsText(main(), 5);
@@ -456,6 +456,6 @@ describe('markup in names shows as text', () => {
     const row = page.getByRole('row').filter({ hasText: APP_USER.email });
     await row.getByRole('button', { name: `View history of ${APP_USER.name}` }).click();
     const history = page.getByRole('dialog', { name: `Search History: ${APP_USER.name}` });
-    await showsAsText(history.getByRole('table', { name: 'Search history' }));
+    await showsAsText(history.getByRole('grid', { name: 'Search history' }));
   });
 });
