@@ -198,7 +198,7 @@ describe('signed in, light mode', () => {
       .first()
       .click();
     const change = page.getByRole('dialog', { name: /^Change #\d+$/ });
-    await change.getByRole('table', { name: 'Changed fields' }).waitFor();
+    await change.getByRole('grid', { name: 'Changed fields' }).waitFor();
     await expectNoViolations(page, '/dashboard/history with a change open');
     await change.getByRole('button', { name: 'Close' }).click();
     await change.waitFor({ state: 'detached' });

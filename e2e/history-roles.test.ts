@@ -99,8 +99,8 @@ describe('as an admin', () => {
     await entry.getByRole('gridcell', { name: reason }).click();
     const change = page.getByRole('dialog', { name: /^Change #\d+$/ });
     const severity = change.getByRole('row').filter({ hasText: 'severity' });
-    await severity.getByRole('cell', { name: 'major', exact: true }).waitFor();
-    await severity.getByRole('cell', { name: 'moderate', exact: true }).waitFor();
+    await severity.getByRole('gridcell', { name: 'major', exact: true }).waitFor();
+    await severity.getByRole('gridcell', { name: 'moderate', exact: true }).waitFor();
 
     await change.getByRole('button', { name: 'Revert' }).click();
     const confirm = page.getByRole('dialog', { name: 'Revert this change?' });

@@ -159,7 +159,8 @@ describe('/dashboard/drugs/conditions', () => {
 
     await user.click(grid.getByRole('button', { name: 'History of Migraine' }));
     const history = within(await screen.findByRole('dialog', { name: 'History of Migraine' }));
-    expect(await history.findByRole('cell', { name: 'Clearer wording' })).toBeInTheDocument();
+    const entries = within(await history.findByRole('grid', { name: 'Change history' }));
+    expect(await entries.findByRole('gridcell', { name: 'Clearer wording' })).toBeInTheDocument();
     const query = new URL(requestsTo(fetchMock, 'GET /audit')[0].url).searchParams;
     expect(Object.fromEntries(query)).toMatchObject({ entity: 'condition', entity_id: '3' });
   });

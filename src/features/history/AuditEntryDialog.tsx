@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useMemo, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -7,15 +7,12 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Link from '@mui/material/Link';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import UndoIcon from '@mui/icons-material/Undo';
+import type { GridColDef } from '@mui/x-data-grid';
 import { useRevertAuditEntryMutation, type AuditEntry } from '@/api';
 import { useCanWrite, useIsAdmin } from '@/session/permissions';
+import { CompactGrid } from '@/components/CompactGrid';
 import { ConfirmDialog } from '@/components/crud/ConfirmDialog';
 import { reasonPayload } from '@/components/crud/reason';
 import { serverMessage, useMutationFeedback } from '@/lib/useMutationFeedback';
@@ -32,6 +29,44 @@ import {
 export const REVERT_TITLE = 'Revert this change?';
 export const REVERT_MESSAGE =
   'The record goes back to how it was before this change. The revert is itself recorded in the history.';
+
+/** One changed field of an entry: its name (the row id) and its values before and after. */
+interface FieldChange {
+  id: string;
+  before: string;
+  after: string;
+}
+
+/** Long values (notes, lists) wrap inside their cell; the rows grow with them. */
+const wrapping = (value: string) => (
+  <Box component="span" sx={{ whiteSpace: 'normal', overflowWrap: 'anywhere', py: 0.5 }}>
+    {value}
+  </Box>
+);
+
+const FIELD_COLUMNS: GridColDef<FieldChange>[] = [
+  {
+    field: 'id',
+    headerName: 'Field',
+    flex: 1,
+    minWidth: 140,
+    valueGetter: (_value, row) => fieldLabel(row.id),
+  },
+  {
+    field: 'before',
+    headerName: 'Before',
+    flex: 2,
+    minWidth: 160,
+    renderCell: ({ row }) => wrapping(row.before),
+  },
+  {
+    field: 'after',
+    headerName: 'After',
+    flex: 2,
+    minWidth: 160,
+    renderCell: ({ row }) => wrapping(row.after),
+  },
+];
 
 interface AuditEntryDialogProps {
   entry: AuditEntry;
@@ -60,7 +95,15 @@ export function AuditEntryDialog({ entry, open, onClose, onExited }: AuditEntryD
   const canRevert = useCanRevert(entry);
   const [confirming, setConfirming] = useState(false);
   const titleId = useId();
-  const fields = changedFields(entry);
+  const fields = useMemo<FieldChange[]>(
+    () =>
+      changedFields(entry).map((field) => ({
+        id: field,
+        before: formatValue(entry.changes[field]?.from),
+        after: formatValue(entry.changes[field]?.to),
+      })),
+    [entry],
+  );
   const facts: [string, ReactNode][] = [
     ['When', exactTime(entry.at)],
     ['Who', entry.actor.name],
@@ -113,30 +156,12 @@ export function AuditEntryDialog({ entry, open, onClose, onExited }: AuditEntryD
           {fields.length === 0 ? (
             <Typography color="text.secondary">No field changed.</Typography>
           ) : (
-            <Table size="small" aria-label="Changed fields">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Field</TableCell>
-                  <TableCell>Before</TableCell>
-                  <TableCell>After</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {fields.map((field) => (
-                  <TableRow key={field}>
-                    <TableCell component="th" scope="row">
-                      {fieldLabel(field)}
-                    </TableCell>
-                    <TableCell sx={{ overflowWrap: 'anywhere' }}>
-                      {formatValue(entry.changes[field]?.from)}
-                    </TableCell>
-                    <TableCell sx={{ overflowWrap: 'anywhere' }}>
-                      {formatValue(entry.changes[field]?.to)}
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+            <CompactGrid
+              label="Changed fields"
+              rows={fields}
+              columns={FIELD_COLUMNS}
+              autoRowHeights
+            />
           )}
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>

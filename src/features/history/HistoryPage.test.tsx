@@ -87,8 +87,8 @@ describe('/dashboard/history', () => {
     await user.click(await grid.findByRole('gridcell', { name: 'New bleeding-risk data' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Change #41' }));
     const row = within(dialog.getByRole('row', { name: /severity/ }));
-    expect(row.getByRole('cell', { name: 'moderate' })).toBeInTheDocument();
-    expect(row.getByRole('cell', { name: 'major' })).toBeInTheDocument();
+    expect(row.getByRole('gridcell', { name: 'moderate' })).toBeInTheDocument();
+    expect(row.getByRole('gridcell', { name: 'major' })).toBeInTheDocument();
 
     await user.click(dialog.getByRole('button', { name: 'Revert' }));
     const confirm = within(await screen.findByRole('dialog', { name: 'Revert this change?' }));

@@ -1,16 +1,12 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import type { GridColDef } from '@mui/x-data-grid';
 import { useListAuditEntriesQuery, type AuditEntity, type AuditEntry } from '@/api';
+import { CompactGrid } from '@/components/CompactGrid';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { RelativeTime } from '@/components/RelativeTime';
 import { messageOf } from '@/lib/errors';
@@ -22,6 +18,54 @@ export type HistoryFilter = { entity: AuditEntity; entityId: number } | { medica
 
 export const RECORD_HISTORY_PAGE_SIZE = 10;
 export const NO_HISTORY = 'No changes recorded yet.';
+
+// The server pages the history newest first: sorting one page in the grid would mislead.
+const WHEN: GridColDef<AuditEntry> = {
+  field: 'at',
+  headerName: 'When',
+  minWidth: 130,
+  sortable: false,
+  renderCell: ({ row }) => <RelativeTime value={row.at} />,
+};
+const WHO: GridColDef<AuditEntry> = {
+  field: 'actor',
+  headerName: 'Who',
+  flex: 1,
+  minWidth: 120,
+  sortable: false,
+  valueGetter: (_value, row) => row.actor.name,
+};
+const ACTION: GridColDef<AuditEntry> = {
+  field: 'action',
+  headerName: 'Action',
+  minWidth: 100,
+  sortable: false,
+  valueGetter: (_value, row) => ACTION_LABELS[row.action],
+};
+const WHAT: GridColDef<AuditEntry> = {
+  field: 'label',
+  headerName: 'What',
+  flex: 1,
+  minWidth: 160,
+  sortable: false,
+  valueGetter: (_value, row) => describeEntry(row),
+};
+const CHANGED_FIELDS: GridColDef<AuditEntry> = {
+  field: 'changes',
+  headerName: 'Changed fields',
+  flex: 1,
+  minWidth: 160,
+  sortable: false,
+  valueGetter: (_value, row) => changedFields(row).map(fieldLabel).join(', '),
+};
+const REASON: GridColDef<AuditEntry> = {
+  field: 'reason',
+  headerName: 'Reason',
+  flex: 1,
+  minWidth: 140,
+  sortable: false,
+  valueGetter: (_value, row) => row.reason ?? '—',
+};
 
 interface Opened {
   entry: AuditEntry;
@@ -43,6 +87,33 @@ export function RecordHistory({ filter }: { filter: HistoryFilter }) {
   });
   const entries = data?.data;
   const showsEntity = 'medicationId' in filter;
+  const columns = useMemo<GridColDef<AuditEntry>[]>(
+    () => [
+      WHEN,
+      WHO,
+      ACTION,
+      ...(showsEntity ? [WHAT] : []),
+      CHANGED_FIELDS,
+      REASON,
+      {
+        field: 'details',
+        headerName: 'Details',
+        minWidth: 170,
+        sortable: false,
+        renderHeader: () => (
+          <Box component="span" sx={visuallyHidden}>
+            Details
+          </Box>
+        ),
+        renderCell: ({ row }) => (
+          <Button size="small" onClick={() => setOpened({ entry: row, open: true })}>
+            {`View change #${row.id}`}
+          </Button>
+        ),
+      },
+    ],
+    [showsEntity],
+  );
 
   return (
     <Box>
@@ -61,44 +132,7 @@ export function RecordHistory({ filter }: { filter: HistoryFilter }) {
       )}
       {entries && entries.length > 0 && (
         <>
-          <TableContainer>
-            <Table size="small" aria-label="Change history">
-              <TableHead>
-                <TableRow>
-                  <TableCell>When</TableCell>
-                  <TableCell>Who</TableCell>
-                  <TableCell>Action</TableCell>
-                  {showsEntity && <TableCell>What</TableCell>}
-                  <TableCell>Changed fields</TableCell>
-                  <TableCell>Reason</TableCell>
-                  <TableCell>
-                    <Box component="span" sx={visuallyHidden}>
-                      Details
-                    </Box>
-                  </TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {entries.map((entry) => (
-                  <TableRow key={entry.id} hover>
-                    <TableCell>
-                      <RelativeTime value={entry.at} />
-                    </TableCell>
-                    <TableCell>{entry.actor.name}</TableCell>
-                    <TableCell>{ACTION_LABELS[entry.action]}</TableCell>
-                    {showsEntity && <TableCell>{describeEntry(entry)}</TableCell>}
-                    <TableCell>{changedFields(entry).map(fieldLabel).join(', ')}</TableCell>
-                    <TableCell>{entry.reason ?? '—'}</TableCell>
-                    <TableCell padding="none">
-                      <Button size="small" onClick={() => setOpened({ entry, open: true })}>
-                        {`View change #${entry.id}`}
-                      </Button>
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
+          <CompactGrid label="Change history" rows={entries} columns={columns} />
           <TablePagination
             component="div"
             // An estimated total (a record with a very long history) shows as "more than", and

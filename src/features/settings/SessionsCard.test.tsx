@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { mockFetch, requestsTo } from '@/test/mockFetch';
 import { signedIn } from '@/test/fixtures';
 import { findToast, renderWithProviders } from '@/test/renderWithProviders';
@@ -30,8 +30,13 @@ describe('Active sessions', () => {
     });
     const { user } = renderWithProviders(<SessionsCard />, { preloadedState: signedIn() });
     const card = within(await screen.findByRole('region', { name: 'Active sessions' }));
-    expect(await card.findAllByRole('row')).toHaveLength(3);
-    expect(card.getByText('This session')).toBeInTheDocument();
+    const grid = within(await card.findByRole('grid', { name: 'Active sessions' }));
+    for (const header of ['Signed in', 'Last used', 'Expires']) {
+      expect(grid.getByRole('columnheader', { name: header })).toBeInTheDocument();
+    }
+    // A header row and one row a session.
+    expect(await grid.findAllByRole('row')).toHaveLength(3);
+    expect(grid.getByRole('gridcell', { name: 'This session' })).toBeInTheDocument();
 
     await user.click(card.getByRole('button', { name: 'End all other sessions' }));
     const confirm = within(await screen.findByRole('dialog', { name: 'End all other sessions' }));
@@ -39,7 +44,7 @@ describe('Active sessions', () => {
     await findToast('1 other session ended');
     expect(requestsTo(fetchMock, 'DELETE /auth/sessions')).toHaveLength(1);
     // The list refreshes by its tag: only this session is left, and nothing more to end.
-    expect(await card.findAllByRole('row')).toHaveLength(2);
+    await waitFor(() => expect(grid.getAllByRole('row')).toHaveLength(2));
     expect(card.getByRole('button', { name: 'End all other sessions' })).toBeDisabled();
   });
 });

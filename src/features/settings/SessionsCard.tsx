@@ -1,23 +1,18 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useEndOtherSessionsMutation, useListMySessionsQuery } from '@/api';
 import { ConfirmDialog } from '@/components/crud/ConfirmDialog';
 import { serverMessage, useMutationFeedback } from '@/lib/useMutationFeedback';
 import { ErrorBanner } from '@/components/ErrorBanner';
-import { RelativeTime } from '@/components/RelativeTime';
 import { messageOf } from '@/lib/errors';
-import { exactTime } from '@/lib/relativeTime';
+
+// The grid's code (the DataGrid) arrives after the page shows: Settings stays within its budget.
+const SessionsGrid = lazy(() => import('./SessionsGrid'));
 
 export const END_OTHER_SESSIONS = 'End all other sessions';
 
@@ -66,30 +61,11 @@ export function SessionsCard() {
           />
         )}
         {sessions && (
-          <Table size="small" aria-labelledby="active-sessions" sx={{ mt: 1 }}>
-            <TableHead>
-              <TableRow>
-                <TableCell>Signed in</TableCell>
-                <TableCell>Last used</TableCell>
-                <TableCell>Expires</TableCell>
-                <TableCell />
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {sessions.map((session) => (
-                <TableRow key={session.id}>
-                  <TableCell>{exactTime(session.created_at)}</TableCell>
-                  <TableCell>
-                    <RelativeTime value={session.last_used_at} />
-                  </TableCell>
-                  <TableCell>{exactTime(session.expires_at)}</TableCell>
-                  <TableCell>
-                    {session.current && <Chip size="small" color="primary" label="This session" />}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <Box sx={{ mt: 1 }}>
+            <Suspense fallback={<LinearProgress aria-label="Loading your sessions" />}>
+              <SessionsGrid sessions={sessions} />
+            </Suspense>
+          </Box>
         )}
       </CardContent>
       <ConfirmDialog
