@@ -17,7 +17,6 @@ import { ErrorBanner } from '@/components/ErrorBanner';
 import { FullPageSpinner } from '@/components/FullPageSpinner';
 import { PageHeader } from '@/components/PageHeader';
 import { messageOf } from '@/lib/errors';
-import { RecordHistory } from '@/features/history';
 import {
   MedicationDialogs,
   useMedicationDialogs,
@@ -36,6 +35,9 @@ import { parseMedicationId, useMedication } from './useMedication';
 
 // The grids' code (the DataGrid) arrives after the page shows: the page stays within its budget.
 const DetailGrid = lazy(() => import('./MedicationDetailGrids'));
+const RecordHistory = lazy(() =>
+  import('@/features/history').then((module) => ({ default: module.RecordHistory })),
+);
 
 export const MEDICATIONS_PATH = '/dashboard/drugs/medications';
 export const MEDICATION_NOT_FOUND = 'Medication not found';
@@ -205,7 +207,9 @@ function Details({ medication, actions }: { medication: Medication; actions: Sec
           <Typography variant="h6" component="h2" id="medication-history" sx={{ mb: 1 }}>
             History
           </Typography>
-          <RecordHistory filter={{ medicationId: medication.id }} />
+          <Suspense fallback={<LinearProgress aria-label="Loading the history" />}>
+            <RecordHistory filter={{ medicationId: medication.id }} />
+          </Suspense>
         </CardContent>
       </Card>
     </Stack>
