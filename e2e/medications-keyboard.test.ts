@@ -124,6 +124,8 @@ it('adds, finds, opens, edits and deletes a medication with its dosages and cont
   await press('Enter');
   const add = dialog('Add Medication');
   await add.getByRole('spinbutton', { name: 'Minimum dosage' }).waitFor();
+  // The condition picker loads with the form, a moment after its other fields.
+  await add.getByRole('combobox', { name: 'Condition', exact: true }).waitFor();
   // The form opens on the Name field; the condition picker is before it.
   await moveTo('Name');
   await press('Shift+Tab');
