@@ -267,7 +267,10 @@ it('adds, finds, opens, edits and deletes a medication with its dosages and cont
     max_dosage: 10,
   });
 
-  await moveTo('Edit age dosage for Adult (18 - 65 Years)');
+  // Into the dosages grid: Tab reaches its header, the arrow keys move between its cells.
+  await moveTo({ role: 'columnheader' });
+  await press('ArrowDown');
+  await moveTo('Edit age dosage for Adult (18 - 65 Years)', 'ArrowRight');
   await press('Enter');
   const editDosage = dialog('Edit Age-Based Dosage');
   await editDosage.getByRole('spinbutton', { name: 'Maximum dosage' }).waitFor();
@@ -321,7 +324,9 @@ it('adds, finds, opens, edits and deletes a medication with its dosages and cont
     (await medication(id)).medical_lifestyle_contraindications.map((link) => link.lifestyle.name),
   ).toEqual(['Smoking']);
 
-  await moveTo('Delete lifestyle contraindication Smoking');
+  await moveTo({ role: 'columnheader' });
+  await press('ArrowDown');
+  await moveTo('Delete lifestyle contraindication Smoking', 'ArrowRight');
   await press('Enter');
   const confirmLifestyle = dialog('Delete Lifestyle Contraindication');
   await confirmLifestyle

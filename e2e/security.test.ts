@@ -371,8 +371,6 @@ describe('markup in names shows as text', () => {
 
     await form.getByRole('combobox', { name: 'Contraindicated conditions' }).fill('onerror');
     await picksAsText();
-    await page.keyboard.press('Escape');
-    await page.getByRole('listbox').waitFor({ state: 'detached' });
     await form.getByText('1 condition(s) selected').waitFor();
     // The chosen condition's chip.
     await showsAsText(form.getByRole('list', { name: 'Selected contraindicated conditions' }));
