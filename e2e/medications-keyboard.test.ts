@@ -124,6 +124,8 @@ it('adds, finds, opens, edits and deletes a medication with its dosages and cont
   await press('Enter');
   const add = dialog('Add Medication');
   await add.getByRole('spinbutton', { name: 'Minimum dosage' }).waitFor();
+  // The condition picker loads with the form, a moment after its other fields.
+  await add.getByRole('combobox', { name: 'Condition', exact: true }).waitFor();
   // The form opens on the Name field; the condition picker is before it.
   await moveTo('Name');
   await press('Shift+Tab');
@@ -265,7 +267,10 @@ it('adds, finds, opens, edits and deletes a medication with its dosages and cont
     max_dosage: 10,
   });
 
-  await moveTo('Edit age dosage for Adult (18 - 65 Years)');
+  // Into the dosages grid: Tab reaches its header, the arrow keys move between its cells.
+  await moveTo({ role: 'columnheader' });
+  await press('ArrowDown');
+  await moveTo('Edit age dosage for Adult (18 - 65 Years)', 'ArrowRight');
   await press('Enter');
   const editDosage = dialog('Edit Age-Based Dosage');
   await editDosage.getByRole('spinbutton', { name: 'Maximum dosage' }).waitFor();
@@ -319,7 +324,9 @@ it('adds, finds, opens, edits and deletes a medication with its dosages and cont
     (await medication(id)).medical_lifestyle_contraindications.map((link) => link.lifestyle.name),
   ).toEqual(['Smoking']);
 
-  await moveTo('Delete lifestyle contraindication Smoking');
+  await moveTo({ role: 'columnheader' });
+  await press('ArrowDown');
+  await moveTo('Delete lifestyle contraindication Smoking', 'ArrowRight');
   await press('Enter');
   const confirmLifestyle = dialog('Delete Lifestyle Contraindication');
   await confirmLifestyle

@@ -91,6 +91,16 @@ function toApiError(
 }
 
 /**
+ * The generated list calls pass every query parameter, most of them undefined: with none defined,
+ * the request goes without a query string (fetchBaseQuery would still add a bare `?`).
+ */
+function withoutEmptyParams(args: string | FetchArgs): string | FetchArgs {
+  if (typeof args === 'string' || !args.params) return args;
+  if (Object.values(args.params).some((value) => value !== undefined)) return args;
+  return { ...args, params: undefined };
+}
+
+/**
  * The base query of the one API slice (no component calls fetch): JSON headers, the bearer token,
  * 204 as an empty result, and every error turned into one message, logged, and handed to the caller.
  */
@@ -99,7 +109,7 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError> = asy
   api,
   extraOptions,
 ) => {
-  const result = await rawBaseQuery(args, api, extraOptions);
+  const result = await rawBaseQuery(withoutEmptyParams(args), api, extraOptions);
   // A 204 (or any empty body) comes back from fetchBaseQuery as `data: null`: an empty result.
   if (!result.error) return { data: result.data, meta: result.meta };
   const error = toApiError(result.error, result.meta?.response, api.endpoint, api.dispatch);
