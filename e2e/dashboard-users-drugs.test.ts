@@ -121,6 +121,12 @@ describe('/dashboard', () => {
     await page.getByRole('button', { name: 'Add Medication' }).click();
     const form = dialog('Add Medication');
     await form.getByLabel('Minimum dosage').waitFor();
+    // The condition picker searches the server: type part of the name, then pick it.
+    await form.getByRole('combobox', { name: /^Condition/ }).fill('hyper');
+    await page
+      .getByRole('listbox')
+      .getByRole('option', { name: 'Hypertension', exact: true })
+      .click();
     await form.getByRole('textbox', { name: 'Name' }).fill(MEDICATION);
     await form.getByLabel('Minimum dosage').fill('5');
     await form.getByLabel('Maximum dosage').fill('10');
