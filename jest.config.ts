@@ -7,6 +7,9 @@ import type { Config } from 'jest';
 const tsJest = ['ts-jest', { tsconfig: '<rootDir>/tsconfig.jest.json' }] as const;
 
 const config: Config = {
+  // Once every result is written, exit: a handle left open in the runner (seen after full runs)
+  // must not keep CI waiting after the summary.
+  forceExit: true,
   projects: [
     {
       displayName: 'web',
