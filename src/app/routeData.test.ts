@@ -19,12 +19,20 @@ describe('prefetchRouteData', () => {
     const store = signedIn();
     prefetchRouteData(store, '/dashboard/drugs/medications/');
     await waitFor(() =>
-      expect(api.endpoints.listMedications.select({})(store.getState()).data).toEqual(medications),
+      expect(
+        api.endpoints.listMedications.select(firstPage('name'))(store.getState()).data,
+      ).toEqual(medications),
     );
     const [request] = requestsTo(fetchMock, 'GET /medication');
     expect(request.headers.get('authorization')).toBe('Bearer stored-token');
+    expect(Object.fromEntries(new URL(request.url).searchParams)).toEqual({
+      page: '1',
+      page_size: '25',
+      sort: 'name',
+    });
     // The page's own subscription is answered from the cache, not by a second request.
-    const page = store.dispatch(api.endpoints.listMedications.initiate({}));
+    // The medications screen's first query: its first page by name.
+    const page = store.dispatch(api.endpoints.listMedications.initiate(firstPage('name')));
     await page;
     page.unsubscribe();
     expect(requestsTo(fetchMock, 'GET /medication')).toHaveLength(1);

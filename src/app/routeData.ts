@@ -13,7 +13,7 @@ const once = { subscribe: false } as const;
 const FIRST_QUERY: Record<string, (dispatch: AppDispatch) => { requestId: string }> = {
   '/dashboard': (dispatch) => dispatch(api.endpoints.getDashboardStats.initiate(undefined, once)),
   '/dashboard/drugs/medications': (dispatch) =>
-    dispatch(api.endpoints.listMedications.initiate({}, once)),
+    dispatch(api.endpoints.listMedications.initiate(firstPage('name'), once)),
   '/dashboard/drugs/conditions': (dispatch) =>
     dispatch(api.endpoints.listConditions.initiate(firstPage('name'), once)),
   '/dashboard/drugs/age-categories': (dispatch) =>

@@ -62,11 +62,6 @@ export interface CrudGridProps<Row extends GridValidRowModel> {
   /** Fields of columns hidden at first (the column chooser shows them). */
   hiddenColumns?: readonly string[];
   /**
-   * How long the quick search waits after a keystroke before filtering, in ms. Default: the
-   * DataGrid's (150). A screen whose filtering is cheap can answer each keystroke at once (0).
-   */
-  filterDebounceMs?: number;
-  /**
    * Paging, sorting and the quick search on the server: the grid shows `rows` as the current page
    * of `rowCount` matches and reports what the user asks for through the controlled models.
    * Left out, the grid pages, sorts and searches `rows` itself.
@@ -266,7 +261,6 @@ export function CrudGrid<Row extends GridValidRowModel>({
   exportFileName,
   initialSort,
   hiddenColumns,
-  filterDebounceMs,
   server,
 }: CrudGridProps<Row>) {
   const texts = useMemo(
@@ -295,7 +289,6 @@ export function CrudGrid<Row extends GridValidRowModel>({
           localeText={{ noRowsLabel: emptyText, noResultsOverlayLabel: emptyText }}
           initialState={initialState}
           pageSizeOptions={[10, 25, 50, 100]}
-          filterDebounceMs={filterDebounceMs}
           disableRowSelectionOnClick
           {...(server && {
             paginationMode: 'server',

@@ -24,12 +24,15 @@ export interface CrudPageProps<Row extends GridValidRowModel> extends Omit<
   /** The banner's title, e.g. 'Failed to fetch drug interactions'. */
   errorTitle?: string;
   gridLabel?: string;
+  /** Filter controls, shown between the title and the grid. */
+  filters?: ReactNode;
   /** The screen's dialogs (LazyCrudFormDialog, ConfirmDialog, the record history). */
   children?: ReactNode;
 }
 
 /**
- * A list screen: title and Add button, a red banner when the list failed to load, and the grid
+ * A list screen: title and Add button, a red banner when the list failed to load, the filter
+ * controls when the screen has any, and the grid
  * (CrudGrid: toolbar, progress bar, empty text). The feature passes its columns, texts and dialogs.
  * The Add button shows only to a user who may write (a viewer reads).
  */
@@ -42,6 +45,7 @@ export function CrudPage<Row extends GridValidRowModel>({
   errorTitle,
   gridLabel,
   emptyText,
+  filters,
   children,
   ...grid
 }: CrudPageProps<Row>) {
@@ -65,6 +69,7 @@ export function CrudPage<Row extends GridValidRowModel>({
       {error !== undefined && error !== null && (
         <ErrorBanner title={errorTitle} message={messageOf(error)} sx={{ mb: 2 }} />
       )}
+      {filters}
       <CrudGrid
         {...grid}
         label={gridLabel ?? title}

@@ -1,15 +1,14 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, type ReactNode } from 'react';
 import type { FieldValues } from 'react-hook-form';
-import type { GridFilterModel, GridPaginationModel, GridSortModel } from '@mui/x-data-grid';
 import { useCanWrite } from '@/session/permissions';
 import { CrudPage } from '@/components/crud/CrudPage';
 import { editDeleteColumns } from '@/components/crud/editDeleteColumns';
 import { LazyCrudFormDialog } from '@/components/crud/LazyCrudFormDialog';
 import { useMutationFeedback } from '@/lib/useMutationFeedback';
 import { useCrudDialogs } from '@/components/crud/useCrudDialogs';
-import { FIRST_PAGE_SIZE } from '@/lib/listPage';
-import type { ListQuery, ResourceDefinition } from './resource';
-import { useCsvExport } from './useCsvExport';
+import { LazyListFilters } from './LazyListFilters';
+import type { ResourceDefinition } from './resource';
+import { serverSortable, useServerList } from './useServerList';
 
 // The confirm loads with the first delete: the grid pages are at their bundle budget.
 const ConfirmDialog = lazy(() =>
@@ -32,55 +31,25 @@ export interface ResourcePageProps<
   history?: RowHistory<Row>;
 }
 
-const FIRST_PAGE: GridPaginationModel = { page: 0, pageSize: FIRST_PAGE_SIZE };
-
-/** The grid's sort model as the `sort` parameter: `field`, or `-field` for descending. */
-export function sortParam(
-  model: GridSortModel,
-  sortFields: Readonly<Record<string, string>>,
-): string | undefined {
-  const [first] = model;
-  const field = first && sortFields[first.field];
-  if (!first?.sort || !field) return undefined;
-  return `${first.sort === 'desc' ? '-' : ''}${field}`;
-}
-
-/** The quick search's words as the `q` parameter; undefined when empty. */
-export function searchParam(model: GridFilterModel): string | undefined {
-  const text = (model.quickFilterValues ?? []).join(' ').trim();
-  return text === '' ? undefined : text;
-}
-
 /**
  * A reference list screen rendered from its definition: the title and Add button, the grid with
  * its search, the add/edit form, the delete confirm, the History dialog, and the loading, empty and
- * error states. Paging, sorting and the search are the server's (the grid sends them as
- * `page`, `page_size`, `sort` and `q`). A viewer sees no Add, Edit or Delete.
+ * error states. Paging, sorting, the search and the definition's filters are the server's
+ * (`useServerList`: `page`, `page_size`, `sort`, `q` and the filters' parameters). A viewer sees no
+ * Add, Edit or Delete.
  */
 export function ResourcePage<Row extends { id: number }, TValues extends FieldValues, TOutput>({
   resource,
   history,
 }: ResourcePageProps<Row, TValues, TOutput>) {
   const { texts, describe, form, feedback } = resource;
-  const [pagination, setPagination] = useState(FIRST_PAGE);
-  const [sortModel, setSortModel] = useState<GridSortModel>(resource.initialSort ?? []);
-  const [filterModel, setFilterModel] = useState<GridFilterModel>({ items: [] });
-  const query = useMemo<ListQuery>(
-    () => ({
-      page: pagination.page + 1,
-      pageSize: pagination.pageSize,
-      sort: sortParam(sortModel, resource.sortFields),
-      q: searchParam(filterModel),
-    }),
-    [pagination, sortModel, filterModel, resource.sortFields],
-  );
-  const api = resource.useApi(query);
-  const download = useCsvExport();
-  const { listPath } = resource;
-  const exportCsv = useCallback(
-    () => download(listPath, { q: query.q, sort: query.sort }, texts.exportFileName),
-    [download, listPath, query.q, query.sort, texts.exportFileName],
-  );
+  const list = useServerList({
+    listPath: resource.listPath,
+    exportFileName: texts.exportFileName,
+    sortFields: resource.sortFields,
+    initialSort: resource.initialSort,
+  });
+  const api = resource.useApi(list.query, list.filterParams);
   const run = useMutationFeedback();
   const dialogs = useCrudDialogs<Row>();
   const { openEdit, askDelete } = dialogs;
@@ -88,21 +57,9 @@ export function ResourcePage<Row extends { id: number }, TValues extends FieldVa
   const validation = form.validation;
   useEffect(() => validation.preload(), [validation]);
 
-  // A new search or sort starts again at the first page.
-  const search = useCallback((model: GridFilterModel) => {
-    setFilterModel(model);
-    setPagination((current) => ({ ...current, page: 0 }));
-  }, []);
-  const sort = useCallback((model: GridSortModel) => {
-    setSortModel(model);
-    setPagination((current) => ({ ...current, page: 0 }));
-  }, []);
-
   const columns = useMemo(
     () => [
-      ...resource.columns.map((column) =>
-        column.field in resource.sortFields ? column : { ...column, sortable: false },
-      ),
+      ...serverSortable(resource.columns, resource.sortFields),
       ...editDeleteColumns<Row>({
         onEdit: openEdit,
         onDelete: askDelete,
@@ -145,16 +102,8 @@ export function ResourcePage<Row extends { id: number }, TValues extends FieldVa
       searchLabel={texts.searchLabel}
       exportFileName={texts.exportFileName}
       hiddenColumns={resource.hiddenColumns}
-      server={{
-        rowCount: api.list.total ?? 0,
-        paginationModel: pagination,
-        onPaginationModelChange: setPagination,
-        sortModel,
-        onSortModelChange: sort,
-        filterModel,
-        onFilterModelChange: search,
-        exportCsv,
-      }}
+      server={{ ...list.grid, rowCount: api.list.total ?? 0 }}
+      filters={resource.filters && <LazyListFilters filters={resource.filters} list={list} />}
     >
       {dialogs.form && (
         <LazyCrudFormDialog

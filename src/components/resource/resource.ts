@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { FieldValues, Path, Resolver } from 'react-hook-form';
 import type { GridColDef, GridSortModel } from '@mui/x-data-grid';
 import type { CrudField } from '@/components/crud/CrudFields';
+import type { PickerSource } from '@/components/pickers/RecordPicker';
 import type { MutationFeedback, MutationRequest } from '@/lib/useMutationFeedback';
 
 /** What a write answers: the server's `message` becomes the success toast when feedback asks. */
@@ -54,6 +55,46 @@ export interface ListQuery {
   q?: string;
 }
 
+/** One option of a choice filter: the value sent and the words shown. */
+export interface FilterOption {
+  value: string;
+  label: string;
+}
+
+/**
+ * A filter control of a list screen, sent as the contract's query parameter `param` (e.g.
+ * `severity`, `medication_id`). 'choice': a select whose first option, 'Any', sends nothing;
+ * 'record': a server-search picker of `source` that sends the picked record's id.
+ */
+export type ListFilter =
+  | { kind: 'choice'; param: string; label: string; options: readonly FilterOption[] }
+  | { kind: 'record'; param: string; label: string; source: PickerSource };
+
+/** A set filter: the value sent, and what its control shows (a picked record's name). */
+export type FilterChoice = FilterOption;
+
+/** The set filters, by query parameter; a filter left at 'Any' is absent. */
+export type FilterValues = Readonly<Record<string, FilterChoice>>;
+
+/** The set filters as query parameters, e.g. `{ severity: 'major', is_allergen: 'true' }`. */
+export type FilterParams = Readonly<Record<string, string>>;
+
+/** The options of a yes/no filter, as the contract's boolean parameters take them. */
+export const YES_NO_OPTIONS: readonly FilterOption[] = [
+  { value: 'true', label: 'Yes' },
+  { value: 'false', label: 'No' },
+];
+
+/** A boolean filter parameter ('true' or 'false') as the generated hooks take it. */
+export function booleanFilter(value: string | undefined): boolean | undefined {
+  return value === undefined ? undefined : value === 'true';
+}
+
+/** An id filter parameter as the generated hooks take it. */
+export function idFilter(value: string | undefined): number | undefined {
+  return value === undefined ? undefined : Number(value);
+}
+
 /**
  * The screen's calls: the list, and the writes as RTK Query triggers (`create(values, reason)`
  * returns `createThing(arg)`), so ResourcePage runs them with their toasts.
@@ -91,8 +132,13 @@ export interface ResourceDefinition<
   hiddenColumns?: readonly string[];
   /** Names a row in its buttons ('Edit Migraine'), its history and its delete confirm. */
   describe: (row: Row) => string;
-  /** The calls, as a hook (it runs on every render of the screen). */
-  useApi: (query: ListQuery) => ResourceApi<Row, TOutput>;
+  /** The filter controls above the grid, sent as the contract's query parameters. */
+  filters?: readonly ListFilter[];
+  /**
+   * The calls, as a hook (it runs on every render of the screen): `filters` holds the set
+   * filters by query parameter (pass them to the list query under the generated names).
+   */
+  useApi: (query: ListQuery, filters: FilterParams) => ResourceApi<Row, TOutput>;
   /** The toasts of each write: a fixed text or the server's message, and an error fallback. */
   feedback: {
     create: MutationFeedback<WriteAnswer>;

@@ -14,7 +14,15 @@ import { LazyImpactPanel as ImpactPanel } from '@/features/test-prescriptions';
 import { capitalize } from '@/components/crud/format';
 import { reasonPayload } from '@/components/crud/reason';
 import { ResourcePage } from '@/components/resource/ResourcePage';
-import { listState, type ResourceDefinition } from '@/components/resource/resource';
+import {
+  booleanFilter,
+  idFilter,
+  listState,
+  YES_NO_OPTIONS,
+  type ListFilter,
+  type ResourceDefinition,
+} from '@/components/resource/resource';
+import { SEVERITIES } from './interactionConstants';
 import {
   interactionFields,
   interactionChange,
@@ -74,6 +82,18 @@ const columns: GridColDef<DrugInteraction>[] = [
   },
 ];
 
+/** Severity, a medication on either side, and allergen or not: the contract's list filters. */
+const filters: ListFilter[] = [
+  {
+    kind: 'choice',
+    param: 'severity',
+    label: 'Severity',
+    options: SEVERITIES.map((severity) => ({ value: severity, label: capitalize(severity) })),
+  },
+  { kind: 'record', param: 'medication_id', label: 'Medication', source: 'medication' },
+  { kind: 'choice', param: 'is_allergen', label: 'Allergen', options: YES_NO_OPTIONS },
+];
+
 function describeInteraction(row: DrugInteraction): string {
   return `${row.medication.name} and ${row.interacting_medication.name} interaction`;
 }
@@ -119,11 +139,15 @@ export const interactionResource: ResourceDefinition<
     description: 'description',
     is_allergen: 'is_allergen',
   },
+  filters,
   describe: describeInteraction,
-  useApi: (query) => {
+  useApi: (query, filtered) => {
     const list = useListDrugInteractionsQuery({
       ...query,
       sort: query.sort as DrugInteractionSort,
+      severity: filtered.severity as Severity | undefined,
+      medicationId: idFilter(filtered.medication_id),
+      isAllergen: booleanFilter(filtered.is_allergen),
     });
     const [create] = useCreateDrugInteractionMutation();
     const [update] = useUpdateDrugInteractionMutation();

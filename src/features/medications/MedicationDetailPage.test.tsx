@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { api, type Medication } from '@/api';
 import { makeStore } from '@/app/store';
+import { firstPage } from '@/lib/listPage';
 import { findToast, renderWithProviders } from '@/test/renderWithProviders';
 import { mockFetch as mockApi, requestsTo, type MockHandler } from '@/test/mockFetch';
 import { noHistory, signedIn, viewerUser } from '@/test/fixtures';
@@ -133,7 +134,8 @@ describe('/dashboard/drugs/medications/{id}', () => {
       'GET /medication': { body: { data: [amoxicillin, paracetamol] } },
     });
     const store = makeStore(signedIn());
-    await store.dispatch(api.endpoints.listMedications.initiate({}));
+    // The Medications screen's first page.
+    await store.dispatch(api.endpoints.listMedications.initiate(firstPage('name')));
     renderDetail(8, store);
     expect(await screen.findByText('Paracetamol', { selector: 'dd' })).toBeInTheDocument();
     expect(requestsTo(fetchMock, 'GET /medication/8')).toHaveLength(0);

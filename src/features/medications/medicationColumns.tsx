@@ -6,13 +6,9 @@ import type { MedicationDialog } from './MedicationDialogs';
 import type { DosageKind } from './medicationForm';
 import { NONE, dosagePerWeightText, dosageTypeLabel } from './medicationFormat';
 
-/** The quick search looks at names only: every other column opts out. */
-const notSearched = () => null;
-
 /**
- * A medication with what its list row shows, worked out once per load: the grid reads these as
- * plain fields, so filtering 10,000 rows on each keystroke computes nothing per row (the grid reads
- * every column's value while filtering, even for columns left out of the search).
+ * A medication with what its list row shows, worked out once per page: the grid reads these as
+ * plain fields (the server searches the names, sorts and filters).
  */
 export interface MedicationRow extends Medication {
   dosage_type: string;
@@ -171,9 +167,7 @@ function dosageCountColumn(
   return {
     field: kind === 'weight' ? 'weight_dosage_count' : 'age_dosage_count',
     headerName: kind === 'weight' ? 'Weight Dosage' : 'Age Dosage',
-    // Not type 'number': its formatter (toLocaleString) would run for every row on every keystroke.
     width: 130,
-    getApplyQuickFilterFn: notSearched,
     renderCell: ({ row, value, tabIndex }: CellParams) => (
       <WithAdd
         text={String(value)}
@@ -203,13 +197,11 @@ export function medicationColumns(actions: ColumnActions): GridColDef<Medication
       field: 'dosage_type',
       headerName: 'Dosage Type',
       width: 125,
-      getApplyQuickFilterFn: notSearched,
     },
     {
       field: 'dosage_per_weight_text',
       headerName: 'Dosage per weight',
       width: 145,
-      getApplyQuickFilterFn: notSearched,
     },
     dosageCountColumn('weight', actions),
     dosageCountColumn('age', actions),
@@ -218,7 +210,6 @@ export function medicationColumns(actions: ColumnActions): GridColDef<Medication
       headerName: 'Condition Contraindications',
       flex: 1.2,
       minWidth: 220,
-      getApplyQuickFilterFn: notSearched,
       renderCell: ({ row, value, tabIndex }: CellParams) => (
         <WithAdd
           text={String(value)}
@@ -238,7 +229,6 @@ export function medicationColumns(actions: ColumnActions): GridColDef<Medication
       field: 'pregnancy_text',
       headerName: 'Pregnancy Category',
       width: 180,
-      getApplyQuickFilterFn: notSearched,
       renderCell: ({ row, value }: CellParams) => (
         <span className="medication-with-add">
           <span>{String(value)}</span>
@@ -258,7 +248,6 @@ export function medicationColumns(actions: ColumnActions): GridColDef<Medication
       filterable: false,
       disableColumnMenu: true,
       disableExport: true,
-      getApplyQuickFilterFn: notSearched,
       renderCell: ({ row, tabIndex }: CellParams) => (
         <span className="medication-actions">
           <ActionButton

@@ -4,10 +4,15 @@ import { api, useGetMedicationQuery, type Medication } from '@/api';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import type { RootState } from '@/app/store';
 
-const selectList = api.endpoints.listMedications.select({});
-
+/** The medication from any medication list in the cache (a page of the grid, a picker's matches). */
 function fromList(state: RootState, id: number): Medication | undefined {
-  return selectList(state).data?.data.find((medication) => medication.id === id);
+  for (const arg of api.util.selectCachedArgsForQuery(state, 'listMedications')) {
+    const found = api.endpoints.listMedications
+      .select(arg)(state)
+      .data?.data.find((medication) => medication.id === id);
+    if (found) return found;
+  }
+  return undefined;
 }
 
 /** The route's `{id}` as a medication id, or null when it cannot be one. */
@@ -18,8 +23,8 @@ export function parseMedicationId(raw: string | undefined): number | null {
 }
 
 /**
- * One medication by id, for the detail page: taken from the medication list already in the API
- * cache when there is one (opening a row of the list fetches nothing), else from
+ * One medication by id, for the detail page: taken from a medication list already in the API
+ * cache when one holds it (opening a row of the list fetches nothing), else from
  * `GET /medication/{id}` (a reload or a pasted link). Either way it is the getMedication cache
  * entry, whose `{ medication, id }` tag every change to the medication invalidates, so it refreshes
  * after each change.
