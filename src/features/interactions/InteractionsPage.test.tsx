@@ -357,6 +357,107 @@ describe('/dashboard/drugs/interactions', () => {
       { id: 11, reason: 'Duplicate entry' },
     ]);
   });
+
+  describe('filters', () => {
+    const query = (request: Request) => Object.fromEntries(new URL(request.url).searchParams);
+    /** The list as the server filters it: by severity, a medication on either side, allergen. */
+    const interactions = (request: Request): MockReply => {
+      const { severity, medication_id: medication, is_allergen: allergen } = query(request);
+      const data = [warfarinAspirin, amoxicillinCefalexin].filter(
+        (row) =>
+          (!severity || row.severity === severity) &&
+          (!medication ||
+            [row.medication_id, row.interacting_medication_id].includes(Number(medication))) &&
+          (!allergen || row.is_allergen === (allergen === 'true' ? 1 : 0)),
+      );
+      return { body: { data, meta: { total: data.length, page: 1, page_size: 25 } } };
+    };
+    const lastList = (fetchMock: ReturnType<typeof mockFetch>) => {
+      const last = requestsTo(fetchMock, 'GET /drug-interaction').at(-1);
+      return last && query(last);
+    };
+
+    it('a severity asks the server for it and shows its rows; Any and Clear filters remove it', async () => {
+      const fetchMock = mockFetch({ 'GET /drug-interaction': interactions });
+      const { user } = renderPage();
+      await rowOf('Amoxicillin');
+      const filters = within(await screen.findByRole('group', { name: 'Filters' }));
+      const severity = filters.getByRole('combobox', { name: 'Severity' });
+      expect(
+        within(severity)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['Any', 'Minor', 'Moderate', 'Major', 'Contraindicated']);
+      await user.selectOptions(severity, 'major');
+      await waitFor(() =>
+        expect(screen.queryByRole('gridcell', { name: 'Amoxicillin' })).not.toBeInTheDocument(),
+      );
+      expect(screen.getByRole('gridcell', { name: 'Warfarin' })).toBeInTheDocument();
+      expect(lastList(fetchMock)).toEqual({
+        severity: 'major',
+        page: '1',
+        page_size: '25',
+        sort: 'medication',
+      });
+
+      await user.selectOptions(severity, 'Any');
+      await rowOf('Amoxicillin');
+      await user.selectOptions(severity, 'contraindicated');
+      await waitFor(() =>
+        expect(screen.queryByRole('gridcell', { name: 'Warfarin' })).not.toBeInTheDocument(),
+      );
+      await user.click(filters.getByRole('button', { name: 'Clear filters' }));
+      await rowOf('Warfarin');
+      expect(severity).toHaveValue('');
+      expect(filters.queryByRole('button', { name: 'Clear filters' })).not.toBeInTheDocument();
+    });
+
+    it('a medication picked by a server search and the allergen flag are sent as the contract names them', async () => {
+      const fetchMock = mockFetch({
+        'GET /drug-interaction': interactions,
+        'GET /medication': medications,
+      });
+      const { user } = renderPage();
+      await rowOf('Amoxicillin');
+      const filters = within(await screen.findByRole('group', { name: 'Filters' }));
+      await user.type(filters.getByRole('combobox', { name: 'Medication' }), 'asp');
+      await user.click(await screen.findByRole('option', { name: 'Aspirin' }));
+      await waitFor(() =>
+        expect(screen.queryByRole('gridcell', { name: 'Amoxicillin' })).not.toBeInTheDocument(),
+      );
+      expect(lastList(fetchMock)).toMatchObject({ medication_id: '2', page: '1' });
+      await user.selectOptions(filters.getByRole('combobox', { name: 'Allergen' }), 'Yes');
+      expect(await screen.findByText('No drug interactions found')).toBeInTheDocument();
+      expect(lastList(fetchMock)).toMatchObject({ medication_id: '2', is_allergen: 'true' });
+    });
+
+    it('the CSV export asks for every match of the filters', async () => {
+      const fetchMock = mockFetch({
+        'GET /drug-interaction': (request) =>
+          query(request).format === 'csv'
+            ? { body: 'medication\nWarfarin\n', headers: { 'Content-Type': 'text/csv' } }
+            : interactions(request),
+      });
+      URL.createObjectURL = jest.fn(() => 'blob:export');
+      URL.revokeObjectURL = jest.fn();
+      const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+      const { user } = renderPage();
+      await rowOf('Amoxicillin');
+      const filters = within(await screen.findByRole('group', { name: 'Filters' }));
+      await user.selectOptions(filters.getByRole('combobox', { name: 'Severity' }), 'major');
+      await user.selectOptions(filters.getByRole('combobox', { name: 'Allergen' }), 'No');
+      await waitFor(() => expect(lastList(fetchMock)).toMatchObject({ is_allergen: 'false' }));
+      await user.click(screen.getByRole('button', { name: 'Export all rows as CSV' }));
+      await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+      const exported = requestsTo(fetchMock, 'GET /drug-interaction').find((r) => query(r).format);
+      expect(exported && query(exported)).toEqual({
+        format: 'csv',
+        sort: 'medication',
+        severity: 'major',
+        is_allergen: 'false',
+      });
+    });
+  });
 });
 
 describe('interactionRequest', () => {

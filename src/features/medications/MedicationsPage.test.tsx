@@ -21,6 +21,19 @@ function renderPage() {
   );
 }
 
+/** A page of medications as the server answers a paged list. */
+const page = (data: Medication[], total = data.length): MockReply => ({
+  body: { data, meta: { total, page: 1, page_size: 25 } },
+});
+
+const query = (request: Request) => Object.fromEntries(new URL(request.url).searchParams);
+
+/** The parameters of the last list request. */
+function lastQuery(fetchMock: ReturnType<typeof mockFetch>) {
+  const last = requestsTo(fetchMock, 'GET /medication').at(-1);
+  return last && query(last);
+}
+
 /** Answers GET /medication with each list in turn (the last one from then on). */
 function lists(...answers: Medication[][]): MockHandler {
   let call = 0;
@@ -126,23 +139,138 @@ describe('/dashboard/drugs/medications', () => {
     expect(banner.closest('.MuiAlert-root')).toHaveClass('MuiAlert-colorError');
   });
 
-  it('searches by name only', async () => {
-    mockFetch({ 'GET /medication': { body: { data: [amoxicillin, paracetamol] } } });
+  it('asks once for the first page by name (its prefetch and the grid share it), and counts every match', async () => {
+    const fetchMock = mockFetch({ 'GET /medication': page([amoxicillin, paracetamol], 60) });
+    renderPage();
+    await row('Amoxicillin');
+    const requests = requestsTo(fetchMock, 'GET /medication');
+    expect(requests.map(query)).toEqual([{ page: '1', page_size: '25', sort: 'name' }]);
+    expect(screen.getByText('1–25 of 60')).toBeInTheDocument();
+  });
+
+  it('searches by name on the server, from the first page again', async () => {
+    const fetchMock = mockFetch({
+      'GET /medication': (request) =>
+        query(request).q ? page([paracetamol]) : page([amoxicillin, paracetamol], 60),
+    });
     const { user } = renderPage();
-    await row('Paracetamol');
-    const search = screen.getByRole('searchbox', { name: 'Search medications by name' });
-    await user.type(search, 'PARA');
+    await row('Amoxicillin');
+    await user.click(screen.getByRole('button', { name: 'Go to next page' }));
+    await waitFor(() => expect(lastQuery(fetchMock)).toMatchObject({ page: '2' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Search medications by name' }), 'PARA');
     await waitFor(() =>
       expect(screen.queryByRole('gridcell', { name: 'Amoxicillin' })).not.toBeInTheDocument(),
     );
+    expect(lastQuery(fetchMock)).toEqual({
+      q: 'PARA',
+      page: '1',
+      page_size: '25',
+      sort: 'name',
+    });
     expect(screen.getByRole('gridcell', { name: 'Paracetamol' })).toBeInTheDocument();
-    // A contraindication's name is not a medication's name.
-    await user.clear(search);
-    await user.type(search, 'asthma');
+  });
+
+  it("sorts on the server by the contract's fields only, from the first page again", async () => {
+    const fetchMock = mockFetch({ 'GET /medication': page([amoxicillin, paracetamol], 60) });
+    const { user } = renderPage();
+    await row('Amoxicillin');
+    await user.click(screen.getByRole('button', { name: 'Go to next page' }));
+    await waitFor(() => expect(lastQuery(fetchMock)).toMatchObject({ page: '2' }));
+    await user.click(screen.getByRole('columnheader', { name: /Pregnancy Category/ }));
+    await waitFor(() =>
+      expect(lastQuery(fetchMock)).toMatchObject({ sort: 'pregnancy_category', page: '1' }),
+    );
+    await user.click(screen.getByRole('columnheader', { name: /Dosage Type/ }));
+    await waitFor(() =>
+      expect(lastQuery(fetchMock)).toMatchObject({ sort: 'is_dosage_weight_based' }),
+    );
+    await user.click(screen.getByRole('columnheader', { name: /Dosage Type/ }));
+    await waitFor(() =>
+      expect(lastQuery(fetchMock)).toMatchObject({ sort: '-is_dosage_weight_based' }),
+    );
+    // The contract cannot sort by counts or contraindications: their headers do nothing.
+    const asked = requestsTo(fetchMock, 'GET /medication').length;
+    await user.click(screen.getByRole('columnheader', { name: /Weight Dosage/ }));
+    await user.click(screen.getByRole('columnheader', { name: /Condition Contraindications/ }));
+    expect(requestsTo(fetchMock, 'GET /medication')).toHaveLength(asked);
+  });
+
+  it('filters on the server by pregnancy category, dosage type and condition; Clear filters resets', async () => {
+    const fetchMock = mockFetch({
+      ...referenceLists,
+      'GET /medication': (request) =>
+        query(request).pregnancy_category
+          ? page([amoxicillin])
+          : page([amoxicillin, paracetamol], 60),
+    });
+    const { user } = renderPage();
+    await row('Paracetamol');
+    const filters = within(await screen.findByRole('group', { name: 'Filters' }));
+    // A filter starts again at the first page.
+    await user.click(screen.getByRole('button', { name: 'Go to next page' }));
+    await waitFor(() => expect(lastQuery(fetchMock)).toMatchObject({ page: '2' }));
+    await user.selectOptions(filters.getByRole('combobox', { name: 'Pregnancy category' }), 'B');
     await waitFor(() =>
       expect(screen.queryByRole('gridcell', { name: 'Paracetamol' })).not.toBeInTheDocument(),
     );
-    expect(screen.queryByRole('gridcell', { name: 'Amoxicillin' })).not.toBeInTheDocument();
+    expect(screen.getByRole('gridcell', { name: 'Amoxicillin' })).toBeInTheDocument();
+    expect(lastQuery(fetchMock)).toEqual({
+      pregnancy_category: 'B',
+      page: '1',
+      page_size: '25',
+      sort: 'name',
+    });
+    await user.selectOptions(
+      filters.getByRole('combobox', { name: 'Dosage type' }),
+      'Weight-based',
+    );
+    await waitFor(() =>
+      expect(lastQuery(fetchMock)).toMatchObject({
+        pregnancy_category: 'B',
+        is_dosage_weight_based: 'true',
+      }),
+    );
+    await user.type(filters.getByRole('combobox', { name: 'Condition' }), 'hyp');
+    await user.click(await screen.findByRole('option', { name: 'Hypertension' }));
+    await waitFor(() => expect(lastQuery(fetchMock)).toMatchObject({ condition_id: '1' }));
+
+    const asked = requestsTo(fetchMock, 'GET /medication').length;
+    await user.click(filters.getByRole('button', { name: 'Clear filters' }));
+    // The unfiltered first page again (from the cache: it was asked for first).
+    await row('Paracetamol');
+    for (const request of requestsTo(fetchMock, 'GET /medication').slice(asked)) {
+      expect(query(request)).toEqual({ page: '1', page_size: '25', sort: 'name' });
+    }
+    expect(filters.getByRole('combobox', { name: 'Pregnancy category' })).toHaveValue('');
+    expect(filters.getByRole('combobox', { name: 'Condition' })).toHaveValue('');
+    expect(filters.queryByRole('button', { name: 'Clear filters' })).not.toBeInTheDocument();
+  });
+
+  it('exports every match of the search and filters as CSV from the server', async () => {
+    const fetchMock = mockFetch({
+      'GET /medication': (request) =>
+        query(request).format === 'csv'
+          ? { body: 'name\nAmoxicillin\n', headers: { 'Content-Type': 'text/csv' } }
+          : page([amoxicillin, paracetamol]),
+    });
+    URL.createObjectURL = jest.fn(() => 'blob:export');
+    URL.revokeObjectURL = jest.fn();
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const { user } = renderPage();
+    await row('Amoxicillin');
+    const filters = within(await screen.findByRole('group', { name: 'Filters' }));
+    await user.selectOptions(filters.getByRole('combobox', { name: 'Pregnancy category' }), 'B');
+    await user.type(screen.getByRole('searchbox', { name: 'Search medications by name' }), 'amox');
+    await waitFor(() => expect(lastQuery(fetchMock)).toMatchObject({ q: 'amox' }));
+    await user.click(screen.getByRole('button', { name: 'Export all rows as CSV' }));
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+    const exported = requestsTo(fetchMock, 'GET /medication').find((r) => query(r).format);
+    expect(exported && query(exported)).toEqual({
+      format: 'csv',
+      q: 'amox',
+      sort: 'name',
+      pregnancy_category: 'B',
+    });
   });
 
   it('opens Add Medication and lists the new medication after saving', async () => {

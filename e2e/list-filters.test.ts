@@ -1,0 +1,133 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, startServer, type RunningServer } from './support/harness';
+import { signedInPage } from './support/signedIn';
+
+/**
+ * In a real browser against the real server (demo data): the filter controls above a list ask the
+ * server for the matching rows, and the grid shows exactly the rows the API answers for that
+ * filter; Clear filters brings the whole list back. Interactions by severity, medications by
+ * pregnancy category.
+ */
+let server: RunningServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let token: string;
+
+// A browser, a server and a whole console on two shared cores: generous time per flow.
+jest.setTimeout(240_000);
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  ({ context, page, token } = await signedInPage(server, browser));
+});
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await server?.stop();
+});
+
+interface ListAnswer<Row> {
+  data: Row[];
+  meta: { total: number };
+}
+
+/** A list page as the API answers it to the test's own session. */
+async function api<Row>(path: string): Promise<ListAnswer<Row>> {
+  const response = await fetch(`${server.baseUrl}/api/v1${path}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  if (!response.ok) throw new Error(`${path}: ${response.status}`);
+  return (await response.json()) as ListAnswer<Row>;
+}
+
+const filters = () => page.getByRole('group', { name: 'Filters' });
+
+/** The texts of the grid's cells in the column `field`, top to bottom. */
+const column = (field: string) =>
+  page.locator(`[role="gridcell"][data-field="${field}"]`).allTextContents();
+
+/** Waits until the grid's column `field` reads `expected` (the server's answer has arrived). */
+async function columnReads(field: string, expected: string[]) {
+  const deadline = Date.now() + 30_000;
+  let shown: string[] = [];
+  while (Date.now() < deadline) {
+    shown = await column(field);
+    if (JSON.stringify(shown) === JSON.stringify(expected)) return;
+    await page.waitForTimeout(100);
+  }
+  expect(shown).toEqual(expected);
+}
+
+interface Interaction {
+  medication: { name: string };
+  severity: string;
+}
+
+it('interactions: a severity shows exactly the rows the server has of it; Clear filters shows all again', async () => {
+  const all = await api<Interaction>('/drug-interaction?sort=medication');
+  const major = await api<Interaction>('/drug-interaction?severity=major&sort=medication');
+  expect(major.meta.total).toBeGreaterThan(0);
+  expect(major.meta.total).toBeLessThan(all.meta.total);
+
+  await page.goto('/dashboard/drugs/interactions');
+  await columnReads(
+    'medication',
+    all.data.map((row) => row.medication.name),
+  );
+  await filters().getByLabel('Severity').selectOption({ label: 'Major' });
+  await columnReads(
+    'medication',
+    major.data.map((row) => row.medication.name),
+  );
+  expect(new Set(await column('severity'))).toEqual(new Set(['Major']));
+  await page.getByText(`of ${major.meta.total}`).first().waitFor();
+
+  await filters().getByRole('button', { name: 'Clear filters' }).click();
+  await columnReads(
+    'medication',
+    all.data.map((row) => row.medication.name),
+  );
+  expect(await filters().getByLabel('Severity').inputValue()).toBe('');
+});
+
+interface Medication {
+  name: string;
+  pregnancy_category: string | null;
+}
+
+it('medications: a pregnancy category shows exactly the medications the server has of it', async () => {
+  const all = await api<Medication>('/medication?sort=name');
+  const categoryX = await api<Medication>('/medication?pregnancy_category=X&sort=name');
+  expect(categoryX.meta.total).toBeGreaterThan(0);
+  expect(categoryX.meta.total).toBeLessThan(all.meta.total);
+
+  await page.goto('/dashboard/drugs/medications');
+  await columnReads(
+    'name',
+    all.data.map((row) => row.name),
+  );
+  await filters().getByLabel('Pregnancy category').selectOption('X');
+  await columnReads(
+    'name',
+    categoryX.data.map((row) => row.name),
+  );
+
+  // A second filter narrows it further.
+  await filters().getByLabel('Dosage type').selectOption({ label: 'Weight-based' });
+  const weightX = await api<Medication>(
+    '/medication?pregnancy_category=X&is_dosage_weight_based=true&sort=name',
+  );
+  await columnReads(
+    'name',
+    weightX.data.map((row) => row.name),
+  );
+
+  await filters().getByRole('button', { name: 'Clear filters' }).click();
+  await columnReads(
+    'name',
+    all.data.map((row) => row.name),
+  );
+});
