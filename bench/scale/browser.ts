@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from '../../e2e/support/harness';
-import { reportSummary, type SummaryRow } from '../summary';
-import { startScaleServer, type ScaleServer } from './setup';
+import type { SummaryRow } from '../summary';
+import type { ScaleServer } from './setup';
 
 /**
  * `npm run bench:scale`, the console side: headless Chromium against the built console on the
@@ -32,9 +32,9 @@ import { startScaleServer, type ScaleServer } from './setup';
  * the requests the page itself sent (its fetch is observed), and a step counts only once the
  * grid's rows (their ids, in order) or the picker's options are exactly that answer's.
  *
- * Run on its own with `SCALE_SCREENS=Interactions,Conditions SCALE_RUNS=5 node --import tsx
- * bench/scale/browser.ts` (it loads the data itself; the console must be built: `npm run build`),
- * or from bench/scale.ts through `measureConsole(server)`.
+ * Part of `npm run bench:scale` (bench/scale.ts, which loads the data and builds the console);
+ * `SCALE_ONLY=console SCALE_SCREENS=Interactions,Conditions npm run bench:scale` runs only these
+ * screens' figures.
  */
 const RUNS = Number(process.env.SCALE_RUNS ?? 5);
 const FIRST_ROWS_TARGET_MS = 1000;
@@ -265,68 +265,90 @@ async function visit(
   const page = await context.newPage();
   const figures: Partial<Record<Figure, number>> = {};
   const grid = (params: Wanted['params']) => ({ api: screen.api, params, in: 'grid' as const });
+  /** Runs one step; a failed one is reported and leaves its figure out, the next steps still run. */
+  const step = async (figure: Figure, measure: () => Promise<number>) => {
+    try {
+      figures[figure] = await measure();
+      return true;
+    } catch (error) {
+      const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
+      console.error(`${screen.name}, ${figure}: ${message}`);
+      return false;
+    }
+  };
   try {
-    figures.firstRows = await load(page, screen);
+    if (!(await step('firstRows', () => load(page, screen)))) return figures;
 
     // Search: all but the last letter, settled; then the last letter, timed.
     const search = page.getByRole('searchbox').first();
-    const prefix = screen.search.slice(0, -1);
-    const typedAt = await page.evaluate(() => performance.now());
-    await search.fill(prefix);
-    await shown(page, { ...grid({ q: prefix }), since: typedAt });
-    figures.search = await timeUntil(
-      page,
-      'keydown',
-      () => search.press(screen.search.at(-1) ?? 'a'),
-      grid({ q: screen.search, page: '1' }),
-    );
-    // The unsearched first page again (from the console's cache: no new request).
-    await search.fill('');
-    await shown(page, { ...grid({ q: null, page: '1' }), since: 0 });
+    await step('search', async () => {
+      const prefix = screen.search.slice(0, -1);
+      const typedAt = await page.evaluate(() => performance.now());
+      await search.fill(prefix);
+      await shown(page, { ...grid({ q: prefix }), since: typedAt });
+      const elapsed = await timeUntil(
+        page,
+        'keydown',
+        () => search.press(screen.search.at(-1) ?? 'a'),
+        grid({ q: screen.search, page: '1' }),
+      );
+      // The unsearched first page again (from the console's cache: no new request).
+      await search.fill('');
+      await shown(page, { ...grid({ q: null, page: '1' }), since: 0 });
+      return elapsed;
+    });
 
-    figures.sort = await timeUntil(
-      page,
-      'click',
-      () => page.getByRole('columnheader', { name: screen.sortHeader }).click(),
-      grid({ page: '1' }),
+    await step('sort', () =>
+      timeUntil(
+        page,
+        'click',
+        () => page.getByRole('columnheader', { name: screen.sortHeader }).click(),
+        grid({ page: '1' }),
+      ),
     );
-    figures.page = await timeUntil(
-      page,
-      'click',
-      () => page.getByRole('button', { name: 'Go to next page' }).click(),
-      grid({ page: '2' }),
+    await step('page', () =>
+      timeUntil(
+        page,
+        'click',
+        () => page.getByRole('button', { name: 'Go to next page' }).click(),
+        grid({ page: '2' }),
+      ),
     );
 
     if (screen.picker) {
       const { add, label, api, text } = screen.picker;
-      await page.getByRole('button', { name: add, exact: true }).click();
-      const input = page.getByRole('dialog', { name: add }).getByRole('combobox', { name: label });
-      const openedAt = await page.evaluate(() => performance.now());
-      await input.fill(text.slice(0, -1));
-      await shown(page, { api, params: { q: text.slice(0, -1) }, since: openedAt, in: 'picker' });
-      figures.picker = await timeUntil(page, 'keydown', () => input.press(text.at(-1) ?? 'a'), {
-        api,
-        params: { q: text },
-        in: 'picker',
+      await step('picker', async () => {
+        await page.getByRole('button', { name: add, exact: true }).click();
+        const dialog = page.getByRole('dialog', { name: add });
+        const input = dialog.getByRole('combobox', { name: label });
+        const openedAt = await page.evaluate(() => performance.now());
+        await input.fill(text.slice(0, -1));
+        await shown(page, { api, params: { q: text.slice(0, -1) }, since: openedAt, in: 'picker' });
+        const elapsed = await timeUntil(page, 'keydown', () => input.press(text.at(-1) ?? 'a'), {
+          api,
+          params: { q: text },
+          in: 'picker',
+        });
+        await page.keyboard.press('Escape');
+        return elapsed;
       });
-      await page.keyboard.press('Escape');
     }
 
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('HeapProfiler.collectGarbage');
-    await cdp.send('Performance.enable');
-    const { metrics } = await cdp.send('Performance.getMetrics');
-    const heap = metrics.find((metric) => metric.name === 'JSHeapUsedSize')?.value ?? NaN;
-    figures.heap = heap / 1024 / 1024;
+    await step('heap', async () => {
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('HeapProfiler.collectGarbage');
+      await cdp.send('Performance.enable');
+      const { metrics } = await cdp.send('Performance.getMetrics');
+      const heap = metrics.find((metric) => metric.name === 'JSHeapUsedSize')?.value ?? NaN;
+      return heap / 1024 / 1024;
+    });
 
     // The same address again, its code now in the context's cache.
-    const again = await context.newPage();
-    await page.close();
-    figures.reload = await load(again, screen);
-  } catch (error) {
-    console.error(
-      `${screen.name}: ${error instanceof Error ? error.message.split('\n')[0] : error}`,
-    );
+    await step('reload', async () => {
+      const again = await context.newPage();
+      await page.close();
+      return load(again, screen);
+    });
   } finally {
     await context.close();
   }
@@ -396,27 +418,4 @@ export async function measureConsole(server: ScaleServer): Promise<SummaryRow[]>
     await browser.close();
   }
   return rows;
-}
-
-async function main() {
-  console.log('Starting the server and loading the data (a few minutes)...');
-  const server = await startScaleServer();
-  let failed: boolean;
-  try {
-    console.log(`Loaded in ${server.loadSeconds.toFixed(0)} s.`);
-    const rows = await measureConsole(server);
-    console.table(rows);
-    reportSummary('scale', rows);
-    failed = rows.some((row) => row.met === false);
-  } finally {
-    await server.stop();
-  }
-  if (failed) process.exitCode = 1;
-}
-
-if (import.meta.url === `file://${process.argv[1]}`) {
-  main().catch((error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  });
 }
