@@ -51,10 +51,12 @@ export default defineConfig(({ command, mode }) => {
       outDir: 'dist',
       sourcemap: false,
       modulePreload: {
-        // Route pages preload their chunks' imports in parallel; the things a page loads later
-        // (dialogs, pickers) list none: each list is bytes in the page's own budget.
-        resolveDependencies: (_file, deps, { hostId }) =>
-          /\/index-[\w-]+\.js$/.test(hostId) ? deps : [],
+        // index.html preloads the entry's imports (else they load only once the entry has, a
+        // round trip later), and route pages their chunks' imports, in parallel; the things a
+        // page loads later (dialogs, pickers) list none: each list is bytes in the page's own
+        // budget.
+        resolveDependencies: (_file, deps, { hostId, hostType }) =>
+          hostType === 'html' || /\/index-[\w-]+\.js$/.test(hostId) ? deps : [],
       },
     },
   };

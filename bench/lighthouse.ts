@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -7,6 +6,7 @@ import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import type { Flags, Result } from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_PATH, registerAdmin, startServer } from '../e2e/support/harness';
+import { ensureConsoleBuilt } from './support/consoleBuild';
 import { reportSummary } from './summary';
 
 /**
@@ -57,20 +57,6 @@ type Scores = Record<Category, number>;
 
 const score = (result: Result, category: Category) =>
   Math.round((result.categories[category]?.score ?? 0) * 100);
-
-/** Builds dist/ when it is missing or older than its sources, as `npm start` does. */
-function ensureConsoleBuilt() {
-  const run = spawnSync(
-    process.execPath,
-    [
-      '--input-type=module',
-      '-e',
-      "import { ensureConsoleBuilt } from './scripts/console-build.mjs'; ensureConsoleBuilt();",
-    ],
-    { stdio: 'inherit' },
-  );
-  if (run.status !== 0) throw new Error('building the console failed');
-}
 
 /** The audits that cost points in `category`: id, title and what Lighthouse shows for it. */
 function lostPoints(result: Result, category: Category): string[] {

@@ -245,6 +245,13 @@ function LoadingOverlay() {
   );
 }
 
+// Props that stay the same objects from render to render: the DataGrid is memoised, so a render
+// of the screen that changes none of its props (a request going from started to pending) skips
+// rendering every cell again.
+const SLOTS = { toolbar: CrudToolbar, loadingOverlay: LoadingOverlay };
+const NO_ROWS: readonly never[] = [];
+const PAGE_SIZES = [10, 25, 50, 100];
+
 /**
  * An MUI X DataGrid with the list screens' toolbar (quick search, column chooser, density, CSV export
  * of all rows), a progress bar over the rows while loading, and the screen's empty text. It grows
@@ -267,6 +274,10 @@ export function CrudGrid<Row extends GridValidRowModel>({
     () => ({ searchLabel, loadingText, exportFileName, exportCsv: server?.exportCsv }),
     [searchLabel, loadingText, exportFileName, server?.exportCsv],
   );
+  const localeText = useMemo(
+    () => ({ noRowsLabel: emptyText, noResultsOverlayLabel: emptyText }),
+    [emptyText],
+  );
   const [initialState] = useState(() => ({
     pagination: { paginationModel: { pageSize: 25, page: 0 } },
     sorting: { sortModel: initialSort ?? [] },
@@ -280,15 +291,15 @@ export function CrudGrid<Row extends GridValidRowModel>({
     <GridTexts.Provider value={texts}>
       <Box sx={{ display: 'flex', flexDirection: 'column', width: '100%' }}>
         <DataGrid
-          rows={rows ?? []}
+          rows={rows ?? NO_ROWS}
           columns={columns}
           loading={loading}
           aria-label={label}
           showToolbar
-          slots={{ toolbar: CrudToolbar, loadingOverlay: LoadingOverlay }}
-          localeText={{ noRowsLabel: emptyText, noResultsOverlayLabel: emptyText }}
+          slots={SLOTS}
+          localeText={localeText}
           initialState={initialState}
-          pageSizeOptions={[10, 25, 50, 100]}
+          pageSizeOptions={PAGE_SIZES}
           disableRowSelectionOnClick
           {...(server && {
             paginationMode: 'server',
