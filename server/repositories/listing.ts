@@ -151,11 +151,11 @@ function idsSql<F extends string>(spec: ListSpec<F>, query: PageQuery<F>, walkin
  * given alone): a prepared statement's generic plan knows neither the page's size nor the
  * search's letters, and for these it is often one that reads the whole table.
  */
-async function readPage<F extends string, R extends pg.QueryResultRow>(
+export async function readPage<F extends string, R extends pg.QueryResultRow>(
   db: Queryable,
   spec: ListSpec<F>,
   query: PageQuery<F>,
-  total: Total,
+  total: Total = uncached,
   text: (ids: string) => string,
 ) {
   const counted = (sql: { text: string; values: unknown[] }) =>
@@ -209,17 +209,6 @@ export function listPage<F extends string>(
                   ON t.id = listed.listed_id
                ORDER BY listed.listed_order`,
   );
-}
-
-/** The ids of one page, in order, for lists whose records are put together elsewhere. */
-export async function pageIds<F extends string>(
-  db: Queryable,
-  spec: ListSpec<F>,
-  query: PageQuery<F>,
-  total: Total = uncached,
-) {
-  const { rows, meta } = await readPage<F, { id: number }>(db, spec, query, total, (ids) => ids);
-  return { ids: rows.map((row) => row.id), meta };
 }
 
 /** A value written into SQL as a literal: COPY takes no parameters. */
