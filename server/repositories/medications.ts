@@ -4,6 +4,7 @@ import type { VersionedTable } from '../db/versions';
 import {
   csvText,
   readPage,
+  totalColumn,
   type Filter,
   type ListSpec,
   type PageQuery,
@@ -180,11 +181,11 @@ type PartRows = { [P in keyof Parts]: Parts[P][] };
  * column of the parts is text, an integer or a double, so JSON gives the
  * values the rows would.
  */
-function somePartsSql(ids: string, prefix = '') {
+function somePartsSql(ids: string, prefix = '', count?: string) {
   const parts = Object.entries(partsSql(ids)).map(
     ([name, sql]) => `(SELECT coalesce(json_agg(r), '[]') FROM (${sql}) r) AS "${name}"`,
   );
-  return `${prefix} SELECT ${parts.join(',\n')}`;
+  return `${prefix} SELECT ${parts.join(',\n')}${totalColumn(count)}`;
 }
 
 /**
@@ -339,8 +340,12 @@ export async function medicationPage(
     MEDICATION_LIST,
     query,
     total,
-    (ids) =>
-      somePartsSql('(SELECT ids FROM page)::int[]', `WITH page AS (SELECT ARRAY(${ids}) AS ids)`),
+    (ids, count) =>
+      somePartsSql(
+        '(SELECT ids FROM page)::int[]',
+        `WITH page AS (SELECT ARRAY(${ids}) AS ids)`,
+        count,
+      ),
   );
   return { rows: assemble(rows[0]), meta };
 }

@@ -94,3 +94,15 @@ it('shows a condition created through the API in the next search and its total',
   expect(after.data.map((row) => row.name)).toEqual(['Asthma', 'Asthma, exercise-induced']);
   expect(after.meta.total).toBe(2);
 });
+
+it('counts the matches of a page past the last one, asked for first', async () => {
+  // A page's statement counts the matches with its rows: with none, they are counted apart.
+  for (const [path, total] of [
+    ['/drug-interaction?severity=major&page=5', 1],
+    ['/lifestyle?sort=-name&page=4', 3],
+    ['/medication?pregnancy_category=C&page=3&page_size=1', 2],
+  ] as const) {
+    const past = await page<Named>(path);
+    expect({ path, data: past.data, total: past.meta.total }).toEqual({ path, data: [], total });
+  }
+});
