@@ -89,12 +89,18 @@ it('shows a write through one server in the other at once: creates, renames and 
     expected.push(created.name);
     for (const encoding of ['gzip', 'identity'])
       expect((await reader.names('/condition', encoding)).sort()).toEqual([...expected].sort());
+    // A page and its total, kept by each server as the whole list is (routes/lists.ts).
+    expect((await reader.names('/condition?q=condition&sort=name')).sort()).toEqual(
+      [...expected].sort(),
+    );
     expect((await reader.get(`/condition/${created.id}`)).name).toBe(created.name);
   }
 
   const { id: renamedId } = await a.create('/condition', { name: 'To rename' });
   expect(await b.names('/condition')).toContain('To rename');
+  expect(await a.names('/condition?q=rename')).toEqual(['To rename']);
   await b.update('/condition', { id: renamedId, name: 'Renamed through b' });
+  expect(await a.names('/condition?q=rename')).toEqual(['Renamed through b']);
   expect(await a.names('/condition')).toContain('Renamed through b');
   expect(await a.names('/condition')).not.toContain('To rename');
   expect((await a.get(`/condition/${renamedId}`)).name).toBe('Renamed through b');
@@ -132,7 +138,9 @@ it('never serves a list missing a write acknowledged before the read began, unde
     let reads = 0;
     while (writing || reads === 0) {
       const before = [...acknowledged];
-      const names = new Set(await server.names('/condition', reads % 2 ? 'identity' : 'gzip'));
+      // The whole list (cached apart for gzip and identity) and a page of a search (cached too).
+      const path = reads % 3 === 2 ? '/condition?q=concurrent&page_size=100' : '/condition';
+      const names = new Set(await server.names(path, reads % 2 ? 'identity' : 'gzip'));
       const missing = before.filter((name) => !names.has(name));
       if (missing.length) stale.push(`${label} read ${reads} missed ${missing.join(', ')}`);
       reads++;

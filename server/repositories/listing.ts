@@ -145,51 +145,77 @@ function idsSql<F extends string>(spec: ListSpec<F>, query: PageQuery<F>, walkin
   };
 }
 
+/** The column in which a page's statement answers the number of matches (see readPage). */
+const TOTAL_COLUMN = 'listed_total';
+
 /**
- * The page's rows (`text` makes the statement from the ids' SQL) and the number of matches.
+ * The page's rows and the number of matches. `text` makes the page's statement from the ids'
+ * SQL, and, when given a count's SQL (over the same parameters), answers it in every row as
+ * TOTAL_COLUMN: a page without a search that is not counted yet is read and counted in one
+ * round trip (and counted apart only when it has no row).
  * Statements are planned for their values on every call, not prepared (pool.ts prepares texts
  * given alone): a prepared statement's generic plan knows neither the page's size nor the
  * search's letters, and for these it is often one that reads the whole table.
  */
-async function readPage<F extends string, R extends pg.QueryResultRow>(
+export async function readPage<F extends string, R extends pg.QueryResultRow>(
   db: Queryable,
   spec: ListSpec<F>,
   query: PageQuery<F>,
-  total: Total,
-  text: (ids: string) => string,
+  total: Total = uncached,
+  text: (ids: string, count?: string) => string,
 ) {
-  const counted = (sql: { text: string; values: unknown[] }) =>
-    total(`${sql.text} ${JSON.stringify(sql.values)}`, async () => {
-      const { rows } = await db.query<{ total: number }>(sql);
-      return rows[0].total;
-    });
-  const read = async (walking: boolean) => {
+  const keyOf = (sql: { text: string; values: unknown[] }) =>
+    `${sql.text} ${JSON.stringify(sql.values)}`;
+  const count = async (sql: { text: string; values: unknown[] }) =>
+    (await db.query<{ total: number }>(sql)).rows[0].total;
+  const read = async (walking: boolean, counting?: string) => {
     const sql = idsSql(spec, query, walking);
-    return (await db.query<R>({ text: text(sql.text), values: sql.values })).rows;
+    return (await db.query<R>({ text: text(sql.text, counting), values: sql.values })).rows;
   };
-  const matching = counted(countSql(spec, query));
-  let rows: R[];
+  const matchingSql = countSql(spec, query);
   if (query.q?.trim()) {
     // Walking reads about (records up to the page's end) x (records / matches) of the list,
     // when the matches are spread along the order; finding the matches first reads every
     // match. The totals (cached) say which is fewer.
+    const recordsSql = countSql(spec, { filters: query.filters });
     const [matches, records] = await Promise.all([
-      matching,
-      counted(countSql(spec, { filters: query.filters })),
+      total(keyOf(matchingSql), () => count(matchingSql)),
+      total(keyOf(recordsSql), () => count(recordsSql)),
     ]);
     const field = (query.sort?.startsWith('-') ? query.sort.slice(1) : query.sort) as F;
     const walkable = query.sort !== undefined && (spec.walkable ?? []).includes(field);
-    rows = await read(
+    const rows = await read(
       walkable && WALK_MARGIN * query.page * query.pageSize * records < matches ** 2,
     );
-  } else {
-    [rows] = await Promise.all([read(false), matching]);
+    return { rows, meta: { total: matches, page: query.page, page_size: query.pageSize } };
   }
-  return {
-    rows,
-    meta: { total: await matching, page: query.page, page_size: query.pageSize },
-  };
+  // The total, unless known, is counted by the page's statement: `total` asks for it at once.
+  let counted: { resolve(total: number): void; reject(error: unknown): void } | undefined;
+  let asked = false;
+  const matching = total(keyOf(matchingSql), () =>
+    asked
+      ? count(matchingSql)
+      : new Promise<number>((resolve, reject) => (counted = { resolve, reject })),
+  );
+  asked = true;
+  let rows: R[];
+  try {
+    rows = await read(false, counted && matchingSql.text);
+  } catch (error) {
+    counted?.reject(error);
+    throw error;
+  }
+  if (counted) {
+    const first = rows[0] as Record<string, unknown> | undefined;
+    if (first) counted.resolve(first[TOTAL_COLUMN] as number);
+    else count(matchingSql).then(counted.resolve, counted.reject);
+    for (const row of rows) delete (row as Record<string, unknown>)[TOTAL_COLUMN];
+  }
+  return { rows, meta: { total: await matching, page: query.page, page_size: query.pageSize } };
 }
+
+/** `, (count) AS <TOTAL_COLUMN>` for a page's statement asked to count (see readPage). */
+export const totalColumn = (count?: string) => (count ? `, (${count}) AS ${TOTAL_COLUMN}` : '');
 
 /** One page of the records matching `query`, and how many match in all. */
 export function listPage<F extends string>(
@@ -203,23 +229,12 @@ export function listPage<F extends string>(
     spec,
     query,
     total,
-    (ids) => `SELECT ${spec.columns}
+    (ids, count) => `SELECT ${spec.columns}${totalColumn(count)}
                 FROM ${spec.from}
                 JOIN unnest(ARRAY(${ids})) WITH ORDINALITY AS listed(listed_id, listed_order)
                   ON t.id = listed.listed_id
                ORDER BY listed.listed_order`,
   );
-}
-
-/** The ids of one page, in order, for lists whose records are put together elsewhere. */
-export async function pageIds<F extends string>(
-  db: Queryable,
-  spec: ListSpec<F>,
-  query: PageQuery<F>,
-  total: Total = uncached,
-) {
-  const { rows, meta } = await readPage<F, { id: number }>(db, spec, query, total, (ids) => ids);
-  return { ids: rows.map((row) => row.id), meta };
 }
 
 /** A value written into SQL as a literal: COPY takes no parameters. */

@@ -3,7 +3,8 @@ import type { Queryable } from '../db/pool';
 import type { VersionedTable } from '../db/versions';
 import {
   csvText,
-  pageIds,
+  readPage,
+  totalColumn,
   type Filter,
   type ListSpec,
   type PageQuery,
@@ -73,9 +74,6 @@ const isoTime = (column: string, as: string) =>
 type Row = Record<string, unknown> & { id: number };
 type LinkRow = Row & { medication_id: number };
 
-/** `WHERE <column> = ANY($1)` when reading some medications, nothing when reading them all. */
-const only = (column: string, some: boolean) => (some ? `WHERE ${column} = ANY($1::int[])` : '');
-
 /**
  * Runs `work` on one connection in one read-only snapshot, so the separate statements of a read
  * see the same data. A client already in a transaction (it has `release`) is used as it is.
@@ -119,115 +117,152 @@ export const LIST_TABLES = [
   'lifestyles',
 ] as const satisfies readonly VersionedTable[];
 
+/** The statements of readMedications, each reading one part of the medications as rows. */
+type Parts = {
+  medications: Row & { condition_id: number; name: string };
+  conditions: Row;
+  weightCategories: Row;
+  ageCategories: Row;
+  weightDosages: LinkRow & { weight_category_id: number };
+  ageDosages: LinkRow & { age_category_id: number };
+  contraindications: { medication_id: number; condition_id: number };
+  lifestyles: LinkRow & { lifestyle_id: number; lifestyle_name: string };
+};
+
+/**
+ * The SQL of each part, for every medication by name when `ids` is not given, or for those whose
+ * ids are in `ids` (an SQL int[] expression) in that order.
+ */
+function partsSql(ids?: string): Record<keyof Parts, string> {
+  const only = (column: string) => (ids ? `WHERE ${column} = ANY(${ids})` : '');
+  return {
+    medications: `SELECT m.id, m.name, m.condition_id, m.is_dosage_weight_based::int AS is_dosage_weight_based,
+              m.avg_weight_dosage, m.avg_weight_dosage_unit, m.pregnancy_category,
+              ${isoTime('m.created_at', 'created_at')}, ${isoTime('m.updated_at', 'updated_at')}
+         FROM medications m ${only('m.id')}
+        ORDER BY ${ids ? `array_position(${ids}, m.id)` : 'lower(m.name), m.id'}`,
+    conditions: ids
+      ? `SELECT ${CONDITION_COLUMNS} FROM conditions c
+          WHERE c.id IN (SELECT condition_id FROM medications WHERE id = ANY(${ids})
+                         UNION SELECT condition_id FROM medication_contraindications
+                                WHERE medication_id = ANY(${ids}))`
+      : `SELECT ${CONDITION_COLUMNS} FROM conditions c
+          WHERE c.id IN (SELECT condition_id FROM medications
+                         UNION SELECT condition_id FROM medication_contraindications)`,
+    weightCategories: `SELECT ${WEIGHT_CATEGORY_COLUMNS} FROM weight_categories c
+        ${ids ? `WHERE c.id IN (SELECT weight_category_id FROM weight_category_dosages WHERE medication_id = ANY(${ids}))` : ''}`,
+    ageCategories: `SELECT ${AGE_CATEGORY_COLUMNS} FROM age_categories c
+        ${ids ? `WHERE c.id IN (SELECT age_category_id FROM age_category_dosages WHERE medication_id = ANY(${ids}))` : ''}`,
+    weightDosages: `SELECT ${DOSAGE_COLUMNS}, d.weight_category_id
+         FROM weight_category_dosages d JOIN weight_categories c ON c.id = d.weight_category_id
+         ${only('d.medication_id')}
+        ORDER BY d.medication_id, ${DOSAGE_TABLES.weight.order}`,
+    ageDosages: `SELECT ${DOSAGE_COLUMNS}, d.age_category_id
+         FROM age_category_dosages d JOIN age_categories c ON c.id = d.age_category_id
+         ${only('d.medication_id')}
+        ORDER BY d.medication_id, ${DOSAGE_TABLES.age.order}`,
+    contraindications: `SELECT mc.medication_id, mc.condition_id
+         FROM medication_contraindications mc JOIN conditions c ON c.id = mc.condition_id
+         ${only('mc.medication_id')}
+        ORDER BY mc.medication_id, lower(c.name), c.id`,
+    lifestyles: `SELECT lc.id, lc.medication_id, lc.lifestyle_id, l.name AS lifestyle_name
+         FROM lifestyle_contraindications lc JOIN lifestyles l ON l.id = lc.lifestyle_id
+         ${only('lc.medication_id')}
+        ORDER BY lc.medication_id, lower(l.name), lc.id`,
+  };
+}
+
+type PartRows = { [P in keyof Parts]: Parts[P][] };
+
+/**
+ * Some medications' parts in one statement, each part's rows as one JSON array (in its order:
+ * each is aggregated straight from its ordered subquery), read in one round trip and one
+ * snapshot. `ids` is an SQL int[] expression, which `prefix` (a WITH clause) may define. Every
+ * column of the parts is text, an integer or a double, so JSON gives the
+ * values the rows would.
+ */
+function somePartsSql(ids: string, prefix = '', count?: string) {
+  const parts = Object.entries(partsSql(ids)).map(
+    ([name, sql]) => `(SELECT coalesce(json_agg(r), '[]') FROM (${sql}) r) AS "${name}"`,
+  );
+  return `${prefix} SELECT ${parts.join(',\n')}${totalColumn(count)}`;
+}
+
 /**
  * Medications as read: all of them by name, or those with the ids `ids` in that order. A fixed
  * number of set-based statements whatever the number of medications (no query, and no correlated
  * subquery, per medication): the medications, each kind of dosage, the contraindications and the
  * lifestyle contraindications, each ordered by medication, then put together here. Categories
  * and conditions are read once (only those some medication names) and shared by every row that
- * names them.
+ * names them. All of them are read one part per statement, in one snapshot; some of them, in one
+ * statement (somePartsSql).
  */
 async function readMedications(db: Queryable, ids?: number[]) {
-  const one = ids !== undefined;
-  const params = one ? [ids] : [];
+  if (ids) {
+    const { rows } = await db.query<PartRows>({
+      text: somePartsSql('$1::int[]'),
+      values: [ids],
+    });
+    return assemble(rows[0]);
+  }
   return inSnapshot(db, async (q) => {
-    const medications = await q.query<Row & { condition_id: number; name: string }>(
-      `SELECT m.id, m.name, m.condition_id, m.is_dosage_weight_based::int AS is_dosage_weight_based,
-              m.avg_weight_dosage, m.avg_weight_dosage_unit, m.pregnancy_category,
-              ${isoTime('m.created_at', 'created_at')}, ${isoTime('m.updated_at', 'updated_at')}
-         FROM medications m ${only('m.id', one)}
-        ORDER BY ${one ? 'array_position($1::int[], m.id)' : 'lower(m.name), m.id'}`,
-      params,
-    );
-    if (medications.rows.length === 0) return [];
-    const conditions = await q.query<Row>(
-      one
-        ? `SELECT ${CONDITION_COLUMNS} FROM conditions c
-            WHERE c.id IN (SELECT condition_id FROM medications WHERE id = ANY($1::int[])
-                           UNION SELECT condition_id FROM medication_contraindications
-                                  WHERE medication_id = ANY($1::int[]))`
-        : `SELECT ${CONDITION_COLUMNS} FROM conditions c
-            WHERE c.id IN (SELECT condition_id FROM medications
-                           UNION SELECT condition_id FROM medication_contraindications)`,
-      params,
-    );
-    const weightCategories = await q.query<Row>(
-      `SELECT ${WEIGHT_CATEGORY_COLUMNS} FROM weight_categories c
-        ${one ? 'WHERE c.id IN (SELECT weight_category_id FROM weight_category_dosages WHERE medication_id = ANY($1::int[]))' : ''}`,
-      params,
-    );
-    const ageCategories = await q.query<Row>(
-      `SELECT ${AGE_CATEGORY_COLUMNS} FROM age_categories c
-        ${one ? 'WHERE c.id IN (SELECT age_category_id FROM age_category_dosages WHERE medication_id = ANY($1::int[]))' : ''}`,
-      params,
-    );
-    const weightDosages = await q.query<LinkRow & { weight_category_id: number }>(
-      `SELECT ${DOSAGE_COLUMNS}, d.weight_category_id
-         FROM weight_category_dosages d JOIN weight_categories c ON c.id = d.weight_category_id
-         ${only('d.medication_id', one)}
-        ORDER BY d.medication_id, ${DOSAGE_TABLES.weight.order}`,
-      params,
-    );
-    const ageDosages = await q.query<LinkRow & { age_category_id: number }>(
-      `SELECT ${DOSAGE_COLUMNS}, d.age_category_id
-         FROM age_category_dosages d JOIN age_categories c ON c.id = d.age_category_id
-         ${only('d.medication_id', one)}
-        ORDER BY d.medication_id, ${DOSAGE_TABLES.age.order}`,
-      params,
-    );
-    const contraindications = await q.query<{ medication_id: number; condition_id: number }>(
-      `SELECT mc.medication_id, mc.condition_id
-         FROM medication_contraindications mc JOIN conditions c ON c.id = mc.condition_id
-         ${only('mc.medication_id', one)}
-        ORDER BY mc.medication_id, lower(c.name), c.id`,
-      params,
-    );
-    const lifestyles = await q.query<LinkRow & { lifestyle_id: number; lifestyle_name: string }>(
-      `SELECT lc.id, lc.medication_id, lc.lifestyle_id, l.name AS lifestyle_name
-         FROM lifestyle_contraindications lc JOIN lifestyles l ON l.id = lc.lifestyle_id
-         ${only('lc.medication_id', one)}
-        ORDER BY lc.medication_id, lower(l.name), lc.id`,
-      params,
-    );
-
-    // Put together in place (the rows are this call's own), without spreading objects: about
-    // 100,000 of them for 10,000 medications.
-    const condition = new Map(conditions.rows.map((row) => [row.id, row]));
-    const weightCategory = new Map(weightCategories.rows.map((row) => [row.id, row]));
-    const ageCategory = new Map(ageCategories.rows.map((row) => [row.id, row]));
-    for (const row of weightDosages.rows) {
-      row.weight_category = weightCategory.get(row.weight_category_id);
-    }
-    for (const row of ageDosages.rows) row.age_category = ageCategory.get(row.age_category_id);
-    const weight = byMedication(weightDosages.rows);
-    const age = byMedication(ageDosages.rows);
-    const contraindicated = byMedication(contraindications.rows);
-    const lifestyle = byMedication(lifestyles.rows);
-    const none: never[] = [];
-
-    for (const m of medications.rows) {
-      const links = contraindicated.get(m.id) ?? none;
-      const named = { id: m.id, name: m.name };
-      m.condition = condition.get(m.condition_id);
-      m.dosage_per_weight =
-        m.avg_weight_dosage === null
-          ? []
-          : [{ dosage: m.avg_weight_dosage, dosage_unit: m.avg_weight_dosage_unit }];
-      m.weight_category_dosages = weight.get(m.id) ?? [];
-      m.age_category_dosages = age.get(m.id) ?? [];
-      m.condition_contraindications = links.map((link) => condition.get(link.condition_id));
-      m.contraindications = links.map((link) => link.condition_id).sort((a, b) => a - b);
-      m.medical_lifestyle_contraindications = (lifestyle.get(m.id) ?? none).map((link) => ({
-        id: link.id,
-        medication_id: link.medication_id,
-        lifestyle_id: link.lifestyle_id,
-        lifestyle: { id: link.lifestyle_id, name: link.lifestyle_name },
-        medication: named,
-      }));
-    }
-    // Every field of the contract's Medication is set in the loop above.
-    return medications.rows as unknown as Schema<'Medication'>[];
+    const sql = partsSql();
+    const parts = {} as Record<keyof Parts, unknown[]>;
+    for (const name of Object.keys(sql) as (keyof Parts)[])
+      parts[name] = (await q.query(sql[name])).rows;
+    return assemble(parts as PartRows);
   });
+}
+
+/** The medications of `parts`, each with its dosages, conditions and contraindications. */
+function assemble({
+  medications,
+  conditions,
+  weightCategories,
+  ageCategories,
+  weightDosages,
+  ageDosages,
+  contraindications,
+  lifestyles,
+}: PartRows): Schema<'Medication'>[] {
+  if (medications.length === 0) return [];
+  // Put together in place (the rows are this call's own), without spreading objects: about
+  // 100,000 of them for 10,000 medications.
+  const condition = new Map(conditions.map((row) => [row.id, row]));
+  const weightCategory = new Map(weightCategories.map((row) => [row.id, row]));
+  const ageCategory = new Map(ageCategories.map((row) => [row.id, row]));
+  for (const row of weightDosages) {
+    row.weight_category = weightCategory.get(row.weight_category_id);
+  }
+  for (const row of ageDosages) row.age_category = ageCategory.get(row.age_category_id);
+  const weight = byMedication(weightDosages);
+  const age = byMedication(ageDosages);
+  const contraindicated = byMedication(contraindications);
+  const lifestyle = byMedication(lifestyles);
+  const none: never[] = [];
+
+  for (const m of medications) {
+    const links = contraindicated.get(m.id) ?? none;
+    const named = { id: m.id, name: m.name };
+    m.condition = condition.get(m.condition_id);
+    m.dosage_per_weight =
+      m.avg_weight_dosage === null
+        ? []
+        : [{ dosage: m.avg_weight_dosage, dosage_unit: m.avg_weight_dosage_unit }];
+    m.weight_category_dosages = weight.get(m.id) ?? [];
+    m.age_category_dosages = age.get(m.id) ?? [];
+    m.condition_contraindications = links.map((link) => condition.get(link.condition_id));
+    m.contraindications = links.map((link) => link.condition_id).sort((a, b) => a - b);
+    m.medical_lifestyle_contraindications = (lifestyle.get(m.id) ?? none).map((link) => ({
+      id: link.id,
+      medication_id: link.medication_id,
+      lifestyle_id: link.lifestyle_id,
+      lifestyle: { id: link.lifestyle_id, name: link.lifestyle_name },
+      medication: named,
+    }));
+  }
+  // Every field of the contract's Medication is set in the loop above.
+  return medications as unknown as Schema<'Medication'>[];
 }
 
 export async function listMedications(db: Queryable) {
@@ -291,16 +326,28 @@ export const MEDICATION_FILTERS: Record<string, (value: unknown) => Filter> = {
   pregnancy_category: (value) => (param) => `t.pregnancy_category = ${param(value)}`,
 };
 
-/** One page of medications as read, and how many match in all. */
+/**
+ * One page of medications as read, and how many match in all: the page's ids and their records
+ * in one statement, so in one snapshot.
+ */
 export async function medicationPage(
   db: Queryable,
   query: PageQuery<MedicationSortField>,
   total?: Total,
 ) {
-  return inSnapshot(db, async (q) => {
-    const { ids, meta } = await pageIds(q, MEDICATION_LIST, query, total);
-    return { rows: ids.length > 0 ? await readMedications(q, ids) : [], meta };
-  });
+  const { rows, meta } = await readPage<MedicationSortField, PartRows>(
+    db,
+    MEDICATION_LIST,
+    query,
+    total,
+    (ids, count) =>
+      somePartsSql(
+        '(SELECT ids FROM page)::int[]',
+        `WITH page AS (SELECT ARRAY(${ids}) AS ids)`,
+        count,
+      ),
+  );
+  return { rows: assemble(rows[0]), meta };
 }
 
 export async function medicationExists(db: Queryable, id: number) {

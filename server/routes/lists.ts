@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { inTransactionScope, type Queryable } from '../db/pool';
-import { readTableVersions } from '../db/versions';
+import { readTableVersions, type TableVersions, type VersionedTable } from '../db/versions';
+import { VersionedCache } from '../lib/versionedCache';
 import {
   csvStream,
   DEFAULT_PAGE_SIZE,
@@ -12,7 +13,7 @@ import {
   type Sort,
   type Total,
 } from '../repositories/listing';
-import { defineRoute, type SuccessReply } from './define';
+import { defineRoute } from './define';
 
 /** A list operation's query: paging, search and order, its filters, and the CSV format. */
 type ListQueryString<F extends string> = {
@@ -41,6 +42,8 @@ export interface ListOperation<F extends string> {
   filters?: Record<string, (value: unknown) => Filter>;
   /** The whole list, as other clients have always had it (cached, with no parameter). */
   whole: (reply: FastifyReply) => Promise<FastifyReply>;
+  /** Every table a page's records read, when `page` reads more than the spec's tables. */
+  pageTables?: readonly VersionedTable[];
   /** One page, for lists whose records take more than one statement to read. */
   page?: (
     db: Queryable,
@@ -52,31 +55,28 @@ export interface ListOperation<F extends string> {
 const PAGING = ['q', 'page', 'page_size', 'sort'];
 /** How many totals a list keeps: the searches and filters asked for most recently. */
 const TOTALS_KEPT = 500;
+/** How many bytes of serialised pages the server keeps, over every list. */
+const PAGE_BYTES_KEPT = 32 * 1024 * 1024;
+
+/** The serialised pages of every list of a server, by list and query (see defineListRoute). */
+const pageCaches = new WeakMap<FastifyInstance['server'], VersionedCache<Buffer>>();
 
 /**
- * Totals by search and filters, each good while the list's tables keep their versions (the
- * session's, read with it; see listCache): paging through a million interactions counts them
- * once, not on every page, and any write to the list's tables makes it count again.
+ * The tables' versions as a request reads them: with its session (findSession), or read now.
+ * Inside an impact preview, none: nothing read there is kept, as the data is about to be rolled
+ * back.
  */
-function totalsCache(app: FastifyInstance, tables: ListSpec<string>['tables']) {
-  const totals = new Map<string, { version: bigint; total: Promise<number> }>();
-  return (request: FastifyRequest): Total =>
-    async (key, count) => {
-      if (inTransactionScope()) return count();
-      const versions = request.session?.data_versions ?? (await readTableVersions(app.db));
-      const version = tables.reduce((sum, table) => sum + BigInt(versions[table]), 0n);
-      const known = totals.get(key);
-      if (known && known.version >= version) return known.total; // a newer count serves too
-      const entry = { version, total: count() };
-      entry.total.catch(() => {
-        if (totals.get(key) === entry) totals.delete(key); // a failed count is not kept
-      });
-      totals.delete(key); // kept in the order last counted: the oldest goes first
-      totals.set(key, entry);
-      if (totals.size > TOTALS_KEPT) totals.delete(totals.keys().next().value as string);
-      return entry.total;
-    };
+async function versionsOf(
+  app: FastifyInstance,
+  request: FastifyRequest,
+): Promise<TableVersions | undefined> {
+  if (inTransactionScope()) return undefined;
+  return request.session?.data_versions ?? (await readTableVersions(app.db));
 }
+
+/** The version of data read from `tables`: the sum of their versions, which only grow. */
+const versionOf = (versions: TableVersions, tables: readonly VersionedTable[]) =>
+  tables.reduce((sum, table) => sum + BigInt(versions[table]), 0n);
 
 /**
  * Registers a reference list's GET: with no parameter, the whole list as before; with `q`, `page`,
@@ -90,7 +90,16 @@ export function defineListRoute<F extends string>(
 ) {
   const { db } = app;
   const filterNames = Object.keys(operation.filters ?? {});
-  const totals = totalsCache(app, operation.spec.tables);
+  // Totals by search and filters: paging through a million interactions counts them once, not
+  // on every page, and any write to the list's tables makes it count again.
+  const totals = new VersionedCache<number>(TOTALS_KEPT);
+  // Pages as sent, by their parameters: a page asked for again before any write to the list's
+  // tables is sent as it was serialised, without reading it again.
+  let pages = pageCaches.get(app.server);
+  if (!pages) {
+    pages = new VersionedCache<Buffer>(PAGE_BYTES_KEPT, (body) => body.length);
+    pageCaches.set(app.server, pages);
+  }
 
   function listQuery(query: ListQueryString<F>): ListQuery<F> {
     return {
@@ -127,10 +136,21 @@ export function defineListRoute<F extends string>(
       page: query.page ?? 1,
       pageSize: query.page_size ?? DEFAULT_PAGE_SIZE,
     };
-    const total = totals(request);
-    const { rows, meta } = await (operation.page
-      ? operation.page(db, pageQuery, total)
-      : listPage(db, operation.spec, pageQuery, total));
-    return { data: rows, meta } as SuccessReply<ListOperationId>;
+    const versions = await versionsOf(app, request);
+    const total: Total = (key, count) =>
+      versions ? totals.get(key, versionOf(versions, operation.spec.tables), count) : count();
+    const read = async () => {
+      const { rows, meta } = await (operation.page
+        ? operation.page(db, pageQuery, total)
+        : listPage(db, operation.spec, pageQuery, total));
+      return Buffer.from(reply.serialize({ data: rows, meta }) as string);
+    };
+    const key = JSON.stringify([operationId, ...[...PAGING, ...filterNames].map((n) => query[n])]);
+    const body = await (versions
+      ? pages.get(key, versionOf(versions, operation.pageTables ?? operation.spec.tables), read)
+      : read());
+    // Already serialised by the contract's response schema (above): sent as it is.
+    const serialised: FastifyReply = reply;
+    return serialised.type('application/json; charset=utf-8').send(body);
   });
 }

@@ -60,6 +60,7 @@ export default async function medicationRoutes(app: FastifyInstance) {
     filters: medications.MEDICATION_FILTERS,
     filename: 'medications',
     page: medications.medicationPage,
+    pageTables: medications.LIST_TABLES,
     whole: (reply) =>
       cached(reply, 'medications', medications.LIST_TABLES, () => medications.listMedications(db)),
   });
