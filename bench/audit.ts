@@ -4,7 +4,9 @@ import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { startServer, type RunningServer } from '../e2e/support/harness';
-import { startEmbeddedDatabase, type EmbeddedDatabase } from '../server/db/embedded';
+import { APP_ROLE, startEmbeddedDatabase, type EmbeddedDatabase } from '../server/db/embedded';
+import { createPool } from '../server/db/pool';
+import { prepareDatabase } from '../server/db/prepare';
 import { reportSummary } from './summary';
 
 /**
@@ -21,9 +23,13 @@ import { reportSummary } from './summary';
  *    without the history entry: a copy of this checkout with bench/support/record-without-history.ts
  *    in place of server/audit/record.ts, so that the two differ by the entry alone and nothing
  *    else a write does here (the test prescriptions' background run, the table versions) is
- *    counted as its cost. BENCH_AUDIT_BASELINE (a git ref) compares with that commit's tree
- *    instead, for example the code from before the history existed. Both started the same way,
- *    rounds alternating between the two so that other load on the machine falls on both.
+ *    counted as its cost. The two servers use two copies of one database (the demo data and the
+ *    ENTRIES entries, vacuumed) in one PostgreSQL: the same data, settings, caches, WAL and
+ *    checkpoints on both sides, and no vacuum or checkpoint left over from the seed falls on one
+ *    side only. BENCH_AUDIT_BASELINE (a git ref) compares with that commit's tree instead, for
+ *    example the code from before the history existed, on a database of its own in the same
+ *    PostgreSQL, made by its own migrations and demo data. Both started the same way, rounds
+ *    alternating between the two so that other load on the machine falls on both.
  *    Target: under 10% more.
  */
 const ENTRIES = Number(process.env.BENCH_AUDIT_ENTRIES ?? 1_000_000);
@@ -71,7 +77,58 @@ async function seedEntries(db: pg.Client, count: number) {
                     'drug_interaction', 'lifestyle', 'drug'])[1 + (g / 7) % 11] AS entity) e`,
     [count],
   );
-  await db.query('ANALYZE audit_entries');
+  // Vacuumed now, as autovacuum would soon after so many inserts, rather than while writes are
+  // timed.
+  await db.query('VACUUM ANALYZE audit_entries');
+}
+
+/** The connection string of another database of the same PostgreSQL. */
+function databaseUrl(url: string, name: string): string {
+  const other = new URL(url);
+  other.pathname = `/${name}`;
+  return other.toString();
+}
+
+/** Runs `statements` as the superuser, on the maintenance database. */
+async function asSuperuser(database: EmbeddedDatabase, ...statements: string[]) {
+  const admin = new pg.Client({ connectionString: databaseUrl(database.adminUrl, 'postgres') });
+  await admin.connect();
+  try {
+    for (const statement of statements) await admin.query(statement);
+  } finally {
+    await admin.end();
+  }
+}
+
+/**
+ * The databases of the two servers: copies of one database holding the demo data and ENTRIES
+ * history entries (the cluster's own, made as a server would make it), so that the two sides
+ * write beside the same data; a BENCH_AUDIT_BASELINE tree gets an empty database instead, which
+ * its own start-up migrates and fills with its own demo data.
+ */
+async function prepareDatabases(database: EmbeddedDatabase, baselineRef: string | undefined) {
+  const setup = createPool(database.url, 1, { timeouts: false });
+  await prepareDatabase(setup, { seed: 'demo', passwordCost: 14 }).finally(() => setup.end());
+  const db = new pg.Client({ connectionString: database.url });
+  await db.connect();
+  const seedStarted = performance.now();
+  await seedEntries(db, ENTRIES).finally(() => db.end());
+  console.log(
+    `${ENTRIES} history entries generated in ${Math.round((performance.now() - seedStarted) / 1000)} s`,
+  );
+  const template = new URL(database.url).pathname.slice(1);
+  // FILE_COPY copies the files as they are, in seconds, where the default copies through the WAL.
+  const copy = (name: string) =>
+    `CREATE DATABASE ${name} OWNER ${APP_ROLE} TEMPLATE ${template} STRATEGY FILE_COPY`;
+  await asSuperuser(
+    database,
+    copy('bench_with'),
+    baselineRef ? `CREATE DATABASE bench_baseline OWNER ${APP_ROLE}` : copy('bench_without'),
+  );
+  return {
+    with: databaseUrl(database.url, 'bench_with'),
+    without: databaseUrl(database.url, baselineRef ? 'bench_baseline' : 'bench_without'),
+  };
 }
 
 /** The History screen's calls: pages, filters, sorts, a search, one record's history. */
@@ -162,11 +219,11 @@ function exportBaseline(): { dir: string; name: string } {
 }
 
 /** Starts the server of the tree in `dir` (harness.startServer runs the current directory's). */
-async function startServerIn(dir: string): Promise<RunningServer> {
+async function startServerIn(dir: string, env: Record<string, string>): Promise<RunningServer> {
   const here = process.cwd();
   process.chdir(dir);
   try {
-    return await startServer({ LOG_LEVEL: 'warn' });
+    return await startServer(env);
   } finally {
     process.chdir(here);
   }
@@ -181,19 +238,15 @@ async function main() {
   let baselineDir: string | undefined;
   try {
     database = await startEmbeddedDatabase(join(work, 'data'));
-    server = await startServer({ DATABASE_URL: database.url, LOG_LEVEL: 'warn' });
-    const db = new pg.Client({ connectionString: database.url });
+    const urls = await prepareDatabases(database, process.env.BENCH_AUDIT_BASELINE);
+    server = await startServer({ DATABASE_URL: urls.with, LOG_LEVEL: 'warn' });
+    const db = new pg.Client({ connectionString: urls.with });
     await db.connect();
-    const seedStarted = performance.now();
-    await seedEntries(db, ENTRIES);
     const { rows } = await db.query<{ n: number; from: string; to: string }>(
       `SELECT count(*)::int AS n, (min(at) + interval '300 days')::text AS from,
               (min(at) + interval '330 days')::text AS to FROM audit_entries`,
     );
     await db.end();
-    console.log(
-      `${rows[0].n} history entries (${ENTRIES} generated in ${Math.round((performance.now() - seedStarted) / 1000)} s)`,
-    );
 
     // ---- 1. GET /audit ----
     const token = await signIn(server.baseUrl, server.admin);
@@ -227,12 +280,15 @@ async function main() {
     // ---- 2. a write with and without its entry ----
     const exported = exportBaseline();
     baselineDir = exported.dir;
-    baseline = await startServerIn(exported.dir);
+    baseline = await startServerIn(exported.dir, { DATABASE_URL: urls.without, LOG_LEVEL: 'warn' });
     const writersOf = async (on: RunningServer) => {
       const writerToken = await signIn(on.baseUrl, on.admin);
       return Promise.all(Array.from({ length: WRITERS }, () => conditionWriter(on, writerToken)));
     };
     const writers = { with: await writersOf(server), without: await writersOf(baseline) };
+    // Both sides start from the same checkpoint: the pages each write touches first are logged
+    // whole after it, on both sides alike.
+    await asSuperuser(database, 'CHECKPOINT');
     const times = { with: [] as number[], without: [] as number[] };
     const burst = async (side: 'with' | 'without', count: number, record: boolean) =>
       Promise.all(
