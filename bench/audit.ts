@@ -50,10 +50,14 @@ const percentile = (values: number[], p: number) => {
 const median = (values: number[]) => percentile(values, 50);
 const round1 = (value: number) => Math.round(value * 10) / 10;
 
-/** ENTRIES entries, one a minute back from now, spread over every entity, action and actor. */
+/**
+ * ENTRIES entries, one a minute back from now, spread over every entity, action and actor, and
+ * counted for GET /audit's totals as the server counts its own (migration 014).
+ */
 async function seedEntries(db: pg.Client, count: number) {
   await db.query(
-    `INSERT INTO audit_entries (at, actor_id, actor_name, action, effect, entity, entity_id, label,
+    `WITH e AS (
+     INSERT INTO audit_entries (at, actor_id, actor_name, action, effect, entity, entity_id, label,
                                 changes, reason, reverts, medication_ids)
      SELECT now() - make_interval(mins => $1 - g),
             1000 + g % 20, 'Editor ' || lpad((g % 20)::text, 2, '0'),
@@ -74,7 +78,11 @@ async function seedEntries(db: pg.Client, count: number) {
        FROM generate_series(1, $1::int) AS g
        CROSS JOIN LATERAL (SELECT (ARRAY['condition', 'age_category', 'weight_category', 'medication',
                     'weight_dosage', 'age_dosage', 'contraindication', 'lifestyle_contraindication',
-                    'drug_interaction', 'lifestyle', 'drug'])[1 + (g / 7) % 11] AS entity) e`,
+                    'drug_interaction', 'lifestyle', 'drug'])[1 + (g / 7) % 11] AS entity) e
+     RETURNING entity, action, actor_id)
+     INSERT INTO audit_counts AS c (entity, action, actor_id, n)
+     SELECT entity, action, actor_id, count(*) FROM e GROUP BY entity, action, actor_id
+     ON CONFLICT (entity, action, actor_id, shard) DO UPDATE SET n = c.n + excluded.n`,
     [count],
   );
   // Vacuumed now, as autovacuum would soon after so many inserts, rather than while writes are

@@ -248,6 +248,18 @@ const ENTRY_INSERT = `INSERT INTO audit_entries (actor_id, actor_name, action, e
                                    label, changes, reason, reverts, medication_ids)`;
 
 /**
+ * The counts GET /audit sums for its totals (migrations 007 and 014), moved by the entries that
+ * the statement's CTE `e` (an ENTRY_INSERT returning entity, action and actor_id) inserted: part
+ * of every statement that writes entries, so an entry is never stored without being counted.
+ * Each connection moves a shard of its own, so concurrent writers do not wait on one row.
+ */
+const COUNT_ENTRIES = `counted AS (
+       INSERT INTO audit_counts AS c (entity, action, actor_id, shard, n)
+       SELECT entity, action, actor_id, pg_backend_pid() % 16, count(*)
+         FROM e GROUP BY entity, action, actor_id
+       ON CONFLICT (entity, action, actor_id, shard) DO UPDATE SET n = c.n + excluded.n)`;
+
+/**
  * Writes the entry of a write made in the caller's transaction, and answers it; none when the
  * write changed nothing (an update to the same values).
  */
@@ -256,7 +268,8 @@ export async function insertEntry(db: Queryable, entry: NewEntry): Promise<Entry
     `WITH x AS MATERIALIZED (SELECT coalesce($9::jsonb, $8::jsonb) AS r, ${changesSql('$8::jsonb', '$9::jsonb')} AS changes),
      e AS (${ENTRY_INSERT}
        SELECT $1, $2, $3, $4, $5, $6, $7, x.changes, $10, $11, ${medicationIdsSql(entry.entity)}
-         FROM x WHERE x.changes <> '{}' RETURNING *)
+         FROM x WHERE x.changes <> '{}' RETURNING *),
+     ${COUNT_ENTRIES}
      SELECT ${ENTRY_COLUMNS} FROM e`,
     [
       entry.actorId,
@@ -316,7 +329,8 @@ export async function writeWithEntry(
      e AS (${ENTRY_INSERT}
        SELECT ${p(2)}, ${p(3)}, x.effect, x.effect, ${p(4)}, (x.r->>'id')::int, ${labelSql(entity)},
               x.changes, ${p(5)}, NULL, ${medicationIdsSql(entity)}
-         FROM x WHERE x.changes <> '{}')
+         FROM x WHERE x.changes <> '{}' RETURNING entity, action, actor_id),
+     ${COUNT_ENTRIES}
      SELECT w.* FROM w`;
   const result = await run(text, [
     ...write.values,
