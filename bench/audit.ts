@@ -111,24 +111,24 @@ function cpuMs(pid: number): number {
  * moves far less than latency on a shared machine.
  */
 function cpuMeter(superuser: pg.Client, serverPid: number, database: string) {
-  const processes = async () => {
+  const backends = async () => {
     const { rows } = await superuser.query<{ pid: number }>(
       `SELECT pid FROM pg_stat_activity WHERE datname = $1 AND backend_type = 'client backend'`,
       [database],
     );
-    return [serverPid, ...rows.map((r) => r.pid)];
+    return rows.map((r) => r.pid);
   };
-  let used = 0;
+  const used = { server: 0, postgres: 0 };
   return {
     /** Runs `work`, adding the CPU time it took on this side. */
     async measure(work: () => Promise<unknown>) {
-      const before = new Map((await processes()).map((pid) => [pid, cpuMs(pid)]));
+      const server = cpuMs(serverPid);
+      const before = new Map((await backends()).map((pid) => [pid, cpuMs(pid)]));
       await work();
-      for (const pid of await processes()) used += cpuMs(pid) - (before.get(pid) ?? 0);
+      used.server += cpuMs(serverPid) - server;
+      for (const pid of await backends()) used.postgres += cpuMs(pid) - (before.get(pid) ?? 0);
     },
-    get ms() {
-      return used;
-    },
+    used,
   };
 }
 
@@ -382,13 +382,15 @@ async function main() {
         .join(' ')}`,
     );
     await superuser.end();
-    const cpuPerWrite = {
-      with: cpu.with.ms / times.with.length,
-      without: cpu.without.ms / times.without.length,
-    };
+    const perWrite = (side: 'with' | 'without', part?: 'server' | 'postgres') =>
+      (part ? cpu[side].used[part] : cpu[side].used.server + cpu[side].used.postgres) /
+      times[side].length;
+    const cpuPerWrite = { with: perWrite('with'), without: perWrite('without') };
     const cpuOverhead = cpuPerWrite.with / cpuPerWrite.without - 1;
+    const parts = (side: 'with' | 'without') =>
+      `server ${perWrite(side, 'server').toFixed(2)}, PostgreSQL ${perWrite(side, 'postgres').toFixed(2)}`;
     console.log(
-      `CPU per PUT /condition (server process and its database's PostgreSQL backends): ${cpuPerWrite.with.toFixed(2)} ms with its history entry, ${cpuPerWrite.without.toFixed(2)} ms without: ${Math.round(cpuOverhead * 100)}%`,
+      `CPU per PUT /condition: ${cpuPerWrite.with.toFixed(2)} ms with its history entry (${parts('with')}), ${cpuPerWrite.without.toFixed(2)} ms without (${parts('without')}): ${Math.round(cpuOverhead * 100)}%`,
     );
 
     const p99Met = p99 < P99_TARGET_MS;
