@@ -105,3 +105,45 @@ it('refuses a statement on another table than the entityâ€™s, and a medicationâ€
   const after = await database.pool.query('SELECT count(*)::int AS n FROM audit_entries');
   expect(after.rows).toEqual(before.rows);
 });
+
+it("moves GET /audit's counts by the entries it wrote, and by none when the write fails", async () => {
+  const counted = async () =>
+    (
+      await database.pool.query<{ n: number }>(
+        `SELECT coalesce(sum(n), 0)::int AS n FROM audit_counts
+          WHERE entity = 'condition' AND action = 'update' AND actor_id = $1`,
+        [author.actorId],
+      )
+    ).rows[0].n;
+  const stored = async () =>
+    (
+      await database.pool.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM audit_entries
+          WHERE entity = 'condition' AND action = 'update' AND actor_id = $1`,
+        [author.actorId],
+      )
+    ).rows[0].n;
+  const [flu, cold] = await insertConditions('Flu', 'Cold');
+  const before = await counted();
+  await writeWithEntry(
+    run,
+    'condition',
+    {
+      text: `UPDATE conditions SET description = 'Seasonal' WHERE id = ANY($1::int[])`,
+      values: [[flu, cold]],
+    },
+    author,
+  );
+  expect(await counted()).toBe(before + 2);
+  // A rename to a name in use fails (unique): neither the change, its entry nor a count is stored.
+  await expect(
+    writeWithEntry(
+      run,
+      'condition',
+      { text: 'UPDATE conditions SET name = $2 WHERE id = $1', values: [flu, 'Cold'] },
+      author,
+    ),
+  ).rejects.toThrow();
+  expect(await counted()).toBe(before + 2);
+  expect(await counted()).toBe(await stored());
+});

@@ -248,6 +248,18 @@ const ENTRY_INSERT = `INSERT INTO audit_entries (actor_id, actor_name, action, e
                                    label, changes, reason, reverts, medication_ids)`;
 
 /**
+ * The counts GET /audit sums for its totals (migrations 007 and 014), moved by the entries that
+ * the statement's CTE `e` (an ENTRY_INSERT returning entity, action and actor_id) inserted: part
+ * of every statement that writes entries, so an entry is never stored without being counted.
+ * Each connection moves a shard of its own, so concurrent writers do not wait on one row.
+ */
+const COUNT_ENTRIES = `counted AS (
+       INSERT INTO audit_counts AS c (entity, action, actor_id, shard, n)
+       SELECT entity, action, actor_id, pg_backend_pid() % 16, count(*)
+         FROM e GROUP BY entity, action, actor_id
+       ON CONFLICT (entity, action, actor_id, shard) DO UPDATE SET n = c.n + excluded.n)`;
+
+/**
  * Writes the entry of a write made in the caller's transaction, and answers it; none when the
  * write changed nothing (an update to the same values).
  */
@@ -256,7 +268,8 @@ export async function insertEntry(db: Queryable, entry: NewEntry): Promise<Entry
     `WITH x AS MATERIALIZED (SELECT coalesce($9::jsonb, $8::jsonb) AS r, ${changesSql('$8::jsonb', '$9::jsonb')} AS changes),
      e AS (${ENTRY_INSERT}
        SELECT $1, $2, $3, $4, $5, $6, $7, x.changes, $10, $11, ${medicationIdsSql(entry.entity)}
-         FROM x WHERE x.changes <> '{}' RETURNING *)
+         FROM x WHERE x.changes <> '{}' RETURNING *),
+     ${COUNT_ENTRIES}
      SELECT ${ENTRY_COLUMNS} FROM e`,
     [
       entry.actorId,
@@ -316,7 +329,8 @@ export async function writeWithEntry(
      e AS (${ENTRY_INSERT}
        SELECT ${p(2)}, ${p(3)}, x.effect, x.effect, ${p(4)}, (x.r->>'id')::int, ${labelSql(entity)},
               x.changes, ${p(5)}, NULL, ${medicationIdsSql(entity)}
-         FROM x WHERE x.changes <> '{}')
+         FROM x WHERE x.changes <> '{}' RETURNING entity, action, actor_id),
+     ${COUNT_ENTRIES}
      SELECT w.* FROM w`;
   const result = await run(text, [
     ...write.values,
@@ -486,6 +500,16 @@ function filters(query: AuditQuery): { where: string; params: unknown[] } {
   return { where: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params };
 }
 
+/**
+ * A query of GET /audit as a config object, which the pool's client sends unnamed (see
+ * `PreparingClient` in db/pool.ts), so that PostgreSQL plans it for these values on every call.
+ * Prepared, it soon gets a generic plan, which cannot know how many entries a filter or a
+ * searched word matches: a common word's generic plan reads the whole table through the trigram
+ * index and sorts what it finds (about a second over a million entries), where the plan for the
+ * word reads the newest entries until a page is full.
+ */
+const plannedForValues = (text: string, values: unknown[]) => ({ text, values });
+
 export interface EntryPage {
   rows: EntryRow[];
   total: number;
@@ -511,10 +535,12 @@ export async function listEntries(
   const [page, count] = await Promise.all([
     // One entry past the page says whether a later page holds any, whatever the total.
     db.query<EntryRow>(
-      `SELECT ${ENTRY_COLUMNS} FROM audit_entries e ${where}
-        ORDER BY ${orderBy(query.sort)}
-        LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-      [...params, query.pageSize + 1, offset],
+      plannedForValues(
+        `SELECT ${ENTRY_COLUMNS} FROM audit_entries e ${where}
+          ORDER BY ${orderBy(query.sort)}
+          LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+        [...params, query.pageSize + 1, offset],
+      ),
     ),
     counted
       ? db
@@ -545,8 +571,7 @@ async function boundedCount(
   limits: CountLimits,
 ): Promise<{ total: number; estimate: boolean }> {
   const { rows: plan } = await db.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
-    `EXPLAIN (FORMAT JSON) SELECT 1 FROM audit_entries e ${where}`,
-    params,
+    plannedForValues(`EXPLAIN (FORMAT JSON) SELECT 1 FROM audit_entries e ${where}`, params),
   );
   const estimated = {
     total: Math.round(plan[0]['QUERY PLAN'][0].Plan['Plan Rows']),
@@ -557,8 +582,7 @@ async function boundedCount(
     return await withTransaction(db, async (tx) => {
       await tx.query(`SELECT set_config('statement_timeout', $1, true)`, [String(limits.budgetMs)]);
       const { rows } = await tx.query<{ total: number }>(
-        `SELECT count(*)::int AS total FROM audit_entries e ${where}`,
-        params,
+        plannedForValues(`SELECT count(*)::int AS total FROM audit_entries e ${where}`, params),
       );
       return { total: rows[0].total, estimate: false };
     });
