@@ -178,8 +178,7 @@ type PartRows = { [P in keyof Parts]: Parts[P][] };
  * Some medications' parts in one statement, each part's rows as one JSON array (in its order:
  * each is aggregated straight from its ordered subquery), read in one round trip and one
  * snapshot. `ids` is an SQL int[] expression, which `prefix` (a WITH clause) may define. Every
- * column of the parts is text, an integer or a double, so JSON gives the
- * values the rows would.
+ * column of the parts is text, an integer or a double, so JSON gives the values the rows would.
  */
 function somePartsSql(ids: string, prefix = '', count?: string) {
   const parts = Object.entries(partsSql(ids)).map(
@@ -209,7 +208,7 @@ async function readMedications(db: Queryable, ids?: number[]) {
     const sql = partsSql();
     const parts = {} as Record<keyof Parts, unknown[]>;
     for (const name of Object.keys(sql) as (keyof Parts)[])
-      parts[name] = (await q.query(sql[name])).rows;
+      parts[name] = (await q.query(sql[name], [])).rows;
     return assemble(parts as PartRows);
   });
 }
