@@ -198,10 +198,8 @@ function somePartsSql(ids: string, prefix = '', count?: string) {
  */
 async function readMedications(db: Queryable, ids?: number[]) {
   if (ids) {
-    const { rows } = await db.query<PartRows>({
-      text: somePartsSql('$1::int[]'),
-      values: [ids],
-    });
+    // Prepared (pool.ts): its plan does not depend on which ids are read.
+    const { rows } = await db.query<PartRows>(somePartsSql('$1::int[]'), [ids]);
     return assemble(rows[0]);
   }
   return inSnapshot(db, async (q) => {
