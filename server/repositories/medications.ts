@@ -178,8 +178,7 @@ type PartRows = { [P in keyof Parts]: Parts[P][] };
  * Some medications' parts in one statement, each part's rows as one JSON array (in its order:
  * each is aggregated straight from its ordered subquery), read in one round trip and one
  * snapshot. `ids` is an SQL int[] expression, which `prefix` (a WITH clause) may define. Every
- * column of the parts is text, an integer or a double, so JSON gives the
- * values the rows would.
+ * column of the parts is text, an integer or a double, so JSON gives the values the rows would.
  */
 function somePartsSql(ids: string, prefix = '', count?: string) {
   const parts = Object.entries(partsSql(ids)).map(
@@ -199,17 +198,15 @@ function somePartsSql(ids: string, prefix = '', count?: string) {
  */
 async function readMedications(db: Queryable, ids?: number[]) {
   if (ids) {
-    const { rows } = await db.query<PartRows>({
-      text: somePartsSql('$1::int[]'),
-      values: [ids],
-    });
+    // Prepared (pool.ts): its plan does not depend on which ids are read.
+    const { rows } = await db.query<PartRows>(somePartsSql('$1::int[]'), [ids]);
     return assemble(rows[0]);
   }
   return inSnapshot(db, async (q) => {
     const sql = partsSql();
     const parts = {} as Record<keyof Parts, unknown[]>;
     for (const name of Object.keys(sql) as (keyof Parts)[])
-      parts[name] = (await q.query(sql[name])).rows;
+      parts[name] = (await q.query(sql[name], [])).rows;
     return assemble(parts as PartRows);
   });
 }
