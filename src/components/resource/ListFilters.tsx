@@ -3,21 +3,20 @@ import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import FilterAltOffIcon from '@mui/icons-material/FilterAltOff';
 import { RecordPicker } from '@/components/pickers/RecordPicker';
-import type { FilterChoice, FilterValues, ListFilter } from './resource';
+import type { FilterOption, FilterValues, ListFilter } from './resource';
 
 export interface ListFiltersProps {
   filters: readonly ListFilter[];
   /** The set filters, by query parameter. */
   values: FilterValues;
   /** One filter changed; null: back to 'Any'. */
-  onChange: (param: string, choice: FilterChoice | null) => void;
+  onChange: (param: string, choice: FilterOption | null) => void;
   /** Clears every filter. */
   onClear: () => void;
 }
 
 /** What a choice filter shows when it sends nothing. */
-export const ANY = 'Any';
-export const CLEAR_FILTERS = 'Clear filters';
+const ANY = 'Any';
 
 const CONTROL_WIDTH = { xs: '100%', sm: 220 };
 
@@ -27,7 +26,7 @@ function FilterControl({
   onChange,
 }: {
   filter: ListFilter;
-  value: FilterChoice | undefined;
+  value: FilterOption | undefined;
   onChange: ListFiltersProps['onChange'];
 }) {
   if (filter.kind === 'record') {
@@ -70,8 +69,8 @@ function FilterControl({
 
 /**
  * A list screen's filter controls, above its grid: native selects (their first option, 'Any', sends
- * nothing) and server-search record pickers (their clear button, or emptying them, sends nothing),
- * and 'Clear filters' while any is set. Each control is labelled and reached with Tab.
+ * nothing) and server-search record pickers (their clear button sends nothing), and 'Clear filters'
+ * while any is set. Each control is labelled and reached with Tab.
  */
 export function ListFilters({ filters, values, onChange, onClear }: ListFiltersProps) {
   const active = Object.keys(values).length > 0;
@@ -91,7 +90,7 @@ export function ListFilters({ filters, values, onChange, onClear }: ListFiltersP
       ))}
       {active && (
         <Button startIcon={<FilterAltOffIcon />} onClick={onClear}>
-          {CLEAR_FILTERS}
+          Clear filters
         </Button>
       )}
     </Box>

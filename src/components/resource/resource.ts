@@ -70,11 +70,11 @@ export type ListFilter =
   | { kind: 'choice'; param: string; label: string; options: readonly FilterOption[] }
   | { kind: 'record'; param: string; label: string; source: PickerSource };
 
-/** A set filter: the value sent, and what its control shows (a picked record's name). */
-export type FilterChoice = FilterOption;
-
-/** The set filters, by query parameter; a filter left at 'Any' is absent. */
-export type FilterValues = Readonly<Record<string, FilterChoice>>;
+/**
+ * The set filters, by query parameter: the value sent and what the control shows (a picked
+ * record's name); a filter left at 'Any' is absent.
+ */
+export type FilterValues = Readonly<Record<string, FilterOption>>;
 
 /** The set filters as query parameters, e.g. `{ severity: 'major', is_allergen: 'true' }`. */
 export type FilterParams = Readonly<Record<string, string>>;

@@ -8,7 +8,7 @@ import type {
 } from '@mui/x-data-grid';
 import type { ServerSide } from '@/components/crud/CrudGrid';
 import { FIRST_PAGE_SIZE } from '@/lib/listPage';
-import type { FilterChoice, FilterParams, FilterValues, ListQuery } from './resource';
+import type { FilterOption, FilterParams, FilterValues, ListQuery } from './resource';
 import { useCsvExport } from './useCsvExport';
 
 const FIRST_PAGE: GridPaginationModel = { page: 0, pageSize: FIRST_PAGE_SIZE };
@@ -59,7 +59,7 @@ export interface ServerList {
   /** The set filters with what their controls show. */
   filters: FilterValues;
   /** Sets one filter (null: back to 'Any'), from the first page again. */
-  setFilter: (param: string, choice: FilterChoice | null) => void;
+  setFilter: (param: string, choice: FilterOption | null) => void;
   /** Clears every filter, from the first page again. */
   clearFilters: () => void;
   /** The grid's `server` prop, but for `rowCount` (the list answer's `meta.total`). */
@@ -112,7 +112,7 @@ export function useServerList({
     [toFirstPage],
   );
   const setFilter = useCallback(
-    (param: string, choice: FilterChoice | null) => {
+    (param: string, choice: FilterOption | null) => {
       setFilters((current) => {
         const { [param]: _previous, ...others } = current;
         return choice ? { ...others, [param]: choice } : others;

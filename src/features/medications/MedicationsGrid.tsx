@@ -31,18 +31,18 @@ export const MEDICATIONS_EMPTY_TEXT = 'No medications found. Add a new medicatio
  * The contract's sort field of each sortable column (`MedicationSort`); the dosage counts and the
  * contraindications cannot be sorted.
  */
-export const MEDICATION_SORT_FIELDS = {
+const MEDICATION_SORT_FIELDS = {
   name: 'name',
   dosage_type: 'is_dosage_weight_based',
   dosage_per_weight_text: 'avg_weight_dosage',
   pregnancy_text: 'pregnancy_category',
 } as const satisfies Record<string, MedicationSort>;
 
-/** By name first: the route prefetch and MedicationsPage ask for this first page (`firstPage('name')`). */
+/** By name first: the route prefetch and MedicationsPage ask for this first page. */
 const INITIAL_SORT: GridSortModel = [{ field: 'name', sort: 'asc' }];
 
 /** The contract's medication list filters. */
-export const MEDICATION_FILTERS: readonly ListFilter[] = [
+const MEDICATION_FILTERS: readonly ListFilter[] = [
   { kind: 'record', param: 'condition_id', label: 'Condition', source: 'condition' },
   {
     kind: 'choice',

@@ -1,23 +1,26 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { findToast, renderWithProviders } from '@/test/renderWithProviders';
 import { mockFetch, requestsTo, type MockHandler, type MockReply } from '@/test/mockFetch';
-import { signedIn } from '@/test/fixtures';
+import { signedIn, viewerUser } from '@/test/fixtures';
 import type { Medication } from '@/api';
 import { MedicationsPage } from './MedicationsPage';
 import { amoxicillin, paracetamol, referenceLists } from './medicationFixtures';
+
+// A page with its DataGrid renders slowly in jsdom, more so on a busy machine.
+configure({ asyncUtilTimeout: 15_000 });
 
 beforeEach(() => {
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
 });
 
-function renderPage() {
+function renderPage(user = signedIn()) {
   return renderWithProviders(
     <Routes>
       <Route path="/dashboard/drugs/medications" element={<MedicationsPage />} />
       <Route path="*" element={null} />
     </Routes>,
-    { route: '/dashboard/drugs/medications', preloadedState: signedIn() },
+    { route: '/dashboard/drugs/medications', preloadedState: user },
   );
 }
 
@@ -271,6 +274,19 @@ describe('/dashboard/drugs/medications', () => {
       sort: 'name',
       pregnancy_category: 'B',
     });
+  });
+
+  it('shows a viewer the rows, their view and history, and the filters, but nothing that writes', async () => {
+    mockFetch({ 'GET /medication': page([amoxicillin, paracetamol]) });
+    renderPage(signedIn(viewerUser));
+    const amoxicillinRow = await row('Amoxicillin');
+    expect(amoxicillinRow.getByRole('button', { name: 'View Amoxicillin' })).toBeInTheDocument();
+    expect(
+      amoxicillinRow.getByRole('button', { name: 'History of Amoxicillin' }),
+    ).toBeInTheDocument();
+    expect(await screen.findByRole('group', { name: 'Filters' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add Medication' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^(Edit|Delete|Add) / })).not.toBeInTheDocument();
   });
 
   it('opens Add Medication and lists the new medication after saving', async () => {

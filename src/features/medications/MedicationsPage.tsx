@@ -13,8 +13,8 @@ const MedicationsGrid = lazy(() =>
 
 /**
  * /dashboard/drugs/medications (Medications Management). This small chunk starts loading the
- * medication list's first page at once, while the grid's code (the DataGrid, the largest chunk) downloads and
- * starts, rather than after it: the two overlap instead of adding up.
+ * medication list's first page at once, while the grid's code (the DataGrid, the largest chunk)
+ * downloads and starts, rather than after it: the two overlap instead of adding up.
  */
 export function MedicationsPage() {
   // Asked for in a layout effect, right after this first render commits (a passive effect, where

@@ -4,7 +4,7 @@ import { api, useGetMedicationQuery, type Medication } from '@/api';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import type { RootState } from '@/app/store';
 
-/** The medication from any medication list in the cache (a page of the grid, a picker's matches). */
+/** The medication from any medication list in the cache (a grid page, a picker's matches). */
 function fromList(state: RootState, id: number): Medication | undefined {
   for (const arg of api.util.selectCachedArgsForQuery(state, 'listMedications')) {
     const found = api.endpoints.listMedications
