@@ -1,6 +1,7 @@
 import type pg from 'pg';
+import { createPool } from '../db/pool';
 import { createTestDatabase } from '../test/helpers';
-import { writeWithEntry, type Author } from './audit';
+import { listEntries, writeWithEntry, type Author } from './audit';
 
 /**
  * A write and its history entry as one statement, below the routes (server/routes/audit.test.ts
@@ -146,4 +147,23 @@ it("moves GET /audit's counts by the entries it wrote, and by none when the writ
   ).rejects.toThrow();
   expect(await counted()).toBe(before + 2);
   expect(await counted()).toBe(await stored());
+});
+
+it('plans each GET /audit query for its own filters and words, never as a prepared statement', async () => {
+  // One connection, so the statements it prepared are the ones listed below. A prepared page
+  // query would get a generic plan after five calls, blind to how common a searched word is.
+  const pool = createPool(database.url, 1);
+  try {
+    for (let call = 0; call < 7; call++) {
+      await listEntries(pool, { q: `tidy ${call}`, page: 1, pageSize: 25, sort: '-at' });
+      await listEntries(pool, { entity: 'condition', page: 2, pageSize: 25, sort: 'actor' });
+    }
+    const { rows } = await pool.query<{ statement: string }>(
+      'SELECT statement FROM pg_prepared_statements WHERE statement LIKE $1',
+      ['%FROM audit_entries e%'],
+    );
+    expect(rows).toEqual([]);
+  } finally {
+    await pool.end();
+  }
 });
