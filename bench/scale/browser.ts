@@ -41,7 +41,7 @@ const FIRST_ROWS_TARGET_MS = 1000;
 const INTERACTION_TARGET_MS = 300;
 const HEAP_TARGET_MB = 150;
 /** How long one step may take before it counts as failed. */
-const STEP_TIMEOUT_MS = 30_000;
+const STEP_TIMEOUT_MS = 20_000;
 
 interface Screen {
   name: string;
