@@ -165,7 +165,7 @@ async function firstRows(
     const w = window as unknown as { __firstRowsAt: number };
     const fetchEntry = performance
       .getEntriesByType('resource')
-      .find((entry) => entry.name.endsWith('/api/v1/medication')) as
+      .find((entry) => new URL(entry.name).pathname === '/api/v1/medication') as
       PerformanceResourceTiming | undefined;
     const timeline = performance
       .getEntriesByType('resource')
