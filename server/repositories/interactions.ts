@@ -68,6 +68,8 @@ export const INTERACTION_LIST: ListSpec<InteractionSortField> = {
     created_at: ['t.created_at'],
   },
   walkable: ['severity', 'is_allergen', 'created_at'],
+  // The medications' names, along medications_name_id_idx and each one's interactions.
+  boundedWalks: ['medication', 'interacting_medication', 'default'],
   defaultOrder: ['lower(a.name)', 'lower(b.name)'],
   matchWord,
   csvColumns: `${csvText('a.name')} AS "Medication", ${csvText('b.name')} AS "Interacting Medication",

@@ -29,6 +29,10 @@ export interface ListSpec<F extends string> {
    * along them, so a page of common matches is found by walking the order's index (see
    * idsSql). Not the searched texts' own order, where the matches may all sit at one end. */
   walkable?: readonly F[];
+  /** The searched texts' own orders (`default`: the order without a sort) that an index can
+   * walk: there a search tries a walk that gives up after a bounded number of records, as the
+   * matches may crowd at one end (see readPage). Orders no index gives are never walked. */
+  boundedWalks?: readonly (F | 'default')[];
   /** The keys of the order used when no `sort` is given (ascending). */
   defaultOrder: string[];
   /** One word's match: SQL true when the word's `%word%` pattern (`$n`, ILIKE) or the word
@@ -109,6 +113,14 @@ const readsJoins = (keys: string[]) => keys.some((key) => /\b(?!t\.)[a-z_]\w*\./
  * matches spread evenly along the order, and finding them first reads each one faster. */
 const WALK_MARGIN = 2;
 
+/** A bounded walk reads this many times the records an even spread of the matches would take… */
+const BOUNDED_WALK_MARGIN = 4;
+/** …and never more than this many: past it, finding the matches first costs less. */
+const MAX_BOUNDED_WALK = 5_000;
+
+/** How a search's page is read: see idsSql. */
+type Reading = 'walk' | 'find' | number;
+
 /** The count of the records matching `query`, with its values. */
 function countSql<F extends string>(spec: ListSpec<F>, query: ListQuery<F>) {
   const values: unknown[] = [];
@@ -124,25 +136,42 @@ function countSql<F extends string>(spec: ListSpec<F>, query: ListQuery<F>) {
  * alone (and the joins a sort key reads): the spec's other joins, for the page's columns, are
  * made for the page's rows only, never for every match skipped or sorted to find the page.
  *
- * A search is read one of two ways. `walking`: along the order's index, testing each record,
- * until the page is found; cheap when matches are common, as the page is near. Otherwise its
- * matches are found first, off the search indexes, and then ordered; cheap when they are few.
- * (Left to itself, PostgreSQL cannot tell which, as it does not know how many match.)
+ * A search is read one of three ways (see {@link Reading}). `walk`: along the order's index,
+ * testing each record, until the page is found; cheap when matches are common, as the page is
+ * near. `find`: its matches are found first, off the search indexes, and then ordered; cheap when
+ * they are few. A number: a walk that gives up after that many records, for an order the matches
+ * may crowd at one end of (see readPage). (Left to itself, PostgreSQL cannot tell which, as it
+ * does not know how many match.)
  */
-function idsSql<F extends string>(spec: ListSpec<F>, query: PageQuery<F>, walking: boolean) {
+function idsSql<F extends string>(spec: ListSpec<F>, query: PageQuery<F>, reading: Reading) {
   const params: unknown[] = [];
+  const walking = reading !== 'find';
   const condition = where(spec, query, params, walking);
   const narrow = spec.countFrom ?? spec.from;
+  const keys = sortKeys(spec, query.sort);
+  const from = readsJoins(keys) ? spec.from : narrow;
+  const page = () =>
+    `LIMIT $${params.push(query.pageSize)} OFFSET $${params.push((query.page - 1) * query.pageSize)}`;
+  if (typeof reading === 'number') {
+    // The first `reading` records in order, each with its sort keys and whether it matches;
+    // the page is taken from the matching ones, in the same order.
+    const direction = query.sort?.startsWith('-') ? 'DESC' : 'ASC';
+    const walked = keys.map((key, i) => `${key} AS walked_key_${i}`).join(', ');
+    const order = [...keys.map((_key, i) => `walked_key_${i}`), 'id']
+      .map((key) => `${key} ${direction}`)
+      .join(', ');
+    const text = `SELECT walked.id FROM (
+        SELECT t.id, ${walked}, (${condition}) AS walked_match FROM ${from}
+         ORDER BY ${orderBy(spec, query.sort)} LIMIT $${params.push(reading)}
+      ) walked WHERE walked.walked_match ORDER BY ${order} ${page()}`;
+    return { text, values: params };
+  }
   const found =
     query.q?.trim() && !walking
       ? `t.id = ANY(ARRAY(SELECT t.id FROM ${narrow} WHERE ${condition}))`
       : condition;
-  const from = readsJoins(sortKeys(spec, query.sort)) ? spec.from : narrow;
-  return {
-    text: `SELECT t.id FROM ${from} WHERE ${found} ORDER BY ${orderBy(spec, query.sort)}
-            LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-    values: [...params, query.pageSize, (query.page - 1) * query.pageSize],
-  };
+  const text = `SELECT t.id FROM ${from} WHERE ${found} ORDER BY ${orderBy(spec, query.sort)} ${page()}`;
+  return { text, values: params };
 }
 
 /** The column in which a page's statement answers the number of matches (see readPage). */
@@ -168,8 +197,8 @@ export async function readPage<F extends string, R extends pg.QueryResultRow>(
     `${sql.text} ${JSON.stringify(sql.values)}`;
   const count = async (sql: { text: string; values: unknown[] }) =>
     (await db.query<{ total: number }>(sql)).rows[0].total;
-  const read = async (walking: boolean, counting?: string) => {
-    const sql = idsSql(spec, query, walking);
+  const read = async (reading: Reading, counting?: string) => {
+    const sql = idsSql(spec, query, reading);
     return (await db.query<R>({ text: text(sql.text, counting), values: sql.values })).rows;
   };
   const matchingSql = countSql(spec, query);
@@ -184,10 +213,23 @@ export async function readPage<F extends string, R extends pg.QueryResultRow>(
     ]);
     const field = (query.sort?.startsWith('-') ? query.sort.slice(1) : query.sort) as F;
     const walkable = query.sort !== undefined && (spec.walkable ?? []).includes(field);
-    const rows = await read(
-      walkable && WALK_MARGIN * query.page * query.pageSize * records < matches ** 2,
+    const bounded = (spec.boundedWalks ?? []).includes(field ?? 'default');
+    const meta = { total: matches, page: query.page, page_size: query.pageSize };
+    const reach = (query.page * query.pageSize * records) / Math.max(matches, 1);
+    if (WALK_MARGIN * reach >= matches || !(walkable || bounded)) {
+      return { rows: await read('find'), meta };
+    }
+    if (walkable) return { rows: await read('walk'), meta };
+    // In the searched texts' own order (or the default one) the matches may crowd at one end:
+    // a walk of a few times the records they would take if spread evenly, and if it has not
+    // reached the page's end by then, the matches are found first after all.
+    const budget = Math.min(MAX_BOUNDED_WALK, Math.ceil(BOUNDED_WALK_MARGIN * reach));
+    const walked = await read(budget);
+    const expected = Math.max(
+      0,
+      Math.min(query.pageSize, matches - (query.page - 1) * query.pageSize),
     );
-    return { rows, meta: { total: matches, page: query.page, page_size: query.pageSize } };
+    return { rows: walked.length === expected ? walked : await read('find'), meta };
   }
   // The total, unless known, is counted by the page's statement: `total` asks for it at once.
   let counted: { resolve(total: number): void; reject(error: unknown): void } | undefined;
@@ -200,7 +242,7 @@ export async function readPage<F extends string, R extends pg.QueryResultRow>(
   asked = true;
   let rows: R[];
   try {
-    rows = await read(false, counted && matchingSql.text);
+    rows = await read('find', counted && matchingSql.text);
   } catch (error) {
     counted?.reject(error);
     throw error;
