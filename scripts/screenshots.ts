@@ -1,9 +1,9 @@
 /// <reference lib="dom" />
-import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { launchBrowser, newPage, signInThroughUi, startServer } from '../e2e/support/harness';
+import { ensureConsoleBuilt } from '../bench/support/consoleBuild';
 
 /**
  * `npm run screenshots` (`node --import tsx scripts/screenshots.ts`): the README's pictures. The
@@ -19,20 +19,6 @@ const ADMIN = { name: 'Ada Lovelace', email: 'ada@example.com', password: 'corre
 /** Where MUI keeps the chosen theme (src/app/theme.ts). */
 const THEME_MODE_STORAGE_KEY = 'medref-theme-mode';
 const THEMES = ['light', 'dark'] as const;
-
-/** Builds dist/ when it is missing or older than its sources, as `npm start` does. */
-function ensureConsoleBuilt() {
-  const run = spawnSync(
-    process.execPath,
-    [
-      '--input-type=module',
-      '-e',
-      "import { ensureConsoleBuilt } from './scripts/console-build.mjs'; ensureConsoleBuilt();",
-    ],
-    { stdio: 'inherit' },
-  );
-  if (run.status !== 0) throw new Error('building the console failed');
-}
 
 /** Waits until no transition or animation runs (fades, the grid's progress bar, ripples). */
 async function settled(page: Page) {
