@@ -32,8 +32,8 @@ export interface CrudPageProps<Row extends GridValidRowModel> extends Omit<
 
 /**
  * A list screen: title and Add button, a red banner when the list failed to load, the filter
- * controls when the screen has any, and the grid
- * (CrudGrid: toolbar, progress bar, empty text). The feature passes its columns, texts and dialogs.
+ * controls when the screen has any, and the grid (CrudGrid: toolbar, progress bar, empty text).
+ * The feature passes its columns, texts and dialogs.
  * The Add button shows only to a user who may write (a viewer reads).
  */
 export function CrudPage<Row extends GridValidRowModel>({
