@@ -13,6 +13,7 @@ import { securityHeaders } from './plugins/securityHeaders';
 import { contractValidation } from './plugins/validation';
 import { routes } from './routes';
 import { installSuiteRerun } from './test-prescriptions/background';
+import { installInboxMover } from './audit/inbox';
 import { runAndStore } from './test-prescriptions/suite';
 
 declare module 'fastify' {
@@ -63,6 +64,7 @@ export async function buildApp(
   });
   contractValidation(app, schema);
   installSuiteRerun(app, contract, API_PREFIX, () => runAndStore(app.db));
+  installInboxMover(app);
 
   app.addHook('onRequest', hostGuard(config));
   securityHeaders(app, API_PREFIX);

@@ -105,7 +105,8 @@ export async function auditedEntry<T>(
  * PostgreSQL as one statement (see `audit.writeWithEntry`), atomic by itself, instead of a
  * transaction of six round trips. `work` gets a pool on which it makes that one query; a second
  * query, or a transaction, is a programming error. The entry's action is what the statement did
- * to each record it touched.
+ * to each record it touched. The entry goes to the history's inbox, which `app.auditInbox` moves
+ * into audit_entries shortly after.
  */
 export async function auditedStatement<T>(
   request: FastifyRequest,
@@ -135,5 +136,8 @@ export async function auditedStatement<T>(
       return typeof value === 'function' ? (value as () => unknown).bind(target) : value;
     },
   });
-  return work(statementPool);
+  const result = await work(statementPool);
+  // Its entry went to the history's inbox: moved into audit_entries shortly.
+  if (made) request.server.auditInbox.schedule();
+  return result;
 }

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { createPool } from '../db/pool';
 import { createTestDatabase } from '../test/helpers';
-import { listEntries, writeWithEntry, type Author } from './audit';
+import { listEntries, moveInbox, writeWithEntry, type Author } from './audit';
 
 /**
  * A write and its history entry as one statement, below the routes (server/routes/audit.test.ts
@@ -16,11 +16,14 @@ beforeAll(async () => {
 });
 afterAll(() => database.drop());
 
+const countRows = async (table: string) =>
+  (await database.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`)).rows[0].n;
+
 const entries = async (entity: string) =>
   (
     await database.pool.query(
       `SELECT action, effect, entity_id, label, changes, reason, actor_id, actor_name, medication_ids
-         FROM audit_entries WHERE entity = $1 ORDER BY id`,
+         FROM audit_log WHERE entity = $1 ORDER BY id`,
       [entity],
     )
   ).rows;
@@ -85,7 +88,7 @@ it('records a write that had no RETURNING of its own, and answers its row count'
 });
 
 it('refuses a statement on another table than the entity’s, and a medication’s create or delete', async () => {
-  const before = await database.pool.query('SELECT count(*)::int AS n FROM audit_entries');
+  const before = await database.pool.query('SELECT count(*)::int AS n FROM audit_log');
   await expect(
     writeWithEntry(
       run,
@@ -103,11 +106,11 @@ it('refuses a statement on another table than the entity’s, and a medication�
       author,
     ),
   ).rejects.toThrow('in a transaction');
-  const after = await database.pool.query('SELECT count(*)::int AS n FROM audit_entries');
+  const after = await database.pool.query('SELECT count(*)::int AS n FROM audit_log');
   expect(after.rows).toEqual(before.rows);
 });
 
-it("moves GET /audit's counts by the entries it wrote, and by none when the write fails", async () => {
+it("writes entries to the inbox, and moving them stores and counts them for GET /audit's totals", async () => {
   const counted = async () =>
     (
       await database.pool.query<{ n: number }>(
@@ -124,8 +127,9 @@ it("moves GET /audit's counts by the entries it wrote, and by none when the writ
         [author.actorId],
       )
     ).rows[0].n;
+  while ((await moveInbox(database.pool)) > 0);
   const [flu, cold] = await insertConditions('Flu', 'Cold');
-  const before = await counted();
+  const before = { counted: await counted(), stored: await stored() };
   await writeWithEntry(
     run,
     'condition',
@@ -135,8 +139,7 @@ it("moves GET /audit's counts by the entries it wrote, and by none when the writ
     },
     author,
   );
-  expect(await counted()).toBe(before + 2);
-  // A rename to a name in use fails (unique): neither the change, its entry nor a count is stored.
+  // A rename to a name in use fails (unique): neither the change nor its entry is stored.
   await expect(
     writeWithEntry(
       run,
@@ -145,8 +148,43 @@ it("moves GET /audit's counts by the entries it wrote, and by none when the writ
       author,
     ),
   ).rejects.toThrow();
-  expect(await counted()).toBe(before + 2);
+  expect((await database.pool.query('SELECT entity_id FROM audit_inbox ORDER BY id')).rows).toEqual(
+    [{ entity_id: flu }, { entity_id: cold }].sort((a, b) => a.entity_id - b.entity_id),
+  );
+  const shown = await entries('condition');
+  expect({ counted: await counted(), stored: await stored() }).toEqual(before);
+
+  expect(await moveInbox(database.pool)).toBe(2);
+  expect(await moveInbox(database.pool)).toBe(0);
+  expect(await counted()).toBe(before.counted + 2);
+  expect(await stored()).toBe(before.stored + 2);
   expect(await counted()).toBe(await stored());
+  expect(await entries('condition')).toEqual(shown);
+});
+
+it('skips the entries another mover holds, and moves them once it lets go', async () => {
+  const ids = await insertConditions(...Array.from({ length: 5 }, (_, i) => `Batch ${i}`));
+  while ((await moveInbox(database.pool)) > 0);
+  await writeWithEntry(
+    run,
+    'condition',
+    {
+      text: `UPDATE conditions SET description = 'Batched' WHERE id = ANY($1::int[])`,
+      values: [ids],
+    },
+    author,
+  );
+  const holder = await database.pool.connect();
+  try {
+    await holder.query('BEGIN');
+    await holder.query('SELECT id FROM audit_inbox WHERE entity_id = $1 FOR UPDATE', [ids[0]]);
+    expect(await moveInbox(database.pool)).toBe(4);
+    await holder.query('COMMIT');
+  } finally {
+    holder.release();
+  }
+  expect(await moveInbox(database.pool)).toBe(1);
+  expect(await countRows('audit_inbox')).toBe(0);
 });
 
 it('plans each GET /audit query for its own filters and words, never as a prepared statement', async () => {
@@ -160,7 +198,7 @@ it('plans each GET /audit query for its own filters and words, never as a prepar
     }
     const { rows } = await pool.query<{ statement: string }>(
       'SELECT statement FROM pg_prepared_statements WHERE statement LIKE $1',
-      ['%FROM audit_entries e%'],
+      ['%FROM audit_log e%'],
     );
     expect(rows).toEqual([]);
   } finally {

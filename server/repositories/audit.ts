@@ -171,36 +171,6 @@ export async function snapshot(
   return { row, label };
 }
 
-/**
- * An entry's `changes` as SQL over the record before and after (jsonb, NULL when there was none):
- * a create holds every field's `to`, a delete every field's `from` (its dependents included), an
- * update `{ from, to }` for each field that differs. `updated_at` moves on every write: it is no
- * change of its own. No change gives '{}'.
- */
-const changesSql = (before: string, after: string) => `(
-  SELECT coalesce(jsonb_object_agg(k.field, CASE
-           WHEN ${before} IS NULL THEN jsonb_build_object('to', ${after} -> k.field)
-           WHEN ${after} IS NULL THEN jsonb_build_object('from', ${before} -> k.field)
-           ELSE jsonb_build_object('from', coalesce(${before} -> k.field, 'null'),
-                                   'to', coalesce(${after} -> k.field, 'null')) END), '{}')
-    FROM jsonb_object_keys(coalesce(${before}, '{}') || coalesce(${after}, '{}')) AS k (field)
-   WHERE ${before} IS NULL OR ${after} IS NULL
-      OR (k.field <> 'updated_at' AND ${before} -> k.field IS DISTINCT FROM ${after} -> k.field))`;
-
-/**
- * The medications an entry concerns, for a medication's own history, as SQL over the record `r`:
- * a medication itself, and what a dosage, contraindication or interaction belongs to (never one
- * medication twice: an interaction's two sides differ, a CHECK of migration 001).
- */
-function medicationIdsSql(entity: AuditEntity): string {
-  const fields = [
-    ...(entity === 'medication' ? ['id'] : []),
-    'medication_id',
-    'interacting_medication_id',
-  ];
-  return `array_remove(ARRAY[${fields.map((f) => `(r->>'${f}')::int`).join(', ')}], NULL)`;
-}
-
 /** Who made a change, and why. */
 export interface Author {
   actorId: number;
@@ -229,6 +199,12 @@ const ENTRY_COLUMNS = `e.id, ${isoTime('e.at')} AS at,
   e.entity_id, e.label, e.changes, e.reason, e.reverts,
   (SELECT r.id FROM audit_entries r WHERE r.reverts = e.id) AS reverted_by`;
 
+/**
+ * Every history entry: those stored in audit_entries, and those still in the inbox that one-statement
+ * writes fill (migration 014), shown as they will be stored. Every read of the history reads this.
+ */
+const HISTORY = 'audit_log';
+
 export interface EntryRow {
   id: number;
   at: string;
@@ -248,10 +224,11 @@ const ENTRY_INSERT = `INSERT INTO audit_entries (actor_id, actor_name, action, e
                                    label, changes, reason, reverts, medication_ids)`;
 
 /**
- * The counts GET /audit sums for its totals (migrations 007 and 014), moved by the entries that
- * the statement's CTE `e` (an ENTRY_INSERT returning entity, action and actor_id) inserted: part
- * of every statement that writes entries, so an entry is never stored without being counted.
- * Each connection moves a shard of its own, so concurrent writers do not wait on one row.
+ * The counts GET /audit sums for its totals (with the inbox's entries, which are not counted yet),
+ * moved by the entries that the statement's CTE `e` (returning entity, action and actor_id)
+ * inserted into audit_entries: part of every statement that stores entries there, so an entry is
+ * never stored without being counted. Each connection moves a shard of its own, so concurrent
+ * writers do not wait on one row.
  */
 const COUNT_ENTRIES = `counted AS (
        INSERT INTO audit_counts AS c (entity, action, actor_id, shard, n)
@@ -265,9 +242,10 @@ const COUNT_ENTRIES = `counted AS (
  */
 export async function insertEntry(db: Queryable, entry: NewEntry): Promise<EntryRow | undefined> {
   const { rows } = await db.query<EntryRow>(
-    `WITH x AS MATERIALIZED (SELECT coalesce($9::jsonb, $8::jsonb) AS r, ${changesSql('$8::jsonb', '$9::jsonb')} AS changes),
+    `WITH x AS MATERIALIZED (SELECT coalesce($9::jsonb, $8::jsonb) AS r,
+                                    audit_changes($8::jsonb, $9::jsonb) AS changes),
      e AS (${ENTRY_INSERT}
-       SELECT $1, $2, $3, $4, $5, $6, $7, x.changes, $10, $11, ${medicationIdsSql(entry.entity)}
+       SELECT $1, $2, $3, $4, $5, $6, $7, x.changes, $10, $11, audit_medication_ids($5, x.r)
          FROM x WHERE x.changes <> '{}' RETURNING *),
      ${COUNT_ENTRIES}
      SELECT ${ENTRY_COLUMNS} FROM e`,
@@ -297,11 +275,13 @@ const WRITE_STATEMENT = /^\s*(INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+([a-z_]+)\b/
 /**
  * Runs one INSERT, UPDATE or DELETE statement on `entity`'s table and writes its history entry in
  * the same SQL statement, which PostgreSQL makes atomic by itself: a failing write stores neither,
- * and no BEGIN, snapshot reads or COMMIT travel to the server. The record before and
- * after come from the write itself (RETURNING old and new, PostgreSQL 18), so they are exactly
- * the row it replaced and the row it stored, whatever ran concurrently. Each record the write
- * touched gets its entry; one it did not change (the same values) gets none. Answers the write's
- * own result, as if it ran alone.
+ * and no BEGIN, snapshot reads or COMMIT travel to the server. The record before and after come
+ * from the write itself (RETURNING old and new, PostgreSQL 18), so they are exactly the row it
+ * replaced and the row it stored, whatever ran concurrently. Each record the write touched gets
+ * its entry; one it did not change (the same values, or only `updated_at`) gets none. The entry
+ * goes to the history's inbox (migration 014), with no index to keep up and no diff or count to
+ * compute: `moveInbox` does that later, in batches. Answers the write's own result, as if it ran
+ * alone.
  */
 export async function writeWithEntry(
   run: (text: string, values: unknown[]) => Promise<pg.QueryResult>,
@@ -320,17 +300,14 @@ export async function writeWithEntry(
   const text = `WITH w AS (
        ${write.text}${/\bRETURNING\b/i.test(write.text) ? ',' : ' RETURNING'}
          to_jsonb(old) - ${p(1)}::text[] AS audit_before, to_jsonb(new) - ${p(1)}::text[] AS audit_after),
-     x AS MATERIALIZED (
-       SELECT coalesce(audit_after, audit_before) AS r,
+     e AS (INSERT INTO audit_inbox (actor_id, actor_name, action, entity, entity_id, label, reason,
+                                    before, after)
+       SELECT ${p(2)}, ${p(3)},
               CASE WHEN audit_before IS NULL THEN 'create'
-                   WHEN audit_after IS NULL THEN 'delete' ELSE 'update' END AS effect,
-              ${changesSql('audit_before', 'audit_after')} AS changes
-         FROM w),
-     e AS (${ENTRY_INSERT}
-       SELECT ${p(2)}, ${p(3)}, x.effect, x.effect, ${p(4)}, (x.r->>'id')::int, ${labelSql(entity)},
-              x.changes, ${p(5)}, NULL, ${medicationIdsSql(entity)}
-         FROM x WHERE x.changes <> '{}' RETURNING entity, action, actor_id),
-     ${COUNT_ENTRIES}
+                   WHEN audit_after IS NULL THEN 'delete' ELSE 'update' END,
+              ${p(4)}, (r->>'id')::int, ${labelSql(entity)}, ${p(5)}, audit_before, audit_after
+         FROM w CROSS JOIN LATERAL (SELECT coalesce(audit_after, audit_before) AS r) x
+        WHERE (audit_before - 'updated_at') IS DISTINCT FROM (audit_after - 'updated_at'))
      SELECT w.* FROM w`;
   const result = await run(text, [
     ...write.values,
@@ -348,12 +325,41 @@ export async function writeWithEntry(
   return { ...result, rows, rowCount: rows.length };
 }
 
+/** How many inbox entries `moveInbox` moves at most in one statement. */
+export const INBOX_BATCH = 2000;
+
+/**
+ * Moves up to INBOX_BATCH entries from the inbox into audit_entries, with their diff and medication
+ * ids, and counts them for GET /audit's totals: one statement, so a reader sees each entry in
+ * exactly one of the two places. Entries another mover (another instance) is moving are skipped.
+ * Answers how many moved.
+ */
+export async function moveInbox(db: Queryable): Promise<number> {
+  const { rows } = await db.query<{ moved: number }>(
+    `WITH moved AS (
+       DELETE FROM audit_inbox
+        WHERE id = ANY (ARRAY(SELECT id FROM audit_inbox LIMIT $1 FOR UPDATE SKIP LOCKED))
+       RETURNING *),
+     e AS (INSERT INTO audit_entries (id, at, actor_id, actor_name, action, effect, entity,
+                                      entity_id, label, changes, reason, medication_ids)
+       OVERRIDING SYSTEM VALUE
+       SELECT id, at, actor_id, actor_name, action, action, entity, entity_id, label,
+              audit_changes(before, after), reason,
+              audit_medication_ids(entity, coalesce(after, before))
+         FROM moved RETURNING entity, action, actor_id),
+     ${COUNT_ENTRIES}
+     SELECT count(*)::int AS moved FROM e`,
+    [INBOX_BATCH],
+  );
+  return rows[0].moved;
+}
+
 /** An entry with what a revert needs: what it did to its record. */
 export type StoredEntry = EntryRow & { effect: AuditEffect };
 
 export async function getEntry(db: Queryable, id: number): Promise<StoredEntry | undefined> {
   const { rows } = await db.query<StoredEntry>(
-    `SELECT ${ENTRY_COLUMNS}, e.effect FROM audit_entries e WHERE e.id = $1`,
+    `SELECT ${ENTRY_COLUMNS}, e.effect FROM ${HISTORY} e WHERE e.id = $1`,
     [id],
   );
   return rows[0];
@@ -376,7 +382,7 @@ export async function laterEntry(
   dependents: boolean,
 ): Promise<LaterEntry | undefined> {
   const { rows } = await db.query<LaterEntry>(
-    `SELECT e.id, e.action, e.actor_name, ${isoTime('e.at')} AS at FROM audit_entries e
+    `SELECT e.id, e.action, e.actor_name, ${isoTime('e.at')} AS at FROM ${HISTORY} e
       WHERE e.id > $1 AND ((e.entity = $2 AND e.entity_id = $3)
             OR ($4 AND e.medication_ids @> ARRAY[$3]::int[]))
       ORDER BY e.id LIMIT 1`,
@@ -524,8 +530,8 @@ export async function listEntries(
 ): Promise<EntryPage> {
   const { where, params } = filters(query);
   const offset = (query.page - 1) * query.pageSize;
-  // Filtered by entity, action and actor alone (or not at all), the counts of migration 007 give
-  // the exact total without counting the entries.
+  // Filtered by entity, action and actor alone (or not at all), the counts of migration 007 and
+  // the inbox's few entries give the exact total without counting the stored entries.
   const counted =
     query.entity_id === undefined &&
     query.medication_id === undefined &&
@@ -536,7 +542,7 @@ export async function listEntries(
     // One entry past the page says whether a later page holds any, whatever the total.
     db.query<EntryRow>(
       plannedForValues(
-        `SELECT ${ENTRY_COLUMNS} FROM audit_entries e ${where}
+        `SELECT ${ENTRY_COLUMNS} FROM ${HISTORY} e ${where}
           ORDER BY ${orderBy(query.sort)}
           LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
         [...params, query.pageSize + 1, offset],
@@ -545,7 +551,8 @@ export async function listEntries(
     counted
       ? db
           .query<{ total: number }>(
-            `SELECT coalesce(sum(n), 0)::int AS total FROM audit_counts e ${where}`,
+            `SELECT (SELECT coalesce(sum(n), 0)::int FROM audit_counts e ${where})
+                  + (SELECT count(*)::int FROM audit_inbox e ${where}) AS total`,
             params,
           )
           .then(({ rows }) => ({ total: rows[0].total, estimate: false }))
@@ -571,7 +578,7 @@ async function boundedCount(
   limits: CountLimits,
 ): Promise<{ total: number; estimate: boolean }> {
   const { rows: plan } = await db.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
-    plannedForValues(`EXPLAIN (FORMAT JSON) SELECT 1 FROM audit_entries e ${where}`, params),
+    plannedForValues(`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${HISTORY} e ${where}`, params),
   );
   const estimated = {
     total: Math.round(plan[0]['QUERY PLAN'][0].Plan['Plan Rows']),
@@ -582,7 +589,7 @@ async function boundedCount(
     return await withTransaction(db, async (tx) => {
       await tx.query(`SELECT set_config('statement_timeout', $1, true)`, [String(limits.budgetMs)]);
       const { rows } = await tx.query<{ total: number }>(
-        plannedForValues(`SELECT count(*)::int AS total FROM audit_entries e ${where}`, params),
+        plannedForValues(`SELECT count(*)::int AS total FROM ${HISTORY} e ${where}`, params),
       );
       return { total: rows[0].total, estimate: false };
     });

@@ -47,7 +47,7 @@ const COLUMNS = `t.id, t.name, t.note, t.request, t.expected,
               JOIN medications m ON m.id = (p.item->>'medication_id')::int), '[]'::json) AS medications,
   CASE WHEN t.last_status IS NULL THEN NULL ELSE json_build_object(
     'status', t.last_status, 'run_at', ${isoTime('t.last_run_at')}, 'audit_id', t.last_audit_id,
-    'audit_label', (SELECT a.label FROM audit_entries a WHERE a.id = t.last_audit_id)) END AS last_result,
+    'audit_label', (SELECT a.label FROM audit_log a WHERE a.id = t.last_audit_id)) END AS last_result,
   ${isoTime('t.created_at')} AS created_at, ${isoTime('t.updated_at')} AS updated_at`;
 
 export async function listTestPrescriptions(db: Queryable) {
@@ -141,7 +141,10 @@ export async function runnableTests(db: Queryable, ids?: number[]): Promise<Runn
 /** The newest history entry about data the safety check reads, in this transaction's snapshot. */
 export async function newestReferenceChange(db: Queryable): Promise<number | null> {
   const { rows } = await db.query<{ id: number | null }>(
-    `SELECT max(id) AS id FROM audit_entries WHERE ${REFERENCE_ENTITIES}`,
+    // Each table's own newest (a backwards walk of its ids), where a max over the view audit_log
+    // would read every entry.
+    `SELECT greatest((SELECT max(id) FROM audit_entries WHERE ${REFERENCE_ENTITIES}),
+                     (SELECT max(id) FROM audit_inbox WHERE ${REFERENCE_ENTITIES})) AS id`,
   );
   return rows[0].id;
 }

@@ -149,13 +149,13 @@ describe('PUT /accounts/{id}', () => {
   });
 
   it('keeps the last administrator: neither demoted nor disabled (409), and nothing recorded', async () => {
-    const before = await countRows(t.pool, 'audit_entries');
+    const before = await countRows(t.pool, 'audit_log');
     for (const change of [{ role: 'viewer' }, { disabled: true }]) {
       const response = await api.put(`/accounts/${adminId}`, change);
       expect(response.statusCode).toBe(409);
       expect(response.json().message).toBe('The last administrator cannot be demoted or disabled.');
     }
-    expect(await countRows(t.pool, 'audit_entries')).toBe(before);
+    expect(await countRows(t.pool, 'audit_log')).toBe(before);
     expect((await api.get('/auth/me')).json().data.role).toBe('admin');
   });
 

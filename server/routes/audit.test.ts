@@ -46,7 +46,26 @@ async function entriesOf(entity: string, id: number): Promise<Entry[]> {
 async function latest(entity: string, id: number): Promise<Entry> {
   return (await entriesOf(entity, id))[0];
 }
-const entryCount = () => countRows(t.pool, 'audit_entries');
+/** Every entry, stored or still in the inbox one-statement writes fill (see `refuseEntries`). */
+const entryCount = () => countRows(t.pool, 'audit_log');
+
+/**
+ * Makes the history refuse entries matching `check` (SQL, false for a refused entry) for the length
+ * of `work`, wherever a write puts its entry: audit_entries, or the inbox of one-statement writes.
+ */
+async function refuseEntries(check: string, work: () => Promise<void>) {
+  const tables = ['audit_entries', 'audit_inbox'];
+  for (const table of tables)
+    await t.pool.query(
+      `ALTER TABLE ${table} ADD CONSTRAINT test_refuses CHECK (${check}) NOT VALID`,
+    );
+  try {
+    await work();
+  } finally {
+    for (const table of tables)
+      await t.pool.query(`ALTER TABLE ${table} DROP CONSTRAINT test_refuses`);
+  }
+}
 
 async function created(url: string, body: object): Promise<number> {
   const response = await api.post(url, body);
@@ -423,18 +442,13 @@ describe('a failed write', () => {
 
   it('stores neither the change nor the entry when the entry cannot be stored', async () => {
     // The history refuses one label for the length of this test: the write must go with it.
-    await t.pool.query(
-      "ALTER TABLE audit_entries ADD CONSTRAINT test_refuses CHECK (label <> 'Poison pill') NOT VALID",
-    );
-    try {
+    await refuseEntries("label <> 'Poison pill'", async () => {
       const before = await entryCount();
       const response = await api.post('/condition', { name: 'Poison pill' });
       expect(response.statusCode).toBeGreaterThanOrEqual(400);
       expect(await countRows(t.pool, "conditions WHERE name = 'Poison pill'")).toBe(0);
       expect(await entryCount()).toBe(before);
-    } finally {
-      await t.pool.query('ALTER TABLE audit_entries DROP CONSTRAINT test_refuses');
-    }
+    });
   });
 
   it('stores no create, update or delete written with its entry in one statement when the entry cannot be stored', async () => {
@@ -450,10 +464,7 @@ describe('a failed write', () => {
     const id = await created('/drug', drug);
     const stored = (await api.get(`/drug/${id}`)).json().data;
     // The history refuses one reason for the length of this test: each write must go with it.
-    await t.pool.query(
-      "ALTER TABLE audit_entries ADD CONSTRAINT test_refuses CHECK (reason <> 'Poison pill') NOT VALID",
-    );
-    try {
+    await refuseEntries("reason <> 'Poison pill'", async () => {
       const before = await entryCount();
       const reason = 'Poison pill';
       const refused = [
@@ -465,9 +476,7 @@ describe('a failed write', () => {
       expect(await countRows(t.pool, "drugs WHERE name = 'Never stored'")).toBe(0);
       expect((await api.get(`/drug/${id}`)).json().data).toEqual(stored);
       expect(await entryCount()).toBe(before);
-    } finally {
-      await t.pool.query('ALTER TABLE audit_entries DROP CONSTRAINT test_refuses');
-    }
+    });
   });
 
   it('records concurrent updates of one record as a chain: each entry starts where the one before ended', async () => {
@@ -737,7 +746,7 @@ describe('GET /audit', () => {
 
     const mine = (await api.get(`/audit?actor_id=${admin.id}&page_size=1&page=2`)).json();
     expect(mine.data).toHaveLength(1);
-    const myTotal = await countRows(t.pool, 'audit_entries WHERE actor_id = $1', [admin.id]);
+    const myTotal = await countRows(t.pool, 'audit_log WHERE actor_id = $1', [admin.id]);
     expect(mine.meta).toMatchObject({ total: myTotal, total_is_estimate: false, has_more: true });
     const myLast = (
       await api.get(`/audit?actor_id=${admin.id}&page_size=1&page=${myTotal}`)
@@ -748,7 +757,7 @@ describe('GET /audit', () => {
     // Totals from the per-entity, action and actor counts match the entries themselves.
     expect((await api.get('/audit')).json().meta.total).toBe(await entryCount());
     expect((await api.get('/audit?entity=condition&action=create')).json().meta.total).toBe(
-      await countRows(t.pool, "audit_entries WHERE entity = 'condition' AND action = 'create'"),
+      await countRows(t.pool, "audit_log WHERE entity = 'condition' AND action = 'create'"),
     );
 
     const future = new Date(Date.now() + 3_600_000).toISOString();
@@ -770,7 +779,7 @@ describe('GET /audit', () => {
 
   it('estimates the total when counting would take too long, and still says whether a next page exists', async () => {
     // 60,000 entries of one actor, newest last: counting them cannot finish within 1 ms. Inserted
-    // here rather than by the server, they move the totals' counts themselves (migration 014).
+    // here rather than by the server, they move the totals' counts themselves, as its statements do.
     await t.pool.query(
       `WITH e AS (
          INSERT INTO audit_entries (actor_id, actor_name, action, effect, entity, entity_id, label,

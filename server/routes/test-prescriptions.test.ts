@@ -529,8 +529,8 @@ describe('import and export', () => {
       '2.name': ['repeats the name of item 0'],
     });
     expect(await countRows(t.pool, 'test_prescriptions')).toBe(1);
-    expect(
-      await countRows(t.pool, "audit_entries WHERE entity = 'test_prescription'"),
-    ).toBeGreaterThan(0);
+    expect(await countRows(t.pool, "audit_log WHERE entity = 'test_prescription'")).toBeGreaterThan(
+      0,
+    );
   });
 });
