@@ -539,12 +539,17 @@ export async function listEntries(
     query.to === undefined &&
     searchPatterns(query.q).length === 0;
   const [page, count] = await Promise.all([
-    // One entry past the page says whether a later page holds any, whatever the total.
+    // One entry past the page says whether a later page holds any, whatever the total. The page
+    // is found first by id alone, and only its entries are then read whole: an entry still in
+    // the inbox has its diff computed when read, which only the page's entries need.
     db.query<EntryRow>(
       plannedForValues(
-        `SELECT ${ENTRY_COLUMNS} FROM ${HISTORY} e ${where}
-          ORDER BY ${orderBy(query.sort)}
-          LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+        `WITH page AS MATERIALIZED (
+           SELECT e.id FROM ${HISTORY} e ${where}
+            ORDER BY ${orderBy(query.sort)}
+            LIMIT $${params.length + 1} OFFSET $${params.length + 2})
+         SELECT ${ENTRY_COLUMNS} FROM ${HISTORY} e WHERE e.id IN (SELECT id FROM page)
+          ORDER BY ${orderBy(query.sort)}`,
         [...params, query.pageSize + 1, offset],
       ),
     ),
