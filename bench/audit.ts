@@ -55,7 +55,7 @@ const round1 = (value: number) => Math.round(value * 10) / 10;
 
 /**
  * ENTRIES entries, one a minute back from now, spread over every entity, action and actor, and
- * counted for GET /audit's totals as the server counts its own (migration 014).
+ * counted for GET /audit's totals as the server counts the entries it stores.
  */
 async function seedEntries(db: pg.Client, count: number) {
   await db.query(
