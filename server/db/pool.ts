@@ -27,8 +27,27 @@ class PreparingClient extends pg.Client {
   }
 }
 
+/** Names by text: looking a page's text up costs less than hashing it again on every call. */
+const statementNames = new Map<string, string>();
+/** More names than the server's own templates ever make: the map is cleared past it, to be safe. */
+const MAX_STATEMENT_NAMES = 10_000;
+
 function statementName(text: string) {
-  return `medref_${createHash('sha1').update(text).digest('base64url').slice(0, 22)}`;
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    name = `medref_${createHash('sha1').update(text).digest('base64url').slice(0, 22)}`;
+    if (statementNames.size >= MAX_STATEMENT_NAMES) statementNames.clear();
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
+/**
+ * `text` as a named statement whatever its length, for a caller that knows its plan does not
+ * depend on the values (PreparingClient decides by the text's length alone).
+ */
+export function prepared(text: string, values: unknown[]): pg.QueryConfig {
+  return { name: statementName(text), text, values };
 }
 
 /**

@@ -33,7 +33,7 @@ export function categoryRepository(spec: CategorySpec) {
     input.description ?? null,
   ];
   const list: ListSpec<string> = {
-    from: `${spec.table} t`,
+    table: `${spec.table} t`,
     tables: [spec.table],
     columns: select,
     sorts: {

@@ -17,7 +17,7 @@ export async function listConditions(db: Queryable) {
 export type ConditionSortField = 'name' | 'description';
 
 export const CONDITION_LIST: ListSpec<ConditionSortField> = {
-  from: 'conditions t',
+  table: 'conditions t',
   tables: ['conditions'],
   columns: COLUMNS,
   sorts: { name: ['lower(t.name)'], description: ['lower(t.description)'] },

@@ -26,7 +26,7 @@ export type DrugSortField = 'name' | 'category' | 'manufacturer' | 'dosage' | 'c
 
 /** Searched over what the grid searches: the texts, not the side effects' and contraindications' lists. */
 export const DRUG_LIST: ListSpec<DrugSortField> = {
-  from: 'drugs t',
+  table: 'drugs t',
   tables: ['drugs'],
   columns: COLUMNS,
   sorts: {

@@ -13,9 +13,12 @@ const COLUMNS = `t.id, t.medication_id, t.interacting_medication_id,
   json_build_object('id', a.id, 'name', a.name) AS medication,
   json_build_object('id', b.id, 'name', b.name) AS interacting_medication,
   t.severity, t.description, t.is_allergen::int AS is_allergen, t.created_at`;
-const FROM = `drug_interactions t
-JOIN medications a ON a.id = t.medication_id
-JOIN medications b ON b.id = t.interacting_medication_id`;
+/** The interaction's two medications, by the alias the columns and sort keys read them by. */
+const JOINS = {
+  a: 'JOIN medications a ON a.id = t.medication_id',
+  b: 'JOIN medications b ON b.id = t.interacting_medication_id',
+};
+const FROM = `drug_interactions t ${JOINS.a} ${JOINS.b}`;
 const SELECT = `SELECT ${COLUMNS} FROM ${FROM}`;
 
 // The contract lists the severities from the mildest: their order when sorting by severity. The
@@ -55,8 +58,8 @@ function matchWord(
 }
 
 export const INTERACTION_LIST: ListSpec<InteractionSortField> = {
-  from: FROM,
-  countFrom: 'drug_interactions t',
+  table: 'drug_interactions t',
+  joins: JOINS,
   tables: ['drug_interactions', 'medications'],
   columns: COLUMNS,
   sorts: {

@@ -15,7 +15,7 @@ export async function listLifestyles(db: Queryable) {
 export type LifestyleSortField = 'name';
 
 export const LIFESTYLE_LIST: ListSpec<LifestyleSortField> = {
-  from: 'lifestyles t',
+  table: 'lifestyles t',
   tables: ['lifestyles'],
   columns: 'id, name',
   sorts: { name: ['lower(t.name)'] },

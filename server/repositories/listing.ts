@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
-import type { Queryable } from '../db/pool';
+import { prepared, type Queryable } from '../db/pool';
 import type { VersionedTable } from '../db/versions';
 import { searchPatterns } from './activity';
 
@@ -14,11 +14,11 @@ import { searchPatterns } from './activity';
 export type Sort<F extends string> = F | `-${F}`;
 
 export interface ListSpec<F extends string> {
-  /** FROM with the joins every column, search and sort needs; the listed table's alias is `t`. */
-  from: string;
-  /** FROM for counting, when the search and filters need fewer joins than `from` (inner joins
-   * along foreign keys, which every row has). */
-  countFrom?: string;
+  /** The listed table, as `t` (`conditions t`). */
+  table: string;
+  /** The joins the columns and sort keys read, by their alias: inner joins along foreign keys of
+   * `t`, which every record has, so the searches, filters and counts read `t` alone. */
+  joins?: Record<string, string>;
   /** Every table the list reads: a cached total is good while none of them changes. */
   tables: readonly VersionedTable[];
   /** The JSON answer's columns. */
@@ -27,7 +27,7 @@ export interface ListSpec<F extends string> {
   sorts: Record<F, string[]>;
   /** The sorts whose order owes nothing to the searched texts: a search's matches are spread
    * along them, so a page of common matches is found by walking the order's index (see
-   * idsSql). Not the searched texts' own order, where the matches may all sit at one end. */
+   * pageSql). Not the searched texts' own order, where the matches may all sit at one end. */
   walkable?: readonly F[];
   /** The searched texts' own orders (`default`: the order without a sort) that an index can
    * walk: there a search tries a walk that gives up after a bounded number of records, as the
@@ -72,14 +72,26 @@ function sortKeys<F extends string>(spec: ListSpec<F>, sort: Sort<F> | undefined
 }
 
 /**
- * ORDER BY for `sort`, `t.id` breaking every tie. Nulls sort as PostgreSQL's indexes keep them
- * (after every value ascending, before them descending), so a page is read off an index.
+ * ORDER BY `keys` and then `id`, which breaks every tie, in the direction of `sort`. Nulls sort
+ * as PostgreSQL's indexes keep them (after every value ascending, before them descending), so a
+ * page is read off an index.
  */
+function ordered<F extends string>(keys: string[], id: string, sort: Sort<F> | undefined) {
+  const direction = sort?.startsWith('-') ? 'DESC' : 'ASC';
+  return [...keys, id].map((key) => `${key} ${direction}`).join(', ');
+}
+
+/** ORDER BY for `sort`, `t.id` breaking every tie. */
 function orderBy<F extends string>(spec: ListSpec<F>, sort: Sort<F> | undefined): string {
-  const descending = sort?.startsWith('-') ?? false;
-  return [...sortKeys(spec, sort), 't.id']
-    .map((key) => `${key} ${descending ? 'DESC' : 'ASC'}`)
-    .join(', ');
+  return ordered(sortKeys(spec, sort), 't.id', sort);
+}
+
+/** The listed table and the joins that `reads` name by their alias (every join when not given). */
+function fromSql<F extends string>(spec: ListSpec<F>, reads?: string[]): string {
+  const joins = Object.entries(spec.joins ?? {}).filter(
+    ([alias]) => !reads || reads.some((sql) => new RegExp(`\\b${alias}\\.`).test(sql)),
+  );
+  return [spec.table, ...joins.map(([, join]) => join)].join('\n');
 }
 
 /** WHERE for `q` (every word matches) and the filters, adding their values to `params`. */
@@ -106,9 +118,6 @@ function where<F extends string>(
 export type Total = (key: string, count: () => Promise<number>) => Promise<number>;
 const uncached: Total = (_key, count) => count();
 
-/** True when an ORDER BY key reads a joined table (an alias other than the listed table's `t`). */
-const readsJoins = (keys: string[]) => keys.some((key) => /\b(?!t\.)[a-z_]\w*\./.test(key));
-
 /** How much cheaper a walk must look than finding the matches first: its figure assumes the
  * matches spread evenly along the order, and finding them first reads each one faster. */
 const WALK_MARGIN = 2;
@@ -118,7 +127,7 @@ const BOUNDED_WALK_MARGIN = 4;
 /** …and never more than this many: past it, finding the matches first costs less. */
 const MAX_BOUNDED_WALK = 5_000;
 
-/** How a search's page is read: see idsSql. */
+/** How a search's page is read: see pageSql. */
 type Reading = 'walk' | 'find' | number;
 
 /** The count of the records matching `query`, with its values. */
@@ -126,15 +135,22 @@ function countSql<F extends string>(spec: ListSpec<F>, query: ListQuery<F>) {
   const values: unknown[] = [];
   const condition = where(spec, query, values);
   return {
-    text: `SELECT count(*)::int AS total FROM ${spec.countFrom ?? spec.from} WHERE ${condition}`,
+    text: `SELECT count(*)::int AS total FROM ${spec.table} WHERE ${condition}`,
     values,
   };
 }
 
 /**
- * The SQL of one page's ids, in order, with its values. The ids are picked from the listed table
- * alone (and the joins a sort key reads): the spec's other joins, for the page's columns, are
- * made for the page's rows only, never for every match skipped or sorted to find the page.
+ * What a page's statement selects, in order: the records' ids, or their row versions' places in
+ * the listed table (`ctid`), which read them back without searching an index (see listPage).
+ */
+export type Selection = 'id' | 'ctid';
+
+/**
+ * The SQL of one page, in order, with its values (see {@link Selection}). The page is picked
+ * from the listed table alone (and the joins a sort key reads): the spec's other joins, for the
+ * page's columns, are made for the page's rows only, never for every match skipped or sorted to
+ * find the page.
  *
  * A search is read one of three ways (see {@link Reading}). `walk`: along the order's index,
  * testing each record, until the page is found; cheap when matches are common, as the page is
@@ -143,34 +159,40 @@ function countSql<F extends string>(spec: ListSpec<F>, query: ListQuery<F>) {
  * may crowd at one end of (see readPage). (Left to itself, PostgreSQL cannot tell which, as it
  * does not know how many match.)
  */
-function idsSql<F extends string>(spec: ListSpec<F>, query: PageQuery<F>, reading: Reading) {
+function pageSql<F extends string>(
+  spec: ListSpec<F>,
+  query: PageQuery<F>,
+  reading: Reading,
+  selection: Selection,
+) {
   const params: unknown[] = [];
   const walking = reading !== 'find';
   const condition = where(spec, query, params, walking);
-  const narrow = spec.countFrom ?? spec.from;
   const keys = sortKeys(spec, query.sort);
-  const from = readsJoins(keys) ? spec.from : narrow;
+  const from = fromSql(spec, keys);
   const page = () =>
     `LIMIT $${params.push(query.pageSize)} OFFSET $${params.push((query.page - 1) * query.pageSize)}`;
   if (typeof reading === 'number') {
     // The first `reading` records in order, each with its sort keys and whether it matches;
     // the page is taken from the matching ones, in the same order.
-    const direction = query.sort?.startsWith('-') ? 'DESC' : 'ASC';
     const walked = keys.map((key, i) => `${key} AS walked_key_${i}`).join(', ');
-    const order = [...keys.map((_key, i) => `walked_key_${i}`), 'id']
-      .map((key) => `${key} ${direction}`)
-      .join(', ');
-    const text = `SELECT walked.id FROM (
-        SELECT t.id, ${walked}, (${condition}) AS walked_match FROM ${from}
+    const place = selection === 'ctid' ? 't.ctid AS walked_ctid, ' : '';
+    const order = ordered(
+      keys.map((_key, i) => `walked_key_${i}`),
+      'id',
+      query.sort,
+    );
+    const text = `SELECT walked.${selection === 'ctid' ? 'walked_ctid' : 'id'} FROM (
+        SELECT t.id, ${place}${walked}, (${condition}) AS walked_match FROM ${from}
          ORDER BY ${orderBy(spec, query.sort)} LIMIT $${params.push(reading)}
       ) walked WHERE walked.walked_match ORDER BY ${order} ${page()}`;
     return { text, values: params };
   }
   const found =
     query.q?.trim() && !walking
-      ? `t.id = ANY(ARRAY(SELECT t.id FROM ${narrow} WHERE ${condition}))`
+      ? `t.id = ANY(ARRAY(SELECT t.id FROM ${spec.table} WHERE ${condition}))`
       : condition;
-  const text = `SELECT t.id FROM ${from} WHERE ${found} ORDER BY ${orderBy(spec, query.sort)} ${page()}`;
+  const text = `SELECT t.${selection} FROM ${from} WHERE ${found} ORDER BY ${orderBy(spec, query.sort)} ${page()}`;
   return { text, values: params };
 }
 
@@ -178,31 +200,42 @@ function idsSql<F extends string>(spec: ListSpec<F>, query: PageQuery<F>, readin
 const TOTAL_COLUMN = 'listed_total';
 
 /**
- * The page's rows and the number of matches. `text` makes the page's statement from the ids'
- * SQL, and, when given a count's SQL (over the same parameters), answers it in every row as
+ * The page's rows and the number of matches. `text` makes the page's statement from the page's
+ * SQL (see pageSql; `selection` says what it selects), and, when given a count's SQL (over the
+ * same parameters), answers it in every row as
  * TOTAL_COLUMN: a page without a search that is not counted yet is read and counted in one
  * round trip (and counted apart only when it has no row).
- * Statements are planned for their values on every call, not prepared (pool.ts prepares texts
- * given alone): a prepared statement's generic plan knows neither the page's size nor the
- * search's letters, and for these it is often one that reads the whole table.
+ * A search's statements are planned for their values on every call, not prepared (pool.ts
+ * prepares texts given alone): a generic plan cannot know how many records the search's letters
+ * match, and for a common word it is often one that reads the whole table. A page without a
+ * search is prepared: planning it cost more than reading it (about 1.5 ms against 0.7 for one
+ * medication's interactions), and its generic plan, whose only unknowns are the filters' values
+ * and the page's place, reads pages as the plans made for their values do. (PostgreSQL keeps
+ * planning for the values while the generic plan looks costlier, as it does for deep pages.)
  */
 export async function readPage<F extends string, R extends pg.QueryResultRow>(
   db: Queryable,
   spec: ListSpec<F>,
   query: PageQuery<F>,
   total: Total = uncached,
-  text: (ids: string, count?: string) => string,
+  selection: Selection,
+  text: (page: string, count?: string) => string,
 ) {
   const keyOf = (sql: { text: string; values: unknown[] }) =>
     `${sql.text} ${JSON.stringify(sql.values)}`;
   const count = async (sql: { text: string; values: unknown[] }) =>
     (await db.query<{ total: number }>(sql)).rows[0].total;
+  const searching = Boolean(query.q?.trim());
   const read = async (reading: Reading, counting?: string) => {
-    const sql = idsSql(spec, query, reading);
-    return (await db.query<R>({ text: text(sql.text, counting), values: sql.values })).rows;
+    const sql = pageSql(spec, query, reading, selection);
+    const statement = text(sql.text, counting);
+    const config = searching
+      ? { text: statement, values: sql.values }
+      : prepared(statement, sql.values);
+    return (await db.query<R>(config)).rows;
   };
   const matchingSql = countSql(spec, query);
-  if (query.q?.trim()) {
+  if (searching) {
     // Walking reads about (records up to the page's end) x (records / matches) of the list,
     // when the matches are spread along the order; finding the matches first reads every
     // match. The totals (cached) say which is fewer.
@@ -259,22 +292,32 @@ export async function readPage<F extends string, R extends pg.QueryResultRow>(
 /** `, (count) AS <TOTAL_COLUMN>` for a page's statement asked to count (see readPage). */
 export const totalColumn = (count?: string) => (count ? `, (${count}) AS ${TOTAL_COLUMN}` : '');
 
-/** One page of the records matching `query`, and how many match in all. */
+/**
+ * One page of the records matching `query`, and how many match in all. The page is found as its
+ * records' places (`ctid`) in order, and each record is read back from its place, with the spec's
+ * joins, for the page's records alone: no index is searched again for them, and nothing but the
+ * places is carried through a sort of many matches. A place stays valid for the statement: its
+ * one snapshot keeps every row version it sees. (Through an array, which PostgreSQL takes to hold
+ * a few places whatever the page's size: a prepared statement's generic plan, which does not know
+ * the size, still reads them one by one instead of reading the joined tables whole.)
+ */
 export function listPage<F extends string>(
   db: Queryable,
   spec: ListSpec<F>,
   query: PageQuery<F>,
   total: Total = uncached,
 ) {
+  const joins = Object.values(spec.joins ?? {}).join('\n');
   return readPage(
     db,
     spec,
     query,
     total,
-    (ids, count) => `SELECT ${spec.columns}${totalColumn(count)}
-                FROM ${spec.from}
-                JOIN unnest(ARRAY(${ids})) WITH ORDINALITY AS listed(listed_id, listed_order)
-                  ON t.id = listed.listed_id
+    'ctid',
+    (places, count) => `SELECT ${spec.columns}${totalColumn(count)}
+                FROM unnest(ARRAY(${places})) WITH ORDINALITY AS listed(listed_ctid, listed_order)
+                JOIN ${spec.table} ON t.ctid = listed.listed_ctid
+                ${joins}
                ORDER BY listed.listed_order`,
   );
 }
@@ -309,7 +352,7 @@ export async function csvStream<F extends string>(
   try {
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
     await client.query(`SET LOCAL statement_timeout = ${EXPORT_TIMEOUT_MS}`);
-    const sql = `SELECT ${spec.csvColumns} FROM ${spec.from} WHERE ${condition}
+    const sql = `SELECT ${spec.csvColumns} FROM ${fromSql(spec)} WHERE ${condition}
                   ORDER BY ${orderBy(spec, query.sort)}`.replace(/\$(\d+)/g, (_, n: string) =>
       literal(client, params[Number(n) - 1]),
     );

@@ -283,7 +283,7 @@ const count = (table: string) => `(SELECT count(*) FROM ${table} d WHERE d.medic
 
 /** Medications searched by name (spec), their page's records put together by readMedications. */
 export const MEDICATION_LIST: ListSpec<MedicationSortField> = {
-  from: 'medications t',
+  table: 'medications t',
   tables: ['medications', 'conditions'],
   columns: 't.id',
   sorts: {
@@ -337,6 +337,7 @@ export async function medicationPage(
     MEDICATION_LIST,
     query,
     total,
+    'id',
     (ids, count) =>
       somePartsSql(
         '(SELECT ids FROM page)::int[]',
