@@ -219,10 +219,6 @@ export interface EntryRow {
   reverted_by: number | null;
 }
 
-/** The history entry's columns, as both ways of writing one insert them. */
-const ENTRY_INSERT = `INSERT INTO audit_entries (actor_id, actor_name, action, effect, entity, entity_id,
-                                   label, changes, reason, reverts, medication_ids)`;
-
 /**
  * The counts GET /audit sums for its totals (with the inbox's entries, which are not counted yet),
  * moved by the entries that the statement's CTE `e` (returning entity, action and actor_id)
@@ -244,7 +240,8 @@ export async function insertEntry(db: Queryable, entry: NewEntry): Promise<Entry
   const { rows } = await db.query<EntryRow>(
     `WITH x AS MATERIALIZED (SELECT coalesce($9::jsonb, $8::jsonb) AS r,
                                     audit_changes($8::jsonb, $9::jsonb) AS changes),
-     e AS (${ENTRY_INSERT}
+     e AS (INSERT INTO audit_entries (actor_id, actor_name, action, effect, entity, entity_id,
+                                      label, changes, reason, reverts, medication_ids)
        SELECT $1, $2, $3, $4, $5, $6, $7, x.changes, $10, $11, audit_medication_ids($5, x.r)
          FROM x WHERE x.changes <> '{}' RETURNING *),
      ${COUNT_ENTRIES}

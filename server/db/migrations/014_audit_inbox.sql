@@ -9,10 +9,10 @@
 -- inbox and inserts into audit_entries in one statement, so a reader sees each entry once.
 -- Writes of several statements (in a transaction) and reverts still insert into audit_entries.
 
--- No CHECK on the action or the entity: the statement itself derives the action from what the write
--- did, and the entity comes from the server's own list; audit_entries checks both again when the
--- entry moves. Checking them here cost each write about a tenth of its time in PostgreSQL. The
--- reason, which a client sends, is checked here.
+-- No CHECK on the action or the entity: the statement itself derives the action from what the
+-- write did, and the entity comes from the server's own list; audit_entries checks both again
+-- when the entry moves. Checking them here cost each write about 0.07 ms, a sixth of its time in
+-- PostgreSQL. The reason, which a client sends, is checked here.
 CREATE TABLE audit_inbox (LIKE audit_entries INCLUDING DEFAULTS);
 ALTER TABLE audit_inbox
   DROP COLUMN effect,
