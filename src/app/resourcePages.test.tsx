@@ -22,7 +22,7 @@ import {
   weightCategoryResource,
 } from '@/features/weight-categories/WeightCategoriesPage';
 import { signedIn, viewerUser } from '@/test/fixtures';
-import { mockFetch, requestsTo } from '@/test/mockFetch';
+import { mockFetch, requestsTo, type MockReply } from '@/test/mockFetch';
 import { findToast, renderWithProviders } from '@/test/renderWithProviders';
 
 /** A record of any of the lists. */
@@ -226,20 +226,28 @@ describe.each(CASES)('the $name list', (c) => {
     expect(screen.getByRole('button', { name: `History of ${nameOf(c.other)}` })).toBeVisible();
   });
 
-  it('says so when nothing matches, and shows a failed load in a banner instead', async () => {
-    let fail = false;
+  it('shows a progress bar while loading, says so when nothing matches, and shows a failed load in a banner and a toast instead', async () => {
+    let answerFirst: (reply: MockReply) => void = () => undefined;
+    let requests = 0;
     mockFetch({
       [`GET ${c.list}`]: () =>
-        fail ? { status: 503, body: { message: 'The database is unavailable' } } : page([]),
+        ++requests === 1
+          ? new Promise<MockReply>((resolve) => (answerFirst = resolve))
+          : { status: 503, body: { message: 'The database is unavailable' } },
     });
     const { user } = render();
+    const progress = { name: texts.loadingText ?? 'Loading' };
+    expect(await screen.findByRole('progressbar', progress)).toBeInTheDocument();
+    answerFirst(page([]));
     expect(await screen.findByText(texts.emptyText)).toBeInTheDocument();
-    fail = true;
+    expect(screen.queryByRole('progressbar', progress)).toBeNull();
+
     await user.type(screen.getByRole('searchbox', { name: texts.searchLabel }), 'x');
     const banner = await screen.findByText('The database is unavailable', {
       selector: '.MuiAlert-message',
     });
     expect(banner.closest('.MuiAlert-root')).toHaveClass('MuiAlert-colorError');
+    expect(await findToast('The database is unavailable')).toBeInTheDocument();
     expect(screen.queryByText(texts.emptyText)).toBeNull();
   });
 

@@ -1,7 +1,7 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import type { AgeCategory } from '@/api';
 import { findToast, renderWithProviders } from '@/test/renderWithProviders';
-import { mockFetch, requestsTo, type MockReply } from '@/test/mockFetch';
+import { mockFetch, requestsTo } from '@/test/mockFetch';
 import { signedIn } from '@/test/fixtures';
 import { AgeCategoriesPage } from './AgeCategoriesPage';
 
@@ -55,26 +55,6 @@ describe('/dashboard/drugs/age-categories', () => {
       'Category',
       'Actions',
     ]);
-  });
-
-  it('shows a progress bar while loading, the reason when loading fails, the empty text when empty', async () => {
-    let answer: (reply: MockReply) => void = () => undefined;
-    mockFetch({
-      'GET /age-category': () => new Promise<MockReply>((resolve) => (answer = resolve)),
-    });
-    const first = renderPage();
-    expect(await screen.findByRole('progressbar', { name: 'Loading' })).toBeInTheDocument();
-    answer({ status: 500, body: { message: 'Something broke' } });
-    expect(
-      await screen.findByText('Something broke', { selector: '.MuiAlert-message' }),
-    ).toBeInTheDocument();
-    first.unmount();
-
-    mockFetch({ 'GET /age-category': { body: { data: [] } } });
-    renderPage();
-    expect(
-      await screen.findByText('No age categories found. Add a new age category to get started.'),
-    ).toBeInTheDocument();
   });
 
   it('a new one starts at 0 to 0 Years with no category; min above max is refused under the field', async () => {

@@ -46,25 +46,6 @@ describe('/dashboard/drugs/lifestyles', () => {
     ]);
   });
 
-  it('shows a progress bar while loading, the reason when loading fails, the empty text when empty', async () => {
-    let answer: (reply: MockReply) => void = () => undefined;
-    mockFetch({ 'GET /lifestyle': () => new Promise<MockReply>((resolve) => (answer = resolve)) });
-    const first = renderPage();
-    expect(await screen.findByRole('progressbar', { name: 'Loading' })).toBeInTheDocument();
-    answer({ status: 500, body: { message: 'Server trouble' } });
-    expect(
-      await screen.findByText('Server trouble', { selector: '.MuiAlert-message' }),
-    ).toBeInTheDocument();
-    await toastSaying('Server trouble');
-    first.unmount();
-
-    mockFetch({ 'GET /lifestyle': { body: { data: [] } } });
-    renderPage();
-    expect(
-      await screen.findByText('No lifestyles found. Add a new lifestyle to get started.'),
-    ).toBeInTheDocument();
-  });
-
   it("adds one: the name is required; 'Lifestyle added successfully'; the dialog closes and the list refreshes", async () => {
     let added = false;
     // The list read after the save waits until the test lets it answer.

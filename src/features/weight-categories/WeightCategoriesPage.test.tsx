@@ -1,7 +1,7 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import type { WeightCategory } from '@/api';
 import { findToast, renderWithProviders } from '@/test/renderWithProviders';
-import { mockFetch, requestsTo, type MockReply } from '@/test/mockFetch';
+import { mockFetch, requestsTo } from '@/test/mockFetch';
 import { signedIn } from '@/test/fixtures';
 import { WeightCategoriesPage } from './WeightCategoriesPage';
 
@@ -57,28 +57,6 @@ describe('/dashboard/drugs/weight-categories', () => {
       'Description',
       'Actions',
     ]);
-  });
-
-  it('shows a progress bar while loading, the reason when loading fails, the empty text when empty', async () => {
-    let answer: (reply: MockReply) => void = () => undefined;
-    mockFetch({
-      'GET /weight-category': () => new Promise<MockReply>((resolve) => (answer = resolve)),
-    });
-    const first = renderPage();
-    expect(await screen.findByRole('progressbar', { name: 'Loading' })).toBeInTheDocument();
-    answer({ status: 503, body: { message: 'Try again later' } });
-    expect(
-      await screen.findByText('Try again later', { selector: '.MuiAlert-message' }),
-    ).toBeInTheDocument();
-    first.unmount();
-
-    mockFetch({ 'GET /weight-category': { body: { data: [] } } });
-    renderPage();
-    expect(
-      await screen.findByText(
-        'No weight categories found. Add a new weight category to get started.',
-      ),
-    ).toBeInTheDocument();
   });
 
   it('a new one starts at 0 to 0 Kg, Normal, in steps of 0.1; min above max is refused', async () => {
