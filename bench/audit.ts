@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { chmodSync, copyFileSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
@@ -8,6 +8,7 @@ import { APP_ROLE, startEmbeddedDatabase, type EmbeddedDatabase } from '../serve
 import { createPool } from '../server/db/pool';
 import { prepareDatabase } from '../server/db/prepare';
 import { reportSummary } from './summary';
+import { cpuMs } from './support/processCpu';
 
 /**
  * `npm run bench:audit`: the change history at scale, on the real server (embedded PostgreSQL,
@@ -91,21 +92,6 @@ async function seedEntries(db: pg.Client, count: number) {
   // Vacuumed now, as autovacuum would soon after so many inserts, rather than while writes are
   // timed.
   await db.query('VACUUM ANALYZE audit_entries');
-}
-
-/** Clock ticks a second, the unit of /proc's CPU times. */
-const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100;
-
-/** The CPU time (user and system, ms) process `pid` has used, or 0 once it has ended. */
-function cpuMs(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // After the command's closing parenthesis: field 3 (state) on, so utime and stime at 11, 12.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
-  } catch {
-    return 0;
-  }
 }
 
 /**

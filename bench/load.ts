@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import autocannon from 'autocannon';
@@ -7,6 +7,7 @@ import WebSocket from 'ws';
 import { registerAdmin, startServer } from '../e2e/support/harness';
 import { clusterDirectory } from '../server/db/embedded';
 import { reportSummary } from './summary';
+import { cpuMs, postgresCpuMs } from './support/processCpu';
 
 /**
  * `npm run bench:load`: the real server (server/index.ts in a child process, embedded
@@ -85,31 +86,6 @@ const rss = (pid: number) => {
     .find((l) => l.startsWith('VmRSS:'));
   return Number(line?.match(/\d+/)?.[0] ?? NaN) * 1024;
 };
-/** CPU seconds (user + system) a process has used; /proc counts in USER_HZ, 100 on Linux. */
-function cpuSeconds(pid: number) {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return 0; // ended meanwhile
-  }
-}
-/** The postmaster and its children (backends, checkpointer, io workers, ...). */
-function postgresCpuSeconds(postmaster: number) {
-  let total = cpuSeconds(postmaster);
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === postmaster)
-        total += cpuSeconds(Number(entry));
-    } catch {
-      // ended meanwhile
-    }
-  }
-  return total;
-}
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -295,8 +271,8 @@ async function main() {
     const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, rss(pid))), 1_000);
     const loadBefore = loadavg()[0];
     const cpuBefore = {
-      server: cpuSeconds(pid),
-      postgres: postgresCpuSeconds(postmaster),
+      server: cpuMs(pid) / 1000,
+      postgres: postgresCpuMs(postmaster) / 1000,
       bench: process.cpuUsage(),
     };
     const started = performance.now();
@@ -305,8 +281,8 @@ async function main() {
     const cpuShare = (seconds: number) => `${Math.round((100 * seconds) / wall)}%`;
     const benchCpu = process.cpuUsage(cpuBefore.bench);
     const cpu = {
-      server: cpuShare(cpuSeconds(pid) - cpuBefore.server),
-      postgres: cpuShare(postgresCpuSeconds(postmaster) - cpuBefore.postgres),
+      server: cpuShare(cpuMs(pid) / 1000 - cpuBefore.server),
+      postgres: cpuShare(postgresCpuMs(postmaster) / 1000 - cpuBefore.postgres),
       bench: cpuShare((benchCpu.user + benchCpu.system) / 1e6),
     };
     const loadAfter = loadavg()[0];

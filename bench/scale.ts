@@ -6,6 +6,7 @@ import { SCALE } from './scale/data';
 import { startScaleServer, type ScaleServer } from './scale/setup';
 import { ensureConsoleBuilt } from './support/consoleBuild';
 import { reportSummary, type SummaryRow } from './summary';
+import { cpuMs, postgresCpuMs } from './support/processCpu';
 
 /**
  * `npm run bench:scale`: the real server over 1,000,000 interactions, 100,000 medications (with
@@ -13,7 +14,11 @@ import { reportSummary, type SummaryRow } from './summary';
  * the API side:
  * - list pages at 50 connections with autocannon (SCALE_SECONDS each, default 10): plain pages,
  *   pages with a search and a sort, and the pickers' searches (`q`, `page_size=20`), each request
- *   with another page or search word; target p99 < 50 ms;
+ *   with another page or search word; target p99 < 50 ms. Each scenario first runs unmeasured for
+ *   WARM_SECONDS, on other medications where its requests name one, so the figures are a warm
+ *   server's (compiled code, prepared statements, PostgreSQL's caches) and not its first seconds.
+ *   Beside the latencies, the CPU time per request of the server (Node) and of PostgreSQL: a figure
+ *   that moves far less than latency from one machine, or one busy spell, to another;
  * - a CSV export of all 1,000,000 interactions, downloaded while the server's VmRSS is sampled
  *   every 50 ms; target: RSS grows by less than 50 MB over what it was before the download;
  * and the console side in headless Chromium (bench/scale/browser.ts: first rows, search, sort,
@@ -22,6 +27,7 @@ import { reportSummary, type SummaryRow } from './summary';
  * missed. SCALE_ONLY=api or SCALE_ONLY=console runs one side.
  */
 const SECONDS = Number(process.env.SCALE_SECONDS ?? 10);
+const WARM_SECONDS = 2;
 const CONNECTIONS = 50;
 const TARGET_P99_MS = 50;
 const TARGET_RSS_GROWTH_MB = 50;
@@ -38,6 +44,9 @@ interface Scenario {
   /** The n-th request's path under /api/v1. */
   path: (n: number) => string;
 }
+
+/** Where the warm-up's requests start counting: another medication than the measured run's first. */
+const WARM_UP_FIRST_REQUEST = 50_007;
 
 const SCENARIOS: Scenario[] = [
   {
@@ -76,13 +85,15 @@ function rssMb(pid: number): number {
   return Number(line?.split(/\s+/)[1]) / 1024;
 }
 
-async function measureScenario(server: ScaleServer, scenario: Scenario) {
-  let n = 0;
+/** Runs `scenario` for `seconds` from its `first` request on; its latencies and CPU per request. */
+async function runScenario(server: ScaleServer, scenario: Scenario, seconds: number, first = 0) {
+  let n = first;
   let failures = 0;
+  const cpuBefore = { server: cpuMs(server.pid), postgres: postgresCpuMs(server.postgresPid) };
   const result = await autocannon({
     url: `${server.baseUrl}/api/v1`,
     connections: CONNECTIONS,
-    duration: SECONDS,
+    duration: seconds,
     headers: { authorization: `Bearer ${server.token}` },
     requests: [
       {
@@ -97,12 +108,16 @@ async function measureScenario(server: ScaleServer, scenario: Scenario) {
       },
     ],
   });
+  const requests = result.requests.total;
+  const perRequest = (ms: number) => Number((ms / requests).toFixed(2));
   return {
     scenario: scenario.name,
-    requests: result.requests.total,
+    requests,
     'p50 ms': result.latency.p50,
     'p99 ms': result.latency.p99,
     'max ms': result.latency.max,
+    'server CPU ms/req': perRequest(cpuMs(server.pid) - cpuBefore.server),
+    'PostgreSQL CPU ms/req': perRequest(postgresCpuMs(server.postgresPid) - cpuBefore.postgres),
     'non-200': failures + result.non2xx + result.errors + result.timeouts,
   };
 }
@@ -140,18 +155,20 @@ async function measureCsv(server: ScaleServer) {
 
 /** The API side's figures on the loaded server, printed and returned as summary rows. */
 async function measureApi(server: ScaleServer): Promise<SummaryRow[]> {
-  // Warm the server and PostgreSQL's caches with a few of each request.
+  // Each scenario's request answers at all, before any is measured.
   for (const scenario of SCENARIOS) {
-    for (let i = 0; i < 20; i++) {
-      const response = await fetch(`${server.baseUrl}/api/v1${scenario.path(i)}`, {
-        headers: { authorization: `Bearer ${server.token}` },
-      });
-      if (response.status !== 200) throw new Error(`${scenario.path(i)}: ${response.status}`);
-      await response.arrayBuffer();
-    }
+    const path = scenario.path(WARM_UP_FIRST_REQUEST);
+    const response = await fetch(`${server.baseUrl}/api/v1${path}`, {
+      headers: { authorization: `Bearer ${server.token}` },
+    });
+    if (response.status !== 200) throw new Error(`${path}: ${response.status}`);
+    await response.arrayBuffer();
   }
   const rows = [];
-  for (const scenario of SCENARIOS) rows.push(await measureScenario(server, scenario));
+  for (const scenario of SCENARIOS) {
+    await runScenario(server, scenario, WARM_SECONDS, WARM_UP_FIRST_REQUEST);
+    rows.push(await runScenario(server, scenario, SECONDS));
+  }
   console.log(
     `\nList pages at ${CONNECTIONS} connections, ${SECONDS} s each (load average ${loadavg()[0].toFixed(1)}):`,
   );

@@ -12,6 +12,8 @@ export interface ScaleServer {
   token: string;
   /** The server process (Node), for its memory and CPU figures. */
   pid: number;
+  /** Its PostgreSQL's postmaster, whose children are the backends (for their CPU figures). */
+  postgresPid: number;
   /** Seconds the data took to load. */
   loadSeconds: number;
   stop(): Promise<void>;
@@ -27,7 +29,7 @@ export async function startScaleServer(): Promise<ScaleServer> {
   try {
     const dataDir = join(server.dataDir, 'data');
     const pidFile = readFileSync(join(clusterDirectory(dataDir), 'postmaster.pid'), 'utf8');
-    const port = pidFile.split('\n')[3].trim();
+    const [postmaster, , , port] = pidFile.split('\n').map((line) => line.trim());
     const password = readFileSync(superuserPasswordFile(dataDir), 'utf8').trim();
     const adminUrl = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/medref`;
     const loadSeconds = await loadScaleData(adminUrl);
@@ -37,6 +39,7 @@ export async function startScaleServer(): Promise<ScaleServer> {
       admin: server.admin,
       token,
       pid: server.process.pid as number,
+      postgresPid: Number(postmaster),
       loadSeconds,
       stop: () => server.stop(),
     };
