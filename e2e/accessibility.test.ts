@@ -1,6 +1,12 @@
 import axe from 'axe-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newPage, startServer, type RunningServer } from './support/harness';
+import {
+  callApi,
+  launchBrowser,
+  newPage,
+  startServer,
+  type RunningServer,
+} from './support/harness';
 import { signedInPage } from './support/signedIn';
 import { keyboardUser } from './support/keyboard';
 
@@ -38,13 +44,7 @@ interface Found {
   nodes: { target: string; summary: string | undefined }[];
 }
 
-async function api<T>(path: string): Promise<T> {
-  const response = await fetch(`${server.baseUrl}/api/v1${path}`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  if (!response.ok) throw new Error(`GET ${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
+const api = <T>(path: string) => callApi<T>(server.baseUrl, path, { token });
 
 /** Waits until no CSS transition or animation runs (a dialog's fade, a ripple): final colours. */
 async function settled(target: Page) {

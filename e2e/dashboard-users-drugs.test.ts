@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { launchBrowser, startServer, type RunningServer } from './support/harness';
+import { callApi, launchBrowser, startServer, type RunningServer } from './support/harness';
 import { signedInPage } from './support/signedIn';
 
 /**
@@ -18,13 +18,7 @@ const scripts: string[] = [];
 const DRUG = 'E2E Cetirizine';
 const MEDICATION = 'E2E Dashboard Medication';
 
-async function api<T>(path: string): Promise<T> {
-  const response = await fetch(`${server.baseUrl}/api/v1${path}`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`);
-  return (await response.json()) as T;
-}
+const api = <T>(path: string) => callApi<T>(server.baseUrl, path, { token });
 
 interface Stats {
   total_drugs: number;

@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
+  callApi,
   launchBrowser,
   newPage,
   register,
@@ -28,13 +29,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function api<T>(path: string, token: string): Promise<T> {
-  const response = await fetch(`${server.baseUrl}/api/v1${path}`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  if (!response.ok) throw new Error(`${path}: ${response.status}`);
-  return (await response.json()) as T;
-}
+const api = <T>(path: string, token: string) => callApi<T>(server.baseUrl, path, { token });
 
 interface Interaction {
   id: number;

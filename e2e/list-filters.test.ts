@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, startServer, type RunningServer } from './support/harness';
+import { callApi, launchBrowser, startServer, type RunningServer } from './support/harness';
 import { signedInPage } from './support/signedIn';
 
 /**
@@ -35,13 +35,7 @@ interface ListAnswer<Row> {
 }
 
 /** A list page as the API answers it to the test's own session. */
-async function api<Row>(path: string): Promise<ListAnswer<Row>> {
-  const response = await fetch(`${server.baseUrl}/api/v1${path}`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  if (!response.ok) throw new Error(`${path}: ${response.status}`);
-  return (await response.json()) as ListAnswer<Row>;
-}
+const api = <Row>(path: string) => callApi<ListAnswer<Row>>(server.baseUrl, path, { token });
 
 const filters = () => page.getByRole('group', { name: 'Filters' });
 

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { keyboardUser } from './support/keyboard';
-import { launchBrowser, startServer, type RunningServer } from './support/harness';
+import { callApi, launchBrowser, startServer, type RunningServer } from './support/harness';
 import { signedInPage } from './support/signedIn';
 
 /**
@@ -52,13 +52,8 @@ interface Medication extends Named {
   medical_lifestyle_contraindications: { id: number; lifestyle: Named }[];
 }
 
-async function api<T>(path: string): Promise<T> {
-  const response = await fetch(`${server.baseUrl}/api/v1${path}`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  if (!response.ok) throw new Error(`GET ${path}: ${response.status} ${await response.text()}`);
-  return ((await response.json()) as { data: T }).data;
-}
+const api = async <T>(path: string) =>
+  (await callApi<{ data: T }>(server.baseUrl, path, { token })).data;
 
 const medications = () => api<Medication[]>('/medication');
 const medication = (id: number) => api<Medication>(`/medication/${id}`);

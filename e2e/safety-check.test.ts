@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, startServer, type RunningServer } from './support/harness';
+import { callApi, launchBrowser, startServer, type RunningServer } from './support/harness';
 import { signedInPage } from './support/signedIn';
 
 /**
@@ -18,19 +18,8 @@ let token: string;
 // A browser, a server and a whole console on two shared cores: generous time.
 jest.setTimeout(240_000);
 
-async function api<T>(method: string, path: string, body?: object): Promise<T> {
-  const response = await fetch(`${server.baseUrl}/api/v1${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body ? { 'content-type': 'application/json' } : {}),
-    },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  if (!response.ok)
-    throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
+const api = <T>(method: string, path: string, body?: object) =>
+  callApi<T>(server.baseUrl, path, { method, token, body: body && JSON.stringify(body) });
 
 beforeAll(async () => {
   server = await startServer();

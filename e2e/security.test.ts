@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Dialog, Locator, Page } from 'playwright-core';
 import {
+  callApi,
   launchBrowser,
   newPage,
   registerAdmin,
@@ -40,19 +41,8 @@ let created: Created;
 /** One of the demo's app users (role `user`): only their safety checks are searches. */
 const APP_USER = { name: 'Olivia Bennett', email: 'olivia.bennett@example.com' };
 
-async function api<T>(method: string, path: string, body?: object, as = token): Promise<T> {
-  const response = await fetch(`${server.baseUrl}/api/v1${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${as}`,
-      ...(body ? { 'content-type': 'application/json' } : {}),
-    },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  if (!response.ok)
-    throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
+const api = <T>(method: string, path: string, body?: object, as = token) =>
+  callApi<T>(server.baseUrl, path, { method, token: as, body: body && JSON.stringify(body) });
 
 beforeAll(async () => {
   server = await startServer();

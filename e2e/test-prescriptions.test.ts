@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, startServer, type RunningServer } from './support/harness';
+import { callApi, launchBrowser, startServer, type RunningServer } from './support/harness';
 import { signedInPage } from './support/signedIn';
 
 /**
@@ -19,13 +19,7 @@ jest.setTimeout(240_000);
 const TEST_NAME = 'E2E: warfarin with ibuprofen';
 const ACCEPT_REASON = 'E2E: moderate is right after the review';
 
-async function api<T>(path: string): Promise<T> {
-  const response = await fetch(`${server.baseUrl}/api/v1${path}`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
+const api = <T>(path: string) => callApi<T>(server.baseUrl, path, { token });
 
 interface StoredTest {
   name: string;

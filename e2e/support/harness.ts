@@ -160,7 +160,15 @@ const adminTokens = new Map<string, string>();
 const uniqueEmail = (prefix: string) =>
   `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 
-async function call<T>(baseUrl: string, path: string, init: RequestInit & { token?: string } = {}) {
+/**
+ * A call to the API under /api/v1 as `token`'s session (none without one); answers the parsed
+ * JSON, and throws with the method, path, status and the server's text on any answer but a 2xx.
+ */
+export async function callApi<T>(
+  baseUrl: string,
+  path: string,
+  init: RequestInit & { token?: string } = {},
+) {
   const response = await fetch(`${baseUrl}/api/v1${path}`, {
     ...init,
     headers: {
@@ -175,7 +183,7 @@ async function call<T>(baseUrl: string, path: string, init: RequestInit & { toke
 
 /** Registers an account (no role, unless it is the server's first); answers its id. */
 export async function register(baseUrl: string, credentials: Credentials) {
-  const { user } = await call<{ user: { id: number; role: string | null } }>(
+  const { user } = await callApi<{ user: { id: number; role: string | null } }>(
     baseUrl,
     '/auth/register',
     { method: 'POST', body: JSON.stringify(credentials) },
@@ -185,7 +193,7 @@ export async function register(baseUrl: string, credentials: Credentials) {
 
 /** Signs in through the API; answers the new session's token and the user as the server sends it. */
 export function logIn(baseUrl: string, credentials: Pick<Credentials, 'email' | 'password'>) {
-  return call<{ token: string; user: { id: number; name: string; role: string | null } }>(
+  return callApi<{ token: string; user: { id: number; name: string; role: string | null } }>(
     baseUrl,
     '/auth/login',
     {
@@ -219,7 +227,7 @@ async function bootstrapAdmin(baseUrl: string): Promise<Credentials> {
 export async function grantRole(baseUrl: string, id: number, role: ConsoleRole) {
   const token = adminTokens.get(baseUrl);
   if (!token) throw new Error(`no administrator known for ${baseUrl}: start it with startServer`);
-  await call(baseUrl, `/accounts/${id}`, {
+  await callApi(baseUrl, `/accounts/${id}`, {
     method: 'PUT',
     token,
     body: JSON.stringify({ role }),
@@ -228,7 +236,7 @@ export async function grantRole(baseUrl: string, id: number, role: ConsoleRole) 
 
 /** The id of the account registered with `email` (found through `GET /accounts`, as the admin). */
 export async function accountId(baseUrl: string, email: string): Promise<number> {
-  const { data } = await call<{ data: { id: number; email: string }[] }>(
+  const { data } = await callApi<{ data: { id: number; email: string }[] }>(
     baseUrl,
     `/accounts?q=${encodeURIComponent(email)}`,
     { token: adminTokens.get(baseUrl) },
