@@ -271,19 +271,19 @@ async function main() {
     const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, rss(pid))), 1_000);
     const loadBefore = loadavg()[0];
     const cpuBefore = {
-      server: cpuMs(pid) / 1000,
-      postgres: postgresCpuMs(postmaster) / 1000,
+      server: cpuMs(pid),
+      postgres: postgresCpuMs(postmaster),
       bench: process.cpuUsage(),
     };
     const started = performance.now();
     const result = await load(SECONDS);
-    const wall = (performance.now() - started) / 1000;
-    const cpuShare = (seconds: number) => `${Math.round((100 * seconds) / wall)}%`;
+    const wallMs = performance.now() - started;
+    const cpuShare = (ms: number) => `${Math.round((100 * ms) / wallMs)}%`;
     const benchCpu = process.cpuUsage(cpuBefore.bench);
     const cpu = {
-      server: cpuShare(cpuMs(pid) / 1000 - cpuBefore.server),
-      postgres: cpuShare(postgresCpuMs(postmaster) / 1000 - cpuBefore.postgres),
-      bench: cpuShare((benchCpu.user + benchCpu.system) / 1e6),
+      server: cpuShare(cpuMs(pid) - cpuBefore.server),
+      postgres: cpuShare(postgresCpuMs(postmaster) - cpuBefore.postgres),
+      bench: cpuShare((benchCpu.user + benchCpu.system) / 1000),
     };
     const loadAfter = loadavg()[0];
     clearInterval(sampler);
