@@ -298,6 +298,36 @@ describe('runs after changes to the reference data', () => {
     expect(history.changes.expected.to.verdict).toBe('minor');
     await api.put('/drug-interaction', { ...interaction, reason: 'back' });
   });
+
+  it('runs started together, by users and by the background re-run, all finish and store their results', async () => {
+    const tests = [
+      await create('W+I together', wiRequest()),
+      await create('Ibuprofen alone together', { medications: [prescribed(med.Ibuprofen, 400)] }),
+    ];
+    const ids = tests.map((test) => test.id);
+    const before = await t.pool.query<{ last_run_at: Date }>(
+      'SELECT max(last_run_at) AS last_run_at FROM test_prescriptions',
+    );
+    // Every run rewrites the same rows: taken at once, all but one of them would lose to another.
+    t.app.testSuite.schedule();
+    const runs = await Promise.all([
+      ...Array.from({ length: 6 }, () => viewer.post('/test-prescription/run', { ids })),
+      api.post('/test-prescription/run'),
+    ]);
+    expect(runs.map((run) => run.statusCode)).toEqual(Array(7).fill(200));
+    for (const run of runs) {
+      expect((run.json().data as Run[]).map((result) => result.status)).toEqual(['pass', 'pass']);
+    }
+    await t.app.testSuite.idle();
+    const { rows } = await t.pool.query<{ last_status: string; last_run_at: Date }>(
+      'SELECT last_status, last_run_at FROM test_prescriptions WHERE id = ANY($1::int[])',
+      [ids],
+    );
+    expect(rows.map((row) => row.last_status)).toEqual(['pass', 'pass']);
+    for (const row of rows) {
+      expect(row.last_run_at.getTime()).toBeGreaterThan(before.rows[0].last_run_at.getTime());
+    }
+  });
 });
 
 /** Every table's row count. */

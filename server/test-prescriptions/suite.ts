@@ -212,33 +212,54 @@ export async function storeRuns(
   );
 }
 
+/** One key for every run of the suite, on every instance sharing the database. */
+const SUITE_LOCK = "hashtext('medref:test-prescription-run')";
+
 /**
  * Runs the tests (all, or `ids`) and stores their results, in one snapshot: the newest change
- * and the data the tests read are of the same moment. Two runs at once (two instances after one
- * write) may collide on the same rows: the later one tries again.
+ * and the data the tests read are of the same moment. Runs take turns over every instance (a
+ * session advisory lock, taken before the snapshot so that a run reads what the one before it
+ * stored): a user's run that starts while the background re-run after a write is under way waits
+ * for it instead of colliding with it on the same rows. A write's own re-run of its tests, which
+ * does not take turns, may still collide: the later one tries again.
  */
 export async function runAndStore(pool: Db, ids?: number[]): Promise<TestRun[]> {
   for (let attempt = 1; ; attempt++) {
     const client: pg.PoolClient = await pool.connect();
     try {
-      await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ');
-      const changeId = await tests.newestReferenceChange(client);
-      const list = await tests.runnableTests(client, ids);
-      // An unknown id is refused before anything is stored.
-      if (ids && list.length !== ids.length) {
-        const known = new Set(list.map((t) => t.id));
-        const unknown = ids.filter((id) => !known.has(id)).join(', ');
-        throw invalid({ ids: [`No such test prescription: ${unknown}`] });
-      }
-      const { runs } = await evaluateTests(client, list);
-      await storeRuns(client, runs, new Map(list.map((t) => [t.id, t.last_outcome])), changeId);
-      await client.query('COMMIT');
-      return runs;
+      await client.query(`SELECT pg_advisory_lock(${SUITE_LOCK})`);
+      return await runInSnapshot(client, ids);
     } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
       if (!isSerializationFailure(error) || attempt >= 3) throw error;
     } finally {
-      client.release();
+      // A connection that cannot even unlock is closed, which lets the lock go.
+      const unlocked = await client.query(`SELECT pg_advisory_unlock(${SUITE_LOCK})`).then(
+        () => true,
+        () => false,
+      );
+      client.release(!unlocked);
     }
+  }
+}
+
+/** One run in one REPEATABLE READ transaction, on a connection that holds the suite's turn. */
+async function runInSnapshot(client: pg.PoolClient, ids?: number[]): Promise<TestRun[]> {
+  try {
+    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ');
+    const changeId = await tests.newestReferenceChange(client);
+    const list = await tests.runnableTests(client, ids);
+    // An unknown id is refused before anything is stored.
+    if (ids && list.length !== ids.length) {
+      const known = new Set(list.map((t) => t.id));
+      const unknown = ids.filter((id) => !known.has(id)).join(', ');
+      throw invalid({ ids: [`No such test prescription: ${unknown}`] });
+    }
+    const { runs } = await evaluateTests(client, list);
+    await storeRuns(client, runs, new Map(list.map((t) => [t.id, t.last_outcome])), changeId);
+    await client.query('COMMIT');
+    return runs;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
   }
 }
