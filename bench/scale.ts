@@ -19,6 +19,9 @@ import { cpuMs, postgresCpuMs } from './support/processCpu';
  *   server's (compiled code, prepared statements, PostgreSQL's caches) and not its first seconds.
  *   Beside the latencies, the CPU time per request of the server (Node) and of PostgreSQL: a figure
  *   that moves far less than latency from one machine, or one busy spell, to another;
+ * - the Interactions search typed one letter at a time, as the console asks the server at every
+ *   letter: each prefix's first answer, uncached (the first letters match most interactions);
+ *   each must answer, and the slowest is reported;
  * - a CSV export of all 1,000,000 interactions, downloaded while the server's VmRSS is sampled
  *   every 50 ms; target: RSS grows by less than 50 MB over what it was before the download;
  * and the console side in headless Chromium (bench/scale/browser.ts: first rows, search, sort,
@@ -122,6 +125,30 @@ async function runScenario(server: ScaleServer, scenario: Scenario, seconds: num
   };
 }
 
+/** Typed into the Interactions search one letter at a time: the console asks at every letter. */
+const TYPED_WORD = 'napzo';
+
+/**
+ * The Interactions search as the console sends it while the user types TYPED_WORD: each prefix's
+ * first page, one after another, none asked before (so neither its page nor its total is cached).
+ * The first letters match most of the million interactions.
+ */
+async function measureTypedSearch(server: ScaleServer) {
+  const prefixes = [];
+  for (let length = 1; length <= TYPED_WORD.length; length++) {
+    const q = TYPED_WORD.slice(0, length);
+    const started = performance.now();
+    const response = await fetch(
+      `${server.baseUrl}/api/v1/drug-interaction?page=1&page_size=25&q=${q}`,
+      { headers: { authorization: `Bearer ${server.token}` } },
+    );
+    const body = (await response.json()) as { meta?: { total: number } };
+    const ms = Math.round(performance.now() - started);
+    prefixes.push({ q, status: response.status, ms, total: body.meta?.total });
+  }
+  return prefixes;
+}
+
 async function measureCsv(server: ScaleServer) {
   const before = rssMb(server.pid);
   let peak = before;
@@ -173,6 +200,9 @@ async function measureApi(server: ScaleServer): Promise<SummaryRow[]> {
     `\nList pages at ${CONNECTIONS} connections, ${SECONDS} s each (load average ${loadavg()[0].toFixed(1)}):`,
   );
   console.table(rows);
+  const typed = await measureTypedSearch(server);
+  console.log(`\nInteractions search typed letter by letter (first answer to each prefix):`);
+  console.table(typed);
   const csv = await measureCsv(server);
   const growth = csv.rssPeak - csv.rssBefore;
   console.log(
@@ -187,6 +217,12 @@ async function measureApi(server: ScaleServer): Promise<SummaryRow[]> {
       value: `${worst} ms`,
       target: `< ${TARGET_P99_MS} ms`,
       met: worst < TARGET_P99_MS && errors === 0,
+    },
+    {
+      measure: `Interactions search typed letter by letter ('${TYPED_WORD}'): slowest prefix`,
+      value: `${Math.max(...typed.map((prefix) => prefix.ms))} ms`,
+      target: 'every prefix answered',
+      met: typed.every((prefix) => prefix.status === 200),
     },
     {
       measure: 'CSV export of 1,000,000 interactions: server RSS growth',

@@ -34,24 +34,15 @@ export type InteractionSortField =
   | 'created_at';
 
 /**
- * The interactions whose medication (on either side) has a name matching `pattern`, or whose
- * description does. To find them, the matching medications' ids are read first, so that each
- * part is one index's bitmap over the interactions; to test each interaction read along an
- * order's index, the ids are a hashed set instead (an array would be searched one by one).
+ * The interactions whose medication (on either side) has a name matching the word, whose
+ * description does, or whose severity contains it. The matching medications' ids are read first
+ * (`wordIds`), so that each part is one index's lookups, or a hashed set when they are many.
  */
-function matchWord(
-  word: string,
-  pattern: string,
-  param: (value: unknown) => string,
-  walking: boolean,
-) {
+function matchWord(word: string, pattern: string, param: (value: unknown) => string, ids?: string) {
   const severities = SEVERITIES.filter((severity) => severity.includes(word.toLowerCase()));
-  const names = `SELECT id FROM medications WHERE name ILIKE ${pattern}`;
-  const among = (column: string) =>
-    walking ? `${column} IN (${names})` : `${column} = ANY(ARRAY(${names}))`;
   return [
-    among('t.medication_id'),
-    among('t.interacting_medication_id'),
+    `t.medication_id = ANY(${ids})`,
+    `t.interacting_medication_id = ANY(${ids})`,
     `t.description ILIKE ${pattern}`,
     ...(severities.length > 0 ? [`t.severity = ANY(${param(severities)}::text[])`] : []),
   ].join(' OR ');
@@ -74,6 +65,7 @@ export const INTERACTION_LIST: ListSpec<InteractionSortField> = {
   // The medications' names, along medications_name_id_idx and each one's interactions.
   boundedWalks: ['medication', 'interacting_medication', 'default'],
   defaultOrder: ['lower(a.name)', 'lower(b.name)'],
+  wordIds: 'SELECT id FROM medications WHERE name ILIKE $1',
   matchWord,
   csvColumns: `${csvText('a.name')} AS "Medication", ${csvText('b.name')} AS "Interacting Medication",
     initcap(t.severity) AS "Severity", ${csvText('t.description')} AS "Description",

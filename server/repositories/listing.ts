@@ -35,15 +35,20 @@ export interface ListSpec<F extends string> {
   boundedWalks?: readonly (F | 'default')[];
   /** The keys of the order used when no `sort` is given (ascending). */
   defaultOrder: string[];
+  /** For a search of another table's text (the interactions by their medications' names): SQL
+   * selecting the ids of that table's records whose text matches a word's pattern (`$1`). They
+   * are read before the search's statements, which get them as a value (see matchWord): planned
+   * for as they are, a few ids are an index's lookups and many are a hashed set, where a
+   * subquery's ids would be searched one by one for every record (many seconds at a million). */
+  wordIds?: string;
   /** One word's match: SQL true when the word's `%word%` pattern (`$n`, ILIKE) or the word
-   * itself matches the record. `param` adds a value and names its placeholder. `walking` says
-   * how it is used: as a test of each record read along the order's index (when true), or to
-   * find the matches off the search indexes (when false); a spec may word it for each. */
+   * itself matches the record. `param` adds a value and names its placeholder; `ids` names the
+   * placeholder of the word's `wordIds` (an int[]) when the spec has them. */
   matchWord: (
     word: string,
     pattern: string,
     param: (value: unknown) => string,
-    walking: boolean,
+    ids?: string,
   ) => string;
   /** The CSV's columns: `SQL expression AS "Header"`, as the console's grid shows them. */
   csvColumns: string;
@@ -56,6 +61,8 @@ export interface ListQuery<F extends string> {
   q?: string;
   sort?: Sort<F>;
   filters: Filter[];
+  /** Each word's `wordIds`, in order: read by withWordIds before the statements are made. */
+  wordIds?: readonly number[][];
 }
 
 export interface PageQuery<F extends string> extends ListQuery<F> {
@@ -95,12 +102,7 @@ function fromSql<F extends string>(spec: ListSpec<F>, reads?: string[]): string 
 }
 
 /** WHERE for `q` (every word matches) and the filters, adding their values to `params`. */
-function where<F extends string>(
-  spec: ListSpec<F>,
-  query: ListQuery<F>,
-  params: unknown[],
-  walking = false,
-) {
+function where<F extends string>(spec: ListSpec<F>, query: ListQuery<F>, params: unknown[]) {
   const param = (value: unknown) => {
     params.push(value);
     return `$${params.length}`;
@@ -108,10 +110,33 @@ function where<F extends string>(
   const words = (query.q ?? '').trim().split(/\s+/).filter(Boolean);
   const patterns = searchPatterns(query.q);
   const conditions = [
-    ...words.map((word, i) => `(${spec.matchWord(word, param(patterns[i]), param, walking)})`),
+    ...words.map((word, i) => {
+      const ids = query.wordIds && `${param(query.wordIds[i])}::int[]`;
+      return `(${spec.matchWord(word, param(patterns[i]), param, ids)})`;
+    }),
     ...query.filters.map((filter) => `(${filter(param)})`),
   ];
   return conditions.length > 0 ? conditions.join(' AND ') : 'true';
+}
+
+/** `query` with each search word's ids read, when the spec matches words by `wordIds`. */
+async function withWordIds<F extends string, Q extends ListQuery<F>>(
+  db: Queryable,
+  spec: ListSpec<F>,
+  query: Q,
+): Promise<Q> {
+  const { wordIds } = spec;
+  if (!wordIds) return query;
+  const ids = await Promise.all(
+    searchPatterns(query.q).map(async (pattern) => {
+      const { rows } = await db.query<{ ids: number[] }>(
+        `SELECT coalesce(array_agg(matched.id), '{}') AS ids FROM (${wordIds}) matched`,
+        [pattern],
+      );
+      return rows[0].ids;
+    }),
+  );
+  return { ...query, wordIds: ids };
 }
 
 /** How many records match: counted by `count`, or by a cache that may answer without counting. */
@@ -126,9 +151,13 @@ const WALK_MARGIN = 2;
 const BOUNDED_WALK_MARGIN = 4;
 /** …and never more than this many: past it, finding the matches first costs less. */
 const MAX_BOUNDED_WALK = 5_000;
+/** Past this many matches, finding them all to order them costs more than the statement planned
+ * as it is (about 2 s against 0.1 for 200,000 of a million interactions): PostgreSQL knows a
+ * word's ids (wordIds), and plans a walk along the order's index, or a top-N sort. */
+const MAX_FOUND = 20_000;
 
 /** How a search's page is read: see pageSql. */
-type Reading = 'walk' | 'find' | number;
+type Reading = 'planned' | 'find' | number;
 
 /** The count of the records matching `query`, with its values. */
 function countSql<F extends string>(spec: ListSpec<F>, query: ListQuery<F>) {
@@ -152,12 +181,13 @@ export type Selection = 'id' | 'ctid';
  * page's columns, are made for the page's rows only, never for every match skipped or sorted to
  * find the page.
  *
- * A search is read one of three ways (see {@link Reading}). `walk`: along the order's index,
- * testing each record, until the page is found; cheap when matches are common, as the page is
- * near. `find`: its matches are found first, off the search indexes, and then ordered; cheap when
- * they are few. A number: a walk that gives up after that many records, for an order the matches
- * may crowd at one end of (see readPage). (Left to itself, PostgreSQL cannot tell which, as it
- * does not know how many match.)
+ * A search is read one of three ways (see {@link Reading}). `planned`: the statement as it is,
+ * which PostgreSQL plans; for an order an index gives, a walk along it, testing each record,
+ * until the page is found: cheap when matches are common, as the page is near. `find`: its
+ * matches are found first, off the search indexes, and then ordered; cheap when they are few. A
+ * number: a walk that gives up after that many records, for an order the matches may crowd at one
+ * end of (see readPage). (Left to itself, PostgreSQL often cannot tell which, as it does not know
+ * how many records a word's letters match.)
  */
 function pageSql<F extends string>(
   spec: ListSpec<F>,
@@ -166,8 +196,7 @@ function pageSql<F extends string>(
   selection: Selection,
 ) {
   const params: unknown[] = [];
-  const walking = reading !== 'find';
-  const condition = where(spec, query, params, walking);
+  const condition = where(spec, query, params);
   const keys = sortKeys(spec, query.sort);
   const from = fromSql(spec, keys);
   const page = () =>
@@ -189,7 +218,7 @@ function pageSql<F extends string>(
     return { text, values: params };
   }
   const found =
-    query.q?.trim() && !walking
+    query.q?.trim() && reading === 'find'
       ? `t.id = ANY(ARRAY(SELECT t.id FROM ${spec.table} WHERE ${condition}))`
       : condition;
   const text = `SELECT t.${selection} FROM ${from} WHERE ${found} ORDER BY ${orderBy(spec, query.sort)} ${page()}`;
@@ -226,22 +255,26 @@ export async function readPage<F extends string, R extends pg.QueryResultRow>(
   const count = async (sql: { text: string; values: unknown[] }) =>
     (await db.query<{ total: number }>(sql)).rows[0].total;
   const searching = Boolean(query.q?.trim());
+  const searched = searching ? await withWordIds(db, spec, query) : query;
   const read = async (reading: Reading, counting?: string) => {
-    const sql = pageSql(spec, query, reading, selection);
+    const sql = pageSql(spec, searched, reading, selection);
     const statement = text(sql.text, counting);
     const config = searching
       ? { text: statement, values: sql.values }
       : prepared(statement, sql.values);
     return (await db.query<R>(config)).rows;
   };
-  const matchingSql = countSql(spec, query);
+  const matchingSql = countSql(spec, searched);
   if (searching) {
     // Walking reads about (records up to the page's end) x (records / matches) of the list,
     // when the matches are spread along the order; finding the matches first reads every
     // match. The totals (cached) say which is fewer.
     const recordsSql = countSql(spec, { filters: query.filters });
+    // The matches' total is kept by the words, not by their ids (which can be many thousands):
+    // the same words read the same ids while the list's tables stay as they are.
+    const matchesKey = `${keyOf(recordsSql)} ${JSON.stringify(searchPatterns(query.q))}`;
     const [matches, records] = await Promise.all([
-      total(keyOf(matchingSql), () => count(matchingSql)),
+      total(matchesKey, () => count(matchingSql)),
       total(keyOf(recordsSql), () => count(recordsSql)),
     ]);
     const field = (query.sort?.startsWith('-') ? query.sort.slice(1) : query.sort) as F;
@@ -249,20 +282,22 @@ export async function readPage<F extends string, R extends pg.QueryResultRow>(
     const bounded = (spec.boundedWalks ?? []).includes(field ?? 'default');
     const meta = { total: matches, page: query.page, page_size: query.pageSize };
     const reach = (query.page * query.pageSize * records) / Math.max(matches, 1);
+    const find = matches > MAX_FOUND ? 'planned' : 'find';
     if (WALK_MARGIN * reach >= matches || !(walkable || bounded)) {
-      return { rows: await read('find'), meta };
+      return { rows: await read(find), meta };
     }
-    if (walkable) return { rows: await read('walk'), meta };
+    if (walkable) return { rows: await read('planned'), meta };
     // In the searched texts' own order (or the default one) the matches may crowd at one end:
     // a walk of a few times the records they would take if spread evenly, and if it has not
-    // reached the page's end by then, the matches are found first after all.
+    // reached the page's end by then, the matches are found first after all (or, when many, the
+    // statement is read as PostgreSQL plans it).
     const budget = Math.min(MAX_BOUNDED_WALK, Math.ceil(BOUNDED_WALK_MARGIN * reach));
     const walked = await read(budget);
     const expected = Math.max(
       0,
       Math.min(query.pageSize, matches - (query.page - 1) * query.pageSize),
     );
-    return { rows: walked.length === expected ? walked : await read('find'), meta };
+    return { rows: walked.length === expected ? walked : await read(find), meta };
   }
   // The total, unless known, is counted by the page's statement: `total` asks for it at once.
   let counted: { resolve(total: number): void; reject(error: unknown): void } | undefined;
@@ -346,12 +381,12 @@ export async function csvStream<F extends string>(
   spec: ListSpec<F>,
   query: ListQuery<F>,
 ) {
-  const params: unknown[] = [];
-  const condition = where(spec, query, params);
   const client = await db.connect();
   try {
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
     await client.query(`SET LOCAL statement_timeout = ${EXPORT_TIMEOUT_MS}`);
+    const params: unknown[] = [];
+    const condition = where(spec, await withWordIds(client, spec, query), params);
     const sql = `SELECT ${spec.csvColumns} FROM ${fromSql(spec)} WHERE ${condition}
                   ORDER BY ${orderBy(spec, query.sort)}`.replace(/\$(\d+)/g, (_, n: string) =>
       literal(client, params[Number(n) - 1]),
