@@ -254,6 +254,13 @@ describe('the data-quality report', () => {
       category: 'Normal',
       description: 'E2E overlap',
     });
+    // The dashboard's card counts the same findings the report lists.
+    const report = await api<{ data: unknown[] }>('GET', '/data-quality');
+    await page.goto('/dashboard');
+    await page
+      .getByRole('region', { name: 'Data quality' })
+      .getByText(String(report.data.length), { exact: true })
+      .waitFor();
     await page.getByRole('link', { name: 'Data Quality' }).click();
     await page.waitForURL('**/dashboard/data-quality');
     await page.getByRole('searchbox', { name: 'Search findings' }).fill('150 lbs');

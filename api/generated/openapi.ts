@@ -685,6 +685,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/data-quality/summary': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description How many findings `GET /data-quality` has, in all and by severity, without the findings: a glance at the report (the dashboard's card) that stays small however many there are. Worked out once for each state of the reference data. */
+    get: operations['getDataQualitySummary'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/medications/{id}/dependents': {
     parameters: {
       query?: never;
@@ -1853,6 +1870,19 @@ export interface components {
     };
     DataQualityResponse: {
       data: components['schemas']['DataQualityFinding'][];
+    };
+    DataQualitySummary: {
+      /** @description Every finding. */
+      total: number;
+      /** @description The findings of severity `error`. */
+      error: number;
+      /** @description The findings of severity `warning`. */
+      warning: number;
+      /** @description The findings of severity `info`. */
+      info: number;
+    };
+    DataQualitySummaryResponse: {
+      data: components['schemas']['DataQualitySummary'];
     };
     Session: {
       id: components['schemas']['Id'];
@@ -4108,6 +4138,28 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['DataQualityResponse'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  getDataQualitySummary: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The counts. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DataQualitySummaryResponse'];
         };
       };
       401: components['responses']['Unauthorized'];

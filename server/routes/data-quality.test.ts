@@ -540,4 +540,30 @@ describe('with reference data', () => {
       message: `No age category covers 0 months to 1 month, below Pediatric #${id.infant} (1 to 12 months): the safety check cannot check a patient there.`,
     });
   });
+
+  it('summarises the report by severity, and again after any change to the reference data', async () => {
+    const counts = async () => {
+      const findings = await report();
+      const bySeverity = (severity: string) => findings.filter((f) => f.severity === severity);
+      return {
+        total: findings.length,
+        error: bySeverity('error').length,
+        warning: bySeverity('warning').length,
+        info: bySeverity('info').length,
+      };
+    };
+    const summary = async () => {
+      const response = await api.get('/data-quality/summary');
+      expect(response.statusCode).toBe(200);
+      return response.json().data;
+    };
+    const before = await counts();
+    expect(before.error).toBeGreaterThan(0);
+    expect(await summary()).toEqual(before);
+    // A write the API refuses, as an import would make it: the kept summary is read again.
+    await t.pool.query('UPDATE age_category_dosages SET min_dosage = 0, max_dosage = 0');
+    const after = await counts();
+    expect(after).not.toEqual(before);
+    expect(await summary()).toEqual(after);
+  });
 });

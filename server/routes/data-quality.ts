@@ -1,11 +1,52 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Schema } from '../contract';
+import { readTableVersions, type VersionedTable } from '../db/versions';
 import { dataQualityFindings } from '../domain/data-quality';
+import { VersionedCache } from '../lib/versionedCache';
 import { loadDataQuality } from '../repositories/data-quality';
 import { defineRoute } from './define';
 
-/** GET /data-quality: the rules are in ../domain/data-quality.ts, the SQL in ../repositories/. */
+/** Every table the report reads: a write to any of them may change it. */
+const REPORT_TABLES: readonly VersionedTable[] = [
+  'conditions',
+  'age_categories',
+  'weight_categories',
+  'medications',
+  'medication_contraindications',
+  'weight_category_dosages',
+  'age_category_dosages',
+  'lifestyles',
+  'lifestyle_contraindications',
+  'drug_interactions',
+];
+
+type Summary = Schema<'DataQualitySummary'>;
+
+/**
+ * GET /data-quality, and its counts at GET /data-quality/summary. The rules are in
+ * ../domain/data-quality.ts, the SQL in ../repositories/. Over a large catalogue the report runs to
+ * hundreds of thousands of findings and takes seconds to work out, so the summary (which the
+ * dashboard asks on every visit) is kept until the reference data changes.
+ */
 export default async function dataQualityRoutes(app: FastifyInstance) {
-  defineRoute(app, 'getDataQuality', async () => ({
-    data: dataQualityFindings(await loadDataQuality(app.db)),
+  const findings = async () => dataQualityFindings(await loadDataQuality(app.db));
+  const summaries = new VersionedCache<Summary>(1);
+
+  async function versionOf(request: FastifyRequest) {
+    const versions = request.session?.data_versions ?? (await readTableVersions(app.db));
+    return REPORT_TABLES.reduce((sum, table) => sum + BigInt(versions[table]), 0n);
+  }
+
+  async function summarise(): Promise<Summary> {
+    const all = await findings();
+    const summary: Summary = { total: all.length, error: 0, warning: 0, info: 0 };
+    for (const finding of all) summary[finding.severity] += 1;
+    return summary;
+  }
+
+  defineRoute(app, 'getDataQuality', async () => ({ data: await findings() }));
+
+  defineRoute(app, 'getDataQualitySummary', async (request) => ({
+    data: await summaries.get('summary', await versionOf(request), summarise),
   }));
 }

@@ -417,6 +417,7 @@ const CASES: Record<string, Cases> = {
     },
   },
   getDataQuality: { plain: get('/data-quality') },
+  getDataQualitySummary: { plain: get('/data-quality/summary') },
 
   listMySessions: { plain: get('/auth/sessions') },
   endOtherSessions: { plain: del('/auth/sessions') },

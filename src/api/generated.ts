@@ -507,6 +507,13 @@ const injectedRtkApi = api
         query: () => ({ url: `/data-quality` }),
         providesTags: ['data-quality'],
       }),
+      getDataQualitySummary: build.query<
+        GetDataQualitySummaryApiResponse,
+        GetDataQualitySummaryApiArg
+      >({
+        query: () => ({ url: `/data-quality/summary` }),
+        providesTags: ['data-quality'],
+      }),
       getMedicationDependents: build.query<
         GetMedicationDependentsApiResponse,
         GetMedicationDependentsApiArg
@@ -1011,6 +1018,9 @@ export type SafetyCheckApiArg = {
 export type GetDataQualityApiResponse =
   /** status 200 Every finding; an empty list when the data is clean. */ DataQualityResponse;
 export type GetDataQualityApiArg = void;
+export type GetDataQualitySummaryApiResponse =
+  /** status 200 The counts. */ DataQualitySummaryResponse;
+export type GetDataQualitySummaryApiArg = void;
 export type GetMedicationDependentsApiResponse =
   /** status 200 The medication's dependents. */ MedicationDependentsResponse;
 export type GetMedicationDependentsApiArg = {
@@ -1924,6 +1934,19 @@ export type DataQualityFinding = {
 export type DataQualityResponse = {
   data: DataQualityFinding[];
 };
+export type DataQualitySummary = {
+  /** Every finding. */
+  total: number;
+  /** The findings of severity `error`. */
+  error: number;
+  /** The findings of severity `warning`. */
+  warning: number;
+  /** The findings of severity `info`. */
+  info: number;
+};
+export type DataQualitySummaryResponse = {
+  data: DataQualitySummary;
+};
 export type DependentItem = {
   id: Id;
   /** Dosages: the category ("Normal 50-80 kg"); contraindications: the condition; lifestyle contraindications: the lifestyle; interactions: the other medication. */
@@ -2278,6 +2301,7 @@ export const {
   useDeleteDrugMutation,
   useSafetyCheckMutation,
   useGetDataQualityQuery,
+  useGetDataQualitySummaryQuery,
   useGetMedicationDependentsQuery,
   useListAccountsQuery,
   useUpdateAccountMutation,

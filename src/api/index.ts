@@ -320,6 +320,7 @@ export const api = generatedApi.enhanceEndpoints({
     // ---- the safety check (adds to the caller's search history) and the data-quality report ----
     safetyCheck: { invalidatesTags: ['users', 'dashboard'] },
     getDataQuality: { providesTags: ['data-quality'] },
+    getDataQualitySummary: { providesTags: ['data-quality'] },
     getMedicationDependents: {
       providesTags: (_result, _error, { id }) => [{ type: 'medication', id }],
     },

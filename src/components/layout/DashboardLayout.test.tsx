@@ -85,7 +85,7 @@ describe('the signed-in shell', () => {
     mockFetch({
       'GET /dashboard/stats': { status: 503, body: { message: 'Down for the test' } },
       'GET /audit': { body: { data: [], meta: { total: 0, page: 1, page_size: 5 } } },
-      'GET /data-quality': { status: 503, body: { message: 'Down for the test' } },
+      'GET /data-quality/summary': { status: 503, body: { message: 'Down for the test' } },
     });
     renderWithProviders(undefined, {
       route: '/dashboard/accounts',

@@ -1,28 +1,22 @@
 import { screen, within } from '@testing-library/react';
 import { renderWithProviders } from '@/test/renderWithProviders';
-import { mockFetch } from '@/test/mockFetch';
+import { mockFetch, requestsTo } from '@/test/mockFetch';
 import { signedIn } from '@/test/fixtures';
 import { DataQualityCard } from './DataQualityCard';
 
-const finding = (severity: 'error' | 'warning' | 'info', entity_id: number) => ({
-  kind: 'missing_pregnancy_category',
-  severity,
-  entity: 'medication',
-  entity_id,
-  message: 'x',
-});
-
 describe('the Data quality card', () => {
-  it('shows the number of findings and links to the report', async () => {
-    mockFetch({
-      'GET /data-quality': {
-        body: { data: [finding('error', 1), finding('warning', 2), finding('info', 3)] },
+  it("shows the report's number of findings from its summary, and links to the report", async () => {
+    const calls = mockFetch({
+      'GET /data-quality/summary': {
+        body: { data: { total: 120_003, error: 1, warning: 120_001, info: 1 } },
       },
     });
     renderWithProviders(<DataQualityCard />, { preloadedState: signedIn() });
     const card = within(await screen.findByRole('region', { name: 'Data quality' }));
-    expect(await card.findByText('3')).toBeInTheDocument();
-    expect(card.getByText('findings: 1 error, 1 warning')).toBeInTheDocument();
+    expect(await card.findByText('120003')).toBeInTheDocument();
+    expect(card.getByText('findings: 1 error, 120001 warnings')).toBeInTheDocument();
+    // The findings themselves, which can be hundreds of thousands, are never asked for.
+    expect(requestsTo(calls, 'GET /data-quality')).toHaveLength(0);
     expect(card.getByRole('link', { name: 'Open the report' })).toHaveAttribute(
       'href',
       '/dashboard/data-quality',
@@ -30,7 +24,9 @@ describe('the Data quality card', () => {
   });
 
   it('says so when the data is clean', async () => {
-    mockFetch({ 'GET /data-quality': { body: { data: [] } } });
+    mockFetch({
+      'GET /data-quality/summary': { body: { data: { total: 0, error: 0, warning: 0, info: 0 } } },
+    });
     renderWithProviders(<DataQualityCard />, { preloadedState: signedIn() });
     expect(await screen.findByText('No problems found in the reference data.')).toBeInTheDocument();
   });

@@ -5,37 +5,38 @@ import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { useGetDataQualityQuery } from '@/api';
+import { useGetDataQualitySummaryQuery } from '@/api';
 
 /**
- * The dashboard's Data quality card: how many problems the report finds, and a link to it.
- * Asked afresh on every visit (the report reads all the reference data).
+ * The dashboard's Data quality card: how many problems the report finds, and a link to it. Asks
+ * for the report's counts (GET /data-quality/summary), not its findings, which can be hundreds of
+ * thousands; afresh on every visit (the server keeps them until the reference data changes).
  */
 export function DataQualityCard() {
-  const { data, isError } = useGetDataQualityQuery(undefined, { refetchOnMountOrArgChange: true });
-  const findings = data?.data;
-  const errors = findings?.filter((f) => f.severity === 'error').length ?? 0;
-  const warnings = findings?.filter((f) => f.severity === 'warning').length ?? 0;
+  const { data, isError } = useGetDataQualitySummaryQuery(undefined, {
+    refetchOnMountOrArgChange: true,
+  });
+  const summary = data?.data;
   return (
     <Card
       variant="outlined"
       component="section"
       aria-labelledby="data-quality-card"
-      aria-busy={!findings && !isError}
+      aria-busy={!summary && !isError}
     >
       <CardContent>
         <Typography id="data-quality-card" variant="h6" component="h2">
           Data quality
         </Typography>
-        {findings ? (
+        {summary ? (
           <>
             <Typography variant="h4" component="p">
-              {findings.length}
+              {summary.total}
             </Typography>
             <Typography variant="body2" color="text.secondary">
-              {findings.length === 0
+              {summary.total === 0
                 ? 'No problems found in the reference data.'
-                : `finding${findings.length === 1 ? '' : 's'}: ${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}`}
+                : `finding${summary.total === 1 ? '' : 's'}: ${summary.error} error${summary.error === 1 ? '' : 's'}, ${summary.warning} warning${summary.warning === 1 ? '' : 's'}`}
             </Typography>
           </>
         ) : isError ? (
