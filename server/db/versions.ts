@@ -1,18 +1,20 @@
 import type { Queryable } from './pool';
 
 /** The reference tables whose every write moves their version (migrations 002 and 003). */
-export type VersionedTable =
-  | 'conditions'
-  | 'age_categories'
-  | 'weight_categories'
-  | 'medications'
-  | 'medication_contraindications'
-  | 'weight_category_dosages'
-  | 'age_category_dosages'
-  | 'lifestyles'
-  | 'lifestyle_contraindications'
-  | 'drug_interactions'
-  | 'drugs';
+export const VERSIONED_TABLES = [
+  'conditions',
+  'age_categories',
+  'weight_categories',
+  'medications',
+  'medication_contraindications',
+  'weight_category_dosages',
+  'age_category_dosages',
+  'lifestyles',
+  'lifestyle_contraindications',
+  'drug_interactions',
+  'drugs',
+] as const;
+export type VersionedTable = (typeof VERSIONED_TABLES)[number];
 
 /** Each table's version, as text (bigint). */
 export type TableVersions = Record<VersionedTable, string>;
@@ -27,3 +29,8 @@ export async function readTableVersions(db: Queryable): Promise<TableVersions> {
   );
   return rows[0].versions;
 }
+
+/** The version of data read from `tables`: the sum of their versions, which only grow, so a
+ * larger sum is newer data. */
+export const versionOf = (versions: TableVersions, tables: readonly VersionedTable[]): bigint =>
+  tables.reduce((sum, table) => sum + BigInt(versions[table]), 0n);

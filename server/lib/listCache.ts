@@ -2,7 +2,7 @@ import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { inTransactionScope } from '../db/pool';
-import { readTableVersions, type VersionedTable } from '../db/versions';
+import { readTableVersions, versionOf, type VersionedTable } from '../db/versions';
 
 const gzipAsync = promisify(gzip);
 /** Smaller answers are sent as they are: compressing them saves less than it costs. */
@@ -52,7 +52,7 @@ export function listCache(app: FastifyInstance) {
     if (inTransactionScope()) return reply.send({ data: await load() });
     // Read with the session by the auth guard (every list needs a token); asked for otherwise.
     const versions = reply.request.session?.data_versions ?? (await readTableVersions(app.db));
-    const version = tables.reduce((sum, table) => sum + BigInt(versions[table]), 0n);
+    const version = versionOf(versions, tables);
     let entry = entries.get(key);
     // A request that read the versions just before a write may find a newer list: it serves that.
     if (!entry || entry.version < version) {

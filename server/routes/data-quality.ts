@@ -1,24 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Schema } from '../contract';
-import { readTableVersions, type VersionedTable } from '../db/versions';
+import { readTableVersions, versionOf, VERSIONED_TABLES } from '../db/versions';
 import { dataQualityFindings } from '../domain/data-quality';
 import { VersionedCache } from '../lib/versionedCache';
 import { loadDataQuality } from '../repositories/data-quality';
 import { defineRoute } from './define';
 
-/** Every table the report reads: a write to any of them may change it. */
-const REPORT_TABLES: readonly VersionedTable[] = [
-  'conditions',
-  'age_categories',
-  'weight_categories',
-  'medications',
-  'medication_contraindications',
-  'weight_category_dosages',
-  'age_category_dosages',
-  'lifestyles',
-  'lifestyle_contraindications',
-  'drug_interactions',
-];
+/** Every table the report reads (all the reference data but the drugs): a write to any of them
+ * may change it. */
+const REPORT_TABLES = VERSIONED_TABLES.filter((table) => table !== 'drugs');
 
 type Summary = Schema<'DataQualitySummary'>;
 
@@ -32,9 +22,9 @@ export default async function dataQualityRoutes(app: FastifyInstance) {
   const findings = async () => dataQualityFindings(await loadDataQuality(app.db));
   const summaries = new VersionedCache<Summary>(1);
 
-  async function versionOf(request: FastifyRequest) {
+  async function reportVersion(request: FastifyRequest) {
     const versions = request.session?.data_versions ?? (await readTableVersions(app.db));
-    return REPORT_TABLES.reduce((sum, table) => sum + BigInt(versions[table]), 0n);
+    return versionOf(versions, REPORT_TABLES);
   }
 
   async function summarise(): Promise<Summary> {
@@ -47,6 +37,6 @@ export default async function dataQualityRoutes(app: FastifyInstance) {
   defineRoute(app, 'getDataQuality', async () => ({ data: await findings() }));
 
   defineRoute(app, 'getDataQualitySummary', async (request) => ({
-    data: await summaries.get('summary', await versionOf(request), summarise),
+    data: await summaries.get('summary', await reportVersion(request), summarise),
   }));
 }

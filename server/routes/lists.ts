@@ -1,6 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { inTransactionScope, type Queryable } from '../db/pool';
-import { readTableVersions, type TableVersions, type VersionedTable } from '../db/versions';
+import {
+  readTableVersions,
+  versionOf,
+  type TableVersions,
+  type VersionedTable,
+} from '../db/versions';
 import { VersionedCache } from '../lib/versionedCache';
 import {
   csvStream,
@@ -73,10 +78,6 @@ async function versionsOf(
   if (inTransactionScope()) return undefined;
   return request.session?.data_versions ?? (await readTableVersions(app.db));
 }
-
-/** The version of data read from `tables`: the sum of their versions, which only grow. */
-const versionOf = (versions: TableVersions, tables: readonly VersionedTable[]) =>
-  tables.reduce((sum, table) => sum + BigInt(versions[table]), 0n);
 
 /**
  * Registers a reference list's GET: with no parameter, the whole list as before; with `q`, `page`,
