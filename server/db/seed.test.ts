@@ -1,5 +1,6 @@
 import { createTestDatabase, TEST_PASSWORD_COST } from '../test/helpers';
 import { prepareDatabase } from './prepare';
+import { VERSIONED_TABLES } from './versions';
 
 /**
  * The demo data loaded on first start (SEED=demo): what it holds and what it must not, and that
@@ -16,21 +17,7 @@ async function one<R>(text: string): Promise<R> {
   return (await rows<R>(text))[0];
 }
 
-const TABLES = [
-  'conditions',
-  'age_categories',
-  'weight_categories',
-  'medications',
-  'medication_contraindications',
-  'weight_category_dosages',
-  'age_category_dosages',
-  'lifestyles',
-  'lifestyle_contraindications',
-  'drug_interactions',
-  'drugs',
-  'users',
-  'search_history',
-];
+const TABLES = [...VERSIONED_TABLES, 'users', 'search_history'];
 
 async function counts(): Promise<Record<string, number>> {
   const result: Record<string, number> = {};

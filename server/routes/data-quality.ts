@@ -1,8 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Schema } from '../contract';
-import { readTableVersions, versionOf, VERSIONED_TABLES } from '../db/versions';
+import { VERSIONED_TABLES } from '../db/versions';
 import { dataQualityFindings } from '../domain/data-quality';
-import { VersionedCache } from '../lib/versionedCache';
+import { listCache } from '../lib/listCache';
 import { loadDataQuality } from '../repositories/data-quality';
 import { defineRoute } from './define';
 
@@ -16,16 +16,11 @@ type Summary = Schema<'DataQualitySummary'>;
  * GET /data-quality, and its counts at GET /data-quality/summary. The rules are in
  * ../domain/data-quality.ts, the SQL in ../repositories/. Over a large catalogue the report runs to
  * hundreds of thousands of findings and takes seconds to work out, so the summary (which the
- * dashboard asks on every visit) is kept until the reference data changes.
+ * dashboard asks on every visit) is kept, serialised, until the reference data changes.
  */
 export default async function dataQualityRoutes(app: FastifyInstance) {
   const findings = async () => dataQualityFindings(await loadDataQuality(app.db));
-  const summaries = new VersionedCache<Summary>(1);
-
-  async function reportVersion(request: FastifyRequest) {
-    const versions = request.session?.data_versions ?? (await readTableVersions(app.db));
-    return versionOf(versions, REPORT_TABLES);
-  }
+  const cached = listCache(app);
 
   async function summarise(): Promise<Summary> {
     const all = await findings();
@@ -36,7 +31,7 @@ export default async function dataQualityRoutes(app: FastifyInstance) {
 
   defineRoute(app, 'getDataQuality', async () => ({ data: await findings() }));
 
-  defineRoute(app, 'getDataQualitySummary', async (request) => ({
-    data: await summaries.get('summary', await reportVersion(request), summarise),
-  }));
+  defineRoute(app, 'getDataQualitySummary', (_request, reply) =>
+    cached(reply, 'data-quality-summary', REPORT_TABLES, summarise),
+  );
 }
