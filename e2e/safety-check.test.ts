@@ -271,6 +271,16 @@ describe('the data-quality report', () => {
       .first();
     await overlap.waitFor();
     await overlap.getByText(/overlap from [\d.]+ to [\d.]+ kg/).waitFor();
+    // The server filters the findings: by problem (still there), then by severity (gone).
+    const filters = page.getByRole('group', { name: 'Filters' });
+    await filters
+      .getByRole('combobox', { name: 'Problem' })
+      .selectOption({ label: 'Weight categories overlap' });
+    await overlap.waitFor();
+    await filters.getByRole('combobox', { name: 'Severity' }).selectOption({ label: 'Error' });
+    await page.getByText('No finding matches the search and filters.').waitFor();
+    await filters.getByRole('button', { name: 'Clear filters' }).click();
+    await overlap.waitFor();
 
     await page.getByRole('searchbox', { name: 'Search findings' }).fill('Fluconazole');
     // The quick filter is debounced: pick the row by its own text, not by how many rows are left.

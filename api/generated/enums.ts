@@ -211,8 +211,8 @@ export type SafetyComparisonOutcome = (typeof SAFETY_COMPARISON_OUTCOMES)[number
 export const SAFETY_RULE_APPLIED_BASES = ['weight', 'age'] as const;
 export type SafetyRuleAppliedBasis = (typeof SAFETY_RULE_APPLIED_BASES)[number];
 
-/** #/components/schemas/DataQualityFinding/properties/kind */
-export const DATA_QUALITY_FINDING_KINDS = [
+/** #/components/schemas/DataQualityKind */
+export const DATA_QUALITY_KINDS = [
   'dosage_range_inverted',
   'category_range_inverted',
   'age_category_overlap',
@@ -229,11 +229,22 @@ export const DATA_QUALITY_FINDING_KINDS = [
   'duplicate_medication_name',
   'pregnancy_x_without_contraindication',
 ] as const;
-export type DataQualityFindingKind = (typeof DATA_QUALITY_FINDING_KINDS)[number];
+export type DataQualityKind = (typeof DATA_QUALITY_KINDS)[number];
 
-/** #/components/schemas/DataQualityFinding/properties/severity */
-export const DATA_QUALITY_FINDING_SEVERITIES = ['error', 'warning', 'info'] as const;
-export type DataQualityFindingSeverity = (typeof DATA_QUALITY_FINDING_SEVERITIES)[number];
+/** #/components/schemas/DataQualitySeverity */
+export const DATA_QUALITY_SEVERITIES = ['error', 'warning', 'info'] as const;
+export type DataQualitySeverity = (typeof DATA_QUALITY_SEVERITIES)[number];
+
+/** #/components/schemas/DataQualitySort */
+export const DATA_QUALITY_SORTS = [
+  'severity',
+  '-severity',
+  'record',
+  '-record',
+  'message',
+  '-message',
+] as const;
+export type DataQualitySort = (typeof DATA_QUALITY_SORTS)[number];
 
 /** #/components/schemas/DataQualityFinding/properties/entity */
 export const DATA_QUALITY_FINDING_ENTITIES = [

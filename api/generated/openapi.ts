@@ -674,7 +674,9 @@ export interface paths {
      *     (`duplicate_medication_name`, `related_id` the other); pregnancy category X without a
      *     condition contraindication naming pregnancy (`pregnancy_x_without_contraindication`); the
      *     same interaction stored twice (in both orders); medications without a pregnancy category
-     *     (`info`). Sorted by severity (error, warning, info), kind, entity and id.
+     *     (`info`). Sorted by severity (error, warning, info), kind, entity and id. A large
+     *     catalogue has hundreds of thousands of findings: the report is worked out once for each
+     *     state of the reference data, and a client pages, searches and filters it here.
      */
     get: operations['getDataQuality'];
     put?: never;
@@ -1830,26 +1832,30 @@ export interface components {
     SafetyCheckResponse: {
       data: components['schemas']['SafetyCheckResult'];
     };
+    /** @enum {string} */
+    DataQualityKind:
+      | 'dosage_range_inverted'
+      | 'category_range_inverted'
+      | 'age_category_overlap'
+      | 'weight_category_overlap'
+      | 'missing_weight_dosage'
+      | 'missing_age_dosage'
+      | 'duplicate_interaction'
+      | 'missing_pregnancy_category'
+      | 'age_category_gap'
+      | 'weight_category_gap'
+      | 'coverage_gap'
+      | 'dosage_unit_mixed'
+      | 'zero_dose'
+      | 'duplicate_medication_name'
+      | 'pregnancy_x_without_contraindication';
+    /** @enum {string} */
+    DataQualitySeverity: 'error' | 'warning' | 'info';
+    /** @enum {string} */
+    DataQualitySort: 'severity' | '-severity' | 'record' | '-record' | 'message' | '-message';
     DataQualityFinding: {
-      /** @enum {string} */
-      kind:
-        | 'dosage_range_inverted'
-        | 'category_range_inverted'
-        | 'age_category_overlap'
-        | 'weight_category_overlap'
-        | 'missing_weight_dosage'
-        | 'missing_age_dosage'
-        | 'duplicate_interaction'
-        | 'missing_pregnancy_category'
-        | 'age_category_gap'
-        | 'weight_category_gap'
-        | 'coverage_gap'
-        | 'dosage_unit_mixed'
-        | 'zero_dose'
-        | 'duplicate_medication_name'
-        | 'pregnancy_x_without_contraindication';
-      /** @enum {string} */
-      severity: 'error' | 'warning' | 'info';
+      kind: components['schemas']['DataQualityKind'];
+      severity: components['schemas']['DataQualitySeverity'];
       /**
        * @description The record to fix.
        * @enum {string}
@@ -1870,6 +1876,10 @@ export interface components {
     };
     DataQualityResponse: {
       data: components['schemas']['DataQualityFinding'][];
+    };
+    DataQualityPageResponse: {
+      data: components['schemas']['DataQualityFinding'][];
+      meta: components['schemas']['PageMeta'];
     };
     DataQualitySummary: {
       /** @description Every finding. */
@@ -4124,24 +4134,43 @@ export interface operations {
   };
   getDataQuality: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Words to search for, case-insensitively: a finding matches when every word is part of its message. Empty or absent: every finding. */
+        q?: string;
+        /** @description Only the findings of this severity. */
+        severity?: components['schemas']['DataQualitySeverity'];
+        /** @description Only the findings of this kind. */
+        kind?: components['schemas']['DataQualityKind'];
+        /** @description The page, from 1 (1 when left out). */
+        page?: components['parameters']['ListPage'];
+        /** @description How many records a page holds (25 when left out). */
+        page_size?: components['parameters']['ListPageSize'];
+        /** @description `csv`: every finding matching `q` and the filters, in `sort` order (not one page: `page` and `page_size` are ignored), as a CSV download (`text/csv`, with a file name) of the columns severity, kind, entity, entity_id, related_id, medication_id and message. Left out: JSON. */
+        format?: 'csv';
+        /** @description The order (default: severity, kind, entity and id): a field, descending with a leading `-`. `severity` ranks error, warning, info; `record` is the entity, then its id; `message` sorts case-insensitively. Ties keep the default order. */
+        sort?: components['schemas']['DataQualitySort'];
+      };
       header?: never;
       path?: never;
       cookie?: never;
     };
     requestBody?: never;
     responses: {
-      /** @description Every finding; an empty list when the data is clean. */
+      /** @description Every finding; an empty list when the data is clean. With `q`, `severity`, `kind`, `sort`, `page` or `page_size`: one page of them (`DataQualityPageResponse`, `meta.total` counting every match). With `format=csv`: the whole filtered report as a CSV download. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['DataQualityResponse'];
+          'application/json':
+            | components['schemas']['DataQualityPageResponse']
+            | components['schemas']['DataQualityResponse'];
+          'text/csv': string;
         };
       };
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      422: components['responses']['ValidationFailed'];
     };
   };
   getDataQualitySummary: {

@@ -1,6 +1,6 @@
 import {
-  DATA_QUALITY_FINDING_SEVERITIES,
-  type DataQualityFindingKind,
+  DATA_QUALITY_SEVERITIES,
+  type DataQualityKind,
 } from '../../api/generated/enums';
 import type { Schema } from '../contract';
 import { MAX_AGE_DAYS, MAX_WEIGHT_KG } from './safety-check';
@@ -78,7 +78,7 @@ export interface DataQualityData {
 
 // ---------- the findings ----------
 
-export type Kind = DataQualityFindingKind;
+export type Kind = DataQualityKind;
 export type DataQualityFinding = Schema<'DataQualityFinding'>;
 
 /** The order of the findings of one severity (the contract lists severities worst first). */
@@ -371,8 +371,8 @@ export function dataQualityFindings(data: DataQualityData): DataQualityFinding[]
   }
   return findings.sort(
     (a, b) =>
-      DATA_QUALITY_FINDING_SEVERITIES.indexOf(a.severity) -
-        DATA_QUALITY_FINDING_SEVERITIES.indexOf(b.severity) ||
+      DATA_QUALITY_SEVERITIES.indexOf(a.severity) -
+        DATA_QUALITY_SEVERITIES.indexOf(b.severity) ||
       KINDS.indexOf(a.kind) - KINDS.indexOf(b.kind) ||
       a.entity.localeCompare(b.entity) ||
       a.entity_id - b.entity_id ||

@@ -8,6 +8,7 @@ import { client, createTestApp, signIn, type TestApp } from '../test/helpers';
  */
 let t: TestApp;
 let api: ReturnType<typeof client>;
+let token: string;
 
 async function created(response: Promise<LightMyRequestResponse>): Promise<number> {
   const r = await response;
@@ -41,7 +42,8 @@ const weight = (minimum_weight: number, maximum_weight: number, unit: string, ca
 
 beforeAll(async () => {
   t = await createTestApp();
-  api = client(t.app, await signIn(t.app));
+  token = await signIn(t.app);
+  api = client(t.app, token);
 });
 afterAll(() => t.close());
 
@@ -541,6 +543,134 @@ describe('with reference data', () => {
     });
   });
 
+  describe('one page of it, searched, filtered and sorted', () => {
+    type Finding = Record<string, unknown> & { severity: string; message: string };
+    let whole: Finding[];
+    const page = async (query: string) => {
+      const response = await api.get(`/data-quality?${query}`);
+      expect(response.statusCode).toBe(200);
+      return response.json() as { data: Finding[]; meta: Record<string, number> };
+    };
+    beforeAll(async () => {
+      whole = (await report()) as Finding[];
+    });
+
+    it('pages through the whole report in its order, counting every finding', async () => {
+      expect(whole.length).toBeGreaterThan(10);
+      const pages: Finding[] = [];
+      for (let n = 1; n <= Math.ceil(whole.length / 4); n++) {
+        const { data, meta } = await page(`page=${n}&page_size=4`);
+        expect(meta).toEqual({ total: whole.length, page: n, page_size: 4 });
+        pages.push(...data);
+      }
+      expect(pages).toEqual(whole);
+      // Past the last page: no finding, the same total.
+      expect(await page(`page=${pages.length + 1}&page_size=4`)).toEqual({
+        data: [],
+        meta: { total: whole.length, page: pages.length + 1, page_size: 4 },
+      });
+      // page_size alone: the first 25.
+      expect((await page('page_size=25')).data).toEqual(whole.slice(0, 25));
+    });
+
+    it('filters by severity and kind, and searches every word of the message, case-insensitively', async () => {
+      const warnings = await page('severity=warning&page_size=100');
+      expect(warnings.data).toEqual(whole.filter((f) => f.severity === 'warning'));
+      expect(warnings.meta.total).toBe(warnings.data.length);
+      const gaps = await page('kind=coverage_gap&severity=warning&page_size=100');
+      expect(gaps.data.length).toBeGreaterThan(0);
+      expect(gaps.data).toEqual(whole.filter((f) => f.kind === 'coverage_gap'));
+      expect((await page('kind=coverage_gap&severity=error')).meta.total).toBe(0);
+
+      const searched = await page(`q=${encodeURIComponent('  SAFETY   cannot ')}&page_size=100`);
+      const expected = whole.filter((f) => /safety/i.test(f.message) && /cannot/i.test(f.message));
+      expect(expected.length).toBeGreaterThan(0);
+      expect(expected.length).toBeLessThan(whole.length);
+      expect(searched.data).toEqual(expected);
+      expect(searched.meta.total).toBe(expected.length);
+      expect((await page('q=no-finding-says-this')).meta.total).toBe(0);
+    });
+
+    it('sorts by severity, record or message, either way, ties in the report order', async () => {
+      const rank = ['error', 'warning', 'info'];
+      const position = (f: Finding) =>
+        whole.findIndex((w) => JSON.stringify(w) === JSON.stringify(f));
+      const byWhole = (a: Finding, b: Finding) => position(a) - position(b);
+      const sorted = (compare: (a: Finding, b: Finding) => number) =>
+        [...whole].sort((a, b) => compare(a, b) || byWhole(a, b));
+      const severity = (a: Finding, b: Finding) =>
+        rank.indexOf(a.severity) - rank.indexOf(b.severity);
+      const record = (a: Finding, b: Finding) =>
+        String(a.entity).localeCompare(String(b.entity)) ||
+        Number(a.entity_id) - Number(b.entity_id);
+      const message = (a: Finding, b: Finding) => {
+        const [x, y] = [a.message.toLowerCase(), b.message.toLowerCase()];
+        return x < y ? -1 : x > y ? 1 : 0;
+      };
+      const cases: [string, (a: Finding, b: Finding) => number][] = [
+        ['severity', severity],
+        ['-severity', (a, b) => severity(b, a)],
+        ['record', record],
+        ['-record', (a, b) => record(b, a)],
+        ['message', message],
+        ['-message', (a, b) => message(b, a)],
+      ];
+      for (const [sort, compare] of cases) {
+        const { data } = await page(`sort=${sort}&page_size=100`);
+        expect({ sort, positions: data.map(position) }).toEqual({
+          sort,
+          positions: sorted(compare).map(position),
+        });
+      }
+    });
+
+    it('exports every match as CSV, in the asked order, not one page', async () => {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/data-quality?format=csv&severity=warning&sort=-record&page=2&page_size=1',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+      const day = new Date().toISOString().slice(0, 10);
+      expect(response.headers['content-disposition']).toBe(
+        `attachment; filename="data-quality-${day}.csv"`,
+      );
+      const lines = response.body.trimEnd().split('\r\n');
+      expect(lines[0]).toBe('severity,kind,entity,entity_id,related_id,medication_id,message');
+      const { data } = await page('severity=warning&sort=-record&page_size=100');
+      expect(lines.length - 1).toBe(data.length);
+      const first = data[0];
+      expect(lines[1]).toBe(
+        [
+          'warning',
+          first.kind,
+          first.entity,
+          first.entity_id,
+          first.related_id ?? '',
+          first.medication_id ?? '',
+          /[",]/.test(first.message) ? `"${first.message.replace(/"/g, '""')}"` : first.message,
+        ].join(','),
+      );
+    });
+
+    it('refuses parameters outside the contract with 422 and a message', async () => {
+      for (const query of [
+        'page_size=101',
+        'page=0',
+        'severity=fatal',
+        'kind=typo',
+        'sort=kind',
+        'format=xml',
+        `q=${'x'.repeat(201)}`,
+      ]) {
+        const response = await api.get(`/data-quality?${query}`);
+        expect({ query, status: response.statusCode }).toEqual({ query, status: 422 });
+        expect(typeof response.json().message).toBe('string');
+      }
+    });
+  });
+
   it('summarises the report by severity, and again after any change to the reference data', async () => {
     const counts = async () => {
       const findings = await report();
@@ -565,5 +695,16 @@ describe('with reference data', () => {
     const after = await counts();
     expect(after).not.toEqual(before);
     expect(await summary()).toEqual(after);
+  });
+
+  it('exports a message a spreadsheet would run as a formula with a quote first', async () => {
+    // A name the API's validation lets through: only its first letter makes it a formula.
+    await t.pool.query(`UPDATE medications SET name = '=HYPERLINK(1)' WHERE name = 'Agey'`);
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/data-quality?format=csv&kind=missing_pregnancy_category',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(response.body).toContain(",'=HYPERLINK(1) has no pregnancy category: ");
   });
 });

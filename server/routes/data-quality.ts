@@ -1,37 +1,55 @@
-import type { FastifyInstance } from 'fastify';
-import type { Schema } from '../contract';
-import { VERSIONED_TABLES } from '../db/versions';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { VERSIONED_TABLES, versionOf } from '../db/versions';
 import { dataQualityFindings } from '../domain/data-quality';
-import { listCache } from '../lib/listCache';
+import { DataQualityReport } from '../domain/data-quality-report';
+import { VersionedCache } from '../lib/versionedCache';
+import { DEFAULT_PAGE_SIZE } from '../repositories/listing';
 import { loadDataQuality } from '../repositories/data-quality';
 import { defineRoute } from './define';
+import { versionsOf } from './lists';
 
 /** Every table the report reads (all the reference data but the drugs): a write to any of them
  * may change it. */
 const REPORT_TABLES = VERSIONED_TABLES.filter((table) => table !== 'drugs');
 
-type Summary = Schema<'DataQualitySummary'>;
+/** The parameters that ask for one page rather than the whole report. */
+const PAGING = ['q', 'severity', 'kind', 'sort', 'page', 'page_size'] as const;
 
 /**
- * GET /data-quality, and its counts at GET /data-quality/summary. The rules are in
- * ../domain/data-quality.ts, the SQL in ../repositories/. Over a large catalogue the report runs to
- * hundreds of thousands of findings and takes seconds to work out, so the summary (which the
- * dashboard asks on every visit) is kept, serialised, until the reference data changes.
+ * GET /data-quality (whole, one page, or CSV), and its counts at GET /data-quality/summary. The
+ * rules are in ../domain/data-quality.ts, the SQL in ../repositories/. Over a large catalogue the
+ * report runs to hundreds of thousands of findings and takes seconds to work out, so it is worked
+ * out once for each state of the reference data and kept (only the newest), and every page,
+ * search, CSV and summary is served from it.
  */
 export default async function dataQualityRoutes(app: FastifyInstance) {
-  const findings = async () => dataQualityFindings(await loadDataQuality(app.db));
-  const cached = listCache(app);
+  const reports = new VersionedCache<DataQualityReport>(1);
 
-  async function summarise(): Promise<Summary> {
-    const all = await findings();
-    const summary: Summary = { total: all.length, error: 0, warning: 0, info: 0 };
-    for (const finding of all) summary[finding.severity] += 1;
-    return summary;
+  async function report(request: FastifyRequest): Promise<DataQualityReport> {
+    const read = async () =>
+      new DataQualityReport(dataQualityFindings(await loadDataQuality(app.db)));
+    const versions = await versionsOf(app, request);
+    return versions ? reports.get('report', versionOf(versions, REPORT_TABLES), read) : read();
   }
 
-  defineRoute(app, 'getDataQuality', async () => ({ data: await findings() }));
+  defineRoute(app, 'getDataQuality', async (request, reply) => {
+    const { query } = request;
+    const found = await report(request);
+    if (query.format === 'csv') {
+      const day = new Date().toISOString().slice(0, 10);
+      // The contract's text/csv answer is the file's text; Fastify sends it as the stream reads.
+      const download: FastifyReply = reply;
+      return download
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="data-quality-${day}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(found.csv(query));
+    }
+    if (!PAGING.some((name) => query[name] !== undefined)) return { data: found.findings };
+    return found.page(query, query.page ?? 1, query.page_size ?? DEFAULT_PAGE_SIZE);
+  });
 
-  defineRoute(app, 'getDataQualitySummary', (_request, reply) =>
-    cached(reply, 'data-quality-summary', REPORT_TABLES, summarise),
-  );
+  defineRoute(app, 'getDataQualitySummary', async (request) => ({
+    data: (await report(request)).summary,
+  }));
 }

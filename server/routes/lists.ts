@@ -71,7 +71,7 @@ const pageCaches = new WeakMap<FastifyInstance['server'], VersionedCache<Buffer>
  * Inside an impact preview, none: nothing read there is kept, as the data is about to be rolled
  * back.
  */
-async function versionsOf(
+export async function versionsOf(
   app: FastifyInstance,
   request: FastifyRequest,
 ): Promise<TableVersions | undefined> {

@@ -416,7 +416,7 @@ const CASES: Record<string, Cases> = {
       status: 422,
     },
   },
-  getDataQuality: { plain: get('/data-quality') },
+  getDataQuality: { invalid: { ...get('/data-quality?severity=fatal'), field: 'severity' } },
   getDataQualitySummary: { plain: get('/data-quality/summary') },
 
   listMySessions: { plain: get('/auth/sessions') },

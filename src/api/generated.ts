@@ -504,7 +504,18 @@ const injectedRtkApi = api
         invalidatesTags: ['safety-check'],
       }),
       getDataQuality: build.query<GetDataQualityApiResponse, GetDataQualityApiArg>({
-        query: () => ({ url: `/data-quality` }),
+        query: (queryArg) => ({
+          url: `/data-quality`,
+          params: {
+            q: queryArg.q,
+            severity: queryArg.severity,
+            kind: queryArg.kind,
+            page: queryArg.page,
+            page_size: queryArg.pageSize,
+            format: queryArg.format,
+            sort: queryArg.sort,
+          },
+        }),
         providesTags: ['data-quality'],
       }),
       getDataQualitySummary: build.query<
@@ -1016,8 +1027,24 @@ export type SafetyCheckApiArg = {
   safetyCheckRequest: SafetyCheckRequest;
 };
 export type GetDataQualityApiResponse =
-  /** status 200 Every finding; an empty list when the data is clean. */ DataQualityResponse;
-export type GetDataQualityApiArg = void;
+  | /** status 200 Every finding; an empty list when the data is clean. With `q`, `severity`, `kind`, `sort`, `page` or `page_size`: one page of them (`DataQualityPageResponse`, `meta.total` counting every match). With `format=csv`: the whole filtered report as a CSV download. */ DataQualityPageResponse
+  | DataQualityResponse;
+export type GetDataQualityApiArg = {
+  /** Words to search for, case-insensitively: a finding matches when every word is part of its message. Empty or absent: every finding. */
+  q?: string;
+  /** Only the findings of this severity. */
+  severity?: DataQualitySeverity;
+  /** Only the findings of this kind. */
+  kind?: DataQualityKind;
+  /** The page, from 1 (1 when left out). */
+  page?: number;
+  /** How many records a page holds (25 when left out). */
+  pageSize?: number;
+  /** `csv`: every finding matching `q` and the filters, in `sort` order (not one page: `page` and `page_size` are ignored), as a CSV download (`text/csv`, with a file name) of the columns severity, kind, entity, entity_id, related_id, medication_id and message. Left out: JSON. */
+  format?: 'csv';
+  /** The order (default: severity, kind, entity and id): a field, descending with a leading `-`. `severity` ranks error, warning, info; `record` is the entity, then its id; `message` sorts case-insensitively. Ties keep the default order. */
+  sort?: DataQualitySort;
+};
 export type GetDataQualitySummaryApiResponse =
   /** status 200 The counts. */ DataQualitySummaryResponse;
 export type GetDataQualitySummaryApiArg = void;
@@ -1898,24 +1925,26 @@ export type SafetyCheckRequest = {
   medication_ids?: Id[];
   patient?: SafetyCheckPatient;
 };
+export type DataQualityKind =
+  | 'dosage_range_inverted'
+  | 'category_range_inverted'
+  | 'age_category_overlap'
+  | 'weight_category_overlap'
+  | 'missing_weight_dosage'
+  | 'missing_age_dosage'
+  | 'duplicate_interaction'
+  | 'missing_pregnancy_category'
+  | 'age_category_gap'
+  | 'weight_category_gap'
+  | 'coverage_gap'
+  | 'dosage_unit_mixed'
+  | 'zero_dose'
+  | 'duplicate_medication_name'
+  | 'pregnancy_x_without_contraindication';
+export type DataQualitySeverity = 'error' | 'warning' | 'info';
 export type DataQualityFinding = {
-  kind:
-    | 'dosage_range_inverted'
-    | 'category_range_inverted'
-    | 'age_category_overlap'
-    | 'weight_category_overlap'
-    | 'missing_weight_dosage'
-    | 'missing_age_dosage'
-    | 'duplicate_interaction'
-    | 'missing_pregnancy_category'
-    | 'age_category_gap'
-    | 'weight_category_gap'
-    | 'coverage_gap'
-    | 'dosage_unit_mixed'
-    | 'zero_dose'
-    | 'duplicate_medication_name'
-    | 'pregnancy_x_without_contraindication';
-  severity: 'error' | 'warning' | 'info';
+  kind: DataQualityKind;
+  severity: DataQualitySeverity;
   /** The record to fix. */
   entity:
     | 'medication'
@@ -1931,9 +1960,15 @@ export type DataQualityFinding = {
   medication_id?: Id;
   message: string;
 };
+export type DataQualityPageResponse = {
+  data: DataQualityFinding[];
+  meta: PageMeta;
+};
 export type DataQualityResponse = {
   data: DataQualityFinding[];
 };
+export type DataQualitySort =
+  'severity' | '-severity' | 'record' | '-record' | 'message' | '-message';
 export type DataQualitySummary = {
   /** Every finding. */
   total: number;

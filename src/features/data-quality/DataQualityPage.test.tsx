@@ -1,7 +1,7 @@
-import { screen, within } from '@testing-library/react';
-import type { DataQualityFinding } from '@/api';
+import { screen, waitFor, within } from '@testing-library/react';
+import type { DataQualityFinding, DataQualitySummary } from '@/api';
 import { renderWithProviders } from '@/test/renderWithProviders';
-import { mockFetch } from '@/test/mockFetch';
+import { mockFetch, requestsTo, type MockReply } from '@/test/mockFetch';
 import { signedIn } from '@/test/fixtures';
 import { DataQualityPage } from './DataQualityPage';
 
@@ -45,6 +45,42 @@ const findings: DataQualityFinding[] = [
   },
 ];
 
+const query = (request: Request) => Object.fromEntries(new URL(request.url).searchParams);
+
+/** The report as the server pages, filters and searches it (the messages), by severity and kind. */
+function served(all: readonly DataQualityFinding[]) {
+  return (request: Request): MockReply => {
+    const { q, severity, kind, page = '1', page_size: size = '25' } = query(request);
+    const words = (q ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+    const matches = all.filter(
+      (f) =>
+        (!severity || f.severity === severity) &&
+        (!kind || f.kind === kind) &&
+        words.every((word) => f.message.toLowerCase().includes(word)),
+    );
+    const from = (Number(page) - 1) * Number(size);
+    return {
+      body: {
+        data: matches.slice(from, from + Number(size)),
+        meta: { total: matches.length, page: Number(page), page_size: Number(size) },
+      },
+    };
+  };
+}
+
+function summaryOf(all: readonly DataQualityFinding[]): MockReply {
+  const data: DataQualitySummary = { total: all.length, error: 0, warning: 0, info: 0 };
+  for (const f of all) data[f.severity] += 1;
+  return { body: { data } };
+}
+
+function mockReport(all: readonly DataQualityFinding[]) {
+  return mockFetch({
+    'GET /data-quality': served(all),
+    'GET /data-quality/summary': summaryOf(all),
+  });
+}
+
 function renderPage() {
   return renderWithProviders(<DataQualityPage />, { preloadedState: signedIn() });
 }
@@ -58,7 +94,7 @@ async function rowOf(text: string) {
 
 describe('/dashboard/data-quality', () => {
   it('lists the findings with their severity, the problem and a link to the record to fix', async () => {
-    mockFetch({ 'GET /data-quality': { body: { data: findings } } });
+    mockReport(findings);
     renderPage();
     expect(await screen.findByRole('heading', { name: 'Data quality' })).toBeInTheDocument();
     expect(await screen.findByText('4 findings: 1 error, 2 warnings, 1 note.')).toBeInTheDocument();
@@ -147,7 +183,7 @@ describe('/dashboard/data-quality', () => {
         message: 'Warfarin is pregnancy category X but has no contraindication naming pregnancy.',
       },
     ];
-    mockFetch({ 'GET /data-quality': { body: { data: more } } });
+    mockReport(more);
     renderPage();
     const expected: [string, string, string][] = [
       ['Ages no category covers', 'Age category #1', '/dashboard/drugs/age-categories'],
@@ -174,7 +210,7 @@ describe('/dashboard/data-quality', () => {
   });
 
   it('says so when the data is clean', async () => {
-    mockFetch({ 'GET /data-quality': { body: { data: [] } } });
+    mockReport([]);
     renderPage();
     expect(await screen.findByText('No problems found.')).toBeInTheDocument();
     expect(
@@ -189,8 +225,92 @@ describe('/dashboard/data-quality', () => {
         status: 403,
         body: { message: 'This action needs an administrator account.' },
       },
+      'GET /data-quality/summary': summaryOf(findings),
     });
     renderPage();
     expect(await screen.findByText('Failed to load the data-quality report')).toBeInTheDocument();
+  });
+
+  it('asks the server for one page, searched, filtered and sorted, never the whole report', async () => {
+    const fetchMock = mockReport(findings);
+    const { user } = renderPage();
+    await rowOf('Dosage minimum above maximum');
+    const last = () => query(requestsTo(fetchMock, 'GET /data-quality').at(-1) as Request);
+    expect(last()).toEqual({ page: '1', page_size: '25' });
+
+    const filters = within(await screen.findByRole('group', { name: 'Filters' }));
+    await user.selectOptions(filters.getByRole('combobox', { name: 'Severity' }), 'warning');
+    await waitFor(() =>
+      expect(
+        screen.queryByRole('gridcell', { name: 'Dosage minimum above maximum' }),
+      ).not.toBeInTheDocument(),
+    );
+    await rowOf('Interaction stored twice');
+    await user.selectOptions(
+      filters.getByRole('combobox', { name: 'Problem' }),
+      'Weight categories overlap',
+    );
+    await waitFor(() =>
+      expect(
+        screen.queryByRole('gridcell', { name: 'Interaction stored twice' }),
+      ).not.toBeInTheDocument(),
+    );
+    expect(last()).toEqual({
+      severity: 'warning',
+      kind: 'weight_category_overlap',
+      page: '1',
+      page_size: '25',
+    });
+
+    await user.click(filters.getByRole('button', { name: 'Clear filters' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Search findings' }), 'FLUCONAZOLE');
+    await waitFor(() =>
+      expect(
+        screen.queryByRole('gridcell', { name: 'Dosage minimum above maximum' }),
+      ).not.toBeInTheDocument(),
+    );
+    await rowOf('No pregnancy category');
+    expect(last()).toEqual({ q: 'FLUCONAZOLE', page: '1', page_size: '25' });
+    // The counts stay the whole report's.
+    expect(screen.getByText('4 findings: 1 error, 2 warnings, 1 note.')).toBeInTheDocument();
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search findings' }), ' nothing');
+    expect(
+      await screen.findByText('No finding matches the search and filters.'),
+    ).toBeInTheDocument();
+
+    await user.click(screen.getByRole('columnheader', { name: 'Severity' }));
+    await waitFor(() => expect(last()).toMatchObject({ sort: 'severity' }));
+    // The problem is a filter: its column does not ask the server to sort.
+    await user.click(screen.getByRole('columnheader', { name: 'Problem' }));
+    expect(last()).toMatchObject({ sort: 'severity' });
+    expect(requestsTo(fetchMock, 'GET /data-quality').every((r) => query(r).page_size)).toBe(true);
+  });
+
+  it('exports every finding of the search and filters as CSV from the server', async () => {
+    const fetchMock = mockFetch({
+      'GET /data-quality': (request) =>
+        query(request).format === 'csv'
+          ? { body: 'severity\nwarning\n', headers: { 'Content-Type': 'text/csv' } }
+          : served(findings)(request),
+      'GET /data-quality/summary': summaryOf(findings),
+    });
+    URL.createObjectURL = jest.fn(() => 'blob:export');
+    URL.revokeObjectURL = jest.fn();
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const { user } = renderPage();
+    await rowOf('Dosage minimum above maximum');
+    const filters = within(await screen.findByRole('group', { name: 'Filters' }));
+    await user.selectOptions(filters.getByRole('combobox', { name: 'Severity' }), 'warning');
+    await user.type(screen.getByRole('searchbox', { name: 'Search findings' }), 'overlap');
+    await rowOf('Weight categories overlap');
+    await user.click(screen.getByRole('button', { name: 'Export all rows as CSV' }));
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+    const exported = requestsTo(fetchMock, 'GET /data-quality').find((r) => query(r).format);
+    expect(exported && query(exported)).toEqual({
+      format: 'csv',
+      severity: 'warning',
+      q: 'overlap',
+    });
   });
 });

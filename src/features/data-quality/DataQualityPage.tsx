@@ -1,12 +1,23 @@
 import { useMemo } from 'react';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useGetDataQualityQuery } from '@/api';
+import {
+  useGetDataQualityQuery,
+  useGetDataQualitySummaryQuery,
+  type DataQualityFinding,
+  type DataQualityKind,
+  type DataQualitySeverity,
+  type DataQualitySort,
+  type DataQualitySummary,
+} from '@/api';
 import { CrudGrid } from '@/components/crud/CrudGrid';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { PageHeader } from '@/components/PageHeader';
+import { LazyListFilters } from '@/components/resource/LazyListFilters';
+import { listState, type ListFilter } from '@/components/resource/resource';
+import { serverSortable, useServerList } from '@/components/resource/useServerList';
 import { messageOf } from '@/lib/errors';
-import { dataQualityColumns, toRows } from './dataQualityColumns';
+import { dataQualityColumns, KIND_LABELS, SEVERITY_LABELS, toRows } from './dataQualityColumns';
 
 const COUNT_WORDS = {
   error: ['error', 'errors'],
@@ -14,19 +25,68 @@ const COUNT_WORDS = {
   info: ['note', 'notes'],
 } as const;
 
+const FILTERS: readonly ListFilter[] = [
+  {
+    kind: 'choice',
+    param: 'severity',
+    label: 'Severity',
+    options: Object.entries(SEVERITY_LABELS).map(([value, label]) => ({ value, label })),
+  },
+  {
+    kind: 'choice',
+    param: 'kind',
+    label: 'Problem',
+    options: Object.entries(KIND_LABELS)
+      .map(([value, label]) => ({ value, label }))
+      .sort((a, b) => a.label.localeCompare(b.label)),
+  },
+];
+
+/** Grid field to the contract's sort field: the problem column is filtered, not sorted. */
+const SORT_FIELDS = { severity: 'severity', entity_id: 'record', message: 'message' } as const;
+const COLUMNS = serverSortable(dataQualityColumns, SORT_FIELDS);
+
+/** "12 findings: 2 errors, 10 warnings." */
+function summaryText(summary: DataQualitySummary): string {
+  if (summary.total === 0) return 'No problems found.';
+  const counts = (Object.keys(COUNT_WORDS) as (keyof typeof COUNT_WORDS)[])
+    .filter((severity) => summary[severity] > 0)
+    .map((severity) => {
+      const n = summary[severity];
+      return `${n} ${COUNT_WORDS[severity][n === 1 ? 0 : 1]}`;
+    });
+  return `${summary.total} finding${summary.total === 1 ? '' : 's'}: ${counts.join(', ')}.`;
+}
+
 /**
  * /dashboard/data-quality: what in the reference data the safety check would get wrong or leave
- * out (GET /data-quality), each finding linked to the record to fix. Read afresh on every visit.
+ * out (GET /data-quality), each finding linked to the record to fix. A large catalogue has
+ * hundreds of thousands of findings, so the server pages, sorts, searches (the messages) and
+ * filters them (by severity and problem); the counts above come from the summary. Read afresh on
+ * every visit.
  */
 export function DataQualityPage() {
-  const { data, error, isFetching } = useGetDataQualityQuery(undefined, {
-    refetchOnMountOrArgChange: true,
+  const list = useServerList({
+    listPath: '/data-quality',
+    exportFileName: 'data-quality',
+    sortFields: SORT_FIELDS,
   });
-  const rows = useMemo(() => (data ? toRows(data.data) : undefined), [data]);
-  const counts = (Object.keys(COUNT_WORDS) as (keyof typeof COUNT_WORDS)[])
-    .map((severity) => ({ severity, n: rows?.filter((r) => r.severity === severity).length ?? 0 }))
-    .filter(({ n }) => n > 0)
-    .map(({ severity, n }) => `${n} ${COUNT_WORDS[severity][n === 1 ? 0 : 1]}`);
+  const { filterParams, query } = list;
+  const report = listState<DataQualityFinding>(
+    useGetDataQualityQuery(
+      {
+        ...query,
+        sort: query.sort as DataQualitySort | undefined,
+        severity: filterParams.severity as DataQualitySeverity | undefined,
+        kind: filterParams.kind as DataQualityKind | undefined,
+      },
+      { refetchOnMountOrArgChange: true },
+    ),
+  );
+  const summary = useGetDataQualitySummaryQuery(undefined, { refetchOnMountOrArgChange: true });
+  const rows = useMemo(() => report.rows && toRows(report.rows), [report.rows]);
+  const error = report.error ?? summary.error;
+  const narrowed = query.q !== undefined || Object.keys(filterParams).length > 0;
   return (
     <>
       <PageHeader
@@ -34,29 +94,35 @@ export function DataQualityPage() {
         subtitle="Problems in the reference data that would make the safety check wrong or silent, with the record to fix."
       />
       <Stack spacing={2}>
-        {error && (
+        {Boolean(error) && (
           <ErrorBanner
             title="Failed to load the data-quality report"
             message={messageOf(error, 'Try again later.')}
           />
         )}
-        {rows && (
+        {summary.data && (
           <Typography role="status" color="text.secondary">
-            {rows.length === 0
-              ? 'No problems found.'
-              : `${rows.length} finding${rows.length === 1 ? '' : 's'}: ${counts.join(', ')}.`}
+            {summaryText(summary.data.data)}
           </Typography>
         )}
-        <CrudGrid
-          rows={rows}
-          columns={dataQualityColumns}
-          loading={isFetching}
-          label="Data-quality findings"
-          emptyText="No problems found: the reference data passes every check."
-          loadingText="Checking the reference data..."
-          searchLabel="Search findings"
-          exportFileName="data-quality"
-        />
+        <div>
+          <LazyListFilters filters={FILTERS} list={list} />
+          <CrudGrid
+            rows={rows}
+            columns={COLUMNS}
+            loading={report.isFetching}
+            label="Data-quality findings"
+            emptyText={
+              narrowed
+                ? 'No finding matches the search and filters.'
+                : 'No problems found: the reference data passes every check.'
+            }
+            loadingText="Checking the reference data..."
+            searchLabel="Search findings"
+            exportFileName="data-quality"
+            server={{ ...list.grid, rowCount: report.total ?? 0 }}
+          />
+        </div>
       </Stack>
     </>
   );

@@ -12,12 +12,6 @@ export const SEVERITY_LABELS: Record<DataQualityFinding['severity'], string> = {
   info: 'Information',
 };
 
-const SEVERITY_RANK: Record<DataQualityFinding['severity'], number> = {
-  error: 0,
-  warning: 1,
-  info: 2,
-};
-
 /** Light fills with dark text of the same hue (above 7:1 contrast), always with the word. */
 const SEVERITY_STYLE: Record<DataQualityFinding['severity'], { background: string; text: string }> =
   {
@@ -87,8 +81,6 @@ export const dataQualityColumns: GridColDef<FindingRow>[] = [
     headerName: 'Severity',
     width: 130,
     valueFormatter: (value: DataQualityFinding['severity']) => SEVERITY_LABELS[value],
-    sortComparator: (a: DataQualityFinding['severity'], b: DataQualityFinding['severity']) =>
-      SEVERITY_RANK[a] - SEVERITY_RANK[b],
     renderCell: ({ row }) => (
       <Box
         component="span"
