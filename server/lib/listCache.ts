@@ -32,9 +32,9 @@ interface Entry {
 }
 
 /**
- * Serialised answers read from the reference data (the whole lists, the data-quality summary),
- * kept per server and checked on every read against the versions of the tables each answer reads
- * (migration 003; read together with the session, see findSession):
+ * The whole lists of the reference data, serialised, kept per server and checked on every read
+ * against the versions of the tables each list reads (migration 003; read together with the
+ * session, see findSession):
  * no rebuild of a large answer, and never stale, because every write moves its table's version in
  * its own transaction. A list's version is the sum of its tables' versions, which only grow, so a
  * larger sum is a newer list. A client that accepts gzip gets a copy compressed once per version:
