@@ -49,6 +49,27 @@ describe('prefetchRouteData', () => {
     expect(requestsTo(fetchMock, 'GET /dashboard/stats')).toHaveLength(1);
   });
 
+  it("asks for the data-quality report's first page, as the screen asks for it", async () => {
+    const report = { data: [], meta: { total: 0, page: 1, page_size: 25 } };
+    const fetchMock = mockFetch({ 'GET /data-quality': { body: report } });
+    const store = signedIn();
+    prefetchRouteData(store, '/dashboard/data-quality');
+    // The screen's first query: no search, filter or sort yet.
+    const screenQuery = {
+      ...firstPage(),
+      q: undefined,
+      sort: undefined,
+      severity: undefined,
+      kind: undefined,
+    };
+    await waitFor(() =>
+      expect(api.endpoints.getDataQuality.select(screenQuery)(store.getState()).data).toEqual(
+        report,
+      ),
+    );
+    expect(requestsTo(fetchMock, 'GET /data-quality')).toHaveLength(1);
+  });
+
   it('asks for nothing without a stored session, or on a screen without a list', async () => {
     const fetchMock = mockFetch({});
     prefetchRouteData(makeStore(), '/dashboard/drugs/medications');

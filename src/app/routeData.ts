@@ -26,6 +26,8 @@ const FIRST_QUERY: Record<string, (dispatch: AppDispatch) => { requestId: string
     dispatch(api.endpoints.listLifestyles.initiate(firstPage('name'), once)),
   '/dashboard/drugs': (dispatch) =>
     dispatch(api.endpoints.listDrugs.initiate(firstPage('name'), once)),
+  '/dashboard/data-quality': (dispatch) =>
+    dispatch(api.endpoints.getDataQuality.initiate(firstPage(), once)),
 };
 
 /**
