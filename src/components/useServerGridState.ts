@@ -10,21 +10,18 @@ export function gridSortParam<S extends string>(model: GridSortModel, fallback: 
 }
 
 /**
- * The state of a grid the server searches, sorts and pages (ServerDataGrid): the search text,
- * the page and the sort. A new search, or `toFirstPage` (a new filter), starts again at the first
- * page; the same search again keeps the page.
+ * The state of a grid the server searches, sorts and pages (ServerDataGrid, and the list screens
+ * through useServerList): the search text, the page and the sort. A new search, a new sort, or
+ * `toFirstPage` (a new filter) starts again at the first page; the same search again keeps the
+ * page.
  */
 export function useServerGridState(initialSort: GridSortModel) {
-  const [{ query, page, pageSize }, setParams] = useState({
+  const [{ query, page, pageSize, sortModel }, setParams] = useState({
     query: '',
     page: 0,
     pageSize: FIRST_PAGE_SIZE,
+    sortModel: initialSort,
   });
-  const [sortModel, setSortModel] = useState<GridSortModel>(initialSort);
-  const paginationModel = useMemo<GridPaginationModel>(
-    () => ({ page, pageSize }),
-    [page, pageSize],
-  );
 
   const search = useCallback(
     (next: string) =>
@@ -39,20 +36,23 @@ export function useServerGridState(initialSort: GridSortModel) {
       setParams((current) => ({ ...current, page: model.page, pageSize: model.pageSize })),
     [],
   );
+  const onSortModelChange = useCallback(
+    (model: GridSortModel) => setParams((current) => ({ ...current, sortModel: model, page: 0 })),
+    [],
+  );
 
-  return {
-    query,
-    sortModel,
-    search,
-    toFirstPage,
-    /** The list query's paging: the contract counts pages from 1, the grid from 0. */
-    paging: { page: page + 1, pageSize },
-    /** For ServerDataGrid. */
-    gridProps: {
-      paginationModel,
+  /** The list query's paging: the contract counts pages from 1, the grid from 0. */
+  const paging = useMemo(() => ({ page: page + 1, pageSize }), [page, pageSize]);
+  /** For ServerDataGrid. */
+  const gridProps = useMemo(
+    () => ({
+      paginationModel: { page, pageSize },
       onPaginationModelChange,
       sortModel,
-      onSortModelChange: setSortModel,
-    },
-  };
+      onSortModelChange,
+    }),
+    [page, pageSize, onPaginationModelChange, sortModel, onSortModelChange],
+  );
+
+  return { query, sortModel, search, toFirstPage, paging, gridProps };
 }

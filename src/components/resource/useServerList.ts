@@ -2,16 +2,16 @@ import { useCallback, useMemo, useState } from 'react';
 import type {
   GridColDef,
   GridFilterModel,
-  GridPaginationModel,
   GridSortModel,
   GridValidRowModel,
 } from '@mui/x-data-grid';
 import type { ServerSide } from '@/components/crud/CrudGrid';
-import { FIRST_PAGE_SIZE } from '@/lib/listPage';
+import { useServerGridState } from '@/components/useServerGridState';
 import type { FilterOption, FilterParams, FilterValues, ListQuery } from './resource';
 import { useCsvExport } from './useCsvExport';
 
-const FIRST_PAGE: GridPaginationModel = { page: 0, pageSize: FIRST_PAGE_SIZE };
+const NO_SORT: GridSortModel = [];
+const NO_SEARCH: GridFilterModel = { items: [] };
 const NO_FILTERS: FilterValues = {};
 
 /** The grid's sort model as the `sort` parameter: `field`, or `-field` for descending. */
@@ -78,38 +78,29 @@ export function useServerList({
   sortFields,
   initialSort,
 }: ServerListOptions): ServerList {
-  const [pagination, setPagination] = useState(FIRST_PAGE);
-  const [sortModel, setSortModel] = useState<GridSortModel>(initialSort ?? []);
-  const [filterModel, setFilterModel] = useState<GridFilterModel>({ items: [] });
+  const state = useServerGridState(initialSort ?? NO_SORT);
+  const [filterModel, setFilterModel] = useState<GridFilterModel>(NO_SEARCH);
   const [filters, setFilters] = useState<FilterValues>(NO_FILTERS);
   const query = useMemo<ListQuery>(
     () => ({
-      page: pagination.page + 1,
-      pageSize: pagination.pageSize,
-      sort: sortParam(sortModel, sortFields),
-      q: searchParam(filterModel),
+      ...state.paging,
+      sort: sortParam(state.sortModel, sortFields),
+      q: state.query === '' ? undefined : state.query,
     }),
-    [pagination, sortModel, filterModel, sortFields],
+    [state.paging, state.sortModel, state.query, sortFields],
   );
   const filterParams = useMemo<FilterParams>(
     () => Object.fromEntries(Object.entries(filters).map(([param, { value }]) => [param, value])),
     [filters],
   );
 
-  const toFirstPage = useCallback(() => setPagination((current) => ({ ...current, page: 0 })), []);
+  const { search: searchFor, toFirstPage } = state;
   const search = useCallback(
     (model: GridFilterModel) => {
       setFilterModel(model);
-      toFirstPage();
+      searchFor(searchParam(model) ?? '');
     },
-    [toFirstPage],
-  );
-  const sort = useCallback(
-    (model: GridSortModel) => {
-      setSortModel(model);
-      toFirstPage();
-    },
-    [toFirstPage],
+    [searchFor],
   );
   const setFilter = useCallback(
     (param: string, choice: FilterOption | null) => {
@@ -133,16 +124,8 @@ export function useServerList({
   );
 
   const grid = useMemo(
-    () => ({
-      paginationModel: pagination,
-      onPaginationModelChange: setPagination,
-      sortModel,
-      onSortModelChange: sort,
-      filterModel,
-      onFilterModelChange: search,
-      exportCsv,
-    }),
-    [pagination, sortModel, sort, filterModel, search, exportCsv],
+    () => ({ ...state.gridProps, filterModel, onFilterModelChange: search, exportCsv }),
+    [state.gridProps, filterModel, search, exportCsv],
   );
   return { query, filterParams, filters, setFilter, clearFilters, grid };
 }

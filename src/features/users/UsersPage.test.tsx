@@ -127,6 +127,24 @@ describe('/dashboard/users', () => {
     await waitFor(() => expect(lastQuery(fetchMock).sort).toBe('-search_count'));
   });
 
+  it('a sort, like a search, starts again at the first page', async () => {
+    const many = Array.from({ length: 30 }, (_, i) => ({
+      ...liam,
+      id: 100 + i,
+      name: `User ${i}`,
+      email: `user${i}@example.com`,
+    }));
+    const fetchMock = mockFetch({ 'GET /users': usersHandler(many) });
+    const { user } = renderUsers();
+    await screen.findByRole('gridcell', { name: 'User 0' });
+    await user.click(screen.getByRole('button', { name: 'Go to next page' }));
+    await waitFor(() => expect(lastQuery(fetchMock)).toMatchObject({ page: '2', sort: 'name' }));
+    await user.click(screen.getByRole('columnheader', { name: 'Searches' }));
+    await waitFor(() =>
+      expect(lastQuery(fetchMock)).toEqual({ page: '1', page_size: '25', sort: 'search_count' }),
+    );
+  });
+
   it("opens a user's search history from View History", async () => {
     mockFetch({
       'GET /users': usersHandler([olivia, liam]),
