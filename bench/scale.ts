@@ -25,8 +25,8 @@ import { cpuMs, postgresCpuMs } from './support/processCpu';
  * - a CSV export of all 1,000,000 interactions, downloaded while the server's VmRSS is sampled
  *   every 50 ms; target: RSS grows by less than 50 MB over what it was before the download;
  * and the console side in headless Chromium (bench/scale/browser.ts: first rows, search, sort,
- * page, picker and heap of the Interactions, Medications and Conditions screens). The console is
- * built first when dist/ is missing or stale. One summary of every target; exits 1 when one is
+ * page, picker and heap of the Interactions, Medications, Conditions and Data quality screens).
+ * The console is built first when dist/ is missing or stale. One summary of every target; exits 1 when one is
  * missed. SCALE_ONLY=api or SCALE_ONLY=console runs one side.
  */
 const SECONDS = Number(process.env.SCALE_SECONDS ?? 10);
