@@ -1,7 +1,4 @@
-import {
-  DATA_QUALITY_SEVERITIES,
-  type DataQualityKind,
-} from '../../api/generated/enums';
+import { DATA_QUALITY_SEVERITIES, type DataQualityKind } from '../../api/generated/enums';
 import type { Schema } from '../contract';
 import { MAX_AGE_DAYS, MAX_WEIGHT_KG } from './safety-check';
 import { tolerance, toBase } from './units';
@@ -371,8 +368,7 @@ export function dataQualityFindings(data: DataQualityData): DataQualityFinding[]
   }
   return findings.sort(
     (a, b) =>
-      DATA_QUALITY_SEVERITIES.indexOf(a.severity) -
-        DATA_QUALITY_SEVERITIES.indexOf(b.severity) ||
+      DATA_QUALITY_SEVERITIES.indexOf(a.severity) - DATA_QUALITY_SEVERITIES.indexOf(b.severity) ||
       KINDS.indexOf(a.kind) - KINDS.indexOf(b.kind) ||
       a.entity.localeCompare(b.entity) ||
       a.entity_id - b.entity_id ||
