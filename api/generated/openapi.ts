@@ -4135,7 +4135,7 @@ export interface operations {
   getDataQuality: {
     parameters: {
       query?: {
-        /** @description Words to search for, case-insensitively: a finding matches when every word is part of its message. Empty or absent: every finding. */
+        /** @description Words to search for, case-insensitively: a finding matches when every word is part of its message. Empty or absent: every finding. No NUL character (U+0000), which no stored text can hold. */
         q?: string;
         /** @description Only the findings of this severity. */
         severity?: components['schemas']['DataQualitySeverity'];

@@ -663,6 +663,7 @@ describe('with reference data', () => {
         'sort=kind',
         'format=xml',
         `q=${'x'.repeat(201)}`,
+        'q=bad%00byte',
       ]) {
         const response = await api.get(`/data-quality?${query}`);
         expect({ query, status: response.statusCode }).toEqual({ query, status: 422 });

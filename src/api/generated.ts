@@ -1030,7 +1030,7 @@ export type GetDataQualityApiResponse =
   | /** status 200 Every finding; an empty list when the data is clean. With `q`, `severity`, `kind`, `sort`, `page` or `page_size`: one page of them (`DataQualityPageResponse`, `meta.total` counting every match). With `format=csv`: the whole filtered report as a CSV download. */ DataQualityPageResponse
   | DataQualityResponse;
 export type GetDataQualityApiArg = {
-  /** Words to search for, case-insensitively: a finding matches when every word is part of its message. Empty or absent: every finding. */
+  /** Words to search for, case-insensitively: a finding matches when every word is part of its message. Empty or absent: every finding. No NUL character (U+0000), which no stored text can hold. */
   q?: string;
   /** Only the findings of this severity. */
   severity?: DataQualitySeverity;
