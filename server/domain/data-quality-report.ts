@@ -106,15 +106,12 @@ export class DataQualityReport {
       case 'message': {
         // Lower-cased once for the sort, not kept: the order is.
         const messages = findings.map((finding) => finding.message.toLowerCase());
-        return (a, b) => (messages[a] < messages[b] ? -1 : messages[a] > messages[b] ? 1 : 0);
+        return (a, b) => byText(messages[a], messages[b]);
       }
       case 'record':
         return (a, b) =>
-          (findings[a].entity < findings[b].entity
-            ? -1
-            : findings[a].entity > findings[b].entity
-              ? 1
-              : 0) || findings[a].entity_id - findings[b].entity_id;
+          byText(findings[a].entity, findings[b].entity) ||
+          findings[a].entity_id - findings[b].entity_id;
       default:
         return (a, b) =>
           DATA_QUALITY_SEVERITIES.indexOf(findings[a].severity) -
@@ -122,6 +119,9 @@ export class DataQualityReport {
     }
   }
 }
+
+/** Texts in code-unit order (the messages are lower-cased first, so case does not count). */
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
  * The same text, stored in one piece: V8 keeps a string built from parts (the messages' template

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { VERSIONED_TABLES, versionOf } from '../db/versions';
 import { dataQualityFindings } from '../domain/data-quality';
 import { DataQualityReport } from '../domain/data-quality-report';
@@ -6,7 +6,7 @@ import { VersionedCache } from '../lib/versionedCache';
 import { DEFAULT_PAGE_SIZE } from '../repositories/listing';
 import { loadDataQuality } from '../repositories/data-quality';
 import { defineRoute } from './define';
-import { versionsOf } from './lists';
+import { sendCsv, versionsOf } from './lists';
 
 /** Every table the report reads (all the reference data but the drugs): a write to any of them
  * may change it. */
@@ -35,16 +35,7 @@ export default async function dataQualityRoutes(app: FastifyInstance) {
   defineRoute(app, 'getDataQuality', async (request, reply) => {
     const { query } = request;
     const found = await report(request);
-    if (query.format === 'csv') {
-      const day = new Date().toISOString().slice(0, 10);
-      // The contract's text/csv answer is the file's text; Fastify sends it as the stream reads.
-      const download: FastifyReply = reply;
-      return download
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="data-quality-${day}.csv"`)
-        .header('cache-control', 'no-store')
-        .send(found.csv(query));
-    }
+    if (query.format === 'csv') return sendCsv(reply, 'data-quality', found.csv(query));
     if (!PAGING.some((name) => query[name] !== undefined)) return { data: found.findings };
     return found.page(query, query.page ?? 1, query.page_size ?? DEFAULT_PAGE_SIZE);
   });

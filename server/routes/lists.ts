@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { inTransactionScope, type Queryable } from '../db/pool';
 import {
@@ -80,6 +81,20 @@ export async function versionsOf(
 }
 
 /**
+ * Sends `csv` (read as it is sent) as a download named `<filename>-<today>.csv`, never cached.
+ * The contract's text/csv answer is the file's text, which the reply's typed `send` does not take
+ * as a stream: hence the plain FastifyReply.
+ */
+export function sendCsv(reply: FastifyReply, filename: string, csv: Readable): FastifyReply {
+  const day = new Date().toISOString().slice(0, 10);
+  return reply
+    .type('text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${filename}-${day}.csv"`)
+    .header('cache-control', 'no-store')
+    .send(csv);
+}
+
+/**
  * Registers a reference list's GET: with no parameter, the whole list as before; with `q`, `page`,
  * `page_size`, `sort` or a filter, one page and the number of matches (`{ data, meta }`); with
  * `format=csv`, every match as a CSV download streamed from the database.
@@ -119,15 +134,11 @@ export function defineListRoute<F extends string>(
     // fields and filters (already validated against the contract): read the common shape.
     const query = request.query as ListQueryString<F>;
     if (query.format === 'csv') {
-      const stream = await csvStream(db, operation.spec, listQuery(query));
-      const day = new Date().toISOString().slice(0, 10);
-      // The contract's text/csv answer is the file's text; Fastify sends it as the stream reads.
-      const download: FastifyReply = reply;
-      return download
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${operation.filename}-${day}.csv"`)
-        .header('cache-control', 'no-store')
-        .send(stream);
+      return sendCsv(
+        reply,
+        operation.filename,
+        await csvStream(db, operation.spec, listQuery(query)),
+      );
     }
     if (![...PAGING, ...filterNames].some((name) => query[name] !== undefined)) {
       return operation.whole(reply);

@@ -4,6 +4,7 @@ import { renderWithProviders } from '@/test/renderWithProviders';
 import { mockFetch, requestsTo, type MockReply } from '@/test/mockFetch';
 import { signedIn } from '@/test/fixtures';
 import { DataQualityPage } from './DataQualityPage';
+import { stubDownloads } from '@/test/downloads';
 
 const findings: DataQualityFinding[] = [
   {
@@ -84,6 +85,10 @@ function mockReport(all: readonly DataQualityFinding[]) {
 function renderPage() {
   return renderWithProviders(<DataQualityPage />, { preloadedState: signedIn() });
 }
+
+/** Waits until no row's cell reads `text`. */
+const gone = (text: string) =>
+  waitFor(() => expect(screen.queryByRole('gridcell', { name: text })).not.toBeInTheDocument());
 
 async function rowOf(text: string) {
   const cell = await screen.findByRole('gridcell', { name: text });
@@ -240,21 +245,13 @@ describe('/dashboard/data-quality', () => {
 
     const filters = within(await screen.findByRole('group', { name: 'Filters' }));
     await user.selectOptions(filters.getByRole('combobox', { name: 'Severity' }), 'warning');
-    await waitFor(() =>
-      expect(
-        screen.queryByRole('gridcell', { name: 'Dosage minimum above maximum' }),
-      ).not.toBeInTheDocument(),
-    );
+    await gone('Dosage minimum above maximum');
     await rowOf('Interaction stored twice');
     await user.selectOptions(
       filters.getByRole('combobox', { name: 'Problem' }),
       'Weight categories overlap',
     );
-    await waitFor(() =>
-      expect(
-        screen.queryByRole('gridcell', { name: 'Interaction stored twice' }),
-      ).not.toBeInTheDocument(),
-    );
+    await gone('Interaction stored twice');
     expect(last()).toEqual({
       severity: 'warning',
       kind: 'weight_category_overlap',
@@ -264,11 +261,7 @@ describe('/dashboard/data-quality', () => {
 
     await user.click(filters.getByRole('button', { name: 'Clear filters' }));
     await user.type(screen.getByRole('searchbox', { name: 'Search findings' }), 'FLUCONAZOLE');
-    await waitFor(() =>
-      expect(
-        screen.queryByRole('gridcell', { name: 'Dosage minimum above maximum' }),
-      ).not.toBeInTheDocument(),
-    );
+    await gone('Dosage minimum above maximum');
     await rowOf('No pregnancy category');
     expect(last()).toEqual({ q: 'FLUCONAZOLE', page: '1', page_size: '25' });
     // The counts stay the whole report's.
@@ -295,9 +288,7 @@ describe('/dashboard/data-quality', () => {
           : served(findings)(request),
       'GET /data-quality/summary': summaryOf(findings),
     });
-    URL.createObjectURL = jest.fn(() => 'blob:export');
-    URL.revokeObjectURL = jest.fn();
-    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const click = stubDownloads();
     const { user } = renderPage();
     await rowOf('Dosage minimum above maximum');
     const filters = within(await screen.findByRole('group', { name: 'Filters' }));

@@ -46,9 +46,10 @@ const FILTERS: readonly ListFilter[] = [
 const SORT_FIELDS = { severity: 'severity', entity_id: 'record', message: 'message' } as const;
 const COLUMNS = serverSortable(dataQualityColumns, SORT_FIELDS);
 /**
- * A page read longer ago than this is read again when shown: the report also changes with writes
- * the console does not see (imports, other tools). Not 0, so that the first page the console asked
- * for as it started (app/routeData.ts) is used.
+ * A page, or the counts, read longer ago than this is read again when shown: the report also
+ * changes with writes the console does not see (imports, other tools). Not 0, so that what was
+ * just read is used: the first page the console asked for as it started (app/routeData.ts), and
+ * the counts the dashboard's card showed before its link was followed.
  */
 const FRESH_SECONDS = 10;
 
@@ -88,7 +89,9 @@ export function DataQualityPage() {
       { refetchOnMountOrArgChange: FRESH_SECONDS },
     ),
   );
-  const summary = useGetDataQualitySummaryQuery(undefined, { refetchOnMountOrArgChange: true });
+  const summary = useGetDataQualitySummaryQuery(undefined, {
+    refetchOnMountOrArgChange: FRESH_SECONDS,
+  });
   const rows = useMemo(() => report.rows && toRows(report.rows), [report.rows]);
   const error = report.error ?? summary.error;
   const narrowed = query.q !== undefined || Object.keys(filterParams).length > 0;

@@ -6,6 +6,7 @@ import { signedIn } from '@/test/fixtures';
 import { InteractionsPage } from './InteractionsPage';
 import { interactionRequest } from './interactionForm';
 import { SEVERITY_COLOURS } from '@/components/severityColours';
+import { stubDownloads } from '@/test/downloads';
 
 const LONG =
   'Additive anticoagulant and antiplatelet effects markedly raise the risk of serious bleeding, including gastrointestinal haemorrhage.';
@@ -438,9 +439,7 @@ describe('/dashboard/drugs/interactions', () => {
             ? { body: 'medication\nWarfarin\n', headers: { 'Content-Type': 'text/csv' } }
             : interactions(request),
       });
-      URL.createObjectURL = jest.fn(() => 'blob:export');
-      URL.revokeObjectURL = jest.fn();
-      const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+      const click = stubDownloads();
       const { user } = renderPage();
       await rowOf('Amoxicillin');
       const filters = within(await screen.findByRole('group', { name: 'Filters' }));

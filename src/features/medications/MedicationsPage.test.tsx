@@ -6,6 +6,7 @@ import { signedIn, viewerUser } from '@/test/fixtures';
 import type { Medication } from '@/api';
 import { MedicationsPage } from './MedicationsPage';
 import { amoxicillin, paracetamol, referenceLists } from './medicationFixtures';
+import { stubDownloads } from '@/test/downloads';
 
 // A page with its DataGrid renders slowly in jsdom, more so on a busy machine.
 configure({ asyncUtilTimeout: 15_000 });
@@ -256,9 +257,7 @@ describe('/dashboard/drugs/medications', () => {
           ? { body: 'name\nAmoxicillin\n', headers: { 'Content-Type': 'text/csv' } }
           : page([amoxicillin, paracetamol]),
     });
-    URL.createObjectURL = jest.fn(() => 'blob:export');
-    URL.revokeObjectURL = jest.fn();
-    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const click = stubDownloads();
     const { user } = renderPage();
     await row('Amoxicillin');
     const filters = within(await screen.findByRole('group', { name: 'Filters' }));
