@@ -48,13 +48,16 @@ export interface DuplicateInteractionRow {
   interactions: { id: number; medication_id: number; interacting_medication_id: number }[];
 }
 
-/** A category of a medication's basis that none of its dosages uses. */
-export interface CoverageGapRow {
-  medication_id: number;
-  medication_name: string;
-  basis: 'weight' | 'age';
-  category: CategoryRow;
-}
+/**
+ * A category of a medication's basis that none of its dosages uses: the basis, the medication's
+ * id and name, and the category's id (one of `age_categories` or `weight_categories`).
+ */
+export type CoverageGapRow = [
+  basis: 'weight' | 'age',
+  medicationId: number,
+  name: string,
+  categoryId: number,
+];
 
 export interface DataQualityData {
   inverted_dosages: InvertedDosageRow[];
@@ -324,15 +327,25 @@ export function dataQualityFindings(data: DataQualityData): DataQualityFinding[]
       message: `${m.name} has no pregnancy category: for a pregnant patient the safety check reports it as not checked.`,
     });
   }
-  for (const gap of data.coverage_gaps) {
+  const categories = {
+    age: new Map(data.age_categories.map((c) => [c.id, c])),
+    weight: new Map(data.weight_categories.map((c) => [c.id, c])),
+  };
+  // In the findings' order (by medication, then category): the sort of every finding below then
+  // runs over long stretches already in order, which takes it a fraction of the time.
+  const gaps = data.coverage_gaps.toSorted((a, b) => a[1] - b[1] || a[3] - b[3]);
+  for (const [basis, medicationId, name, categoryId] of gaps) {
+    const category = categories[basis].get(categoryId);
+    // Read by the same statement as the gaps, so from the same state of the data.
+    if (!category) throw new Error(`Coverage gap of unknown ${basis} category ${categoryId}`);
     findings.push({
       kind: 'coverage_gap',
       severity: 'warning',
       entity: 'medication',
-      entity_id: gap.medication_id,
-      related_id: gap.category.id,
-      medication_id: gap.medication_id,
-      message: `${gap.medication_name} is dosed by ${gap.basis} and has no dosage for ${categoryLabel(gap.basis, gap.category)}: the safety check cannot check a patient there.`,
+      entity_id: medicationId,
+      related_id: categoryId,
+      medication_id: medicationId,
+      message: `${name} is dosed by ${basis} and has no dosage for ${categoryLabel(basis, category)}: the safety check cannot check a patient there.`,
     });
   }
   for (const m of data.mixed_units) {
@@ -370,7 +383,9 @@ export function dataQualityFindings(data: DataQualityData): DataQualityFinding[]
     (a, b) =>
       DATA_QUALITY_SEVERITIES.indexOf(a.severity) - DATA_QUALITY_SEVERITIES.indexOf(b.severity) ||
       KINDS.indexOf(a.kind) - KINDS.indexOf(b.kind) ||
-      a.entity.localeCompare(b.entity) ||
+      // Entity names are lower-case ASCII: compared by code point, in the same order as
+      // localeCompare and several times faster over hundreds of thousands of findings.
+      (a.entity < b.entity ? -1 : a.entity > b.entity ? 1 : 0) ||
       a.entity_id - b.entity_id ||
       (a.related_id ?? 0) - (b.related_id ?? 0),
   );
