@@ -9,14 +9,18 @@ const signedInPageCode = new Map<string, () => Promise<unknown>>();
 
 /**
  * Every page is its own chunk, loaded when its route is first shown; a signed-in page's `path`
- * lets preloadRouteCode start loading it sooner.
+ * lets preloadRouteCode start loading it sooner, with `shownWith`: chunks the page loads by itself
+ * as it first shows, which would otherwise start only once the page's own chunk had arrived.
  */
 function page<K extends string>(
   load: () => Promise<Record<K, ComponentType>>,
   name: K,
   path?: string,
+  shownWith?: () => Promise<unknown>,
 ) {
-  if (path) signedInPageCode.set(path, load);
+  if (path) {
+    signedInPageCode.set(path, shownWith ? () => Promise.all([load(), shownWith()]) : load);
+  }
   return lazy<ComponentType>(() => load().then((module) => ({ default: module[name] })));
 }
 
@@ -61,6 +65,7 @@ const MedicationsPage = page(
   () => import('@/features/medications/MedicationsPage'),
   'MedicationsPage',
   '/dashboard/drugs/medications',
+  () => import('@/features/medications/MedicationsGrid'),
 );
 const MedicationDetailPage = page(
   () => import('@/features/medications/MedicationDetailPage'),
