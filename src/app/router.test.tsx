@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { renderWithProviders } from '@/test/renderWithProviders';
 import { signedIn, signedOut, testUser, TEST_TOKEN } from '@/test/fixtures';
 
@@ -68,7 +68,10 @@ describe('routes and guards', () => {
     });
     const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
     await user.click(within(nav).getByRole('link', { name: label }));
-    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+    // Read again on each try: a page may put a header up while its grid loads, then its own.
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { level: 1, name: title })).toBeInTheDocument(),
+    );
     expect(location()).toBe(path);
     const current = within(nav).getAllByRole('link', { current: 'page' });
     expect(current.map((link) => link.textContent)).toEqual([label]);

@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { Navigate, Outlet, Route, Routes } from 'react-router-dom';
 import { FullPageSpinner } from '@/components/FullPageSpinner';
 import { useAuth } from '@/features/auth/AuthProvider';
@@ -8,9 +8,50 @@ import { useIsAdmin } from '@/session/permissions';
 const signedInPageCode = new Map<string, () => Promise<unknown>>();
 
 /**
- * Every page is its own chunk, loaded when its route is first shown; a signed-in page's `path`
- * lets preloadRouteCode start loading it sooner, with `shownWith`: chunks the page loads by itself
- * as it first shows, which would otherwise start only once the page's own chunk had arrived.
+ * A component whose code is a chunk of its own, loaded when it first renders (or sooner, by
+ * `preload`). Until the chunk arrives it shows a spinner, and then the component, as an ordinary
+ * update. (React.lazy would suspend, even for a chunk already loaded, and React shows what a
+ * suspended part turns into no sooner than 300 ms after the last loading fallback appeared: a
+ * wait added to every page's first showing.) A chunk that fails to load is asked for again
+ * through React.lazy, which reports the failure as before.
+ */
+function chunk<P extends object>(load: () => Promise<ComponentType<P>>) {
+  let loaded: ComponentType<P> | undefined;
+  let loading: Promise<ComponentType<P>> | undefined;
+  const preload = () =>
+    (loading ??= load().then(
+      (component) => (loaded = component),
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    ));
+  const Lazy = lazy(() => preload().then((component) => ({ default: component })));
+  function Chunk(props: P) {
+    const [failed, setFailed] = useState(false);
+    const [, setArrived] = useState(false);
+    useEffect(() => {
+      if (loaded) return;
+      let shown = true;
+      preload().then(
+        () => shown && setArrived(true),
+        () => shown && setFailed(true),
+      );
+      return () => {
+        shown = false;
+      };
+    }, []);
+    const Loaded = loaded;
+    if (Loaded) return <Loaded {...props} />;
+    return failed ? <Lazy {...props} /> : <FullPageSpinner />;
+  }
+  return { Component: Chunk, preload };
+}
+
+/**
+ * Every page is its own chunk (see chunk); a signed-in page's `path` lets preloadRouteCode start
+ * loading it sooner, with `shownWith`: chunks the page loads by itself as it first shows, which
+ * would otherwise start only once the page's own chunk had arrived.
  */
 function page<K extends string>(
   load: () => Promise<Record<K, ComponentType>>,
@@ -18,17 +59,18 @@ function page<K extends string>(
   path?: string,
   shownWith?: () => Promise<unknown>,
 ) {
+  const { Component, preload } = chunk(() => load().then((module) => module[name]));
   if (path) {
-    signedInPageCode.set(path, shownWith ? () => Promise.all([load(), shownWith()]) : load);
+    signedInPageCode.set(path, shownWith ? () => Promise.all([preload(), shownWith()]) : preload);
   }
-  return lazy<ComponentType>(() => load().then((module) => ({ default: module[name] })));
+  return Component;
 }
 
 /** The signed-in shell is a chunk too: the public pages never load the sidebar. */
-const loadDashboardLayout = () => import('@/components/layout/DashboardLayout');
-const DashboardLayout = lazy(() =>
-  loadDashboardLayout().then((module) => ({ default: module.DashboardLayout })),
+const dashboardLayout = chunk(() =>
+  import('@/components/layout/DashboardLayout').then((module) => module.DashboardLayout),
 );
+const DashboardLayout = dashboardLayout.Component;
 
 const LoginPage = page(() => import('@/features/auth/LoginPage'), 'LoginPage');
 const RegisterPage = page(() => import('@/features/auth/RegisterPage'), 'RegisterPage');
@@ -128,7 +170,7 @@ export function isSignedInPath(pathname: string): boolean {
 export function preloadRouteCode(pathname: string, signedIn: boolean) {
   if (!signedIn || !isSignedInPath(pathname)) return;
   const quiet = () => undefined;
-  loadDashboardLayout().catch(quiet);
+  dashboardLayout.preload().catch(quiet);
   signedInPageCode
     .get(pathname.replace(/\/+$/, '').replace(/\/\d+$/, '/:id'))?.()
     .catch(quiet);
