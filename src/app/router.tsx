@@ -1,52 +1,12 @@
-import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import { Navigate, Outlet, Route, Routes } from 'react-router-dom';
+import { chunk } from '@/components/chunk';
 import { FullPageSpinner } from '@/components/FullPageSpinner';
 import { useAuth } from '@/features/auth/AuthProvider';
 import { useIsAdmin } from '@/session/permissions';
 
 /** The signed-in pages' code by route path (`:id` for a number), for preloadRouteCode. */
 const signedInPageCode = new Map<string, () => Promise<unknown>>();
-
-/**
- * A component whose code is a chunk of its own, loaded when it first renders (or sooner, by
- * `preload`). Until the chunk arrives it shows a spinner, and then the component, as an ordinary
- * update. (React.lazy would suspend, even for a chunk already loaded, and React shows what a
- * suspended part turns into no sooner than 300 ms after the last loading fallback appeared: a
- * wait added to every page's first showing.) A chunk that fails to load is asked for again
- * through React.lazy, which reports the failure as before.
- */
-function chunk<P extends object>(load: () => Promise<ComponentType<P>>) {
-  let loaded: ComponentType<P> | undefined;
-  let loading: Promise<ComponentType<P>> | undefined;
-  const preload = () =>
-    (loading ??= load().then(
-      (component) => (loaded = component),
-      (error: unknown) => {
-        loading = undefined;
-        throw error;
-      },
-    ));
-  const Lazy = lazy(() => preload().then((component) => ({ default: component })));
-  function Chunk(props: P) {
-    const [failed, setFailed] = useState(false);
-    const [, setArrived] = useState(false);
-    useEffect(() => {
-      if (loaded) return;
-      let shown = true;
-      preload().then(
-        () => shown && setArrived(true),
-        () => shown && setFailed(true),
-      );
-      return () => {
-        shown = false;
-      };
-    }, []);
-    const Loaded = loaded;
-    if (Loaded) return <Loaded {...props} />;
-    return failed ? <Lazy {...props} /> : <FullPageSpinner />;
-  }
-  return { Component: Chunk, preload };
-}
 
 /**
  * Every page is its own chunk (see chunk); a signed-in page's `path` lets preloadRouteCode start

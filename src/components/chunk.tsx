@@ -1,0 +1,47 @@
+import { lazy, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { FullPageSpinner } from '@/components/FullPageSpinner';
+
+/**
+ * A component whose code is a chunk of its own, loaded when it first renders (or sooner, by
+ * `preload`). Until the chunk arrives it shows `fallback`, and then the component, as an ordinary
+ * update. (React.lazy would suspend, even for a chunk already loaded, and React shows what a
+ * suspended part turns into no sooner than 300 ms after the last loading fallback appeared: a
+ * wait added to every first showing.) A chunk that fails to load is asked for again
+ * through React.lazy, which reports the failure as before.
+ */
+export function chunk<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  fallback: ReactNode = <FullPageSpinner />,
+) {
+  let loaded: ComponentType<P> | undefined;
+  let loading: Promise<ComponentType<P>> | undefined;
+  const preload = () =>
+    (loading ??= load().then(
+      (component) => (loaded = component),
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    ));
+  const Lazy = lazy(() => preload().then((component) => ({ default: component })));
+  function Chunk(props: P) {
+    const [failed, setFailed] = useState(false);
+    const [, setArrived] = useState(false);
+    // As this render found it: the chunk may arrive between the render and its effect.
+    const Loaded = loaded;
+    useEffect(() => {
+      if (Loaded) return;
+      let shown = true;
+      preload().then(
+        () => shown && setArrived(true),
+        () => shown && setFailed(true),
+      );
+      return () => {
+        shown = false;
+      };
+    }, [Loaded]);
+    if (Loaded) return <Loaded {...props} />;
+    return failed ? <Lazy {...props} /> : fallback;
+  }
+  return { Component: Chunk, preload };
+}
