@@ -39,7 +39,7 @@ describe('chunk', () => {
   });
 
   it('asks again for code that failed to load, and reports a second failure', async () => {
-    const load = jest.fn(() => Promise.reject(new Error('offline')));
+    const load = jest.fn((): Promise<typeof Greeting> => Promise.reject(new Error('offline')));
     const { Component: Lazy } = chunk(load, <p>Loading</p>);
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     render(
