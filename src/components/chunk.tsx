@@ -25,23 +25,23 @@ export function chunk<P extends object>(
     ));
   const Lazy = lazy(() => preload().then((component) => ({ default: component })));
   function Chunk(props: P) {
-    const [failed, setFailed] = useState(false);
-    const [, setArrived] = useState(false);
+    // Set once the chunk is waited for: a render then shows it, or asks again through Lazy.
+    const [outcome, setOutcome] = useState<'arrived' | 'failed'>();
     // As this render found it: the chunk may arrive between the render and its effect.
     const Loaded = loaded;
     useEffect(() => {
       if (Loaded) return;
       let shown = true;
       preload().then(
-        () => shown && setArrived(true),
-        () => shown && setFailed(true),
+        () => shown && setOutcome('arrived'),
+        () => shown && setOutcome('failed'),
       );
       return () => {
         shown = false;
       };
     }, [Loaded]);
     if (Loaded) return <Loaded {...props} />;
-    return failed ? <Lazy {...props} /> : fallback;
+    return outcome === 'failed' ? <Lazy {...props} /> : fallback;
   }
   return { Component: Chunk, preload };
 }
