@@ -1,30 +1,24 @@
-import { lazy, Suspense } from 'react';
-import type { FieldValues } from 'react-hook-form';
-import type { CrudFormDialog, CrudFormDialogProps } from './CrudFormDialog';
+import { chunk } from '@/components/chunk';
+import type { CrudFormDialog } from './CrudFormDialog';
 
-const load = () => import('./CrudFormDialog');
+const formDialog = chunk(
+  () => import('./CrudFormDialog').then((module) => module.CrudFormDialog),
+  null,
+);
 
-// lazy() keeps one props type; the generic signature is restored by the cast (same component).
-const LoadedCrudFormDialog = lazy(() =>
-  load().then((module) => ({ default: module.CrudFormDialog })),
-) as unknown as typeof CrudFormDialog;
-
-/** Starts loading the form dialog's code (react-hook-form and the dialog) without showing it. */
-export function preloadCrudFormDialog() {
-  void load();
+/**
+ * Starts loading the form dialog's code (react-hook-form and the dialog) without showing it;
+ * settles when it is there. A chunk that fails to load here is asked for again, and reported,
+ * when the dialog opens.
+ */
+export function preloadCrudFormDialog(): Promise<unknown> {
+  return formDialog.preload().catch(() => undefined);
 }
 
 /**
  * CrudFormDialog, loaded on first use: a list screen shows its grid without the form code
  * (react-hook-form, and zod through the feature's `lazyResolver`), which would put the DataGrid
  * pages over their 400 kB budget. CrudPage preloads it once the grid is up, so opening is instant.
+ * (chunk() keeps one props type; the cast restores the generic signature of the same component.)
  */
-export function LazyCrudFormDialog<TValues extends FieldValues, TOutput>(
-  props: CrudFormDialogProps<TValues, TOutput>,
-) {
-  return (
-    <Suspense fallback={null}>
-      <LoadedCrudFormDialog {...props} />
-    </Suspense>
-  );
-}
+export const LazyCrudFormDialog = formDialog.Component as unknown as typeof CrudFormDialog;

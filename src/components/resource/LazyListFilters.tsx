@@ -1,14 +1,15 @@
-import { lazy, Suspense } from 'react';
 import Box from '@mui/material/Box';
+import { chunk } from '@/components/chunk';
 import type { ListFilter } from './resource';
 import type { ServerList } from './useServerList';
 
-const ListFilters = lazy(() =>
-  import('./ListFilters').then((module) => ({ default: module.ListFilters })),
-);
-
 /** The filter row's height while its code loads, so the grid does not jump down when it shows. */
 const PLACEHOLDER_HEIGHT = 72;
+
+const ListFilters = chunk(
+  () => import('./ListFilters').then((module) => module.ListFilters),
+  <Box sx={{ height: PLACEHOLDER_HEIGHT }} />,
+).Component;
 
 /**
  * The filter controls of a `useServerList` list, loaded after the page shows: the record pickers
@@ -23,13 +24,11 @@ export function LazyListFilters({
   list: Pick<ServerList, 'filters' | 'setFilter' | 'clearFilters'>;
 }) {
   return (
-    <Suspense fallback={<Box sx={{ height: PLACEHOLDER_HEIGHT }} />}>
-      <ListFilters
-        filters={filters}
-        values={list.filters}
-        onChange={list.setFilter}
-        onClear={list.clearFilters}
-      />
-    </Suspense>
+    <ListFilters
+      filters={filters}
+      values={list.filters}
+      onChange={list.setFilter}
+      onClear={list.clearFilters}
+    />
   );
 }

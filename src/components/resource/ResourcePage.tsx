@@ -1,19 +1,15 @@
-import { lazy, Suspense, useEffect, useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import { useCanWrite } from '@/session/permissions';
 import { CrudPage } from '@/components/crud/CrudPage';
 import { editDeleteColumns } from '@/components/crud/editDeleteColumns';
+import { LazyConfirmDialog } from '@/components/crud/LazyConfirmDialog';
 import { LazyCrudFormDialog } from '@/components/crud/LazyCrudFormDialog';
 import { useMutationFeedback } from '@/lib/useMutationFeedback';
 import { useCrudDialogs } from '@/components/crud/useCrudDialogs';
 import { LazyListFilters } from './LazyListFilters';
 import type { ResourceDefinition } from './resource';
 import { serverSortable, useServerList } from './useServerList';
-
-// The confirm loads with the first delete: the grid pages are at their bundle budget.
-const ConfirmDialog = lazy(() =>
-  import('@/components/crud/ConfirmDialog').then((module) => ({ default: module.ConfirmDialog })),
-);
 
 /** A row's History action and the dialog it opens (`useRowHistory` of the history feature). */
 export interface RowHistory<Row> {
@@ -128,19 +124,17 @@ export function ResourcePage<Row extends { id: number }, TValues extends FieldVa
         />
       )}
       {dialogs.deleting && deleting && (
-        <Suspense fallback={null}>
-          <ConfirmDialog
-            open={dialogs.deleting.open}
-            title={texts.deleteTitle}
-            message={texts.deleteMessage}
-            details={(resource.remove.details ?? describe)(deleting)}
-            reason={resource.remove.reason}
-            preview={resource.remove.preview?.(deleting)}
-            onConfirm={(reason) => run(api.remove(deleting, reason), feedback.remove)}
-            onClose={dialogs.closeDelete}
-            onExited={dialogs.deleteExited}
-          />
-        </Suspense>
+        <LazyConfirmDialog
+          open={dialogs.deleting.open}
+          title={texts.deleteTitle}
+          message={texts.deleteMessage}
+          details={(resource.remove.details ?? describe)(deleting)}
+          reason={resource.remove.reason}
+          preview={resource.remove.preview?.(deleting)}
+          onConfirm={(reason) => run(api.remove(deleting, reason), feedback.remove)}
+          onClose={dialogs.closeDelete}
+          onExited={dialogs.deleteExited}
+        />
       )}
       {history?.dialog}
     </CrudPage>

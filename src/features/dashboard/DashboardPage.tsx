@@ -1,4 +1,3 @@
-import { lazy, Suspense } from 'react';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -7,6 +6,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useGetDashboardStatsQuery, useListAuditEntriesQuery, type DailyCount } from '@/api';
+import { chunk } from '@/components/chunk';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { PageHeader } from '@/components/PageHeader';
 import { messageOf } from '@/lib/errors';
@@ -17,9 +17,12 @@ import { RecentChanges, RecentDrugs, RecentSearches } from './RecentActivity';
 import { StatCards } from './StatCards';
 
 // MUI X Charts is large: its own chunk, fetched when the dashboard first shows a chart.
-const SearchesChart = lazy(() => import('./SearchesChart'));
-
 const CHART_HEIGHT = 260;
+
+const SearchesChart = chunk(
+  () => import('./SearchesChart').then((module) => module.default),
+  <Skeleton variant="rectangular" height={CHART_HEIGHT} />,
+).Component;
 
 function SearchesPerDay({ days, timeZone }: { days: DailyCount[] | undefined; timeZone?: string }) {
   return (
@@ -37,9 +40,7 @@ function SearchesPerDay({ days, timeZone }: { days: DailyCount[] | undefined; ti
           The last {days?.length ?? 30} days{timeZone ? ` (days in ${timeZone})` : ''}
         </Typography>
         {days ? (
-          <Suspense fallback={<Skeleton variant="rectangular" height={CHART_HEIGHT} />}>
-            <SearchesChart days={days} />
-          </Suspense>
+          <SearchesChart days={days} />
         ) : (
           <Skeleton variant="rectangular" height={CHART_HEIGHT} />
         )}

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
+import { chunk } from '@/components/chunk';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import Link from '@mui/material/Link';
 import VisibilityIcon from '@mui/icons-material/VisibilityOutlined';
@@ -33,9 +34,10 @@ import { auditFilters, auditSort } from './historyParams';
 
 // The before/after view loads when an entry is first opened: it keeps this page within its
 // bundle budget.
-const AuditEntryDialog = lazy(() =>
-  import('./AuditEntryDialog').then((module) => ({ default: module.AuditEntryDialog })),
-);
+const AuditEntryDialog = chunk(
+  () => import('./AuditEntryDialog').then((module) => module.AuditEntryDialog),
+  null,
+).Component;
 
 export const NO_CHANGES = 'No changes found';
 
@@ -204,19 +206,17 @@ export function HistoryPage() {
         onRowClick={({ row }) => setOpened({ entry: row, open: true })}
         sx={{ border: 0, '& .MuiDataGrid-row': { cursor: 'pointer' } }}
       />
-      <Suspense fallback={null}>
-        {linkedEntry && !opened && (
-          <AuditEntryDialog entry={linkedEntry} open onClose={closeLinked} />
-        )}
-        {opened && (
-          <AuditEntryDialog
-            entry={opened.entry}
-            open={opened.open}
-            onClose={() => setOpened((current) => current && { ...current, open: false })}
-            onExited={() => setOpened(null)}
-          />
-        )}
-      </Suspense>
+      {linkedEntry && !opened && (
+        <AuditEntryDialog entry={linkedEntry} open onClose={closeLinked} />
+      )}
+      {opened && (
+        <AuditEntryDialog
+          entry={opened.entry}
+          open={opened.open}
+          onClose={() => setOpened((current) => current && { ...current, open: false })}
+          onExited={() => setOpened(null)}
+        />
+      )}
     </>
   );
 }

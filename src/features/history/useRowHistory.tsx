@@ -1,11 +1,13 @@
-import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
+import { chunk } from '@/components/chunk';
 import type { AuditEntity } from '@/api';
 import type { HistoryFilter } from './RecordHistory';
 
 // Loaded on the first History click: the list pages stay within their bundle budget.
-const RecordHistoryDialog = lazy(() =>
-  import('./RecordHistoryDialog').then((module) => ({ default: module.RecordHistoryDialog })),
-);
+const RecordHistoryDialog = chunk(
+  () => import('./RecordHistoryDialog').then((module) => module.RecordHistoryDialog),
+  null,
+).Component;
 
 interface Shown {
   filter: HistoryFilter | null;
@@ -31,13 +33,11 @@ export function useRowHistory<Row extends { id: number }>(
     [entity, describe],
   );
   const dialog = shown && (
-    <Suspense fallback={null}>
-      <RecordHistoryDialog
-        filter={shown.filter}
-        name={shown.name}
-        onClose={() => setShown((current) => current && { ...current, filter: null })}
-      />
-    </Suspense>
+    <RecordHistoryDialog
+      filter={shown.filter}
+      name={shown.name}
+      onClose={() => setShown((current) => current && { ...current, filter: null })}
+    />
   );
   return { open, dialog };
 }

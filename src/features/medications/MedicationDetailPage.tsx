@@ -13,6 +13,7 @@ import EditIcon from '@mui/icons-material/EditOutlined';
 import SafetyCheckIcon from '@mui/icons-material/HealthAndSafetyOutlined';
 import type { Medication } from '@/api';
 import { useCanWrite } from '@/session/permissions';
+import { chunk } from '@/components/chunk';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { FullPageSpinner } from '@/components/FullPageSpinner';
 import { PageHeader } from '@/components/PageHeader';
@@ -35,9 +36,10 @@ import { parseMedicationId, useMedication } from './useMedication';
 
 // The grids' code (the DataGrid) arrives after the page shows: the page stays within its budget.
 const DetailGrid = lazy(() => import('./MedicationDetailGrids'));
-const RecordHistory = lazy(() =>
-  import('@/features/history').then((module) => ({ default: module.RecordHistory })),
-);
+const RecordHistory = chunk(
+  () => import('@/features/history').then((module) => module.RecordHistory),
+  <LinearProgress aria-label="Loading the history" />,
+).Component;
 
 export const MEDICATIONS_PATH = '/dashboard/drugs/medications';
 export const MEDICATION_NOT_FOUND = 'Medication not found';
@@ -207,9 +209,7 @@ function Details({ medication, actions }: { medication: Medication; actions: Sec
           <Typography variant="h6" component="h2" id="medication-history" sx={{ mb: 1 }}>
             History
           </Typography>
-          <Suspense fallback={<LinearProgress aria-label="Loading the history" />}>
-            <RecordHistory filter={{ medicationId: medication.id }} />
-          </Suspense>
+          <RecordHistory filter={{ medicationId: medication.id }} />
         </CardContent>
       </Card>
     </Stack>

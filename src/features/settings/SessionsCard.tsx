@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -8,11 +8,15 @@ import Typography from '@mui/material/Typography';
 import { useEndOtherSessionsMutation, useListMySessionsQuery } from '@/api';
 import { ConfirmDialog } from '@/components/crud/ConfirmDialog';
 import { serverMessage, useMutationFeedback } from '@/lib/useMutationFeedback';
+import { chunk } from '@/components/chunk';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { messageOf } from '@/lib/errors';
 
 // The grid's code (the DataGrid) arrives after the page shows: Settings stays within its budget.
-const SessionsGrid = lazy(() => import('./SessionsGrid'));
+const SessionsGrid = chunk(
+  () => import('./SessionsGrid').then((module) => module.default),
+  <LinearProgress aria-label="Loading your sessions" />,
+).Component;
 
 export const END_OTHER_SESSIONS = 'End all other sessions';
 
@@ -62,9 +66,7 @@ export function SessionsCard() {
         )}
         {sessions && (
           <Box sx={{ mt: 1 }}>
-            <Suspense fallback={<LinearProgress aria-label="Loading your sessions" />}>
-              <SessionsGrid sessions={sessions} />
-            </Suspense>
+            <SessionsGrid sessions={sessions} />
           </Box>
         )}
       </CardContent>
