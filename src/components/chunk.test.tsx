@@ -31,6 +31,18 @@ describe('chunk', () => {
     expect(screen.queryByText('Loading greeting')).not.toBeInTheDocument();
   });
 
+  it('works its fallback out from the props, when given a function', async () => {
+    let arrive: (component: typeof Greeting) => void = () => undefined;
+    const { Component: Lazy } = chunk(
+      () => new Promise<typeof Greeting>((resolve) => (arrive = resolve)),
+      ({ name }) => <p>Loading the greeting of {name}</p>,
+    );
+    render(<Lazy name="Ada" />);
+    expect(screen.getByText('Loading the greeting of Ada')).toBeInTheDocument();
+    arrive(Greeting);
+    expect(await screen.findByText('Hello, Ada')).toBeInTheDocument();
+  });
+
   it('shows a component whose code has arrived at once, with no fallback first', async () => {
     const { Component: Lazy, preload } = chunk(() => Promise.resolve(Greeting), <p>Loading</p>);
     await preload();

@@ -3,7 +3,8 @@ import { FullPageSpinner } from '@/components/FullPageSpinner';
 
 /**
  * A component whose code is a chunk of its own, loaded when it first renders (or sooner, by
- * `preload`). Until the chunk arrives it shows `fallback`, and then the component, as an ordinary
+ * `preload`). Until the chunk arrives it shows `fallback` (which may be worked out from the
+ * component's props), and then the component, as an ordinary
  * update. (React.lazy would suspend, even for a chunk already loaded, and React shows what a
  * suspended part turns into no sooner than 300 ms after the last loading fallback appeared: a
  * wait added to every first showing.) A chunk that fails to load is asked for again
@@ -11,7 +12,7 @@ import { FullPageSpinner } from '@/components/FullPageSpinner';
  */
 export function chunk<P extends object>(
   load: () => Promise<ComponentType<P>>,
-  fallback: ReactNode = <FullPageSpinner />,
+  fallback: ReactNode | ((props: P) => ReactNode) = <FullPageSpinner />,
 ) {
   let loaded: ComponentType<P> | undefined;
   let loading: Promise<ComponentType<P>> | undefined;
@@ -41,7 +42,8 @@ export function chunk<P extends object>(
       };
     }, [Loaded]);
     if (Loaded) return <Loaded {...props} />;
-    return outcome === 'failed' ? <Lazy {...props} /> : fallback;
+    if (outcome === 'failed') return <Lazy {...props} />;
+    return typeof fallback === 'function' ? fallback(props) : fallback;
   }
   return { Component: Chunk, preload };
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -35,7 +35,10 @@ import {
 import { parseMedicationId, useMedication } from './useMedication';
 
 // The grids' code (the DataGrid) arrives after the page shows: the page stays within its budget.
-const DetailGrid = lazy(() => import('./MedicationDetailGrids'));
+const DetailGrid = chunk(
+  () => import('./MedicationDetailGrids').then((module) => module.default),
+  ({ label }) => <LinearProgress aria-label={`Loading ${label}`} />,
+).Component;
 const RecordHistory = chunk(
   () => import('@/features/history').then((module) => module.RecordHistory),
   <LinearProgress aria-label="Loading the history" />,
@@ -91,9 +94,7 @@ function Section({ title, addLabel, onAdd, empty, emptyText, children }: Section
             {emptyText}
           </Typography>
         ) : (
-          <Suspense fallback={<LinearProgress aria-label={`Loading ${title}`} />}>
-            {children}
-          </Suspense>
+          children
         )}
       </CardContent>
     </Card>

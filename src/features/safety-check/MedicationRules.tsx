@@ -1,12 +1,15 @@
-import { lazy, Suspense } from 'react';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import type { SafetyAmount, SafetyMedicationResult } from '@/api';
+import { chunk } from '@/components/chunk';
 import { ASPECTS, amountText } from './safetyCheckText';
 
 // The rules' grid (the DataGrid's code) arrives after the result shows: the page stays within its budget.
-const RulesGrid = lazy(() => import('./RulesGrid'));
+const RulesGrid = chunk(
+  () => import('./RulesGrid').then((module) => module.default),
+  ({ medication }) => <LinearProgress aria-label={`Loading the rules of ${medication.name}`} />,
+).Component;
 
 /** An interval unit: the frequency is the time between doses ("every 6 hours"). */
 const INTERVAL = /^(hours|days|weeks|months)$/;
@@ -39,11 +42,7 @@ export function MedicationRules({ medication }: { medication: SafetyMedicationRe
           No dosing rule applied: the check could not compare this medication&apos;s dose.
         </Typography>
       ) : (
-        <Suspense
-          fallback={<LinearProgress aria-label={`Loading the rules of ${medication.name}`} />}
-        >
-          <RulesGrid medication={medication} />
-        </Suspense>
+        <RulesGrid medication={medication} />
       )}
     </Box>
   );
