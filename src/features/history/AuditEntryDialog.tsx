@@ -68,7 +68,7 @@ const FIELD_COLUMNS: GridColDef<FieldChange>[] = [
   },
 ];
 
-interface AuditEntryDialogProps {
+export interface AuditEntryDialogProps {
   entry: AuditEntry;
   open: boolean;
   onClose: () => void;

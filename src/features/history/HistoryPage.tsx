@@ -1,5 +1,4 @@
 import { useMemo, useState } from 'react';
-import { chunk } from '@/components/chunk';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import Link from '@mui/material/Link';
 import VisibilityIcon from '@mui/icons-material/VisibilityOutlined';
@@ -16,6 +15,7 @@ import {
   type AuditEntry,
   type AuditPageMeta,
 } from '@/api';
+import { chunk } from '@/components/chunk';
 import { PageHeader } from '@/components/PageHeader';
 import { RelativeTime } from '@/components/RelativeTime';
 import { ServerDataGrid } from '@/components/ServerDataGrid';
@@ -31,6 +31,7 @@ import {
   recordPath,
 } from './auditFormat';
 import { auditFilters, auditSort } from './historyParams';
+import { useOpenedEntry } from './useOpenedEntry';
 
 // The before/after view loads when an entry is first opened: it keeps this page within its
 // bundle budget.
@@ -149,7 +150,7 @@ function gridRowCount(meta: AuditPageMeta | undefined) {
 export function HistoryPage() {
   const grid = useServerGridState([{ field: 'at', sort: 'desc' }]);
   const [filterModel, setFilterModel] = useState<GridFilterModel>({ items: [] });
-  const [opened, setOpened] = useState<{ entry: AuditEntry; open: boolean } | null>(null);
+  const { opened, open, dialog } = useOpenedEntry(AuditEntryDialog);
   // `?entry=12` (a link from elsewhere, such as the change that altered a test prescription)
   // opens that entry over the list.
   const [search, setSearch] = useSearchParams();
@@ -174,7 +175,7 @@ export function HistoryPage() {
     sort: auditSort(grid.sortModel),
     ...grid.paging,
   });
-  const columns = useMemo(() => historyColumns((entry) => setOpened({ entry, open: true })), []);
+  const columns = useMemo(() => historyColumns(open), [open]);
 
   return (
     <>
@@ -203,20 +204,13 @@ export function HistoryPage() {
           },
         }}
         localeText={{ noRowsLabel: NO_CHANGES, noResultsOverlayLabel: NO_CHANGES }}
-        onRowClick={({ row }) => setOpened({ entry: row, open: true })}
+        onRowClick={({ row }) => open(row)}
         sx={{ border: 0, '& .MuiDataGrid-row': { cursor: 'pointer' } }}
       />
       {linkedEntry && !opened && (
         <AuditEntryDialog entry={linkedEntry} open onClose={closeLinked} />
       )}
-      {opened && (
-        <AuditEntryDialog
-          entry={opened.entry}
-          open={opened.open}
-          onClose={() => setOpened((current) => current && { ...current, open: false })}
-          onExited={() => setOpened(null)}
-        />
-      )}
+      {dialog}
     </>
   );
 }

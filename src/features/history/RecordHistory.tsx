@@ -12,6 +12,7 @@ import { RelativeTime } from '@/components/RelativeTime';
 import { messageOf } from '@/lib/errors';
 import { AuditEntryDialog } from './AuditEntryDialog';
 import { ACTION_LABELS, changedFields, describeEntry, fieldLabel } from './auditFormat';
+import { useOpenedEntry } from './useOpenedEntry';
 
 /** Whose history: one record, or a medication with everything that belongs to it. */
 export type HistoryFilter = { entity: AuditEntity; entityId: number } | { medicationId: number };
@@ -67,11 +68,6 @@ const REASON: GridColDef<AuditEntry> = {
   valueGetter: (_value, row) => row.reason ?? '—',
 };
 
-interface Opened {
-  entry: AuditEntry;
-  open: boolean;
-}
-
 /**
  * The history of one record (or of a medication and what belongs to it), newest first, a page at
  * a time from `GET /audit`. Each entry opens its before/after view, with Revert. One component for
@@ -79,7 +75,7 @@ interface Opened {
  */
 export function RecordHistory({ filter }: { filter: HistoryFilter }) {
   const [page, setPage] = useState(0);
-  const [opened, setOpened] = useState<Opened | null>(null);
+  const { open, dialog } = useOpenedEntry(AuditEntryDialog);
   const { data, error, isFetching } = useListAuditEntriesQuery({
     ...filter,
     page: page + 1,
@@ -106,13 +102,13 @@ export function RecordHistory({ filter }: { filter: HistoryFilter }) {
           </Box>
         ),
         renderCell: ({ row }) => (
-          <Button size="small" onClick={() => setOpened({ entry: row, open: true })}>
+          <Button size="small" onClick={() => open(row)}>
             {`View change #${row.id}`}
           </Button>
         ),
       },
     ],
-    [showsEntity],
+    [showsEntity, open],
   );
 
   return (
@@ -146,14 +142,7 @@ export function RecordHistory({ filter }: { filter: HistoryFilter }) {
           />
         </>
       )}
-      {opened && (
-        <AuditEntryDialog
-          entry={opened.entry}
-          open={opened.open}
-          onClose={() => setOpened((current) => current && { ...current, open: false })}
-          onExited={() => setOpened(null)}
-        />
-      )}
+      {dialog}
     </Box>
   );
 }
