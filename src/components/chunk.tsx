@@ -4,11 +4,10 @@ import { FullPageSpinner } from '@/components/FullPageSpinner';
 /**
  * A component whose code is a chunk of its own, loaded when it first renders (or sooner, by
  * `preload`). Until the chunk arrives it shows `fallback` (which may be worked out from the
- * component's props), and then the component, as an ordinary
- * update. (React.lazy would suspend, even for a chunk already loaded, and React shows what a
- * suspended part turns into no sooner than 300 ms after the last loading fallback appeared: a
- * wait added to every first showing.) A chunk that fails to load is asked for again
- * through React.lazy, which reports the failure as before.
+ * component's props), and then the component, as an ordinary update. (React.lazy would suspend,
+ * even for a chunk already loaded, and React shows what a suspended part turns into no sooner than
+ * 300 ms after the last loading fallback appeared: a wait added to every first showing.) A chunk
+ * that fails to load is asked for again through React.lazy, which reports the failure as before.
  */
 export function chunk<P extends object>(
   load: () => Promise<ComponentType<P>>,

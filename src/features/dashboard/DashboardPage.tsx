@@ -16,9 +16,9 @@ import { TestPrescriptionsCard } from '@/features/test-prescriptions';
 import { RecentChanges, RecentDrugs, RecentSearches } from './RecentActivity';
 import { StatCards } from './StatCards';
 
-// MUI X Charts is large: its own chunk, fetched when the dashboard first shows a chart.
 const CHART_HEIGHT = 260;
 
+// MUI X Charts is large: its own chunk, fetched when the dashboard first shows a chart.
 const SearchesChart = chunk(
   () => import('./SearchesChart').then((module) => module.default),
   <Skeleton variant="rectangular" height={CHART_HEIGHT} />,
