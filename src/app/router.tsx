@@ -1,4 +1,4 @@
-import { Suspense, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import { Navigate, Outlet, Route, Routes } from 'react-router-dom';
 import { chunk } from '@/components/chunk';
 import { FullPageSpinner } from '@/components/FullPageSpinner';
@@ -143,11 +143,7 @@ function PublicOnly() {
   // then come back here.
   if (isAuthenticated && loading) return <FullPageSpinner label="Loading your session" />;
   if (isAuthenticated) return <Navigate to="/dashboard" replace />;
-  return (
-    <Suspense fallback={<FullPageSpinner />}>
-      <Outlet />
-    </Suspense>
-  );
+  return <Outlet />;
 }
 
 /** A spinner while the session is checked; signed-out visitors go to /login; else the shell. */
@@ -157,13 +153,9 @@ function RequireAuth() {
   // Logout (or a 401) ends the session, and this very check then sends the browser to /login.
   if (!isAuthenticated) return <Navigate to="/login" replace />;
   return (
-    <Suspense fallback={<FullPageSpinner />}>
-      <DashboardLayout user={user} onLogout={logout}>
-        <Suspense fallback={<FullPageSpinner />}>
-          <Outlet />
-        </Suspense>
-      </DashboardLayout>
-    </Suspense>
+    <DashboardLayout user={user} onLogout={logout}>
+      <Outlet />
+    </DashboardLayout>
   );
 }
 
@@ -186,14 +178,7 @@ export function AppRoutes() {
         <Route path="/register" element={<RegisterPage />} />
         <Route path="/forgot-password" element={<ForgotPasswordPage />} />
       </Route>
-      <Route
-        path="/reset-password"
-        element={
-          <Suspense fallback={<FullPageSpinner />}>
-            <ResetPasswordPage />
-          </Suspense>
-        }
-      />
+      <Route path="/reset-password" element={<ResetPasswordPage />} />
       <Route path="/dashboard" element={<RequireAuth />}>
         <Route index element={<DashboardPage />} />
         <Route path="drugs" element={<DrugsPage />} />

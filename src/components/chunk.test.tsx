@@ -1,5 +1,5 @@
-import { Component, type ReactNode } from 'react';
-import { render, screen } from '@testing-library/react';
+import { Component, Suspense, type ReactNode } from 'react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { chunk } from './chunk';
 
 function Greeting({ name }: { name: string }) {
@@ -48,6 +48,26 @@ describe('chunk', () => {
     await preload();
     render(<Lazy name="Grace" />);
     expect(screen.getByText('Hello, Grace')).toBeInTheDocument();
+  });
+
+  it('asks again for code that failed to load, behind its own fallback, and shows it then', async () => {
+    let arrive: (component: typeof Greeting) => void = () => undefined;
+    const load = jest
+      .fn<Promise<typeof Greeting>, []>()
+      .mockRejectedValueOnce(new Error('offline'))
+      .mockImplementationOnce(() => new Promise((resolve) => (arrive = resolve)));
+    const { Component: Lazy } = chunk(load, <p>Loading</p>);
+    // The retry waits behind the chunk's own fallback, not the page's around it.
+    render(
+      <Suspense fallback={<p>The whole page is loading</p>}>
+        <Lazy name="Katherine" />
+      </Suspense>,
+    );
+    await waitFor(() => expect(load).toHaveBeenCalledTimes(2));
+    expect(screen.getByText('Loading')).toBeVisible();
+    expect(screen.queryByText('The whole page is loading')).not.toBeInTheDocument();
+    arrive(Greeting);
+    expect(await screen.findByText('Hello, Katherine')).toBeInTheDocument();
   });
 
   it('asks again for code that failed to load, and reports a second failure', async () => {

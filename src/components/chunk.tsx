@@ -1,4 +1,4 @@
-import { lazy, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { FullPageSpinner } from '@/components/FullPageSpinner';
 
 /**
@@ -7,7 +7,8 @@ import { FullPageSpinner } from '@/components/FullPageSpinner';
  * component's props), and then the component, as an ordinary update. (React.lazy would suspend,
  * even for a chunk already loaded, and React shows what a suspended part turns into no sooner than
  * 300 ms after the last loading fallback appeared: a wait added to every first showing.) A chunk
- * that fails to load is asked for again through React.lazy, which reports the failure as before.
+ * that fails to load is asked for again through React.lazy, behind the same fallback, which
+ * reports a second failure to the nearest error boundary. No Suspense boundary is needed around it.
  */
 export function chunk<P extends object>(
   load: () => Promise<ComponentType<P>>,
@@ -41,8 +42,13 @@ export function chunk<P extends object>(
       };
     }, [Loaded]);
     if (Loaded) return <Loaded {...props} />;
-    if (outcome === 'failed') return <Lazy {...props} />;
-    return typeof fallback === 'function' ? fallback(props) : fallback;
+    const waiting = typeof fallback === 'function' ? fallback(props) : fallback;
+    if (outcome !== 'failed') return waiting;
+    return (
+      <Suspense fallback={waiting}>
+        <Lazy {...props} />
+      </Suspense>
+    );
   }
   return { Component: Chunk, preload };
 }

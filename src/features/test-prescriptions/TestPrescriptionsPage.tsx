@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useSnackbar } from 'notistack';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
@@ -22,6 +22,7 @@ import {
 import { withoutErrorToast } from '@/api/quietRequests';
 import { useAppDispatch } from '@/app/hooks';
 import { useCanWrite } from '@/session/permissions';
+import { chunk } from '@/components/chunk';
 import { LazyConfirmDialog } from '@/components/crud/LazyConfirmDialog';
 import { CrudGrid } from '@/components/crud/CrudGrid';
 import { reasonPayload } from '@/components/crud/reason';
@@ -33,9 +34,10 @@ import { testPrescriptionColumns } from './testPrescriptionColumns';
 import { testCount } from './testPrescriptionFormat';
 
 // Loaded on the first Compare: the grid page stays within its bundle budget.
-const CompareDialog = lazy(() =>
-  import('./CompareDialog').then((module) => ({ default: module.CompareDialog })),
-);
+const CompareDialog = chunk(
+  () => import('./CompareDialog').then((module) => module.CompareDialog),
+  null,
+).Component;
 
 /**
  * How often the list is asked again while the screen is in view: after a change to the reference
@@ -288,15 +290,13 @@ export function TestPrescriptionsPage() {
         initialSort={[{ field: 'name', sort: 'asc' }]}
       />
       {comparing && (
-        <Suspense fallback={null}>
-          <CompareDialog
-            test={comparing.test}
-            open={comparing.open}
-            onClose={() => setComparing((current) => current && { ...current, open: false })}
-            onExited={() => setComparing(null)}
-            onAccept={(test) => setConfirming({ kind: 'accept', test, open: true })}
-          />
-        </Suspense>
+        <CompareDialog
+          test={comparing.test}
+          open={comparing.open}
+          onClose={() => setComparing((current) => current && { ...current, open: false })}
+          onExited={() => setComparing(null)}
+          onAccept={(test) => setConfirming({ kind: 'accept', test, open: true })}
+        />
       )}
       {confirming?.kind === 'accept' && (
         <LazyConfirmDialog
