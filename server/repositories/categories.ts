@@ -44,8 +44,8 @@ export function categoryRepository(spec: CategorySpec) {
       description: ['lower(t.description)'],
     },
     defaultOrder: [`t.${unit}`, `t.${min}`],
-    matchWord: (_word, pattern) =>
-      `t.category_name ILIKE ${pattern} OR t.${unit} ILIKE ${pattern} OR t.description ILIKE ${pattern}`,
+    matchWord: (_word, like) =>
+      ['t.category_name', `t.${unit}`, 't.description'].map(like).join(' OR '),
     csvColumns: `t.${min} || ' - ' || t.${max} AS "${spec.label} Range",
       initcap(t.${unit}) AS "${spec.label} Unit",
       coalesce(t.category_name, '-') AS "Category",

@@ -22,7 +22,7 @@ export const CONDITION_LIST: ListSpec<ConditionSortField> = {
   columns: COLUMNS,
   sorts: { name: ['lower(t.name)'], description: ['lower(t.description)'] },
   defaultOrder: ['lower(t.name)'],
-  matchWord: (_word, pattern) => `t.name ILIKE ${pattern} OR t.description ILIKE ${pattern}`,
+  matchWord: (_word, like) => `${like('t.name')} OR ${like('t.description')}`,
   csvColumns: `${csvText('t.name')} AS "Name",
     coalesce(${csvText("nullif(t.description, '')")}, '-') AS "Description"`,
 };

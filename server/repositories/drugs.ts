@@ -37,9 +37,9 @@ export const DRUG_LIST: ListSpec<DrugSortField> = {
     created_at: ['t.created_at'],
   },
   defaultOrder: ['lower(t.name)'],
-  matchWord: (_word, pattern) =>
+  matchWord: (_word, like) =>
     ['name', 'category', 'manufacturer', 'dosage', 'description']
-      .map((column) => `t.${column} ILIKE ${pattern}`)
+      .map((column) => like(`t.${column}`))
       .join(' OR '),
   csvColumns: `${csvText('t.name')} AS "Name", ${csvText('t.category')} AS "Category",
     ${csvText('t.manufacturer')} AS "Manufacturer", ${csvText('t.dosage')} AS "Dosage",

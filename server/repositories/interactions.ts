@@ -1,7 +1,7 @@
 import { SEVERITIES } from '../../api/generated/enums';
 import type { Schema } from '../contract';
 import type { Queryable } from '../db/pool';
-import { csvText, type Filter, type ListSpec } from './listing';
+import { csvText, type Filter, type Like, type ListSpec } from './listing';
 
 type DrugInteraction = Schema<'DrugInteraction'>;
 export type InteractionInput = Pick<
@@ -38,12 +38,12 @@ export type InteractionSortField =
  * description does, or whose severity contains it. The matching medications' ids are read first
  * (`wordIds`), so that each part is one index's lookups, or a hashed set when they are many.
  */
-function matchWord(word: string, pattern: string, param: (value: unknown) => string, ids?: string) {
+function matchWord(word: string, like: Like, param: (value: unknown) => string, ids?: string) {
   const severities = SEVERITIES.filter((severity) => severity.includes(word.toLowerCase()));
   return [
     `t.medication_id = ANY(${ids})`,
     `t.interacting_medication_id = ANY(${ids})`,
-    `t.description ILIKE ${pattern}`,
+    like('t.description'),
     ...(severities.length > 0 ? [`t.severity = ANY(${param(severities)}::text[])`] : []),
   ].join(' OR ');
 }
@@ -65,7 +65,7 @@ export const INTERACTION_LIST: ListSpec<InteractionSortField> = {
   // The medications' names, along medications_name_id_idx and each one's interactions.
   boundedWalks: ['medication', 'interacting_medication', 'default'],
   defaultOrder: ['lower(a.name)', 'lower(b.name)'],
-  wordIds: 'SELECT id FROM medications WHERE name ILIKE $1',
+  wordIds: (like) => `SELECT id FROM medications WHERE ${like('name')}`,
   matchWord,
   csvColumns: `${csvText('a.name')} AS "Medication", ${csvText('b.name')} AS "Interacting Medication",
     initcap(t.severity) AS "Severity", ${csvText('t.description')} AS "Description",

@@ -20,7 +20,7 @@ export const LIFESTYLE_LIST: ListSpec<LifestyleSortField> = {
   columns: 'id, name',
   sorts: { name: ['lower(t.name)'] },
   defaultOrder: ['lower(t.name)'],
-  matchWord: (_word, pattern) => `t.name ILIKE ${pattern}`,
+  matchWord: (_word, like) => like('t.name'),
   csvColumns: `${csvText('t.name')} AS "Name"`,
 };
 

@@ -2,7 +2,7 @@ import type pg from 'pg';
 import { createTestDatabase } from '../test/helpers';
 import { insertListData } from '../test/listData';
 import { INTERACTION_FILTERS, INTERACTION_LIST, type InteractionSortField } from './interactions';
-import { listPage, type PageQuery } from './listing';
+import { listPage, wordMatch, type PageQuery } from './listing';
 
 // How the pages of a list are read: the statement of a page without a search is prepared, and
 // reads the same page whichever plan PostgreSQL runs it with.
@@ -68,4 +68,14 @@ it('reads the same pages with the generic plan of a prepared statement as with a
       expect(custom.rows.length).toBeGreaterThan(0);
     }
   });
+});
+
+it('matches a word without three letters or digits in a row through no index', () => {
+  // A trigram index cannot find such a word: PostgreSQL would read all of it, then every record.
+  for (const word of ['ra', '%', 'a-b', 'x1']) {
+    expect(wordMatch(word, '$1')('t.name')).toBe("(t.name || '') ILIKE $1");
+  }
+  for (const word of ['war', 'é-100', 'Zoë']) {
+    expect(wordMatch(word, '$1')('t.name')).toBe('t.name ILIKE $1');
+  }
 });

@@ -36,22 +36,45 @@ export interface ListSpec<F extends string> {
   /** The keys of the order used when no `sort` is given (ascending). */
   defaultOrder: string[];
   /** For a search of another table's text (the interactions by their medications' names): SQL
-   * selecting the ids of that table's records whose text matches a word's pattern (`$1`). They
-   * are read before the search's statements, which get them as a value (see matchWord): planned
-   * for as they are, a few ids are an index's lookups and many are a hashed set, where a
-   * subquery's ids would be searched one by one for every record (many seconds at a million). */
-  wordIds?: string;
-  /** One word's match: SQL true when the word's `%word%` pattern (`$n`, ILIKE) or the word
+   * selecting the ids of that table's records whose text contains a word (`like(column)`, with
+   * the word's pattern as `$1`). They are read before the search's statements, which get them as
+   * a value (see matchWord): planned for as they are, a few ids are an index's lookups and many
+   * are a hashed set, where a subquery's ids would be searched one by one for every record (many
+   * seconds at a million). */
+  wordIds?: (like: Like) => string;
+  /** One word's match: SQL true when a column contains the word (`like(column)`) or the word
    * itself matches the record. `param` adds a value and names its placeholder; `ids` names the
    * placeholder of the word's `wordIds` (an int[]) when the spec has them. */
-  matchWord: (
-    word: string,
-    pattern: string,
-    param: (value: unknown) => string,
-    ids?: string,
-  ) => string;
+  matchWord: (word: string, like: Like, param: (value: unknown) => string, ids?: string) => string;
   /** The CSV's columns: `SQL expression AS "Header"`, as the console's grid shows them. */
   csvColumns: string;
+}
+
+/** SQL true when `column` contains a search word, case-insensitively (see wordMatch). */
+export type Like = (column: string) => string;
+
+/**
+ * `column ILIKE pattern` for a search `word`. A trigram index finds a word through its runs of
+ * three letters or digits; for a word without one, PostgreSQL's GIN reads the whole index and
+ * then checks every record again, which takes about three times as long as reading the table
+ * (1.4 s against 0.5 s over a million interactions' descriptions), and the planner, which does
+ * not count that, picks it for a word it expects to be rare. Such a word's match is written as an
+ * expression no index holds, so the table is read.
+ */
+export function wordMatch(word: string, pattern: string): Like {
+  const indexed = /[\p{L}\p{N}]{3}/u.test(word);
+  return (column) =>
+    indexed ? `${column} ILIKE ${pattern}` : `(${column} || '') ILIKE ${pattern}`;
+}
+
+/** The search's words and their `%word%` patterns (see searchPatterns), in order. */
+function searchWords(q: string | undefined) {
+  const patterns = searchPatterns(q);
+  return (q ?? '')
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((word, i) => ({ word, pattern: patterns[i] }));
 }
 
 /** A filter as SQL over `t` (and the spec's joins) with its values as parameters. */
@@ -107,12 +130,10 @@ function where<F extends string>(spec: ListSpec<F>, query: ListQuery<F>, params:
     params.push(value);
     return `$${params.length}`;
   };
-  const words = (query.q ?? '').trim().split(/\s+/).filter(Boolean);
-  const patterns = searchPatterns(query.q);
   const conditions = [
-    ...words.map((word, i) => {
+    ...searchWords(query.q).map(({ word, pattern }, i) => {
       const ids = query.wordIds && `${param(query.wordIds[i])}::int[]`;
-      return `(${spec.matchWord(word, param(patterns[i]), param, ids)})`;
+      return `(${spec.matchWord(word, wordMatch(word, param(pattern)), param, ids)})`;
     }),
     ...query.filters.map((filter) => `(${filter(param)})`),
   ];
@@ -128,9 +149,10 @@ async function withWordIds<F extends string, Q extends ListQuery<F>>(
   const { wordIds } = spec;
   if (!wordIds) return query;
   const ids = await Promise.all(
-    searchPatterns(query.q).map(async (pattern) => {
+    searchWords(query.q).map(async ({ word, pattern }) => {
       const { rows } = await db.query<{ ids: number[] }>(
-        `SELECT coalesce(array_agg(matched.id), '{}') AS ids FROM (${wordIds}) matched`,
+        `SELECT coalesce(array_agg(matched.id), '{}') AS ids
+           FROM (${wordIds(wordMatch(word, '$1'))}) matched`,
         [pattern],
       );
       return rows[0].ids;
@@ -139,8 +161,14 @@ async function withWordIds<F extends string, Q extends ListQuery<F>>(
   return { ...query, wordIds: ids };
 }
 
-/** How many records match: counted by `count`, or by a cache that may answer without counting. */
-export type Total = (key: string, count: () => Promise<number>) => Promise<number>;
+/** How many records match, and, for a search matching at most MAX_FOUND records, their ids. */
+export interface Matches {
+  total: number;
+  ids?: number[];
+}
+
+/** The records matching: read by `count`, or kept by a cache that may answer without reading. */
+export type Total = (key: string, count: () => Promise<Matches>) => Promise<Matches>;
 const uncached: Total = (_key, count) => count();
 
 /** How much cheaper a walk must look than finding the matches first: its figure assumes the
@@ -156,15 +184,23 @@ const MAX_BOUNDED_WALK = 5_000;
  * word's ids (wordIds), and plans a walk along the order's index, or a top-N sort. */
 const MAX_FOUND = 20_000;
 
-/** How a search's page is read: see pageSql. */
-type Reading = 'planned' | 'find' | number;
+/** How a page is read: see pageSql. */
+type Reading = 'planned' | { ids: readonly number[] } | number;
 
-/** The count of the records matching `query`, with its values. */
-function countSql<F extends string>(spec: ListSpec<F>, query: ListQuery<F>) {
+/**
+ * The count of the records matching `query`, with its values; with `ids`, also their ids when
+ * they are at most MAX_FOUND (else null). A search's words that no index finds (see wordMatch)
+ * make PostgreSQL read the whole list, which it does once for both, on all the cores; reading the
+ * page then takes only the ids, and so does every other page and order of the same search.
+ */
+function countSql<F extends string>(spec: ListSpec<F>, query: ListQuery<F>, ids = false) {
   const values: unknown[] = [];
   const condition = where(spec, query, values);
+  const found = ids
+    ? `, CASE WHEN count(*) <= ${MAX_FOUND} THEN coalesce(array_agg(t.id), '{}') END AS ids`
+    : '';
   return {
-    text: `SELECT count(*)::int AS total FROM ${spec.table} WHERE ${condition}`,
+    text: `SELECT count(*)::int AS total${found} FROM ${spec.table} WHERE ${condition}`,
     values,
   };
 }
@@ -183,11 +219,11 @@ export type Selection = 'id' | 'ctid';
  *
  * A search is read one of three ways (see {@link Reading}). `planned`: the statement as it is,
  * which PostgreSQL plans; for an order an index gives, a walk along it, testing each record,
- * until the page is found: cheap when matches are common, as the page is near. `find`: its
- * matches are found first, off the search indexes, and then ordered; cheap when they are few. A
- * number: a walk that gives up after that many records, for an order the matches may crowd at one
- * end of (see readPage). (Left to itself, PostgreSQL often cannot tell which, as it does not know
- * how many records a word's letters match.)
+ * until the page is found: cheap when matches are common, as the page is near. `ids`: its
+ * matches, already found (see countSql), ordered; cheap when they are few. A number: a walk that
+ * gives up after that many records, for an order the matches may crowd at one end of (see
+ * readPage). (Left to itself, PostgreSQL often cannot tell which, as it does not know how many
+ * records a word's letters match.)
  */
 function pageSql<F extends string>(
   spec: ListSpec<F>,
@@ -196,9 +232,13 @@ function pageSql<F extends string>(
   selection: Selection,
 ) {
   const params: unknown[] = [];
-  const condition = where(spec, query, params);
   const keys = sortKeys(spec, query.sort);
   const from = fromSql(spec, keys);
+  // The found ids stand for the whole condition, whose values are then not sent.
+  const condition =
+    typeof reading === 'object'
+      ? `t.id = ANY($${params.push(reading.ids)}::int[])`
+      : where(spec, query, params);
   const page = () =>
     `LIMIT $${params.push(query.pageSize)} OFFSET $${params.push((query.page - 1) * query.pageSize)}`;
   if (typeof reading === 'number') {
@@ -217,11 +257,7 @@ function pageSql<F extends string>(
       ) walked WHERE walked.walked_match ORDER BY ${order} ${page()}`;
     return { text, values: params };
   }
-  const found =
-    query.q?.trim() && reading === 'find'
-      ? `t.id = ANY(ARRAY(SELECT t.id FROM ${spec.table} WHERE ${condition}))`
-      : condition;
-  const text = `SELECT t.${selection} FROM ${from} WHERE ${found} ORDER BY ${orderBy(spec, query.sort)} ${page()}`;
+  const text = `SELECT t.${selection} FROM ${from} WHERE ${condition} ORDER BY ${orderBy(spec, query.sort)} ${page()}`;
   return { text, values: params };
 }
 
@@ -252,8 +288,10 @@ export async function readPage<F extends string, R extends pg.QueryResultRow>(
 ) {
   const keyOf = (sql: { text: string; values: unknown[] }) =>
     `${sql.text} ${JSON.stringify(sql.values)}`;
-  const count = async (sql: { text: string; values: unknown[] }) =>
-    (await db.query<{ total: number }>(sql)).rows[0].total;
+  const count = async (sql: { text: string; values: unknown[] }): Promise<Matches> => {
+    const [row] = (await db.query<{ total: number; ids?: number[] | null }>(sql)).rows;
+    return row.ids ? { total: row.total, ids: row.ids } : { total: row.total };
+  };
   const searching = Boolean(query.q?.trim());
   const searched = searching ? await withWordIds(db, spec, query) : query;
   const read = async (reading: Reading, counting?: string) => {
@@ -264,7 +302,6 @@ export async function readPage<F extends string, R extends pg.QueryResultRow>(
       : prepared(statement, sql.values);
     return (await db.query<R>(config)).rows;
   };
-  const matchingSql = countSql(spec, searched);
   if (searching) {
     // Walking reads about (records up to the page's end) x (records / matches) of the list,
     // when the matches are spread along the order; finding the matches first reads every
@@ -273,16 +310,17 @@ export async function readPage<F extends string, R extends pg.QueryResultRow>(
     // The matches' total is kept by the words, not by their ids (which can be many thousands):
     // the same words read the same ids while the list's tables stay as they are.
     const matchesKey = `${keyOf(recordsSql)} ${JSON.stringify(searchPatterns(query.q))}`;
-    const [matches, records] = await Promise.all([
-      total(matchesKey, () => count(matchingSql)),
-      total(keyOf(recordsSql), () => count(recordsSql)),
+    const [matched, records] = await Promise.all([
+      total(matchesKey, () => count(countSql(spec, searched, true))),
+      total(keyOf(recordsSql), () => count(recordsSql)).then((all) => all.total),
     ]);
+    const matches = matched.total;
     const field = (query.sort?.startsWith('-') ? query.sort.slice(1) : query.sort) as F;
     const walkable = query.sort !== undefined && (spec.walkable ?? []).includes(field);
     const bounded = (spec.boundedWalks ?? []).includes(field ?? 'default');
     const meta = { total: matches, page: query.page, page_size: query.pageSize };
     const reach = (query.page * query.pageSize * records) / Math.max(matches, 1);
-    const find = matches > MAX_FOUND ? 'planned' : 'find';
+    const find: Reading = matched.ids ? { ids: matched.ids } : 'planned';
     if (WALK_MARGIN * reach >= matches || !(walkable || bounded)) {
       return { rows: await read(find), meta };
     }
@@ -300,28 +338,30 @@ export async function readPage<F extends string, R extends pg.QueryResultRow>(
     return { rows: walked.length === expected ? walked : await read(find), meta };
   }
   // The total, unless known, is counted by the page's statement: `total` asks for it at once.
-  let counted: { resolve(total: number): void; reject(error: unknown): void } | undefined;
+  const matchingSql = countSql(spec, searched);
+  let counted: { resolve(matches: Matches): void; reject(error: unknown): void } | undefined;
   let asked = false;
   const matching = total(keyOf(matchingSql), () =>
     asked
       ? count(matchingSql)
-      : new Promise<number>((resolve, reject) => (counted = { resolve, reject })),
+      : new Promise<Matches>((resolve, reject) => (counted = { resolve, reject })),
   );
   asked = true;
   let rows: R[];
   try {
-    rows = await read('find', counted && matchingSql.text);
+    rows = await read('planned', counted && matchingSql.text);
   } catch (error) {
     counted?.reject(error);
     throw error;
   }
   if (counted) {
     const first = rows[0] as Record<string, unknown> | undefined;
-    if (first) counted.resolve(first[TOTAL_COLUMN] as number);
+    if (first) counted.resolve({ total: first[TOTAL_COLUMN] as number });
     else count(matchingSql).then(counted.resolve, counted.reject);
     for (const row of rows) delete (row as Record<string, unknown>)[TOTAL_COLUMN];
   }
-  return { rows, meta: { total: await matching, page: query.page, page_size: query.pageSize } };
+  const { total: matches } = await matching;
+  return { rows, meta: { total: matches, page: query.page, page_size: query.pageSize } };
 }
 
 /** `, (count) AS <TOTAL_COLUMN>` for a page's statement asked to count (see readPage). */

@@ -304,7 +304,7 @@ export const MEDICATION_LIST: ListSpec<MedicationSortField> = {
     'updated_at',
   ],
   defaultOrder: ['lower(t.name)'],
-  matchWord: (_word, pattern) => `t.name ILIKE ${pattern}`,
+  matchWord: (_word, like) => like('t.name'),
   csvColumns: `${csvText('t.name')} AS "Name",
     CASE WHEN t.is_dosage_weight_based THEN 'Weight-based' ELSE 'Age-based' END AS "Dosage Type",
     coalesce(t.avg_weight_dosage || ' ' || initcap(t.avg_weight_dosage_unit), '--') AS "Dosage per weight",

@@ -95,6 +95,23 @@ it('shows a condition created through the API in the next search and its total',
   expect(after.meta.total).toBe(2);
 });
 
+it('shows a write in another page or order of a search whose matches it kept', async () => {
+  type Interaction = { id: number; description: string };
+  const search = async (sort: string) =>
+    (await page<Interaction>(`/drug-interaction?q=ra&sort=${sort}`)).data.map((row) => row.id);
+  const rash = id['Amoxicillin+Ibuprofen'];
+  const raises = id['Amoxicillin+Warfarin'];
+  const contraindicated = id['Warfarin+Ibuprofen 2'];
+  expect(await search('severity')).toEqual([rash, raises, contraindicated]);
+  await t.pool.query("UPDATE drug_interactions SET description = 'Hives' WHERE id = $1", [rash]);
+  expect(await search('-severity')).toEqual([contraindicated, raises]);
+  await t.pool.query(
+    "UPDATE drug_interactions SET description = 'Rash in 100% of cases' WHERE id = $1",
+    [rash],
+  );
+  expect(await search('created_at')).toEqual([raises, contraindicated, rash]);
+});
+
 it('counts the matches of a page past the last one, asked for first', async () => {
   // A page's statement counts the matches with its rows: with none, they are counted apart.
   for (const [path, total] of [

@@ -211,6 +211,30 @@ describe('drug interactions', () => {
     expect(await search('ibuprofen%20rash')).toEqual(['Amoxicillin+Ibuprofen']);
     expect(await search('100%25')).toEqual(['Amoxicillin+Ibuprofen']);
     expect(await search('aspirin%20minor')).toEqual(['Ibuprofen+aspirin']);
+    // Words no trigram index finds (no three letters or digits in a row) are matched as well.
+    expect(await search('RA')).toEqual([
+      'Amoxicillin+Ibuprofen',
+      'Amoxicillin+Warfarin',
+      'Warfarin+Ibuprofen', // contraindicated
+    ]);
+    expect(await search('%25')).toEqual(['Amoxicillin+Ibuprofen']);
+    expect(await search('xi')).toEqual(['Amoxicillin+Ibuprofen', 'Amoxicillin+Warfarin']);
+  });
+
+  it("pages and sorts a search's few matches, found once", async () => {
+    const search = async (query: string) => {
+      const { data, meta } = await page<Interaction>(`/drug-interaction?q=ra&${query}`);
+      return { pairs: pairs(data), total: meta.total };
+    };
+    expect(await search('sort=-severity')).toEqual({
+      pairs: ['Warfarin+Ibuprofen', 'Amoxicillin+Warfarin', 'Amoxicillin+Ibuprofen'],
+      total: 3,
+    });
+    expect(await search('sort=severity&page_size=1&page=2')).toEqual({
+      pairs: ['Amoxicillin+Warfarin'],
+      total: 3,
+    });
+    expect(await search('sort=description&page_size=1&page=4')).toEqual({ pairs: [], total: 3 });
   });
 
   it.each([

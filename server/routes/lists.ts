@@ -13,6 +13,7 @@ import {
   DEFAULT_PAGE_SIZE,
   listPage,
   type Filter,
+  type Matches,
   type ListQuery,
   type ListSpec,
   type PageQuery,
@@ -59,8 +60,9 @@ export interface ListOperation<F extends string> {
 }
 
 const PAGING = ['q', 'page', 'page_size', 'sort'];
-/** How many totals a list keeps: the searches and filters asked for most recently. */
-const TOTALS_KEPT = 500;
+/** How many numbers a list keeps of its totals and the ids a few matches are (see Matches): the
+ * searches and filters asked for most recently, in at most a few megabytes. */
+const MATCHES_KEPT = 500_000;
 /** How many bytes of serialised pages the server keeps, over every list. */
 const PAGE_BYTES_KEPT = 32 * 1024 * 1024;
 
@@ -106,9 +108,13 @@ export function defineListRoute<F extends string>(
 ) {
   const { db } = app;
   const filterNames = Object.keys(operation.filters ?? {});
-  // Totals by search and filters: paging through a million interactions counts them once, not
-  // on every page, and any write to the list's tables makes it count again.
-  const totals = new VersionedCache<number>(TOTALS_KEPT);
+  // Totals (and a search's few matches) by search and filters: paging through a million
+  // interactions counts them once, not on every page, and any write to the list's tables makes it
+  // count again.
+  const totals = new VersionedCache<Matches>(
+    MATCHES_KEPT,
+    (matches) => 1 + (matches.ids?.length ?? 0),
+  );
   // Pages as sent, by their parameters: a page asked for again before any write to the list's
   // tables is sent as it was serialised, without reading it again.
   let pages = pageCaches.get(app.server);
