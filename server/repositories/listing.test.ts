@@ -73,7 +73,7 @@ it('reads the same pages with the generic plan of a prepared statement as with a
 it('matches a word without three letters or digits in a row through no index', () => {
   // A trigram index cannot find such a word: PostgreSQL would read all of it, then every record.
   for (const word of ['ra', '%', 'a-b', 'x1']) {
-    expect(wordMatch(word, '$1')('t.name')).toBe("(t.name || '') ILIKE $1");
+    expect(wordMatch(word, '$1')('t.name')).toBe('lower(t.name) LIKE lower($1)');
   }
   for (const word of ['war', 'é-100', 'Zoë']) {
     expect(wordMatch(word, '$1')('t.name')).toBe('t.name ILIKE $1');
