@@ -294,9 +294,13 @@ export async function readPage<F extends string, R extends pg.QueryResultRow>(
     return row.ids ? { total: row.total, ids: row.ids } : { total: row.total };
   };
   const searching = Boolean(query.q?.trim());
-  const searched = searching ? await withWordIds(db, spec, query) : query;
+  // The words' ids are read when a statement matches the words: not for a page read from a
+  // search's matches, already found.
+  let withIds: Promise<PageQuery<F>> | undefined;
+  const searched = () => (withIds ??= withWordIds(db, spec, query));
   const read = async (reading: Reading, counting?: string) => {
-    const sql = pageSql(spec, searched, reading, selection);
+    const matching = searching && typeof reading !== 'object' ? await searched() : query;
+    const sql = pageSql(spec, matching, reading, selection);
     const statement = text(sql.text, counting);
     const config = searching
       ? { text: statement, values: sql.values }
@@ -312,7 +316,7 @@ export async function readPage<F extends string, R extends pg.QueryResultRow>(
     // the same words read the same ids while the list's tables stay as they are.
     const matchesKey = `${keyOf(recordsSql)} ${JSON.stringify(searchPatterns(query.q))}`;
     const [matched, records] = await Promise.all([
-      total(matchesKey, () => count(countSql(spec, searched, true))),
+      total(matchesKey, async () => count(countSql(spec, await searched(), true))),
       total(keyOf(recordsSql), () => count(recordsSql)).then((all) => all.total),
     ]);
     const matches = matched.total;
@@ -339,7 +343,7 @@ export async function readPage<F extends string, R extends pg.QueryResultRow>(
     return { rows: walked.length === expected ? walked : await read(find), meta };
   }
   // The total, unless known, is counted by the page's statement: `total` asks for it at once.
-  const matchingSql = countSql(spec, searched);
+  const matchingSql = countSql(spec, query);
   let counted: { resolve(matches: Matches): void; reject(error: unknown): void } | undefined;
   let asked = false;
   const matching = total(keyOf(matchingSql), () =>
