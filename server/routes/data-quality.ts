@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { VERSIONED_TABLES, versionOf } from '../db/versions';
 import { dataQualityFindings } from '../domain/data-quality';
 import { DataQualityReport } from '../domain/data-quality-report';
@@ -36,7 +36,13 @@ export default async function dataQualityRoutes(app: FastifyInstance) {
     const { query } = request;
     const found = await report(request);
     if (query.format === 'csv') return sendCsv(reply, 'data-quality', found.csv(query));
-    if (!PAGING.some((name) => query[name] !== undefined)) return { data: found.findings };
+    if (!PAGING.some((name) => query[name] !== undefined)) {
+      // Sent as the stream is read, already serialised by the contract's response schema.
+      const whole: FastifyReply = reply;
+      return whole
+        .type('application/json; charset=utf-8')
+        .send(found.json((answer) => reply.serialize(answer) as string));
+    }
     return found.page(query, query.page ?? 1, query.page_size ?? DEFAULT_PAGE_SIZE);
   });
 
