@@ -21,6 +21,9 @@ export interface Config {
   trustProxy: false | number | string[];
   /** Host names, beside the bound address and localhost, that requests may name (DNS rebinding). */
   allowedHosts: string[];
+  /** The most records the whole interaction or medication list (its GET without parameters) may
+   * have to be read at once and kept as one answer; a larger one is streamed (lib/wholeStream). */
+  wholeListKeptMax: number;
 }
 
 export interface RateLimits {
@@ -107,5 +110,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .split(',')
       .map((host) => host.trim().toLowerCase())
       .filter(Boolean),
+    wholeListKeptMax: WHOLE_LIST_KEPT_MAX,
   };
 }
+
+/** About 30 MB of medications' JSON (with their dosages), or 7 MB of interactions'. */
+const WHOLE_LIST_KEPT_MAX = 20_000;

@@ -82,10 +82,11 @@ export const INTERACTION_FILTERS: Record<string, (value: unknown) => Filter> = {
   is_allergen: (value) => (param) => `t.is_allergen = ${param(value)}`,
 };
 
+/** Every interaction, in the whole list's order. */
+export const WHOLE_LIST_SQL = `${SELECT} ORDER BY lower(a.name), lower(b.name), t.id`;
+
 export async function listInteractions(db: Queryable) {
-  const { rows } = await db.query<DrugInteraction>(
-    `${SELECT} ORDER BY lower(a.name), lower(b.name), t.id`,
-  );
+  const { rows } = await db.query<DrugInteraction>(WHOLE_LIST_SQL);
   return rows;
 }
 

@@ -196,7 +196,7 @@ function somePartsSql(ids: string, prefix = '', count?: string) {
  * names them. All of them are read one part per statement, in one snapshot; some of them, in one
  * statement (somePartsSql).
  */
-async function readMedications(db: Queryable, ids?: number[]) {
+export async function readMedications(db: Queryable, ids?: number[]) {
   if (ids) {
     // Prepared (pool.ts): its plan does not depend on which ids are read.
     const { rows } = await db.query<PartRows>(somePartsSql('$1::int[]'), [ids]);
@@ -261,6 +261,9 @@ function assemble({
   // Every field of the contract's Medication is set in the loop above.
   return medications as unknown as Schema<'Medication'>[];
 }
+
+/** The ids of every medication, in the whole list's order (readMedications). */
+export const WHOLE_LIST_IDS_SQL = 'SELECT m.id FROM medications m ORDER BY lower(m.name), m.id';
 
 export async function listMedications(db: Queryable) {
   return readMedications(db);

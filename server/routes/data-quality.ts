@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { VERSIONED_TABLES, versionOf } from '../db/versions';
 import { dataQualityFindings } from '../domain/data-quality';
 import { DataQualityReport } from '../domain/data-quality-report';
@@ -6,7 +6,7 @@ import { VersionedCache } from '../lib/versionedCache';
 import { DEFAULT_PAGE_SIZE } from '../repositories/listing';
 import { loadDataQuality } from '../repositories/data-quality';
 import { defineRoute } from './define';
-import { sendCsv, versionsOf } from './lists';
+import { sendCsv, sendJsonStream, versionsOf } from './lists';
 
 /** Every table the report reads (all the reference data but the drugs): a write to any of them
  * may change it. */
@@ -37,11 +37,10 @@ export default async function dataQualityRoutes(app: FastifyInstance) {
     const found = await report(request);
     if (query.format === 'csv') return sendCsv(reply, 'data-quality', found.csv(query));
     if (!PAGING.some((name) => query[name] !== undefined)) {
-      // Sent as the stream is read, already serialised by the contract's response schema.
-      const whole: FastifyReply = reply;
-      return whole
-        .type('application/json; charset=utf-8')
-        .send(found.json((answer) => reply.serialize(answer) as string));
+      return sendJsonStream(
+        reply,
+        found.json((answer) => reply.serialize(answer) as string),
+      );
     }
     return found.page(query, query.page ?? 1, query.page_size ?? DEFAULT_PAGE_SIZE);
   });

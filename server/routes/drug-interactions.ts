@@ -6,7 +6,8 @@ import { missingIds } from '../repositories/medications';
 import { defineRoute } from './define';
 import { listCache } from '../lib/listCache';
 import { isUniqueViolation } from '../lib/pgErrors';
-import { defineListRoute } from './lists';
+import { streamWhole } from '../lib/wholeStream';
+import { defineListRoute, sendWhole } from './lists';
 
 export default async function drugInteractionRoutes(app: FastifyInstance) {
   const { db } = app;
@@ -30,8 +31,15 @@ export default async function drugInteractionRoutes(app: FastifyInstance) {
     filters: interactions.INTERACTION_FILTERS,
     filename: 'drug-interactions',
     whole: (reply) =>
-      cached(reply, 'interactions', ['drug_interactions', 'medications'], () =>
-        interactions.listInteractions(db),
+      sendWhole(
+        app,
+        reply,
+        'drug_interactions',
+        () =>
+          cached(reply, 'interactions', ['drug_interactions', 'medications'], () =>
+            interactions.listInteractions(db),
+          ),
+        (serialize) => streamWhole(db, serialize, interactions.WHOLE_LIST_SQL),
       ),
   });
 

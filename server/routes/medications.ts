@@ -9,7 +9,8 @@ import type { DosageKind } from '../repositories/medications';
 import { defineRoute, type SuccessReply } from './define';
 import { listCache } from '../lib/listCache';
 import { isUniqueViolation } from '../lib/pgErrors';
-import { defineListRoute } from './lists';
+import { streamWhole } from '../lib/wholeStream';
+import { defineListRoute, sendWhole } from './lists';
 
 const byItself = (id: number) => id;
 
@@ -62,7 +63,26 @@ export default async function medicationRoutes(app: FastifyInstance) {
     page: medications.medicationPage,
     pageTables: medications.LIST_TABLES,
     whole: (reply) =>
-      cached(reply, 'medications', medications.LIST_TABLES, () => medications.listMedications(db)),
+      sendWhole(
+        app,
+        reply,
+        'medications',
+        () =>
+          cached(reply, 'medications', medications.LIST_TABLES, () =>
+            medications.listMedications(db),
+          ),
+        (serialize) =>
+          streamWhole<{ id: number }>(
+            db,
+            serialize,
+            medications.WHOLE_LIST_IDS_SQL,
+            (client, rows) =>
+              medications.readMedications(
+                client,
+                rows.map((row) => row.id),
+              ),
+          ),
+      ),
   });
 
   // Open to every signed-in account (x-roles in the contract). An app user's look-up is a search;
