@@ -1,7 +1,7 @@
-import { Readable } from 'node:stream';
-import { setImmediate } from 'node:timers/promises';
+import type { Readable } from 'node:stream';
 import { DATA_QUALITY_SEVERITIES } from '../../api/generated/enums';
 import type { Schema } from '../contract';
+import { dataAnswer, paced } from '../lib/pacedStream';
 import type { DataQualityFinding } from './data-quality';
 
 type Sort = Schema<'DataQualitySort'>;
@@ -79,21 +79,15 @@ export class DataQualityReport {
    */
   json(serialize: (answer: { data: DataQualityFinding[] }) => string): Readable {
     const { findings } = this;
-    const items = (from: number) => {
-      const text = serialize({ data: findings.slice(from, from + JSON_FINDINGS_PER_CHUNK) });
-      if (!text.startsWith(JSON_START) || !text.endsWith(JSON_END)) {
-        throw new Error(`Unexpected serialisation of the report: ${text.slice(0, 40)}`);
-      }
-      return text.slice(JSON_START.length, -JSON_END.length);
-    };
     return paced(
-      (function* chunks() {
-        yield JSON_START;
-        for (let from = 0; from < findings.length; from += JSON_FINDINGS_PER_CHUNK) {
-          yield `${from > 0 ? ',' : ''}${items(from)}`;
-        }
-        yield JSON_END;
-      })(),
+      dataAnswer(
+        (function* parts() {
+          for (let from = 0; from < findings.length; from += JSON_FINDINGS_PER_CHUNK) {
+            yield findings.slice(from, from + JSON_FINDINGS_PER_CHUNK);
+          }
+        })(),
+        serialize,
+      ),
     );
   }
 
@@ -171,28 +165,6 @@ const CSV_COLUMNS = [
 ] as const;
 const CSV_LINES_PER_CHUNK = 500;
 const JSON_FINDINGS_PER_CHUNK = 500;
-const JSON_START = '{"data":[';
-const JSON_END = ']}';
-
-/**
- * `chunks` as a stream that makes each chunk when its reader wants it, one chunk ahead (not
- * Readable.from's 16, megabytes here), and lets the server answer other requests between two
- * chunks however fast the reader takes them: a download of the whole report, tens of megabytes,
- * otherwise held every other request for a second or two.
- */
-function paced(chunks: Iterable<string>): Readable {
-  return Readable.from(
-    (async function* pacedChunks() {
-      let first = true;
-      for (const chunk of chunks) {
-        if (!first) await setImmediate();
-        first = false;
-        yield chunk;
-      }
-    })(),
-    { highWaterMark: 1 },
-  );
-}
 
 /**
  * A CSV field: quoted when it holds a comma, quote or line break; a text a spreadsheet would run

@@ -1,14 +1,12 @@
-import { Readable } from 'node:stream';
-import { setImmediate } from 'node:timers/promises';
+import type { Readable } from 'node:stream';
 import type pg from 'pg';
 import type { Queryable } from '../db/pool';
+import { dataAnswer, paced } from './pacedStream';
 
 /** Records read from the cursor at a time, and serialised and sent as one chunk. */
 const BATCH_ROWS = 1000;
 /** How long a whole list may take to read: far longer than any other statement may (pool.ts). */
 const WHOLE_TIMEOUT_MS = 10 * 60_000;
-const JSON_START = '{"data":[';
-const JSON_END = ']}';
 
 /**
  * Whether `table` has more than `limit` rows: read off at most limit + 1 of them, so a few
@@ -46,35 +44,25 @@ export async function streamWhole<R extends pg.QueryResultRow>(
     client.release(error as Error);
     throw error;
   }
-  const items = (data: unknown[]) => {
-    const text = serialize({ data });
-    if (!text.startsWith(JSON_START) || !text.endsWith(JSON_END)) {
-      throw new Error(`Unexpected serialisation of a list: ${text.slice(0, 40)}`);
-    }
-    return text.slice(JSON_START.length, -JSON_END.length);
-  };
-  return Readable.from(
-    (async function* batches() {
-      let done = false;
-      try {
-        yield JSON_START;
-        for (let first = true; ; first = false) {
-          const { rows } = await client.query<R>(`FETCH FORWARD ${BATCH_ROWS} FROM whole_list`);
-          if (rows.length === 0) break;
-          const data = await records(client, rows);
-          yield `${first ? '' : ','}${items(data)}`;
-          await setImmediate();
+  return paced(
+    dataAnswer(
+      (async function* batches() {
+        let done = false;
+        try {
+          for (;;) {
+            const { rows } = await client.query<R>(`FETCH FORWARD ${BATCH_ROWS} FROM whole_list`);
+            if (rows.length === 0) break;
+            yield await records(client, rows);
+          }
+          await client.query('COMMIT');
+          done = true;
+        } finally {
+          // Ended early (an error, or the client went away): the connection, mid-transaction, is
+          // closed rather than given back.
+          client.release(!done);
         }
-        yield JSON_END;
-        await client.query('COMMIT');
-        done = true;
-      } finally {
-        // Ended early (an error, or the client went away): the connection, mid-transaction, is
-        // closed rather than given back.
-        client.release(!done);
-      }
-    })(),
-    // One batch ahead of the client, not Readable.from's 16.
-    { highWaterMark: 1 },
+      })(),
+      serialize,
+    ),
   );
 }
