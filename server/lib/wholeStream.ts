@@ -9,8 +9,8 @@ const BATCH_ROWS = 1000;
 const WHOLE_TIMEOUT_MS = 10 * 60_000;
 
 /**
- * Whether `table` has more than `limit` rows: read off at most limit + 1 of them, so a few
- * milliseconds whatever its size.
+ * Whether `table` (a name of the server's own) has more than `limit` rows: read off at most
+ * limit + 1 of them, so a few milliseconds whatever its size.
  */
 export async function hasMoreRows(db: Queryable, table: string, limit: number): Promise<boolean> {
   const { rows } = await db.query<{ n: number }>(

@@ -141,28 +141,8 @@ function where<F extends string>(spec: ListSpec<F>, query: ListQuery<F>, params:
   return conditions.length > 0 ? conditions.join(' AND ') : 'true';
 }
 
-/** `query` with each search word's ids read, when the spec matches words by `wordIds`. */
-async function withWordIds<F extends string, Q extends ListQuery<F>>(
-  db: Queryable,
-  spec: ListSpec<F>,
-  query: Q,
-): Promise<Q> {
-  const { wordIds } = spec;
-  if (!wordIds) return query;
-  const ids = await Promise.all(
-    searchWords(query.q).map(async ({ word, pattern }) => {
-      const { rows } = await db.query<{ ids: number[] }>(
-        `SELECT coalesce(array_agg(matched.id), '{}') AS ids
-           FROM (${wordIds(wordMatch(word, '$1'))}) matched`,
-        [pattern],
-      );
-      return rows[0].ids;
-    }),
-  );
-  return { ...query, wordIds: ids };
-}
-
-/** How many records match, and, for a search matching at most MAX_FOUND records, their ids. */
+/** How many records match, and their ids when they are kept too: a search's, when at most
+ * MAX_FOUND; a word's, among the records of the table the spec's `wordIds` reads. */
 export interface Matches {
   total: number;
   ids?: number[];
@@ -171,6 +151,35 @@ export interface Matches {
 /** The records matching: read by `count`, or kept by a cache that may answer without reading. */
 export type Total = (key: string, count: () => Promise<Matches>) => Promise<Matches>;
 const uncached: Total = (_key, count) => count();
+
+/**
+ * `query` with each search word's ids read, when the spec matches words by `wordIds`; kept by
+ * `kept` as the list's totals are (a common letter's are most of the medications, read again
+ * for every page and order otherwise).
+ */
+async function withWordIds<F extends string, Q extends ListQuery<F>>(
+  db: Queryable,
+  spec: ListSpec<F>,
+  query: Q,
+  kept: Total = uncached,
+): Promise<Q> {
+  const { wordIds } = spec;
+  if (!wordIds) return query;
+  const ids = await Promise.all(
+    searchWords(query.q).map(async ({ word, pattern }) => {
+      const matched = await kept(`word ids ${JSON.stringify(pattern)}`, async () => {
+        const { rows } = await db.query<{ ids: number[] }>(
+          `SELECT coalesce(array_agg(matched.id), '{}') AS ids
+             FROM (${wordIds(wordMatch(word, '$1'))}) matched`,
+          [pattern],
+        );
+        return { total: rows[0].ids.length, ids: rows[0].ids };
+      });
+      return matched.ids ?? [];
+    }),
+  );
+  return { ...query, wordIds: ids };
+}
 
 /** How much cheaper a walk must look than finding the matches first: its figure assumes the
  * matches spread evenly along the order, and finding them first reads each one faster. */
@@ -297,7 +306,7 @@ export async function readPage<F extends string, R extends pg.QueryResultRow>(
   // The words' ids are read when a statement matches the words: not for a page read from a
   // search's matches, already found.
   let withIds: Promise<PageQuery<F>> | undefined;
-  const searched = () => (withIds ??= withWordIds(db, spec, query));
+  const searched = () => (withIds ??= withWordIds(db, spec, query, total));
   const read = async (reading: Reading, counting?: string) => {
     const matching = searching && typeof reading !== 'object' ? await searched() : query;
     const sql = pageSql(spec, matching, reading, selection);

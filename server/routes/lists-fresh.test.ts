@@ -112,6 +112,19 @@ it('shows a write in another page or order of a search whose matches it kept', a
   expect(await search('created_at')).toEqual([raises, contraindicated, rash]);
 });
 
+it("shows a medication's rename in the next page of a search of its name", async () => {
+  type Interaction = { medication: Named };
+  const search = async (sort: string) => {
+    const { data, meta } = await page<Interaction>(`/drug-interaction?q=xi&sort=${sort}`);
+    return { names: data.map((row) => row.medication.name), total: meta.total };
+  };
+  expect(await search('severity')).toEqual({ names: ['Amoxicillin', 'Amoxicillin'], total: 2 });
+  await t.pool.query("UPDATE medications SET name = 'Amoclav' WHERE id = $1", [id.Amoxicillin]);
+  expect(await search('-severity')).toEqual({ names: [], total: 0 });
+  await t.pool.query("UPDATE medications SET name = 'Amoxicillin' WHERE id = $1", [id.Amoxicillin]);
+  expect(await search('created_at')).toEqual({ names: ['Amoxicillin', 'Amoxicillin'], total: 2 });
+});
+
 it('counts the matches of a page past the last one, asked for first', async () => {
   // A page's statement counts the matches with its rows: with none, they are counted apart.
   for (const [path, total] of [
