@@ -22,7 +22,7 @@ export interface Config {
   /** Host names, beside the bound address and localhost, that requests may name (DNS rebinding). */
   allowedHosts: string[];
   /** The most records the whole interaction or medication list (its GET without parameters) may
-   * have to be read at once and kept as one answer; a larger one is streamed (lib/wholeStream). */
+   * have to be kept as one answer (lib/listCache); a larger one is streamed (lib/wholeStream). */
   wholeListKeptMax: number;
 }
 

@@ -1,8 +1,11 @@
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
+import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { inTransactionScope } from '../db/pool';
 import { readTableVersions, versionOf, type VersionedTable } from '../db/versions';
+import { sendJsonStream } from './pacedStream';
+import { hasMoreRows } from './wholeStream';
 
 const gzipAsync = promisify(gzip);
 /** Smaller answers are sent as they are: compressing them saves less than it costs. */
@@ -20,6 +23,14 @@ export function acceptsGzip(header: string | string[] | undefined): boolean {
     if (name === '*') accepted = weight > 0;
   }
   return accepted;
+}
+
+/** A list that may grow too large to keep (see Config.wholeListKeptMax). */
+export interface Streamed {
+  /** The listed table: past the server's wholeListKeptMax records, the list is streamed. */
+  table: string;
+  /** The whole list as it is read (see streamWhole), serialised by `serialize`. */
+  stream: (serialize: (answer: { data: unknown[] }) => string) => Promise<Readable>;
 }
 
 interface Entry {
@@ -48,15 +59,31 @@ export function listCache(app: FastifyInstance) {
     /** Every table the list reads: a write to any other table leaves the cached list as it is. */
     tables: readonly VersionedTable[],
     load: () => Promise<unknown>,
+    /** When given, the list's size is checked before each rebuild (a kept list cannot grow
+     * without a write), and a list past the limit is streamed rather than kept. */
+    streamed?: Streamed,
   ) {
     // Inside an impact preview the data is about to be rolled back: never keep it.
     if (inTransactionScope()) return reply.send({ data: await load() });
     // Read with the session by the auth guard (every list needs a token); asked for otherwise.
     const versions = reply.request.session?.data_versions ?? (await readTableVersions(app.db));
     const version = versionOf(versions, tables);
+    const current = (entry?: Entry): entry is Entry =>
+      entry !== undefined && entry.version >= version;
+    if (
+      streamed &&
+      !current(entries.get(key)) &&
+      (await hasMoreRows(app.db, streamed.table, app.config.wholeListKeptMax))
+    ) {
+      entries.delete(key); // the smaller list it was is not kept either
+      return sendJsonStream(
+        reply,
+        await streamed.stream((answer) => reply.serialize(answer) as string),
+      );
+    }
     let entry = entries.get(key);
     // A request that read the versions just before a write may find a newer list: it serves that.
-    if (!entry || entry.version < version) {
+    if (!current(entry)) {
       // Right after a write, many requests find the list stale at once: they share one rebuild.
       const fresh: Entry = {
         version,

@@ -1,5 +1,11 @@
 import { Readable } from 'node:stream';
 import { setImmediate } from 'node:timers/promises';
+import type { FastifyReply } from 'fastify';
+
+/** Sends `json` (read as it is sent, already serialised by the contract's response schema). */
+export function sendJsonStream(reply: FastifyReply, json: Readable): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(json);
+}
 
 /**
  * `chunks` as a stream that makes each chunk when its reader wants it, one chunk ahead (not

@@ -133,6 +133,9 @@ type Parts = {
  * The SQL of each part, for every medication by name when `ids` is not given, or for those whose
  * ids are in `ids` (an SQL int[] expression) in that order.
  */
+/** The order of the whole list of medications. */
+const WHOLE_LIST_ORDER = 'lower(m.name), m.id';
+
 function partsSql(ids?: string): Record<keyof Parts, string> {
   const only = (column: string) => (ids ? `WHERE ${column} = ANY(${ids})` : '');
   return {
@@ -140,7 +143,7 @@ function partsSql(ids?: string): Record<keyof Parts, string> {
               m.avg_weight_dosage, m.avg_weight_dosage_unit, m.pregnancy_category,
               ${isoTime('m.created_at', 'created_at')}, ${isoTime('m.updated_at', 'updated_at')}
          FROM medications m ${only('m.id')}
-        ORDER BY ${ids ? `array_position(${ids}, m.id)` : 'lower(m.name), m.id'}`,
+        ORDER BY ${ids ? `array_position(${ids}, m.id)` : WHOLE_LIST_ORDER}`,
     conditions: ids
       ? `SELECT ${CONDITION_COLUMNS} FROM conditions c
           WHERE c.id IN (SELECT condition_id FROM medications WHERE id = ANY(${ids})
@@ -263,7 +266,7 @@ function assemble({
 }
 
 /** The ids of every medication, in the whole list's order (readMedications). */
-export const WHOLE_LIST_IDS_SQL = 'SELECT m.id FROM medications m ORDER BY lower(m.name), m.id';
+export const WHOLE_LIST_IDS_SQL = `SELECT m.id FROM medications m ORDER BY ${WHOLE_LIST_ORDER}`;
 
 export async function listMedications(db: Queryable) {
   return readMedications(db);

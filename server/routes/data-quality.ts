@@ -6,7 +6,8 @@ import { VersionedCache } from '../lib/versionedCache';
 import { DEFAULT_PAGE_SIZE } from '../repositories/listing';
 import { loadDataQuality } from '../repositories/data-quality';
 import { defineRoute } from './define';
-import { sendCsv, sendJsonStream, versionsOf } from './lists';
+import { sendJsonStream } from '../lib/pacedStream';
+import { sendCsv, versionsOf } from './lists';
 
 /** Every table the report reads (all the reference data but the drugs): a write to any of them
  * may change it. */

@@ -7,7 +7,7 @@ import { defineRoute } from './define';
 import { listCache } from '../lib/listCache';
 import { isUniqueViolation } from '../lib/pgErrors';
 import { streamWhole } from '../lib/wholeStream';
-import { defineListRoute, sendWhole } from './lists';
+import { defineListRoute } from './lists';
 
 export default async function drugInteractionRoutes(app: FastifyInstance) {
   const { db } = app;
@@ -31,15 +31,15 @@ export default async function drugInteractionRoutes(app: FastifyInstance) {
     filters: interactions.INTERACTION_FILTERS,
     filename: 'drug-interactions',
     whole: (reply) =>
-      sendWhole(
-        app,
+      cached(
         reply,
-        'drug_interactions',
-        () =>
-          cached(reply, 'interactions', ['drug_interactions', 'medications'], () =>
-            interactions.listInteractions(db),
-          ),
-        (serialize) => streamWhole(db, serialize, interactions.WHOLE_LIST_SQL),
+        'interactions',
+        ['drug_interactions', 'medications'],
+        () => interactions.listInteractions(db),
+        {
+          table: 'drug_interactions',
+          stream: (serialize) => streamWhole(db, serialize, interactions.WHOLE_LIST_SQL),
+        },
       ),
   });
 

@@ -8,7 +8,6 @@ import {
   type VersionedTable,
 } from '../db/versions';
 import { VersionedCache } from '../lib/versionedCache';
-import { hasMoreRows } from '../lib/wholeStream';
 import {
   csvStream,
   DEFAULT_PAGE_SIZE,
@@ -95,27 +94,6 @@ export function sendCsv(reply: FastifyReply, filename: string, csv: Readable): F
     .header('content-disposition', `attachment; filename="${filename}-${day}.csv"`)
     .header('cache-control', 'no-store')
     .send(csv);
-}
-
-/** Sends `json` (read as it is sent, already serialised by the contract's response schema). */
-export function sendJsonStream(reply: FastifyReply, json: Readable): FastifyReply {
-  return reply.type('application/json; charset=utf-8').send(json);
-}
-
-/**
- * The whole list of `table` (its GET without parameters): kept as one answer by `kept` while the
- * table has at most the server's wholeListKeptMax records, and streamed from the database by
- * `streamed` past that (server/lib/wholeStream.ts), which serialises with `serialize`.
- */
-export async function sendWhole(
-  app: FastifyInstance,
-  reply: FastifyReply,
-  table: string,
-  kept: () => Promise<FastifyReply>,
-  streamed: (serialize: (answer: { data: unknown[] }) => string) => Promise<Readable>,
-): Promise<FastifyReply> {
-  if (!(await hasMoreRows(app.db, table, app.config.wholeListKeptMax))) return kept();
-  return sendJsonStream(reply, await streamed((answer) => reply.serialize(answer) as string));
 }
 
 /**

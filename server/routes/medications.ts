@@ -10,7 +10,7 @@ import { defineRoute, type SuccessReply } from './define';
 import { listCache } from '../lib/listCache';
 import { isUniqueViolation } from '../lib/pgErrors';
 import { streamWhole } from '../lib/wholeStream';
-import { defineListRoute, sendWhole } from './lists';
+import { defineListRoute } from './lists';
 
 const byItself = (id: number) => id;
 
@@ -63,15 +63,9 @@ export default async function medicationRoutes(app: FastifyInstance) {
     page: medications.medicationPage,
     pageTables: medications.LIST_TABLES,
     whole: (reply) =>
-      sendWhole(
-        app,
-        reply,
-        'medications',
-        () =>
-          cached(reply, 'medications', medications.LIST_TABLES, () =>
-            medications.listMedications(db),
-          ),
-        (serialize) =>
+      cached(reply, 'medications', medications.LIST_TABLES, () => medications.listMedications(db), {
+        table: 'medications',
+        stream: (serialize) =>
           streamWhole<{ id: number }>(
             db,
             serialize,
@@ -82,7 +76,7 @@ export default async function medicationRoutes(app: FastifyInstance) {
                 rows.map((row) => row.id),
               ),
           ),
-      ),
+      }),
   });
 
   // Open to every signed-in account (x-roles in the contract). An app user's look-up is a search;
