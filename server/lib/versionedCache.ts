@@ -1,16 +1,20 @@
+import { cancellationSignal, SharedDemand, withCancellation } from '../db/cancellation';
+
 /**
  * Values kept while the tables they were read from keep their versions (migration 003: every
  * write moves its tables' versions in its own transaction; a request reads them with its session,
  * see findSession). A value's version is the sum of its tables' versions, which only grow, so a
  * larger sum is newer data: an entry serves a request whose version is not newer than its own,
  * and any later write makes the next request read again. Requests that miss at once share one
- * read; a failed read is not kept. The entries used least recently go first once their sizes
+ * read; a failed read is not kept. A read runs in a cancellation scope of its own (see
+ * ../db/cancellation.ts), cancelled once every request waiting for it has gone, when the cache
+ * is `cancellable`: it is then forgotten, and the next request reads again. The entries used least recently go first once their sizes
  * add up to more than `limit`.
  */
 export class VersionedCache<T> {
   private readonly entries = new Map<
     string,
-    { version: bigint; size: number; value: Promise<T> }
+    { version: bigint; size: number; value: Promise<T>; demand?: SharedDemand }
   >();
   private used = 0;
 
@@ -18,6 +22,8 @@ export class VersionedCache<T> {
     private readonly limit: number,
     /** An entry's share of the limit (1 each when not given), known once its value is read. */
     private readonly sizeOf: (value: T) => number = () => 1,
+    /** Whether a read nobody waits for any more is cancelled (see above). */
+    private readonly cancellable = false,
   ) {}
 
   get(key: string, version: bigint, read: () => Promise<T>): Promise<T> {
@@ -25,13 +31,22 @@ export class VersionedCache<T> {
     if (known && known.version >= version) {
       this.entries.delete(key); // the most recently used go last
       this.entries.set(key, known);
+      known.demand?.join(cancellationSignal());
       return known.value;
     }
     if (known) this.remove(key);
-    const entry = { version, size: 0, value: read() };
+    const demand = this.cancellable
+      ? new SharedDemand(() => {
+          if (this.entries.get(key)?.demand === demand) this.remove(key);
+        })
+      : undefined;
+    demand?.join(cancellationSignal());
+    const value = demand ? withCancellation(demand.signal, read) : read();
+    const entry = { version, size: 0, value, demand };
     this.entries.set(key, entry);
     entry.value.then(
       (value) => {
+        demand?.settle();
         if (this.entries.get(key) !== entry) return;
         entry.size = this.sizeOf(value);
         this.used += entry.size;
@@ -41,6 +56,7 @@ export class VersionedCache<T> {
         }
       },
       () => {
+        demand?.settle();
         if (this.entries.get(key) === entry) this.remove(key);
       },
     );

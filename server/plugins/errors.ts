@@ -74,6 +74,12 @@ export function errorHandler(app: FastifyInstance): void {
       const [status, message, errors] = multipart;
       return reply.status(status).send({ message, ...(errors ? { errors } : {}) });
     }
+    if (reply.raw.destroyed) {
+      // The client went away first, and its statements were cancelled (../db/cancellation.ts):
+      // nobody reads the answer, and nothing failed.
+      request.log.info({ err: error }, 'the client went away before its answer');
+      return reply.status(503).send({ message: 'The request was cancelled.' });
+    }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'the database is not answering');
       return reply
