@@ -226,6 +226,40 @@ describe.each(CASES)('the $name list', (c) => {
     expect(screen.getByRole('button', { name: `History of ${nameOf(c.other)}` })).toBeVisible();
   });
 
+  it("aborts a search's request once the next letter supersedes it, and shows no error for it", async () => {
+    const aborted: string[] = [];
+    const fetchMock = mockFetch({
+      [`GET ${c.list}`]: (request) => {
+        const q = new URL(request.url).searchParams.get('q');
+        if (q !== 'Z') return q ? page([c.other]) : page([c.row, c.other], 60);
+        // The first letter's answer does not come before the next letter is typed.
+        return new Promise<MockReply>((_resolve, reject) => {
+          request.signal.addEventListener('abort', () => {
+            aborted.push(q);
+            reject(new DOMException('The operation was aborted.', 'AbortError'));
+          });
+        });
+      },
+    });
+    const asked = () => requestsTo(fetchMock, `GET ${c.list}`).map((r) => query(r).q);
+    const { user } = render();
+    await screen.findByRole('button', { name: `History of ${rowName}` });
+    const search = screen.getByRole('searchbox', { name: texts.searchLabel });
+    await user.type(search, 'Z');
+    await waitFor(() => expect(asked()).toContain('Z'));
+    await user.type(search, 'q');
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: `History of ${rowName}` })).toBeNull(),
+    );
+    expect(screen.getByRole('button', { name: `History of ${nameOf(c.other)}` })).toBeVisible();
+    await waitFor(() => expect(aborted).toEqual(['Z']));
+    expect(document.querySelector('.MuiAlert-colorError')).toBeNull();
+    // Back to the first letter: asked again, as its answer never came.
+    await user.type(search, '{Backspace}');
+    await waitFor(() => expect(asked().filter((q) => q === 'Z')).toHaveLength(2));
+    expect(document.querySelector('.MuiAlert-colorError')).toBeNull();
+  });
+
   it('shows a progress bar while loading, says so when nothing matches, and shows a failed load in a banner and a toast instead', async () => {
     let answerFirst: (reply: MockReply) => void = () => undefined;
     let requests = 0;

@@ -180,6 +180,14 @@ export function listState<Row>(result: {
     rows: answer?.data,
     total: answer && (answer.meta?.total ?? answer.data.length),
     isFetching: result.isFetching,
-    error: result.error,
+    // A request the screen aborted as superseded (useAbortSuperseded) failed for no reason worth
+    // showing: asked again, it is sent again.
+    error: isAbort(result.error) ? undefined : result.error,
   };
+}
+
+function isAbort(error: unknown): boolean {
+  return (
+    typeof error === 'object' && error !== null && 'name' in error && error.name === 'AbortError'
+  );
 }

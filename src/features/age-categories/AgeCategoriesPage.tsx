@@ -7,6 +7,7 @@ import {
   type AgeCategory,
   type AgeCategorySort,
 } from '@/api';
+import { useAbortSuperseded } from '@/api/abortSuperseded';
 import { useRowHistory } from '@/features/history';
 import { capitalize } from '@/components/crud/format';
 import { serverMessage } from '@/lib/useMutationFeedback';
@@ -85,7 +86,9 @@ export const ageCategoryResource: ResourceDefinition<
   hiddenColumns: ['description'],
   describe: describeAgeCategory,
   useApi: (query) => {
-    const list = useListAgeCategoriesQuery({ ...query, sort: query.sort as AgeCategorySort });
+    const arg = { ...query, sort: query.sort as AgeCategorySort };
+    const list = useListAgeCategoriesQuery(arg);
+    useAbortSuperseded('listAgeCategories', arg);
     const [create] = useCreateAgeCategoryMutation();
     const [update] = useUpdateAgeCategoryMutation();
     const [remove] = useDeleteAgeCategoryMutation();

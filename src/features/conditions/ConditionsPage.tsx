@@ -7,6 +7,7 @@ import {
   type Condition,
   type ConditionSort,
 } from '@/api';
+import { useAbortSuperseded } from '@/api/abortSuperseded';
 import { useRowHistory } from '@/features/history';
 import { serverMessage } from '@/lib/useMutationFeedback';
 import { ResourcePage } from '@/components/resource/ResourcePage';
@@ -57,7 +58,9 @@ export const conditionResource: ResourceDefinition<
   sortFields: { name: 'name', description: 'description' },
   describe: (row) => row.name,
   useApi: (query) => {
-    const list = useListConditionsQuery({ ...query, sort: query.sort as ConditionSort });
+    const arg = { ...query, sort: query.sort as ConditionSort };
+    const list = useListConditionsQuery(arg);
+    useAbortSuperseded('listConditions', arg);
     const [create] = useCreateConditionMutation();
     const [update] = useUpdateConditionMutation();
     const [remove] = useDeleteConditionMutation();

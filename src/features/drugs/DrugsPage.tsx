@@ -7,6 +7,7 @@ import {
   type Drug,
   type DrugSort,
 } from '@/api';
+import { useAbortSuperseded } from '@/api/abortSuperseded';
 import { useRowHistory } from '@/features/history';
 import { serverMessage } from '@/lib/useMutationFeedback';
 import { ResourcePage } from '@/components/resource/ResourcePage';
@@ -67,7 +68,9 @@ export const drugResource: ResourceDefinition<Drug, DrugFormValues, DrugFormOutp
   hiddenColumns: ['description', 'side_effects', 'contraindications'],
   describe: (row) => row.name,
   useApi: (query) => {
-    const list = useListDrugsQuery({ ...query, sort: query.sort as DrugSort });
+    const arg = { ...query, sort: query.sort as DrugSort };
+    const list = useListDrugsQuery(arg);
+    useAbortSuperseded('listDrugs', arg);
     const [create] = useCreateDrugMutation();
     const [update] = useUpdateDrugMutation();
     const [remove] = useDeleteDrugMutation();

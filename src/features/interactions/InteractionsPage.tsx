@@ -9,6 +9,7 @@ import {
   type DrugInteractionSort,
   type Severity,
 } from '@/api';
+import { useAbortSuperseded } from '@/api/abortSuperseded';
 import { useRowHistory } from '@/features/history';
 import { LazyImpactPanel as ImpactPanel } from '@/features/test-prescriptions';
 import { capitalize } from '@/components/crud/format';
@@ -142,13 +143,15 @@ export const interactionResource: ResourceDefinition<
   filters,
   describe: describeInteraction,
   useApi: (query, filtered) => {
-    const list = useListDrugInteractionsQuery({
+    const arg = {
       ...query,
       sort: query.sort as DrugInteractionSort,
       severity: filtered.severity as Severity | undefined,
       medicationId: idFilter(filtered.medication_id),
       isAllergen: booleanFilter(filtered.is_allergen),
-    });
+    };
+    const list = useListDrugInteractionsQuery(arg);
+    useAbortSuperseded('listDrugInteractions', arg);
     const [create] = useCreateDrugInteractionMutation();
     const [update] = useUpdateDrugInteractionMutation();
     const [remove] = useDeleteDrugInteractionMutation();

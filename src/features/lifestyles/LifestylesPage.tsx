@@ -7,6 +7,7 @@ import {
   type Lifestyle,
   type LifestyleSort,
 } from '@/api';
+import { useAbortSuperseded } from '@/api/abortSuperseded';
 import { UNKNOWN_ERROR_MESSAGE } from '@/lib/errors';
 import { useRowHistory } from '@/features/history';
 import { ResourcePage } from '@/components/resource/ResourcePage';
@@ -48,7 +49,9 @@ export const lifestyleResource: ResourceDefinition<
   sortFields: { name: 'name' },
   describe: (row) => row.name,
   useApi: (query) => {
-    const list = useListLifestylesQuery({ ...query, sort: query.sort as LifestyleSort });
+    const arg = { ...query, sort: query.sort as LifestyleSort };
+    const list = useListLifestylesQuery(arg);
+    useAbortSuperseded('listLifestyles', arg);
     const [create] = useCreateLifestyleMutation();
     const [update] = useUpdateLifestyleMutation();
     const [remove] = useDeleteLifestyleMutation();

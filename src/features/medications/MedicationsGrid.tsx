@@ -8,6 +8,7 @@ import {
   type MedicationSort,
   type PregnancyCategory,
 } from '@/api';
+import { useAbortSuperseded } from '@/api/abortSuperseded';
 import { useCanWrite } from '@/session/permissions';
 import { useRowHistory } from '@/features/history';
 import { CrudPage } from '@/components/crud/CrudPage';
@@ -75,15 +76,15 @@ export function MedicationsGrid() {
     initialSort: INITIAL_SORT,
   });
   const { filterParams } = list;
-  const result = listState<Medication>(
-    useListMedicationsQuery({
-      ...list.query,
-      sort: list.query.sort as MedicationSort | undefined,
-      conditionId: idFilter(filterParams.condition_id),
-      isDosageWeightBased: booleanFilter(filterParams.is_dosage_weight_based),
-      pregnancyCategory: filterParams.pregnancy_category as PregnancyCategory | undefined,
-    }),
-  );
+  const arg = {
+    ...list.query,
+    sort: list.query.sort as MedicationSort | undefined,
+    conditionId: idFilter(filterParams.condition_id),
+    isDosageWeightBased: booleanFilter(filterParams.is_dosage_weight_based),
+    pregnancyCategory: filterParams.pregnancy_category as PregnancyCategory | undefined,
+  };
+  const result = listState<Medication>(useListMedicationsQuery(arg));
+  useAbortSuperseded('listMedications', arg);
   const navigate = useNavigate();
   const dialogs = useMedicationDialogs();
   const { show } = dialogs;

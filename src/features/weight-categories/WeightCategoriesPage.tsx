@@ -7,6 +7,7 @@ import {
   type WeightCategory,
   type WeightCategorySort,
 } from '@/api';
+import { useAbortSuperseded } from '@/api/abortSuperseded';
 import { useRowHistory } from '@/features/history';
 import { capitalize } from '@/components/crud/format';
 import { serverMessage } from '@/lib/useMutationFeedback';
@@ -84,7 +85,9 @@ export const weightCategoryResource: ResourceDefinition<
   },
   describe: describeWeightCategory,
   useApi: (query) => {
-    const list = useListWeightCategoriesQuery({ ...query, sort: query.sort as WeightCategorySort });
+    const arg = { ...query, sort: query.sort as WeightCategorySort };
+    const list = useListWeightCategoriesQuery(arg);
+    useAbortSuperseded('listWeightCategories', arg);
     const [create] = useCreateWeightCategoryMutation();
     const [update] = useUpdateWeightCategoryMutation();
     const [remove] = useDeleteWeightCategoryMutation();

@@ -1,0 +1,36 @@
+import { useEffect, useRef } from 'react';
+import { useAppDispatch } from '@/app/hooks';
+import { api } from './index';
+
+/** The lists a screen pages, sorts and searches on the server. */
+export type ServerListEndpoint =
+  | 'listConditions'
+  | 'listLifestyles'
+  | 'listDrugs'
+  | 'listAgeCategories'
+  | 'listWeightCategories'
+  | 'listDrugInteractions'
+  | 'listMedications';
+
+type ListArg = Parameters<typeof api.util.getRunningQueryThunk<ServerListEndpoint>>[1];
+
+/**
+ * Aborts the request for the args `endpoint` was asked for before `arg` (another letter typed into
+ * the search, another page or order) when it is still unanswered. The server then cancels its
+ * statements: over a million interactions a search's first letters each take about a second of a
+ * core, which would otherwise go on after the next letter and hold its answer back. Call it after
+ * the endpoint's query hook, with the same `arg`: that hook has asked for `arg` by then.
+ */
+export function useAbortSuperseded(endpoint: ServerListEndpoint, arg: ListArg) {
+  const dispatch = useAppDispatch();
+  // By value: the screens build a new arg object on every render. RTK Query keys its cache by the
+  // same serialisation (undefined parameters left out), so the parsed copy finds the same request.
+  const key = JSON.stringify(arg);
+  const asked = useRef(key);
+  useEffect(() => {
+    const before = asked.current;
+    asked.current = key;
+    if (before === key) return;
+    dispatch(api.util.getRunningQueryThunk(endpoint, JSON.parse(before) as ListArg))?.abort();
+  }, [dispatch, endpoint, key]);
+}
