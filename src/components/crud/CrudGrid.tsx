@@ -307,7 +307,9 @@ export function CrudGrid<Row extends GridValidRowModel>({
             filterMode: 'server',
             disableColumnFilter: true,
             // Each keystroke asks the server at once: a search answers in milliseconds, and a
-            // pause for typing to stop would be most of the time to the filtered rows.
+            // pause for typing to stop would be most of the time to the filtered rows. The list
+            // screens abort the letter before's request if it is still unanswered
+            // (useAbortSuperseded), and the server then stops reading it.
             filterDebounceMs: 0,
             ...server,
           })}
