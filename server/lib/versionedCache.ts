@@ -35,12 +35,14 @@ export class VersionedCache<T> {
       return known.value;
     }
     if (known) this.remove(key);
-    const demand = this.cancellable
+    // Read outside a cancellation scope, a read could never be cancelled: it takes none.
+    const signal = this.cancellable ? cancellationSignal() : undefined;
+    const demand = signal
       ? new SharedDemand(() => {
           if (this.entries.get(key)?.demand === demand) this.remove(key);
         })
       : undefined;
-    demand?.join(cancellationSignal());
+    demand?.join(signal);
     const value = demand ? withCancellation(demand.signal, read) : read();
     const entry = { version, size: 0, value, demand };
     this.entries.set(key, entry);
