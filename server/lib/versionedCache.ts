@@ -6,10 +6,10 @@ import { cancellationSignal, SharedDemand, withCancellation } from '../db/cancel
  * see findSession). A value's version is the sum of its tables' versions, which only grow, so a
  * larger sum is newer data: an entry serves a request whose version is not newer than its own,
  * and any later write makes the next request read again. Requests that miss at once share one
- * read; a failed read is not kept. A read runs in a cancellation scope of its own (see
- * ../db/cancellation.ts), cancelled once every request waiting for it has gone, when the cache
- * is `cancellable`: it is then forgotten, and the next request reads again. The entries used least recently go first once their sizes
- * add up to more than `limit`.
+ * read; a failed read is not kept. In a `cancellable` cache, a read asked for from a
+ * cancellation scope (../db/cancellation.ts) runs in a scope of its own, cancelled once every
+ * request waiting for it has gone: it is then forgotten, and the next request reads again. The
+ * entries used least recently go first once their sizes add up to more than `limit`.
  */
 export class VersionedCache<T> {
   private readonly entries = new Map<
