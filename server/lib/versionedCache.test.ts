@@ -67,7 +67,7 @@ describe('VersionedCache', () => {
     };
 
     it('cancels a read once every request waiting for it has gone, and reads again for the next', async () => {
-      const cache = new VersionedCache<string>(10, undefined, true);
+      const cache = new VersionedCache<string>(10, undefined, { cancellable: true });
       const { read, seen } = pendingRead();
       const first = waiter(cache, read);
       const second = waiter(cache, read);
@@ -84,7 +84,7 @@ describe('VersionedCache', () => {
     });
 
     it('never cancels a read that a request outside any scope waits for, nor one already read', async () => {
-      const cache = new VersionedCache<string>(10, undefined, true);
+      const cache = new VersionedCache<string>(10, undefined, { cancellable: true });
       const { read, seen } = pendingRead();
       const scoped = waiter(cache, read);
       const unscoped = cache.get('k', 1n, read);

@@ -22,8 +22,10 @@ export class VersionedCache<T> {
     private readonly limit: number,
     /** An entry's share of the limit (1 each when not given), known once its value is read. */
     private readonly sizeOf: (value: T) => number = () => 1,
-    /** Whether a read nobody waits for any more is cancelled (see above). */
-    private readonly cancellable = false,
+    private readonly options: {
+      /** Whether a read nobody waits for any more is cancelled (see above). */
+      cancellable?: boolean;
+    } = {},
   ) {}
 
   get(key: string, version: bigint, read: () => Promise<T>): Promise<T> {
@@ -36,7 +38,7 @@ export class VersionedCache<T> {
     }
     if (known) this.remove(key);
     // Read outside a cancellation scope, a read could never be cancelled: it takes none.
-    const signal = this.cancellable ? cancellationSignal() : undefined;
+    const signal = this.options.cancellable ? cancellationSignal() : undefined;
     const demand = signal
       ? new SharedDemand(() => {
           if (this.entries.get(key)?.demand === demand) this.remove(key);

@@ -129,13 +129,13 @@ type Parts = {
   lifestyles: LinkRow & { lifestyle_id: number; lifestyle_name: string };
 };
 
+/** The order of the whole list of medications. */
+const WHOLE_LIST_ORDER = 'lower(m.name), m.id';
+
 /**
  * The SQL of each part, for every medication by name when `ids` is not given, or for those whose
  * ids are in `ids` (an SQL int[] expression) in that order.
  */
-/** The order of the whole list of medications. */
-const WHOLE_LIST_ORDER = 'lower(m.name), m.id';
-
 function partsSql(ids?: string): Record<keyof Parts, string> {
   const only = (column: string) => (ids ? `WHERE ${column} = ANY(${ids})` : '');
   return {

@@ -124,13 +124,15 @@ export function defineListRoute<F extends string>(
   const totals = new VersionedCache<Matches>(
     MATCHES_KEPT,
     (matches) => 1 + (matches.ids?.length ?? 0),
-    true,
+    { cancellable: true },
   );
   // Pages as sent, by their parameters: a page asked for again before any write to the list's
   // tables is sent as it was serialised, without reading it again.
   let pages = pageCaches.get(app.server);
   if (!pages) {
-    pages = new VersionedCache<Buffer>(PAGE_BYTES_KEPT, (body) => body.length, true);
+    pages = new VersionedCache<Buffer>(PAGE_BYTES_KEPT, (body) => body.length, {
+      cancellable: true,
+    });
     pageCaches.set(app.server, pages);
   }
 

@@ -2,17 +2,9 @@ import { useEffect, useRef } from 'react';
 import { useAppDispatch } from '@/app/hooks';
 import { api } from './index';
 
-/** The lists a screen pages, sorts and searches on the server. */
-export type ServerListEndpoint =
-  | 'listConditions'
-  | 'listLifestyles'
-  | 'listDrugs'
-  | 'listAgeCategories'
-  | 'listWeightCategories'
-  | 'listDrugInteractions'
-  | 'listMedications';
-
-type ListArg = Parameters<typeof api.util.getRunningQueryThunk<ServerListEndpoint>>[1];
+/** A query endpoint's name, and the arg it is asked with. */
+type QueryName = Parameters<typeof api.util.getRunningQueryThunk>[0];
+type QueryArg<E extends QueryName> = Parameters<typeof api.util.getRunningQueryThunk<E>>[1];
 
 /**
  * Aborts the request for the args `endpoint` was asked for before `arg` (another letter typed into
@@ -21,7 +13,7 @@ type ListArg = Parameters<typeof api.util.getRunningQueryThunk<ServerListEndpoin
  * core, which would otherwise go on after the next letter and hold its answer back. Call it after
  * the endpoint's query hook, with the same `arg`: that hook has asked for `arg` by then.
  */
-export function useAbortSuperseded(endpoint: ServerListEndpoint, arg: ListArg) {
+export function useAbortSuperseded<E extends QueryName>(endpoint: E, arg: QueryArg<E>) {
   const dispatch = useAppDispatch();
   // By value: the screens build a new arg object on every render. RTK Query keys its cache by the
   // same serialisation (undefined parameters left out), so the parsed copy finds the same request.
@@ -31,6 +23,6 @@ export function useAbortSuperseded(endpoint: ServerListEndpoint, arg: ListArg) {
     const before = asked.current;
     asked.current = key;
     if (before === key) return;
-    dispatch(api.util.getRunningQueryThunk(endpoint, JSON.parse(before) as ListArg))?.abort();
+    dispatch(api.util.getRunningQueryThunk(endpoint, JSON.parse(before) as QueryArg<E>))?.abort();
   }, [dispatch, endpoint, key]);
 }
