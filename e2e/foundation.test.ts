@@ -23,9 +23,11 @@ afterAll(async () => {
 it('serves the built console, client routes included, with a Content-Security-Policy', async () => {
   const { page, context } = await newPage(browser, server.baseUrl);
   const scripts: Promise<string>[] = [];
+  const caching: Promise<string>[] = [];
   const noteScript = (answer: Response) => {
     if (/\/assets\/.+\.js$/.test(answer.url())) {
       scripts.push(answer.headerValue('content-encoding').then((value) => value ?? 'none'));
+      caching.push(answer.headerValue('cache-control').then((value) => value ?? 'none'));
     }
   };
   page.on('response', noteScript);
@@ -41,6 +43,12 @@ it('serves the built console, client routes included, with a Content-Security-Po
   page.off('response', noteScript);
   expect(scripts.length).toBeGreaterThan(3);
   expect(new Set(await Promise.all(scripts))).toEqual(new Set(['br']));
+  // A built script's name carries a hash of its content: the browser keeps it for good and asks
+  // no more on a reload. The page itself, which names the current build's scripts, is asked again.
+  expect(new Set(await Promise.all(caching))).toEqual(
+    new Set(['public, max-age=31536000, immutable']),
+  );
+  expect(response?.headers()['cache-control']).toBe('public, max-age=0');
   await context.close();
 });
 
