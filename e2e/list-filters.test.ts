@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { callApi, launchBrowser, startServer, type RunningServer } from './support/harness';
-import { signedInPage } from './support/signedIn';
+import { callApi, type RunningServer } from './support/harness';
+import { startSignedIn, stopSignedIn } from './support/signedIn';
 
 /**
  * In a real browser against the real server (demo data): the filter controls above a list ask the
@@ -18,16 +18,10 @@ let token: string;
 jest.setTimeout(240_000);
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  ({ context, page, token } = await signedInPage(server, browser));
+  ({ server, browser, context, page, token } = await startSignedIn());
 });
 
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => stopSignedIn({ context, browser, server }));
 
 interface ListAnswer<Row> {
   data: Row[];

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { keyboardUser } from './support/keyboard';
-import { callApi, launchBrowser, startServer, type RunningServer } from './support/harness';
-import { signedInPage } from './support/signedIn';
+import { callApi, type RunningServer } from './support/harness';
+import { startSignedIn, stopSignedIn } from './support/signedIn';
 
 /**
  * Keyboard access on the medication screens: a keyboard-only user (Tab, Shift+Tab, the arrow
@@ -59,16 +59,10 @@ const medications = () => api<Medication[]>('/medication');
 const medication = (id: number) => api<Medication>(`/medication/${id}`);
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  ({ context, page, token } = await signedInPage(server, browser));
+  ({ server, browser, context, page, token } = await startSignedIn());
 });
 
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => stopSignedIn({ context, browser, server }));
 
 const heading = (name: string) =>
   page.getByRole('heading', { level: 1, name, exact: true }).waitFor();

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { launchBrowser, startServer, type RunningServer } from './support/harness';
-import { signedInPage } from './support/signedIn';
+import type { RunningServer } from './support/harness';
+import { startSignedIn, stopSignedIn } from './support/signedIn';
 
 /**
  * Medications against the real thing: the built console in headless Chromium, the server on its own
@@ -61,16 +61,10 @@ function row(name: string): Locator {
 }
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  ({ context, page, token } = await signedInPage(server, browser));
+  ({ server, browser, context, page, token } = await startSignedIn());
 });
 
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => stopSignedIn({ context, browser, server }));
 
 /** Dosage ranges, pregnancy categories and medication deletes need a reason in the history. */
 async function giveReason(form: Locator) {

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { launchBrowser, startServer, type RunningServer } from './support/harness';
-import { signedInPage } from './support/signedIn';
+import type { RunningServer } from './support/harness';
+import { startSignedIn, stopSignedIn } from './support/signedIn';
 
 /**
  * In a real browser against the real server (demo data): on each of the five reference-data
@@ -17,16 +17,10 @@ let page: Page;
 jest.setTimeout(240_000);
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  ({ context, page } = await signedInPage(server, browser));
+  ({ server, browser, context, page } = await startSignedIn());
 });
 
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => stopSignedIn({ context, browser, server }));
 
 /** A cell showing exactly `name` (the first, when a name shows in two columns). */
 const cell = (name: string) => page.getByRole('gridcell', { name, exact: true }).first();

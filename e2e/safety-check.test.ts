@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { callApi, launchBrowser, startServer, type RunningServer } from './support/harness';
-import { signedInPage } from './support/signedIn';
+import { callApi, type RunningServer } from './support/harness';
+import { startSignedIn, stopSignedIn } from './support/signedIn';
 
 /**
  * In a real browser against the real server with the demo data: the safety check (a known major
@@ -22,16 +22,10 @@ const api = <T>(method: string, path: string, body?: object) =>
   callApi<T>(server.baseUrl, path, { method, token, body: body && JSON.stringify(body) });
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  ({ context, page, token } = await signedInPage(server, browser));
+  ({ server, browser, context, page, token } = await startSignedIn());
 });
 
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => stopSignedIn({ context, browser, server }));
 
 const verdict = (p: Page = page) => p.getByRole('status', { name: 'Verdict' });
 

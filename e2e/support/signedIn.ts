@@ -1,8 +1,10 @@
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import {
   createAccount,
+  launchBrowser,
   logIn,
   signIn,
+  startServer,
   type ConsoleRole,
   type Credentials,
   type RunningServer,
@@ -86,4 +88,38 @@ export async function signedInPage(
     await context.close();
     throw error;
   }
+}
+
+/** A file's own server (demo data) and browser, with an administrator signed in to the console. */
+export interface SignedInRun extends SignedInConsole {
+  server: RunningServer;
+  browser: Browser;
+}
+
+/**
+ * Starts a server with the demo data and a browser, and signs an administrator in to the console
+ * (signedInPage): what a file whose tests share one signed-in page sets up in its `beforeAll`.
+ * Whatever started is stopped again when a later step fails.
+ */
+export async function startSignedIn(): Promise<SignedInRun> {
+  const server = await startServer();
+  let browser: Browser | undefined;
+  try {
+    browser = await launchBrowser();
+    return { server, browser, ...(await signedInPage(server, browser)) };
+  } catch (error) {
+    await stopSignedIn({ browser, server });
+    throw error;
+  }
+}
+
+/** Stops what startSignedIn started, in its `afterAll` (any part may be missing). */
+export async function stopSignedIn({
+  context,
+  browser,
+  server,
+}: Partial<Pick<SignedInRun, 'context' | 'browser' | 'server'>>): Promise<void> {
+  await context?.close();
+  await browser?.close();
+  await server?.stop();
 }
