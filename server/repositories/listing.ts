@@ -469,6 +469,8 @@ export async function csvStream<F extends string>(
   }
 }
 
-/** A text column for CSV: a value a spreadsheet would run as a formula starts with a `'`. */
-export const csvText = (expression: string) =>
-  `regexp_replace(${expression}, '^([=+@\\t\\r-])', '''\\1')`;
+/**
+ * A text column for CSV: a value a spreadsheet would run as a formula starts with a `'`
+ * (`csv_text`, migration 015).
+ */
+export const csvText = (expression: string) => `csv_text(${expression})`;

@@ -316,9 +316,9 @@ export const MEDICATION_LIST: ListSpec<MedicationSortField> = {
     coalesce(t.avg_weight_dosage || ' ' || initcap(t.avg_weight_dosage_unit), '--') AS "Dosage per weight",
     ${count('weight_category_dosages')} AS "Weight Dosage",
     ${count('age_category_dosages')} AS "Age Dosage",
-    coalesce(${csvText(`(SELECT string_agg(x.name, ', ' ORDER BY lower(x.name), x.id)
-                           FROM medication_contraindications d JOIN conditions x ON x.id = d.condition_id
-                          WHERE d.medication_id = t.id)`)}, '--') AS "Condition Contraindications",
+    coalesce((SELECT ${csvText("string_agg(x.name, ', ' ORDER BY lower(x.name), x.id)")}
+                FROM medication_contraindications d JOIN conditions x ON x.id = d.condition_id
+               WHERE d.medication_id = t.id), '--') AS "Condition Contraindications",
     coalesce(t.pregnancy_category, '--') AS "Pregnancy Category"`,
 };
 

@@ -30,6 +30,27 @@ async function csv(path: string, as = token) {
 const today = () => new Date().toISOString().slice(0, 10);
 
 describe('CSV export', () => {
+  it('quotes exactly the texts a spreadsheet would run as a formula (csv_text)', async () => {
+    const texts = ['=1+1', '+1', '-1', '@SUM(A1)', '\tx', '\rx', 'a=1', ' =1', "'x", '', null];
+    const { rows } = await t.pool.query<{ text: string | null }>(
+      'SELECT csv_text(x) AS text FROM unnest($1::text[]) WITH ORDINALITY AS u(x, n) ORDER BY n',
+      [texts],
+    );
+    expect(rows.map((row) => row.text)).toEqual([
+      "'=1+1",
+      "'+1",
+      "'-1",
+      "'@SUM(A1)",
+      "'\tx",
+      "'\rx",
+      'a=1',
+      ' =1',
+      "'x",
+      '',
+      null,
+    ]);
+  });
+
   it('answers text/csv as a download named after the list and the day, quoted as CSV', async () => {
     const response = await csv('/condition?format=csv');
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
