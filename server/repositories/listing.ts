@@ -471,6 +471,7 @@ export async function csvStream<F extends string>(
 
 /**
  * A text column for CSV: a value a spreadsheet would run as a formula starts with a `'`
- * (`csv_text`, migration 015).
+ * (`csv_text`, migration 015). Give it a column or an aggregate, which PostgreSQL inlines, not a
+ * subquery: put it inside the subquery instead (see the medications' contraindications).
  */
 export const csvText = (expression: string) => `csv_text(${expression})`;
