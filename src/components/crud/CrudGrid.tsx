@@ -1,4 +1,4 @@
-import { createContext, useContext, useId, useMemo, useState } from 'react';
+import { createContext, useContext, useDeferredValue, useId, useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import InputAdornment from '@mui/material/InputAdornment';
@@ -287,13 +287,23 @@ export function CrudGrid<Row extends GridValidRowModel>({
       ),
     },
   }));
+  // What the grid draws follows the screen's state one render later, at a lower priority: a page,
+  // sort or filter change first commits the new list query alone, which sends its request at
+  // once, and the grid then draws the change (the progress bar, the footer, the header's arrow)
+  // once, while the request is out. Drawn at once, the grid held the request back for as long as
+  // drawing it took, and then drew again for the query's pending state.
+  const shownRows = useDeferredValue(rows ?? NO_ROWS);
+  const shownLoading = useDeferredValue(loading);
+  const rowCount = useDeferredValue(server?.rowCount);
+  const paginationModel = useDeferredValue(server?.paginationModel);
+  const sortModel = useDeferredValue(server?.sortModel);
   return (
     <GridTexts.Provider value={texts}>
       <Box sx={{ display: 'flex', flexDirection: 'column', width: '100%' }}>
         <DataGrid
-          rows={rows ?? NO_ROWS}
+          rows={shownRows}
           columns={columns}
-          loading={loading}
+          loading={shownLoading}
           aria-label={label}
           showToolbar
           slots={SLOTS}
@@ -312,6 +322,9 @@ export function CrudGrid<Row extends GridValidRowModel>({
             // (useAbortSuperseded), and the server then stops reading it.
             filterDebounceMs: 0,
             ...server,
+            rowCount,
+            paginationModel,
+            sortModel,
           })}
         />
       </Box>
