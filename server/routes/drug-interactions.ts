@@ -29,6 +29,8 @@ export default async function drugInteractionRoutes(app: FastifyInstance) {
   defineListRoute(app, 'listDrugInteractions', {
     spec: interactions.INTERACTION_LIST,
     filters: interactions.INTERACTION_FILTERS,
+    // One medication's interactions: a few dozen, a few thousand for the most studied drugs.
+    narrowFilters: ['medication_id'],
     filename: 'drug-interactions',
     whole: (reply) =>
       cached(

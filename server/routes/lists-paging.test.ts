@@ -391,6 +391,38 @@ describe('drug interactions', () => {
   });
 });
 
+describe("one medication's interactions, read whole in one statement", () => {
+  const SORTS = ['', 'medication', '-interacting_medication', 'severity', '-description'];
+  it.each(SORTS)(
+    'pages them in the whole list\'s order for sort "%s", counted on every page',
+    async (sort) => {
+      const sorted = sort ? `sort=${sort}&` : '';
+      const all = pairs((await page<Interaction>(`/drug-interaction?${sorted}page_size=100`)).data);
+      const warfarin = all.filter((pair) => pair.split('+').includes('Warfarin'));
+      const path = `/drug-interaction?${sorted}medication_id=${id.Warfarin}&page_size=2`;
+      const first = await page<Interaction>(`${path}&page=1`);
+      const second = await page<Interaction>(`${path}&page=2`);
+      expect([...pairs(first.data), ...pairs(second.data)]).toEqual(warfarin);
+      expect(first.meta).toEqual({ total: 3, page: 1, page_size: 2 });
+      expect(second.meta).toEqual({ total: 3, page: 2, page_size: 2 });
+      // Past the end, with no row to carry the count, it is counted apart.
+      expect(await page(`${path}&page=3`)).toEqual({
+        data: [],
+        meta: { total: 3, page: 3, page_size: 2 },
+      });
+    },
+  );
+
+  it('answers whole records, as the other pages do', async () => {
+    const [row] = (await page<Interaction>(`/drug-interaction?q=Warfarin&page_size=1`)).data;
+    const one = (
+      await page<Interaction>(`/drug-interaction?medication_id=${id.Warfarin}&page_size=1`)
+    ).data[0];
+    expect(one).toEqual(row);
+    expect(Object.keys(one)).not.toContain('listed_total');
+  });
+});
+
 describe('a search sorted by a field the search does not follow', () => {
   // A first page of one over a search most records match is read by walking the sort's index
   // and testing each record (interactions by a medication's name: 'rin' is in Warfarin and

@@ -48,6 +48,8 @@ export interface ListOperation<F extends string> {
   filename: string;
   /** Each filter by its query parameter (the contract declares them). */
   filters?: Record<string, (value: unknown) => Filter>;
+  /** The filters that leave a few records whatever the list's size (PageQuery's `narrow`). */
+  narrowFilters?: readonly string[];
   /** The whole list, as other clients have always had it (cached, with no parameter). */
   whole: (reply: FastifyReply) => Promise<FastifyReply>;
   /** Every table a page's records read, when `page` reads more than the spec's tables. */
@@ -166,6 +168,7 @@ export function defineListRoute<F extends string>(
       ...listQuery(query),
       page: query.page ?? 1,
       pageSize: query.page_size ?? DEFAULT_PAGE_SIZE,
+      narrow: operation.narrowFilters?.some((name) => query[name] !== undefined),
     };
     const versions = await versionsOf(app, request);
     const total: Total = (key, count) =>
