@@ -291,7 +291,9 @@ export function CrudGrid<Row extends GridValidRowModel>({
   // sort or filter change first commits the new list query alone, which sends its request at
   // once, and the grid then draws the change (the progress bar, the footer, the header's arrow)
   // once, while the request is out. Drawn at once, the grid held the request back for as long as
-  // drawing it took, and then drew again for the query's pending state.
+  // drawing it took, and then drew again for the query's pending state. The quick search's model
+  // stays as it is: the search box follows it, and a model one render late would overwrite the
+  // letters typed since.
   const shownRows = useDeferredValue(rows ?? NO_ROWS);
   const shownLoading = useDeferredValue(loading);
   const rowCount = useDeferredValue(server?.rowCount);
