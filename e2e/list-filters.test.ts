@@ -6,7 +6,7 @@ import { startSignedIn, stopSignedIn } from './support/signedIn';
  * In a real browser against the real server (demo data): the filter controls above a list ask the
  * server for the matching rows, and the grid shows exactly the rows the API answers for that
  * filter; Clear filters brings the whole list back. Interactions by severity, medications by
- * pregnancy category.
+ * pregnancy category. And the grid's own paging asks the server for the page shown.
  */
 let server: RunningServer;
 let browser: Browser;
@@ -118,4 +118,21 @@ it('medications: a pregnancy category shows exactly the medications the server h
     'name',
     all.data.map((row) => row.name),
   );
+});
+
+it('interactions: Next clicked twice at once shows the third page, as the server pages it', async () => {
+  const third = await api<Interaction>('/drug-interaction?sort=medication&page=3&page_size=10');
+  expect(third.meta.total).toBeGreaterThan(20);
+
+  await page.goto('/dashboard/drugs/interactions');
+  await page.getByRole('combobox', { name: /rows per page/i }).click();
+  await page.getByRole('option', { name: '10', exact: true }).click();
+  await page.getByText(`1–10 of ${third.meta.total}`).first().waitFor();
+  // Both clicks land before the grid has drawn the first: the second goes on from page 2.
+  await page.getByRole('button', { name: 'Go to next page' }).dblclick();
+  await columnReads(
+    'medication',
+    third.data.map((row) => row.medication.name),
+  );
+  await page.getByText(`21–${Math.min(30, third.meta.total)} of ${third.meta.total}`).waitFor();
 });
