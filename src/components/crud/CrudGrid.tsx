@@ -1,14 +1,4 @@
-import {
-  createContext,
-  useCallback,
-  useContext,
-  useDeferredValue,
-  useId,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { createContext, useContext, useId, useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import InputAdornment from '@mui/material/InputAdornment';
@@ -263,30 +253,6 @@ const NO_ROWS: readonly never[] = [];
 const PAGE_SIZES = [10, 25, 50, 100];
 
 /**
- * The grid's page changes, made from the page it shows (`shown`) onto the latest one asked for:
- * while the grid still shows the page before, a second Next goes on from the page already asked
- * for instead of asking for it again. A new page size goes as it is.
- */
-function useStepFromLatestPage(server: ServerSide | undefined, shown?: GridPaginationModel) {
-  const latest = useRef({ server, shown });
-  useLayoutEffect(() => {
-    latest.current = { server, shown };
-  });
-  return useCallback((model: GridPaginationModel) => {
-    const { server: now, shown: from } = latest.current;
-    if (!now) return;
-    const asked = now.paginationModel;
-    if (!from || model.pageSize !== from.pageSize || from.page === asked.page) {
-      now.onPaginationModelChange(model);
-      return;
-    }
-    const lastPage = Math.max(0, Math.ceil(now.rowCount / model.pageSize) - 1);
-    const page = Math.min(lastPage, Math.max(0, asked.page + model.page - from.page));
-    now.onPaginationModelChange({ ...model, page });
-  }, []);
-}
-
-/**
  * An MUI X DataGrid with the list screens' toolbar (quick search, column chooser, density, CSV export
  * of all rows), a progress bar over the rows while loading, and the screen's empty text. It grows
  * with its rows (a page of 25 by default).
@@ -321,25 +287,13 @@ export function CrudGrid<Row extends GridValidRowModel>({
       ),
     },
   }));
-  // What the grid draws follows the screen's state one render later, at a lower priority: a page
-  // or filter change first commits the new list query alone, which sends its request at once, and
-  // the grid then draws the change (the progress bar, the footer) once, while the request is out.
-  // Drawn at once, the grid held the request back for as long as drawing it took, and then drew
-  // again for the query's pending state. The sort and the quick search's models are not deferred:
-  // the grid works out a header's next order from the model it shows, and the search box follows
-  // its model, where one render late would overwrite the letters typed since.
-  const shownRows = useDeferredValue(rows ?? NO_ROWS);
-  const shownLoading = useDeferredValue(loading);
-  const rowCount = useDeferredValue(server?.rowCount);
-  const paginationModel = useDeferredValue(server?.paginationModel);
-  const onPaginationModelChange = useStepFromLatestPage(server, paginationModel);
   return (
     <GridTexts.Provider value={texts}>
       <Box sx={{ display: 'flex', flexDirection: 'column', width: '100%' }}>
         <DataGrid
-          rows={shownRows}
+          rows={rows ?? NO_ROWS}
           columns={columns}
-          loading={shownLoading}
+          loading={loading}
           aria-label={label}
           showToolbar
           slots={SLOTS}
@@ -358,9 +312,6 @@ export function CrudGrid<Row extends GridValidRowModel>({
             // (useAbortSuperseded), and the server then stops reading it.
             filterDebounceMs: 0,
             ...server,
-            rowCount,
-            paginationModel,
-            onPaginationModelChange,
           })}
         />
       </Box>
