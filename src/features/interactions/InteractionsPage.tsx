@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import Tooltip from '@mui/material/Tooltip';
 import type { GridColDef } from '@mui/x-data-grid';
 import {
@@ -42,6 +43,16 @@ function truncate(text: string, length: number): string {
   return text.length > length ? `${text.slice(0, length - 1).trimEnd()}…` : text;
 }
 
+/** The description's first words, the whole text in a tooltip; kept as drawn while the text is the
+ * same, as the grid draws its cells again on every change of its props. */
+const DescriptionPreview = memo(function DescriptionPreview({ text }: { text: string }) {
+  return (
+    <Tooltip title={text}>
+      <span>{truncate(text, DESCRIPTION_PREVIEW_LENGTH)}</span>
+    </Tooltip>
+  );
+});
+
 const columns: GridColDef<DrugInteraction>[] = [
   {
     field: 'medication',
@@ -69,11 +80,7 @@ const columns: GridColDef<DrugInteraction>[] = [
     headerName: 'Description',
     flex: 2,
     minWidth: 220,
-    renderCell: ({ value }) => (
-      <Tooltip title={value as string}>
-        <span>{truncate(value as string, DESCRIPTION_PREVIEW_LENGTH)}</span>
-      </Tooltip>
-    ),
+    renderCell: ({ value }) => <DescriptionPreview text={value as string} />,
   },
   {
     field: 'is_allergen',

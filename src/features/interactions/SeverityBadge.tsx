@@ -1,10 +1,12 @@
+import { memo } from 'react';
 import Box from '@mui/material/Box';
 import type { Severity } from '@/api';
 import { capitalize } from '@/components/crud/format';
 import { SEVERITY_COLOURS } from '@/components/severityColours';
 
-/** A severity as its word on its colour (SEVERITY_COLOURS). */
-export function SeverityBadge({ severity }: { severity: Severity }) {
+/** A severity as its word on its colour (SEVERITY_COLOURS); memoised, as grids draw their cells
+ * again on every change of their props. */
+export const SeverityBadge = memo(function SeverityBadge({ severity }: { severity: Severity }) {
   const colours = SEVERITY_COLOURS[severity];
   return (
     <Box
@@ -26,4 +28,4 @@ export function SeverityBadge({ severity }: { severity: Severity }) {
       {capitalize(severity)}
     </Box>
   );
-}
+});
