@@ -31,13 +31,24 @@ export function useServerGridState(initialSort: GridSortModel) {
     [],
   );
   const toFirstPage = useCallback(() => setParams((current) => ({ ...current, page: 0 })), []);
+  // The grid reports the models it is given through its API too (CrudGrid): the same model again
+  // changes nothing.
   const onPaginationModelChange = useCallback(
     (model: GridPaginationModel) =>
-      setParams((current) => ({ ...current, page: model.page, pageSize: model.pageSize })),
+      setParams((current) =>
+        current.page === model.page && current.pageSize === model.pageSize
+          ? current
+          : { ...current, page: model.page, pageSize: model.pageSize },
+      ),
     [],
   );
   const onSortModelChange = useCallback(
-    (model: GridSortModel) => setParams((current) => ({ ...current, sortModel: model, page: 0 })),
+    (model: GridSortModel) =>
+      setParams((current) =>
+        gridSortParam(current.sortModel, '') === gridSortParam(model, '')
+          ? current
+          : { ...current, sortModel: model, page: 0 },
+      ),
     [],
   );
 

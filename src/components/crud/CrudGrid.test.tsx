@@ -1,5 +1,5 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
-import type { GridColDef } from '@mui/x-data-grid';
+import type { GridColDef, GridFilterModel, GridSortModel } from '@mui/x-data-grid';
 import { renderWithProviders } from '@/test/renderWithProviders';
 import { CrudGrid } from './CrudGrid';
 import { editDeleteColumns } from './editDeleteColumns';
@@ -18,6 +18,15 @@ const columns: GridColDef<Fruit>[] = [
   { field: 'name', headerName: 'Name', flex: 1 },
   { field: 'colour', headerName: 'Colour', flex: 1 },
 ];
+
+const NO_SORT: GridSortModel = [];
+const NO_SEARCH: GridFilterModel = { items: [] };
+/** A server-side grid's callbacks that a screen keeps the same from one render to the next. */
+const unchanged = {
+  onSortModelChange: jest.fn(),
+  onFilterModelChange: jest.fn(),
+  exportCsv: jest.fn(),
+};
 
 configure({ asyncUtilTimeout: 15_000 });
 
@@ -154,5 +163,99 @@ describe('CrudGrid', () => {
     expect(grid.queryByRole('button', { name: /^(Edit|Delete) / })).toBeNull();
     await user.click(grid.getByRole('button', { name: 'History of Banana' }));
     expect(onHistory).toHaveBeenCalledWith(fruits[1]);
+  });
+
+  it("on the server's pages, draws the rows once per answer: not for the page asked for, nor for the progress bar", async () => {
+    const drawn = jest.fn();
+    const counted: GridColDef<Fruit>[] = [
+      {
+        field: 'name',
+        headerName: 'Name',
+        flex: 1,
+        renderCell: ({ row }) => {
+          drawn(row.id);
+          return row.name;
+        },
+      },
+    ];
+    const many = Array.from({ length: 13 }, (_, i) => ({
+      id: i + 1,
+      name: `Fruit ${i + 1}`,
+      colour: 'Red',
+    }));
+    const onPaginationModelChange = jest.fn();
+    const grid = (rows: Fruit[], page: number, loading: boolean) => (
+      <CrudGrid<Fruit>
+        rows={rows}
+        columns={counted}
+        loading={loading}
+        label="Fruits"
+        emptyText="No fruits found."
+        exportFileName="fruits"
+        server={{
+          rowCount: many.length,
+          paginationModel: { page, pageSize: 10 },
+          onPaginationModelChange,
+          sortModel: NO_SORT,
+          filterModel: NO_SEARCH,
+          ...unchanged,
+        }}
+      />
+    );
+    const [firstPage, secondPage] = [many.slice(0, 10), many.slice(10)];
+    const { user, rerender } = renderWithProviders(grid(firstPage, 0, false));
+    expect(await screen.findByRole('gridcell', { name: 'Fruit 10' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: /next page/i }));
+    expect(onPaginationModelChange).toHaveBeenLastCalledWith(
+      { page: 1, pageSize: 10 },
+      expect.anything(),
+    );
+    drawn.mockClear();
+    // The screen asks for the second page: the first page's rows stay, under a progress bar.
+    rerender(grid(firstPage, 1, true));
+    expect(await screen.findByRole('progressbar')).toBeInTheDocument();
+    expect(drawn).not.toHaveBeenCalled();
+
+    // The answer: its rows, drawn, and the first page's never again.
+    rerender(grid(secondPage, 1, false));
+    expect(await screen.findByRole('gridcell', { name: 'Fruit 13' })).toBeInTheDocument();
+    expect(screen.queryByRole('gridcell', { name: 'Fruit 1' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(screen.getByText('11–13 of 13')).toBeInTheDocument();
+    expect(new Set(drawn.mock.calls.map(([id]) => id))).toEqual(new Set([11, 12, 13]));
+  });
+
+  it('shows the page its screen asks for, as when a new search starts again at the first page', async () => {
+    const many = Array.from({ length: 13 }, (_, i) => ({
+      id: i + 1,
+      name: `Fruit ${i + 1}`,
+      colour: 'Red',
+    }));
+    const onPaginationModelChange = jest.fn();
+    const grid = (rows: Fruit[], page: number) => (
+      <CrudGrid<Fruit>
+        rows={rows}
+        columns={columns}
+        loading={false}
+        label="Fruits"
+        emptyText="No fruits found."
+        exportFileName="fruits"
+        server={{
+          rowCount: many.length,
+          paginationModel: { page, pageSize: 10 },
+          onPaginationModelChange,
+          sortModel: NO_SORT,
+          filterModel: NO_SEARCH,
+          ...unchanged,
+        }}
+      />
+    );
+    const { rerender } = renderWithProviders(grid(many.slice(10), 1));
+    expect(await screen.findByText('11–13 of 13')).toBeInTheDocument();
+    // A new search starts again at the first page.
+    rerender(grid(many.slice(0, 10), 0));
+    expect(await screen.findByText('1–10 of 13')).toBeInTheDocument();
+    expect(screen.getByRole('gridcell', { name: 'Fruit 1' })).toBeInTheDocument();
   });
 });

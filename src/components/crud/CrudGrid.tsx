@@ -1,4 +1,12 @@
-import { createContext, useContext, useId, useMemo, useState } from 'react';
+import {
+  createContext,
+  useContext,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import InputAdornment from '@mui/material/InputAdornment';
@@ -27,9 +35,13 @@ import {
   Toolbar,
   ToolbarButton,
   gridDensitySelector,
+  gridFilterModelSelector,
+  gridPaginationModelSelector,
   gridRowCountSelector,
+  gridSortModelSelector,
   gridSortedRowIdsSelector,
   useGridApiContext,
+  useGridApiRef,
   useGridSelector,
   type GridColDef,
   type GridCsvExportOptions,
@@ -252,6 +264,57 @@ const SLOTS = { toolbar: CrudToolbar, loadingOverlay: LoadingOverlay };
 const NO_ROWS: readonly never[] = [];
 const PAGE_SIZES = [10, 25, 50, 100];
 
+/** What changes as the user pages, sorts and searches, and as the server answers. */
+interface GridInputs<Row extends GridValidRowModel> {
+  rows: readonly Row[];
+  loading: boolean;
+  server?: Pick<ServerSide, 'rowCount' | 'paginationModel' | 'sortModel' | 'filterModel'>;
+}
+
+const sameSort = (a: GridSortModel, b: GridSortModel) =>
+  a.length === b.length &&
+  a.every((item, i) => item.field === b[i].field && item.sort === b[i].sort);
+const quickSearch = (model: GridFilterModel) => (model.quickFilterValues ?? []).join(' ');
+
+/**
+ * Gives the DataGrid `inputs` through its API rather than its props, and answers the first ones,
+ * for its props and initial state. Its components read every one of its props from one context,
+ * so a new prop draws every row's cells again: a page change did so three times (the page asked
+ * for, the answer's rows, then the rows applied in an effect), and each time drew every row's
+ * buttons, tooltips and badges. Applied through the API, the page asked for draws the footer, the
+ * progress bar draws the overlay, and the answer draws the rows once.
+ */
+function useInputsThroughApi<Row extends GridValidRowModel>(
+  apiRef: ReturnType<typeof useGridApiRef>,
+  inputs: GridInputs<Row>,
+): GridInputs<Row> {
+  const [first] = useState(inputs);
+  const applied = useRef(first);
+  useLayoutEffect(() => {
+    const api = apiRef.current;
+    const last = applied.current;
+    applied.current = inputs;
+    if (!api) return;
+    const { rows, loading, server } = inputs;
+    // setRows takes the progress bar from the grid's props (the first one): it is set again after.
+    if (rows !== last.rows) api.setRows([...rows]);
+    if (rows !== last.rows || loading !== last.loading) api.setLoading(loading);
+    if (!server) return;
+    if (server.rowCount !== last.server?.rowCount) api.setRowCount(server.rowCount);
+    const page = gridPaginationModelSelector(apiRef);
+    if (
+      page.page !== server.paginationModel.page ||
+      page.pageSize !== server.paginationModel.pageSize
+    )
+      api.setPaginationModel(server.paginationModel);
+    if (!sameSort(gridSortModelSelector(apiRef), server.sortModel))
+      api.setSortModel(server.sortModel);
+    if (quickSearch(gridFilterModelSelector(apiRef)) !== quickSearch(server.filterModel))
+      api.setFilterModel(server.filterModel);
+  });
+  return first;
+}
+
 /**
  * An MUI X DataGrid with the list screens' toolbar (quick search, column chooser, density, CSV export
  * of all rows), a progress bar over the rows while loading, and the screen's empty text. It grows
@@ -278,9 +341,15 @@ export function CrudGrid<Row extends GridValidRowModel>({
     () => ({ noRowsLabel: emptyText, noResultsOverlayLabel: emptyText }),
     [emptyText],
   );
+  const apiRef = useGridApiRef();
+  const first = useInputsThroughApi(apiRef, { rows: rows ?? NO_ROWS, loading, server });
   const [initialState] = useState(() => ({
-    pagination: { paginationModel: { pageSize: 25, page: 0 } },
-    sorting: { sortModel: initialSort ?? [] },
+    pagination: {
+      paginationModel: first.server?.paginationModel ?? { pageSize: 25, page: 0 },
+      rowCount: first.server?.rowCount,
+    },
+    sorting: { sortModel: first.server?.sortModel ?? initialSort ?? [] },
+    filter: first.server && { filterModel: first.server.filterModel },
     columns: {
       columnVisibilityModel: Object.fromEntries(
         (hiddenColumns ?? []).map((field) => [field, false]),
@@ -291,9 +360,10 @@ export function CrudGrid<Row extends GridValidRowModel>({
     <GridTexts.Provider value={texts}>
       <Box sx={{ display: 'flex', flexDirection: 'column', width: '100%' }}>
         <DataGrid
-          rows={rows ?? NO_ROWS}
+          apiRef={apiRef}
+          rows={first.rows}
           columns={columns}
-          loading={loading}
+          loading={first.loading}
           aria-label={label}
           showToolbar
           slots={SLOTS}
@@ -311,7 +381,9 @@ export function CrudGrid<Row extends GridValidRowModel>({
             // screens abort the letter before's request if it is still unanswered
             // (useAbortSuperseded), and the server then stops reading it.
             filterDebounceMs: 0,
-            ...server,
+            onPaginationModelChange: server.onPaginationModelChange,
+            onSortModelChange: server.onSortModelChange,
+            onFilterModelChange: server.onFilterModelChange,
           })}
         />
       </Box>
