@@ -51,6 +51,7 @@ import {
   type GridSortModel,
   type GridValidRowModel,
 } from '@mui/x-data-grid';
+import { gridSortParam } from '@/components/useServerGridState';
 
 export interface CrudGridProps<Row extends GridValidRowModel> {
   /** The records; undefined while the first load runs. Each needs an `id`. */
@@ -271,9 +272,6 @@ interface GridInputs<Row extends GridValidRowModel> {
   server?: Pick<ServerSide, 'rowCount' | 'paginationModel' | 'sortModel' | 'filterModel'>;
 }
 
-const sameSort = (a: GridSortModel, b: GridSortModel) =>
-  a.length === b.length &&
-  a.every((item, i) => item.field === b[i].field && item.sort === b[i].sort);
 const quickSearch = (model: GridFilterModel) => (model.quickFilterValues ?? []).join(' ');
 
 /**
@@ -307,7 +305,7 @@ function useInputsThroughApi<Row extends GridValidRowModel>(
       page.pageSize !== server.paginationModel.pageSize
     )
       api.setPaginationModel(server.paginationModel);
-    if (!sameSort(gridSortModelSelector(apiRef), server.sortModel))
+    if (gridSortParam(gridSortModelSelector(apiRef), '') !== gridSortParam(server.sortModel, ''))
       api.setSortModel(server.sortModel);
     if (quickSearch(gridFilterModelSelector(apiRef)) !== quickSearch(server.filterModel))
       api.setFilterModel(server.filterModel);
