@@ -21,12 +21,51 @@ const columns: GridColDef<Fruit>[] = [
 
 const NO_SORT: GridSortModel = [];
 const NO_SEARCH: GridFilterModel = { items: [] };
-/** A server-side grid's callbacks that a screen keeps the same from one render to the next. */
+/** Thirteen fruits: two pages of 10 on the server. */
+const MANY: Fruit[] = Array.from({ length: 13 }, (_, i) => ({
+  id: i + 1,
+  name: `Fruit ${i + 1}`,
+  colour: 'Red',
+}));
+// A screen's callbacks stay the same from one render to the next.
+const onPaginationModelChange = jest.fn();
 const unchanged = {
   onSortModelChange: jest.fn(),
   onFilterModelChange: jest.fn(),
   exportCsv: jest.fn(),
 };
+
+/** The grid as a screen draws it when the server holds MANY: one page of them, `page` asked for. */
+function serverGrid({
+  rows,
+  page,
+  loading = false,
+  columns: shown = columns,
+}: {
+  rows: Fruit[];
+  page: number;
+  loading?: boolean;
+  columns?: GridColDef<Fruit>[];
+}) {
+  return (
+    <CrudGrid<Fruit>
+      rows={rows}
+      columns={shown}
+      loading={loading}
+      label="Fruits"
+      emptyText="No fruits found."
+      exportFileName="fruits"
+      server={{
+        rowCount: MANY.length,
+        paginationModel: { page, pageSize: 10 },
+        onPaginationModelChange,
+        sortModel: NO_SORT,
+        filterModel: NO_SEARCH,
+        ...unchanged,
+      }}
+    />
+  );
+}
 
 configure({ asyncUtilTimeout: 15_000 });
 
@@ -178,32 +217,10 @@ describe('CrudGrid', () => {
         },
       },
     ];
-    const many = Array.from({ length: 13 }, (_, i) => ({
-      id: i + 1,
-      name: `Fruit ${i + 1}`,
-      colour: 'Red',
-    }));
-    const onPaginationModelChange = jest.fn();
-    const grid = (rows: Fruit[], page: number, loading: boolean) => (
-      <CrudGrid<Fruit>
-        rows={rows}
-        columns={counted}
-        loading={loading}
-        label="Fruits"
-        emptyText="No fruits found."
-        exportFileName="fruits"
-        server={{
-          rowCount: many.length,
-          paginationModel: { page, pageSize: 10 },
-          onPaginationModelChange,
-          sortModel: NO_SORT,
-          filterModel: NO_SEARCH,
-          ...unchanged,
-        }}
-      />
+    const [firstPage, secondPage] = [MANY.slice(0, 10), MANY.slice(10)];
+    const { user, rerender } = renderWithProviders(
+      serverGrid({ rows: firstPage, page: 0, columns: counted }),
     );
-    const [firstPage, secondPage] = [many.slice(0, 10), many.slice(10)];
-    const { user, rerender } = renderWithProviders(grid(firstPage, 0, false));
     expect(await screen.findByRole('gridcell', { name: 'Fruit 10' })).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: /next page/i }));
@@ -213,12 +230,12 @@ describe('CrudGrid', () => {
     );
     drawn.mockClear();
     // The screen asks for the second page: the first page's rows stay, under a progress bar.
-    rerender(grid(firstPage, 1, true));
+    rerender(serverGrid({ rows: firstPage, page: 1, loading: true, columns: counted }));
     expect(await screen.findByRole('progressbar')).toBeInTheDocument();
     expect(drawn).not.toHaveBeenCalled();
 
     // The answer: its rows, drawn, and the first page's never again.
-    rerender(grid(secondPage, 1, false));
+    rerender(serverGrid({ rows: secondPage, page: 1, columns: counted }));
     expect(await screen.findByRole('gridcell', { name: 'Fruit 13' })).toBeInTheDocument();
     expect(screen.queryByRole('gridcell', { name: 'Fruit 1' })).not.toBeInTheDocument();
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
@@ -227,34 +244,10 @@ describe('CrudGrid', () => {
   });
 
   it('shows the page its screen asks for, as when a new search starts again at the first page', async () => {
-    const many = Array.from({ length: 13 }, (_, i) => ({
-      id: i + 1,
-      name: `Fruit ${i + 1}`,
-      colour: 'Red',
-    }));
-    const onPaginationModelChange = jest.fn();
-    const grid = (rows: Fruit[], page: number) => (
-      <CrudGrid<Fruit>
-        rows={rows}
-        columns={columns}
-        loading={false}
-        label="Fruits"
-        emptyText="No fruits found."
-        exportFileName="fruits"
-        server={{
-          rowCount: many.length,
-          paginationModel: { page, pageSize: 10 },
-          onPaginationModelChange,
-          sortModel: NO_SORT,
-          filterModel: NO_SEARCH,
-          ...unchanged,
-        }}
-      />
-    );
-    const { rerender } = renderWithProviders(grid(many.slice(10), 1));
+    const { rerender } = renderWithProviders(serverGrid({ rows: MANY.slice(10), page: 1 }));
     expect(await screen.findByText('11–13 of 13')).toBeInTheDocument();
     // A new search starts again at the first page.
-    rerender(grid(many.slice(0, 10), 0));
+    rerender(serverGrid({ rows: MANY.slice(0, 10), page: 0 }));
     expect(await screen.findByText('1–10 of 13')).toBeInTheDocument();
     expect(screen.getByRole('gridcell', { name: 'Fruit 1' })).toBeInTheDocument();
   });
