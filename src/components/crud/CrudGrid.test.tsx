@@ -35,6 +35,30 @@ const unchanged = {
   exportCsv: jest.fn(),
 };
 
+configure({ asyncUtilTimeout: 15_000 });
+
+type GridProps = Parameters<typeof CrudGrid<Fruit>>[0];
+
+/** The fruits' grid, with `props` over its defaults. */
+function fruitGrid(props: Partial<GridProps> = {}) {
+  return (
+    <CrudGrid<Fruit>
+      rows={fruits}
+      columns={columns}
+      loading={false}
+      label="Fruits"
+      emptyText="No fruits found."
+      searchLabel="Search fruits"
+      exportFileName="fruits"
+      {...props}
+    />
+  );
+}
+
+function renderGrid(props: Partial<GridProps> = {}) {
+  return renderWithProviders(fruitGrid(props));
+}
+
 /** The grid as a screen draws it when the server holds MANY: one page of them, `page` asked for. */
 function serverGrid({
   rows,
@@ -47,41 +71,19 @@ function serverGrid({
   loading?: boolean;
   columns?: GridColDef<Fruit>[];
 }) {
-  return (
-    <CrudGrid<Fruit>
-      rows={rows}
-      columns={shown}
-      loading={loading}
-      label="Fruits"
-      emptyText="No fruits found."
-      exportFileName="fruits"
-      server={{
-        rowCount: MANY.length,
-        paginationModel: { page, pageSize: 10 },
-        onPaginationModelChange,
-        sortModel: NO_SORT,
-        filterModel: NO_SEARCH,
-        ...unchanged,
-      }}
-    />
-  );
-}
-
-configure({ asyncUtilTimeout: 15_000 });
-
-function renderGrid(props: Partial<Parameters<typeof CrudGrid<Fruit>>[0]> = {}) {
-  return renderWithProviders(
-    <CrudGrid<Fruit>
-      rows={fruits}
-      columns={columns}
-      loading={false}
-      label="Fruits"
-      emptyText="No fruits found."
-      searchLabel="Search fruits"
-      exportFileName="fruits"
-      {...props}
-    />,
-  );
+  return fruitGrid({
+    rows,
+    columns: shown,
+    loading,
+    server: {
+      rowCount: MANY.length,
+      paginationModel: { page, pageSize: 10 },
+      onPaginationModelChange,
+      sortModel: NO_SORT,
+      filterModel: NO_SEARCH,
+      ...unchanged,
+    },
+  });
 }
 
 describe('CrudGrid', () => {
