@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, useState } from 'react';
 import Tooltip from '@mui/material/Tooltip';
 import type { GridColDef } from '@mui/x-data-grid';
 import {
@@ -43,12 +43,28 @@ function truncate(text: string, length: number): string {
   return text.length > length ? `${text.slice(0, length - 1).trimEnd()}…` : text;
 }
 
-/** The description's first words, the whole text in a tooltip; kept as drawn while the text is the
- * same, as the grid draws its cells again on every change of its props. */
+/**
+ * The description's first words, the whole text in a tooltip from the first hover on. A page
+ * draws 25 of these, and a tooltip made with each one (a Tooltip and its Popper, drawn twice)
+ * costs more than the rows' text: until a row is pointed at, the text says it to assistive
+ * technology as the tooltip would (its `aria-label`). Kept as drawn while the text is the same,
+ * as the grid draws its cells again when its state changes.
+ */
 const DescriptionPreview = memo(function DescriptionPreview({ text }: { text: string }) {
+  // null: no tooltip made yet. Then the tooltip's own open state, shown at once on that first
+  // hover (the tooltip was not there to see it), and as usual after.
+  const [open, setOpen] = useState<boolean | null>(null);
+  const preview = truncate(text, DESCRIPTION_PREVIEW_LENGTH);
+  if (open === null) {
+    return (
+      <span aria-label={text} onMouseOver={() => setOpen(true)}>
+        {preview}
+      </span>
+    );
+  }
   return (
-    <Tooltip title={text}>
-      <span>{truncate(text, DESCRIPTION_PREVIEW_LENGTH)}</span>
+    <Tooltip title={text} open={open} onOpen={() => setOpen(true)} onClose={() => setOpen(false)}>
+      <span>{preview}</span>
     </Tooltip>
   );
 });
