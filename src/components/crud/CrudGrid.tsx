@@ -52,6 +52,7 @@ import {
   type GridValidRowModel,
 } from '@mui/x-data-grid';
 import { gridSortParam } from '@/components/useServerGridState';
+import { ROW_ACTION_SX } from './RowAction';
 
 export interface CrudGridProps<Row extends GridValidRowModel> {
   /** The records; undefined while the first load runs. Each needs an `id`. */
@@ -369,6 +370,7 @@ export function CrudGrid<Row extends GridValidRowModel>({
           initialState={initialState}
           pageSizeOptions={PAGE_SIZES}
           disableRowSelectionOnClick
+          sx={ROW_ACTION_SX}
           {...(server && {
             paginationMode: 'server',
             sortingMode: 'server',

@@ -1,11 +1,8 @@
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import HistoryIcon from '@mui/icons-material/HistoryOutlined';
-import {
-  GridActionsCellItem,
-  type GridActionsColDef,
-  type GridValidRowModel,
-} from '@mui/x-data-grid';
+import { GridActionsCell, type GridActionsColDef, type GridValidRowModel } from '@mui/x-data-grid';
+import { RowAction } from './RowAction';
 
 export interface EditDeleteOptions<Row extends GridValidRowModel> {
   onEdit: (row: Row) => void;
@@ -36,26 +33,26 @@ export function editDeleteColumns<Row extends GridValidRowModel>({
   layout = 'single',
 }: EditDeleteOptions<Row>): GridActionsColDef<Row>[] {
   const edit = (row: Row) => (
-    <GridActionsCellItem
+    <RowAction
       key="edit"
-      icon={<EditIcon />}
+      icon={<EditIcon fontSize="inherit" />}
       label={`Edit ${describe(row)}`}
       onClick={() => onEdit(row)}
     />
   );
   const remove = (row: Row) => (
-    <GridActionsCellItem
+    <RowAction
       key="delete"
-      icon={<DeleteIcon />}
+      icon={<DeleteIcon fontSize="inherit" />}
       label={`Delete ${describe(row)}`}
       onClick={() => onDelete(row)}
     />
   );
   const history = (row: Row) =>
     onHistory ? (
-      <GridActionsCellItem
+      <RowAction
         key="history"
-        icon={<HistoryIcon />}
+        icon={<HistoryIcon fontSize="inherit" />}
         label={`History of ${describe(row)}`}
         onClick={() => onHistory(row)}
       />
@@ -65,13 +62,23 @@ export function editDeleteColumns<Row extends GridValidRowModel>({
     headerName: string,
     width: number,
     buttons: (row: Row) => (ReturnType<typeof edit> | null)[],
-  ): GridActionsColDef<Row> => ({
-    field,
-    type: 'actions',
-    headerName,
-    width,
-    getActions: ({ row }) => buttons(row).filter((button) => button !== null),
-  });
+  ): GridActionsColDef<Row> => {
+    const actions = (row: Row) => buttons(row).filter((button) => button !== null);
+    return {
+      field,
+      type: 'actions',
+      headerName,
+      width,
+      getActions: ({ row }) => actions(row),
+      // GridActionsCell, as the column type draws it, but told to take buttons other than
+      // GridActionsCellItem: it still moves the keyboard focus between them.
+      renderCell: (params) => (
+        <GridActionsCell {...params} suppressChildrenValidation>
+          {actions(params.row)}
+        </GridActionsCell>
+      ),
+    };
+  };
 
   if (layout === 'separate') {
     return [
