@@ -206,6 +206,32 @@ describe('CrudGrid', () => {
     expect(onHistory).toHaveBeenCalledWith(fruits[1]);
   });
 
+  it("moves between a row's buttons with the arrow keys, and Enter presses the focused one", async () => {
+    const onEdit = jest.fn();
+    const { user } = renderGrid({
+      columns: [
+        ...columns,
+        ...editDeleteColumns<Fruit>({
+          onEdit,
+          onDelete: jest.fn(),
+          onHistory: jest.fn(),
+          canWrite: true,
+          describe: (f) => f.name,
+        }),
+      ],
+    });
+    const grid = within(await screen.findByRole('grid', { name: 'Fruits' }));
+    await user.click(grid.getByRole('gridcell', { name: 'Yellow' }));
+    await user.keyboard('{ArrowRight}');
+    await waitFor(() =>
+      expect(grid.getByRole('button', { name: 'History of Banana' })).toHaveFocus(),
+    );
+    await user.keyboard('{ArrowRight}');
+    expect(grid.getByRole('button', { name: 'Edit Banana' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(onEdit).toHaveBeenCalledWith(fruits[1]);
+  });
+
   it("on the server's pages, draws the rows once per answer: not for the page asked for, nor for the progress bar", async () => {
     const drawn = jest.fn();
     const counted: GridColDef<Fruit>[] = [

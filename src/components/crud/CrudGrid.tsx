@@ -265,6 +265,7 @@ function LoadingOverlay() {
 const SLOTS = { toolbar: CrudToolbar, loadingOverlay: LoadingOverlay };
 const NO_ROWS: readonly never[] = [];
 const PAGE_SIZES = [10, 25, 50, 100];
+const NO_PAGINATION_META = {};
 
 /** What changes as the user pages, sorts and searches, and as the server answers. */
 interface GridInputs<Row extends GridValidRowModel> {
@@ -373,6 +374,10 @@ export function CrudGrid<Row extends GridValidRowModel>({
           sx={ROW_ACTION_SX}
           {...(server && {
             paginationMode: 'server',
+            // The count is the grid's state (initialState, then setRowCount), not a `rowCount`
+            // prop, which would make it controlled. MUI X warns of server paging with neither a
+            // `rowCount` nor a `paginationMeta`: an empty one says nothing of a next page.
+            paginationMeta: NO_PAGINATION_META,
             sortingMode: 'server',
             filterMode: 'server',
             disableColumnFilter: true,
