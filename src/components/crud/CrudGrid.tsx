@@ -52,7 +52,6 @@ import {
   type GridValidRowModel,
 } from '@mui/x-data-grid';
 import { gridSortParam } from '@/components/useServerGridState';
-import { ROW_ACTION_SX } from './RowAction';
 
 export interface CrudGridProps<Row extends GridValidRowModel> {
   /** The records; undefined while the first load runs. Each needs an `id`. */
@@ -371,7 +370,6 @@ export function CrudGrid<Row extends GridValidRowModel>({
           initialState={initialState}
           pageSizeOptions={PAGE_SIZES}
           disableRowSelectionOnClick
-          sx={ROW_ACTION_SX}
           {...(server && {
             paginationMode: 'server',
             // The count is the grid's state (initialState, then setRowCount), not a `rowCount`

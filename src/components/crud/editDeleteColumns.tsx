@@ -1,8 +1,8 @@
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import HistoryIcon from '@mui/icons-material/HistoryOutlined';
-import { GridActionsCell, type GridActionsColDef, type GridValidRowModel } from '@mui/x-data-grid';
-import { RowAction } from './RowAction';
+import type { GridActionsColDef, GridValidRowModel } from '@mui/x-data-grid';
+import { RowAction, rowActionsColumn } from '@/components/RowAction';
 
 export interface EditDeleteOptions<Row extends GridValidRowModel> {
   onEdit: (row: Row) => void;
@@ -62,23 +62,10 @@ export function editDeleteColumns<Row extends GridValidRowModel>({
     headerName: string,
     width: number,
     buttons: (row: Row) => (ReturnType<typeof edit> | null)[],
-  ): GridActionsColDef<Row> => {
-    const actions = (row: Row) => buttons(row).filter((button) => button !== null);
-    return {
-      field,
-      type: 'actions',
-      headerName,
-      width,
-      getActions: ({ row }) => actions(row),
-      // GridActionsCell, as the column type draws it, but told to take buttons other than
-      // GridActionsCellItem: it still moves the keyboard focus between them.
-      renderCell: (params) => (
-        <GridActionsCell {...params} suppressChildrenValidation>
-          {actions(params.row)}
-        </GridActionsCell>
-      ),
-    };
-  };
+  ) =>
+    rowActionsColumn<Row>(field, headerName, width, (row) =>
+      buttons(row).filter((button) => button !== null),
+    );
 
   if (layout === 'separate') {
     return [

@@ -3,7 +3,6 @@ import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import Link from '@mui/material/Link';
 import VisibilityIcon from '@mui/icons-material/VisibilityOutlined';
 import {
-  GridActionsCellItem,
   getGridDateOperators,
   getGridSingleSelectOperators,
   type GridColDef,
@@ -16,6 +15,7 @@ import {
   type AuditPageMeta,
 } from '@/api';
 import { chunk } from '@/components/chunk';
+import { RowAction, rowActionsColumn } from '@/components/RowAction';
 import { PageHeader } from '@/components/PageHeader';
 import { RelativeTime } from '@/components/RelativeTime';
 import { ServerDataGrid } from '@/components/ServerDataGrid';
@@ -110,20 +110,14 @@ function historyColumns(view: (entry: AuditEntry) => void): GridColDef<AuditEntr
       filterable: false,
       valueGetter: (value: string | null) => value ?? '',
     },
-    {
-      field: 'view',
-      type: 'actions',
-      headerName: 'Details',
-      width: 80,
-      getActions: ({ row }) => [
-        <GridActionsCellItem
-          key="view"
-          icon={<VisibilityIcon />}
-          label={`View change #${row.id}`}
-          onClick={() => view(row)}
-        />,
-      ],
-    },
+    rowActionsColumn<AuditEntry>('view', 'Details', 80, (row) => [
+      <RowAction
+        key="view"
+        icon={<VisibilityIcon fontSize="inherit" />}
+        label={`View change #${row.id}`}
+        onClick={() => view(row)}
+      />,
+    ]),
   ];
 }
 

@@ -1,9 +1,10 @@
 import { useMemo, type ReactElement } from 'react';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
-import { GridActionsCellItem, type GridColDef, type GridValidRowModel } from '@mui/x-data-grid';
+import type { GridColDef, GridValidRowModel } from '@mui/x-data-grid';
 import type { Medication } from '@/api';
 import { CompactGrid } from '@/components/CompactGrid';
+import { RowAction, rowActionsColumn } from '@/components/RowAction';
 import type { MedicationDialog } from './MedicationDialogs';
 import type { AnyDosage, DosageKind } from './medicationForm';
 import { dosageCategoryLabel, dosagesOf, kindLabel, rangeText } from './medicationFormat';
@@ -25,16 +26,10 @@ function actionColumn<R extends GridValidRowModel>(
 ): GridColDef<R>[] {
   if (!canWrite) return [];
   return [
-    {
-      field: 'actions',
-      type: 'actions',
-      headerName: header,
-      width: 80,
-      getActions: ({ row }) => {
-        const { label, icon, onClick } = button(row);
-        return [<GridActionsCellItem key={label} icon={icon} label={label} onClick={onClick} />];
-      },
-    },
+    rowActionsColumn<R>('actions', header, 80, (row) => {
+      const { label, icon, onClick } = button(row);
+      return [<RowAction key={label} icon={icon} label={label} onClick={onClick} />];
+    }),
   ];
 }
 
@@ -79,7 +74,7 @@ function dosageColumns(
     },
     ...actionColumn<AnyDosage>(canWrite, 'Edit', (dosage) => ({
       label: `Edit ${kind} dosage for ${dosageCategoryLabel(kind, dosage)}`,
-      icon: <EditIcon fontSize="small" />,
+      icon: <EditIcon fontSize="inherit" />,
       onClick: () => show({ kind: 'edit-dosage', dosageKind: kind, medication, dosage }),
     })),
   ];
@@ -102,7 +97,7 @@ function conditionColumns(
     },
     ...actionColumn<ConditionRow>(canWrite, 'Remove', (condition) => ({
       label: `Remove contraindication ${condition.name}`,
-      icon: <DeleteIcon fontSize="small" />,
+      icon: <DeleteIcon fontSize="inherit" />,
       onClick: () => show({ kind: 'remove-contraindication', medication, condition }),
     })),
   ];
@@ -121,7 +116,7 @@ function lifestyleColumns(
     },
     ...actionColumn<LifestyleRow>(canWrite, 'Delete', (link) => ({
       label: `Delete lifestyle contraindication ${link.lifestyle.name}`,
-      icon: <DeleteIcon fontSize="small" />,
+      icon: <DeleteIcon fontSize="inherit" />,
       onClick: () => show({ kind: 'delete-lifestyle-contraindication', medication, link }),
     })),
   ];
