@@ -2,7 +2,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import type { GridColDef, GridFilterModel, GridSortModel } from '@mui/x-data-grid';
 import { renderWithProviders } from '@/test/renderWithProviders';
 import { CrudGrid } from './CrudGrid';
-import { editDeleteColumns } from './editDeleteColumns';
+import { editDeleteColumns, type EditDeleteOptions } from './editDeleteColumns';
 
 interface Fruit {
   id: number;
@@ -18,6 +18,20 @@ const columns: GridColDef<Fruit>[] = [
   { field: 'name', headerName: 'Name', flex: 1 },
   { field: 'colour', headerName: 'Colour', flex: 1 },
 ];
+
+/** The fruits' columns and their row buttons: `options` over buttons that do nothing. */
+function withButtons(options: Partial<EditDeleteOptions<Fruit>> = {}) {
+  return [
+    ...columns,
+    ...editDeleteColumns<Fruit>({
+      onEdit: jest.fn(),
+      onDelete: jest.fn(),
+      canWrite: true,
+      describe: (f) => f.name,
+      ...options,
+    }),
+  ];
+}
 
 const NO_SORT: GridSortModel = [];
 const NO_SEARCH: GridFilterModel = { items: [] };
@@ -130,17 +144,7 @@ describe('CrudGrid', () => {
     });
     Object.assign(URL, { createObjectURL, revokeObjectURL: jest.fn() });
     jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
-    const { user } = renderGrid({
-      columns: [
-        ...columns,
-        ...editDeleteColumns<Fruit>({
-          onEdit: jest.fn(),
-          onDelete: jest.fn(),
-          canWrite: true,
-          describe: (f) => f.name,
-        }),
-      ],
-    });
+    const { user } = renderGrid({ columns: withButtons() });
     await user.type(await screen.findByRole('searchbox', { name: 'Search fruits' }), 'banana');
     await waitFor(() =>
       expect(screen.queryByRole('gridcell', { name: 'Apple' })).not.toBeInTheDocument(),
@@ -172,12 +176,7 @@ describe('CrudGrid', () => {
   it('names the row in its Edit and Delete buttons and calls back with the row', async () => {
     const onEdit = jest.fn();
     const onDelete = jest.fn();
-    const { user } = renderGrid({
-      columns: [
-        ...columns,
-        ...editDeleteColumns<Fruit>({ onEdit, onDelete, canWrite: true, describe: (f) => f.name }),
-      ],
-    });
+    const { user } = renderGrid({ columns: withButtons({ onEdit, onDelete }) });
     const grid = within(await screen.findByRole('grid', { name: 'Fruits' }));
     expect(grid.getByRole('columnheader', { name: 'Actions' })).toBeInTheDocument();
     await user.click(grid.getByRole('button', { name: 'Edit Banana' }));
@@ -188,18 +187,7 @@ describe('CrudGrid', () => {
 
   it('offers a user who may not write only the History button', async () => {
     const onHistory = jest.fn();
-    const { user } = renderGrid({
-      columns: [
-        ...columns,
-        ...editDeleteColumns<Fruit>({
-          onEdit: jest.fn(),
-          onDelete: jest.fn(),
-          onHistory,
-          canWrite: false,
-          describe: (f) => f.name,
-        }),
-      ],
-    });
+    const { user } = renderGrid({ columns: withButtons({ onHistory, canWrite: false }) });
     const grid = within(await screen.findByRole('grid', { name: 'Fruits' }));
     expect(grid.queryByRole('button', { name: /^(Edit|Delete) / })).toBeNull();
     await user.click(grid.getByRole('button', { name: 'History of Banana' }));
@@ -208,18 +196,7 @@ describe('CrudGrid', () => {
 
   it("moves between a row's buttons with the arrow keys, and Enter presses the focused one", async () => {
     const onEdit = jest.fn();
-    const { user } = renderGrid({
-      columns: [
-        ...columns,
-        ...editDeleteColumns<Fruit>({
-          onEdit,
-          onDelete: jest.fn(),
-          onHistory: jest.fn(),
-          canWrite: true,
-          describe: (f) => f.name,
-        }),
-      ],
-    });
+    const { user } = renderGrid({ columns: withButtons({ onEdit, onHistory: jest.fn() }) });
     const grid = within(await screen.findByRole('grid', { name: 'Fruits' }));
     await user.click(grid.getByRole('gridcell', { name: 'Yellow' }));
     await user.keyboard('{ArrowRight}');
