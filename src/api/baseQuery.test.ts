@@ -1,4 +1,5 @@
 import type { BaseQueryApi } from '@reduxjs/toolkit/query';
+import { waitFor } from '@testing-library/react';
 import { api, type ApiError } from '@/api';
 import { makeStore } from '@/app/store';
 import { mockFetch, networkDown, requestsTo } from '@/test/mockFetch';
@@ -188,6 +189,27 @@ describe('base query: one message per failure', () => {
     const result = await listConditions();
     expect(apiError(result)).toEqual({ status: 'FETCH_ERROR', message: NETWORK_ERROR_MESSAGE });
     expect(console.error).toHaveBeenCalled();
+  });
+
+  it('logs nothing for a request the console aborted itself', async () => {
+    let settled: () => void = () => undefined;
+    const fetchMock = mockFetch({
+      'GET /condition': (request) =>
+        new Promise((_resolve, reject) =>
+          request.signal.addEventListener('abort', () => {
+            reject(new DOMException('The operation was aborted.', 'AbortError'));
+            setTimeout(settled, 0);
+          }),
+        ),
+    });
+    const store = signedInStore();
+    const request = store.dispatch(api.endpoints.listConditions.initiate({}, { subscribe: false }));
+    await waitFor(() => expect(requestsTo(fetchMock, 'GET /condition')).toHaveLength(1));
+    const baseQuerySettled = new Promise<void>((resolve) => (settled = resolve));
+    request.abort();
+    expect((await request).isError).toBe(true);
+    await baseQuerySettled;
+    expect(console.error).not.toHaveBeenCalled();
   });
 
   it('hands the error to the caller: unwrap() rejects with the message', async () => {

@@ -102,7 +102,8 @@ function withoutEmptyParams(args: string | FetchArgs): string | FetchArgs {
 
 /**
  * The base query of the one API slice (no component calls fetch): JSON headers, the bearer token,
- * 204 as an empty result, and every error turned into one message, logged, and handed to the caller.
+ * 204 as an empty result, and every error turned into one message, logged (unless the console
+ * aborted the request), and handed to the caller.
  */
 export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError> = async (
   args,
@@ -114,6 +115,9 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError> = asy
   if (!result.error) return { data: result.data, meta: result.meta };
   const error = toApiError(result.error, result.meta?.response, api.endpoint, api.dispatch);
   const url = typeof args === 'string' ? args : args.url;
-  console.error(`API ${api.endpoint} (${url}) failed: ${error.message}`, result.error);
+  // A request the console aborted itself (a newer search letter superseded it) did not fail:
+  // logging it would report an unreachable server at every keystroke.
+  if (!api.signal.aborted)
+    console.error(`API ${api.endpoint} (${url}) failed: ${error.message}`, result.error);
   return { error, meta: result.meta };
 };

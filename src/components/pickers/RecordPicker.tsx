@@ -3,7 +3,7 @@ import Autocomplete from '@mui/material/Autocomplete';
 import CircularProgress from '@mui/material/CircularProgress';
 import TextField from '@mui/material/TextField';
 import { useListConditionsQuery, useListLifestylesQuery, useListMedicationsQuery } from '@/api';
-import { useDebouncedValue } from '@/lib/useDebouncedValue';
+import { useAbortSuperseded } from '@/api/abortSuperseded';
 
 /** A record as a picker shows it. */
 export interface NamedOption {
@@ -16,8 +16,6 @@ export type PickerSource = 'medication' | 'condition' | 'lifestyle';
 
 /** How many matches a picker shows: the first ones by name. */
 export const PICKER_PAGE_SIZE = 20;
-/** How long typing must pause before the picker asks the server, in ms. */
-export const PICKER_DEBOUNCE_MS = 200;
 
 const NO_MATCH: Record<PickerSource, string> = {
   medication: 'No medications found',
@@ -28,24 +26,33 @@ const NO_MATCH: Record<PickerSource, string> = {
 /** The Autocomplete's reasons for changing the text that a pick causes. */
 const PICKED = new Set(['selectOption', 'reset']);
 
+/** The list operation each picker searches. */
+const ENDPOINT = {
+  medication: 'listMedications',
+  condition: 'listConditions',
+  lifestyle: 'listLifestyles',
+} as const;
+
 /**
- * The first matches of `text` on the server (by name), while `active`: one request per pause in
- * typing, never the whole table.
+ * The first matches of `text` on the server (by name), while `active`: asked at every letter, as
+ * the list screens' searches are, and never the whole table. A letter typed before the last
+ * letter's answer came aborts that request, and the server stops reading it.
  */
 function useRecordSearch(source: PickerSource, text: string, active: boolean) {
-  const q = useDebouncedValue(text.trim(), PICKER_DEBOUNCE_MS);
-  const page = { q: q || undefined, page: 1, pageSize: PICKER_PAGE_SIZE, sort: 'name' as const };
+  const q = text.trim() || undefined;
+  const page = { q, page: 1, pageSize: PICKER_PAGE_SIZE, sort: 'name' as const };
   const medications = useListMedicationsQuery(page, { skip: !active || source !== 'medication' });
   const conditions = useListConditionsQuery(page, { skip: !active || source !== 'condition' });
   const lifestyles = useListLifestylesQuery(page, { skip: !active || source !== 'lifestyle' });
+  useAbortSuperseded(ENDPOINT[source], page);
   const result = { medication: medications, condition: conditions, lifestyle: lifestyles }[source];
-  // Until the pause is over, the answer is for older text: show none, so Enter cannot pick it.
-  const waiting = q !== text.trim();
-  const options: NamedOption[] = waiting
-    ? []
-    : (result.currentData?.data ?? []).map(({ id, name }) => ({ id, name }));
-  const searching = waiting || result.isFetching;
-  return { options, searching, error: result.isError };
+  // `currentData` is the answer to this very text: none while it is asked, so Enter cannot pick
+  // a match of older text.
+  const options: NamedOption[] = (result.currentData?.data ?? []).map(({ id, name }) => ({
+    id,
+    name,
+  }));
+  return { options, searching: result.isFetching, error: result.isError };
 }
 
 interface PickerCommon {
@@ -86,7 +93,7 @@ export interface RecordsPickerProps extends PickerCommon {
 
 /**
  * The props of a picker's Autocomplete. A picker picks a record by typing part of its name: the server answers
- * with the first {@link PICKER_PAGE_SIZE} matches a moment after typing pauses, with a spinner
+ * with the first {@link PICKER_PAGE_SIZE} matches of what is typed so far, with a spinner
  * while it searches and a "No … found" line when nothing matches. Arrow keys move through the
  * suggestions, Enter picks, Escape closes. Nothing loads until the list opens.
  */
