@@ -1,22 +1,28 @@
 import type pg from 'pg';
 import { createTestDatabase } from '../test/helpers';
 import { withCancellation } from './cancellation';
-import { ambientPool } from './pool';
+import { ambientPool, createPool } from './pool';
 
 jest.setTimeout(60_000);
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let db: pg.Pool;
+/** A connection of its own, to watch the tested pool's statements even when they hold it whole. */
+let observer: pg.Pool;
 
 beforeAll(async () => {
   database = await createTestDatabase();
   db = ambientPool(database.pool);
+  observer = createPool(database.url, 1);
 });
-afterAll(() => database.drop());
+afterAll(async () => {
+  await observer.end();
+  await database.drop();
+});
 
 /** The statements of this test's database running `text` now. */
 async function running(text: string) {
-  const { rows } = await database.pool.query<{ n: number }>(
+  const { rows } = await observer.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM pg_stat_activity
       WHERE datname = current_database() AND state = 'active' AND query = $1`,
     [text],
@@ -41,6 +47,23 @@ describe('withCancellation', () => {
     expect(await running(SLOW)).toBe(0);
     // The statement outside the scope ran to its end.
     await expect(outside).resolves.toMatchObject({ rowCount: 1 });
+  });
+
+  it('cancels at once when the statements to stop hold every connection of the pool', async () => {
+    const controller = new AbortController();
+    const started = performance.now();
+    // The pool has five connections: five abandoned searches hold them all.
+    const cancelled = Array.from({ length: 5 }, () =>
+      withCancellation(controller.signal, () => db.query(SLOW)).catch((error: unknown) => error),
+    );
+    while ((await running(SLOW)) < 5) await new Promise((r) => setTimeout(r, 20));
+    controller.abort();
+    for (const outcome of await Promise.all(cancelled)) {
+      expect(outcome).toMatchObject({ code: '57014' });
+    }
+    // Not after the pool's wait for a free connection (5 s), nor after the statements' end.
+    expect(performance.now() - started).toBeLessThan(4_000);
+    expect(await running(SLOW)).toBe(0);
   });
 
   it('sends nothing more once the work is abandoned', async () => {

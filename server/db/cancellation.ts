@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { connect } from 'node:net';
 import type pg from 'pg';
 
 /**
@@ -10,16 +11,45 @@ import type pg from 'pg';
  */
 interface Scope {
   signal: AbortSignal;
-  /** The connections running the scope's statements, each with its pool and its cancel once one
-   * is sent. */
-  running: Map<pg.PoolClient, { pool: pg.Pool; cancelling?: Promise<unknown> }>;
+  /** The connections running the scope's statements, each with its cancel once one is sent. */
+  running: Map<pg.PoolClient, { cancelling?: Promise<void> }>;
 }
 
 const scopes = new AsyncLocalStorage<Scope>();
 
-/** node-postgres sets the backend's process id from the server's BackendKeyData; its types do
- * not declare it. */
-type Connection = pg.PoolClient & { processID?: number };
+/** node-postgres keeps the backend's process id and secret key from the server's BackendKeyData,
+ * and where it connected; its types declare neither the id nor the key. */
+type Connection = pg.PoolClient & { processID?: number; secretKey?: number };
+
+/** How long a cancel may take to reach PostgreSQL before the connection is given back anyway. */
+const CANCEL_TIMEOUT_MS = 5_000;
+/** The protocol's CancelRequest code (1234 in the high 16 bits, 5678 in the low). */
+const CANCEL_REQUEST_CODE = 80877102;
+
+/**
+ * Asks PostgreSQL to cancel what `client`'s backend is running, with the protocol's CancelRequest
+ * on a connection of its own: it needs no sign-in, so it never waits for a free connection of the
+ * pool, which the very statements it is to stop may all be holding. Settles once PostgreSQL has
+ * closed that connection, which it does after signalling the backend (as pg_cancel_backend
+ * returns), or once it failed or took CANCEL_TIMEOUT_MS.
+ */
+function sendCancel(client: Connection, processID: number, secretKey: number): Promise<void> {
+  const request = Buffer.alloc(16);
+  request.writeInt32BE(16, 0);
+  request.writeInt32BE(CANCEL_REQUEST_CODE, 4);
+  request.writeInt32BE(processID, 8);
+  request.writeInt32BE(secretKey, 12);
+  const { host, port } = client;
+  return new Promise((resolve) => {
+    // A host starting with a slash is the directory of PostgreSQL's Unix socket.
+    const socket = host.startsWith('/') ? connect(`${host}/.s.PGSQL.${port}`) : connect(port, host);
+    socket.setTimeout(CANCEL_TIMEOUT_MS, () => socket.destroy());
+    socket.once('connect', () => socket.end(request));
+    // An error closes the socket too: the cancel is then given up, as a failed statement would be.
+    socket.on('error', () => undefined);
+    socket.once('close', () => resolve());
+  });
+}
 
 /** The signal of the current scope: undefined outside one. */
 export function cancellationSignal(): AbortSignal | undefined {
@@ -27,19 +57,16 @@ export function cancellationSignal(): AbortSignal | undefined {
 }
 
 /**
- * Runs `work` in a scope whose statements PostgreSQL cancels when `signal` aborts (each through
- * its own pool, on another connection). A cancelled statement fails with PostgreSQL's
- * query_canceled error (57014).
+ * Runs `work` in a scope whose statements PostgreSQL cancels when `signal` aborts (see
+ * sendCancel). A cancelled statement fails with PostgreSQL's query_canceled error (57014).
  */
 export function withCancellation<T>(signal: AbortSignal, work: () => Promise<T>): Promise<T> {
   const scope: Scope = { signal, running: new Map() };
   const cancel = () => {
     for (const [client, running] of scope.running) {
-      const pid = (client as Connection).processID;
-      if (running.cancelling || pid === undefined) continue;
-      running.cancelling = running.pool
-        .query('SELECT pg_cancel_backend($1)', [pid])
-        .catch(() => undefined);
+      const { processID, secretKey } = client as Connection;
+      if (running.cancelling || processID === undefined || secretKey === undefined) continue;
+      running.cancelling = sendCancel(client as Connection, processID, secretKey);
     }
   };
   signal.addEventListener('abort', cancel, { once: true });
@@ -61,7 +88,7 @@ export function queryInScope(pool: pg.Pool, args: unknown[]): Promise<unknown> |
   if (!scope || submittable || typeof args.at(-1) === 'function') return undefined;
   return (async () => {
     const client = await pool.connect();
-    const running: { pool: pg.Pool; cancelling?: Promise<unknown> } = { pool };
+    const running: { cancelling?: Promise<void> } = {};
     scope.running.set(client, running);
     let failure: Error | undefined;
     try {
