@@ -72,6 +72,36 @@ it("cancels a page's statements once its client has gone", async () => {
   ]);
 });
 
+it('reads nothing for a client that went away while its session was checked', async () => {
+  // The session check waits for the sign-ins' table, locked on another connection.
+  const sessions = await t.pool.connect();
+  try {
+    await sessions.query('BEGIN');
+    await sessions.query('LOCK TABLE auth_tokens IN ACCESS EXCLUSIVE MODE');
+    const controller = new AbortController();
+    const abandoned = ask('/condition?q=hypert', controller.signal).catch(
+      (error: unknown) => error,
+    );
+    await until(async () => {
+      const { rows } = await locker.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM pg_locks l JOIN pg_class c ON c.oid = l.relation
+          WHERE c.relname = 'auth_tokens' AND NOT l.granted`,
+      );
+      return rows[0].n > 0;
+    });
+    controller.abort();
+    expect(await abandoned).toMatchObject({ name: 'AbortError' });
+    // The server sees the connection close, then the session check goes on.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await sessions.query('ROLLBACK');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    // The search never reached the conditions (still locked): nothing waits for them.
+    expect(await waiting()).toBe(0);
+  } finally {
+    sessions.release();
+  }
+});
+
 it('reads on for a client still waiting for the same page as one that has gone', async () => {
   const controller = new AbortController();
   const abandoned = ask('/condition?q=fib', controller.signal).catch((error: unknown) => error);

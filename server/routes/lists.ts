@@ -102,6 +102,8 @@ export function sendCsv(reply: FastifyReply, filename: string, csv: Readable): F
 /** A signal that aborts when the client goes away before its answer has been sent. */
 function untilClientGone(reply: FastifyReply): AbortSignal {
   const controller = new AbortController();
+  // The client may have gone already, while its request waited for its session check.
+  if (reply.raw.destroyed && !reply.raw.writableFinished) controller.abort();
   reply.raw.once('close', () => {
     if (!reply.raw.writableFinished) controller.abort();
   });
