@@ -2,7 +2,7 @@ import type { BaseQueryApi } from '@reduxjs/toolkit/query';
 import { waitFor } from '@testing-library/react';
 import { api, type ApiError } from '@/api';
 import { makeStore } from '@/app/store';
-import { mockFetch, networkDown, requestsTo } from '@/test/mockFetch';
+import { mockFetch, networkDown, requestsTo, untilAborted } from '@/test/mockFetch';
 import { signedIn, signedOut, testUser, TEST_TOKEN } from '@/test/fixtures';
 import {
   baseQuery,
@@ -194,13 +194,7 @@ describe('base query: one message per failure', () => {
   it('logs nothing for a request the console aborted itself', async () => {
     let settled: () => void = () => undefined;
     const fetchMock = mockFetch({
-      'GET /condition': (request) =>
-        new Promise((_resolve, reject) =>
-          request.signal.addEventListener('abort', () => {
-            reject(new DOMException('The operation was aborted.', 'AbortError'));
-            setTimeout(settled, 0);
-          }),
-        ),
+      'GET /condition': (request) => untilAborted(request, () => setTimeout(settled, 0)),
     });
     const store = signedInStore();
     const request = store.dispatch(api.endpoints.listConditions.initiate({}, { subscribe: false }));

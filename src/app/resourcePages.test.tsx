@@ -22,7 +22,7 @@ import {
   weightCategoryResource,
 } from '@/features/weight-categories/WeightCategoriesPage';
 import { signedIn, viewerUser } from '@/test/fixtures';
-import { mockFetch, requestsTo, type MockReply } from '@/test/mockFetch';
+import { mockFetch, requestsTo, untilAborted, type MockReply } from '@/test/mockFetch';
 import { findToast, renderWithProviders } from '@/test/renderWithProviders';
 
 /** A record of any of the lists. */
@@ -233,12 +233,7 @@ describe.each(CASES)('the $name list', (c) => {
         const q = new URL(request.url).searchParams.get('q');
         if (q !== 'Z') return q ? page([c.other]) : page([c.row, c.other], 60);
         // The first letter's answer does not come before the next letter is typed.
-        return new Promise<MockReply>((_resolve, reject) => {
-          request.signal.addEventListener('abort', () => {
-            aborted.push(q);
-            reject(new DOMException('The operation was aborted.', 'AbortError'));
-          });
-        });
+        return untilAborted(request, () => aborted.push(q));
       },
     });
     const asked = () => requestsTo(fetchMock, `GET ${c.list}`).map((r) => query(r).q);

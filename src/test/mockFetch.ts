@@ -18,6 +18,19 @@ export const networkDown = (): MockReply => {
   throw new TypeError('Failed to fetch');
 };
 
+/**
+ * A reply that never comes: the request fails as fetch fails an aborted one once its signal
+ * aborts, and then calls `onAbort`. For a request the console is to abort as superseded.
+ */
+export function untilAborted(request: Request, onAbort?: () => void): Promise<MockReply> {
+  return new Promise((_resolve, reject) => {
+    request.signal.addEventListener('abort', () => {
+      reject(new DOMException('The operation was aborted.', 'AbortError'));
+      onAbort?.();
+    });
+  });
+}
+
 export function reply({ status = 200, statusText, body, headers }: MockReply): Response {
   if (body === undefined || status === 204)
     return new Response(null, { status, statusText, headers });

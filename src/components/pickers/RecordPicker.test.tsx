@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { signedIn } from '@/test/fixtures';
-import { mockFetch, requestsTo, type MockReply } from '@/test/mockFetch';
+import { mockFetch, requestsTo, untilAborted, type MockReply } from '@/test/mockFetch';
 import { renderWithProviders } from '@/test/renderWithProviders';
 import { RecordPicker, type NamedOption } from './RecordPicker';
 
@@ -28,12 +28,7 @@ describe('RecordPicker', () => {
         if (q === 'ibu') return matches([IBUPROFEN]);
         if (q === '') return matches([]);
         // The shorter texts' answers do not come before the next letter is typed.
-        return new Promise<MockReply>((_resolve, reject) => {
-          request.signal.addEventListener('abort', () => {
-            aborted.push(q);
-            reject(new DOMException('The operation was aborted.', 'AbortError'));
-          });
-        });
+        return untilAborted(request, () => aborted.push(q));
       },
     });
     const { user, onChange } = renderPicker();
