@@ -18,7 +18,8 @@ import { cpuMs, postgresCpuMs } from './support/processCpu';
  *   WARM_SECONDS, on other medications where its requests name one, so the figures are a warm
  *   server's (compiled code, prepared statements, PostgreSQL's caches) and not its first seconds.
  *   Beside the latencies, the CPU time per request of the server (Node) and of PostgreSQL: a figure
- *   that moves far less than latency from one machine, or one busy spell, to another;
+ *   that moves far less than latency from one machine, or one busy spell, to another. The same
+ *   load on the session check alone (FLOOR) is printed beside them, without a target;
  * - the Interactions search typed one letter at a time, as the console asks the server at every
  *   letter: each prefix's first answer, uncached (the first letters match most interactions);
  *   each must answer, and the slowest is reported;
@@ -80,6 +81,16 @@ const SCENARIOS: Scenario[] = [
       `/condition?q=${encodeURIComponent(CONDITION_WORDS[n % CONDITION_WORDS.length])}&page_size=20`,
   },
 ];
+
+/**
+ * This machine's floor under any list page, with no target of its own: the same load on the
+ * cheapest signed-in request, the session check alone (a list page makes the same check, then
+ * reads its page). When its p99 is near the target, no list page can meet it here.
+ */
+const FLOOR: Scenario = {
+  name: 'floor: session check alone (GET /auth/me)',
+  path: () => '/auth/me',
+};
 
 function rssMb(pid: number): number {
   const line = readFileSync(`/proc/${pid}/status`, 'utf8')
@@ -196,10 +207,12 @@ async function measureApi(server: ScaleServer): Promise<SummaryRow[]> {
     await runScenario(server, scenario, WARM_SECONDS, WARM_UP_FIRST_REQUEST);
     rows.push(await runScenario(server, scenario, SECONDS));
   }
+  await runScenario(server, FLOOR, WARM_SECONDS);
+  const floor = await runScenario(server, FLOOR, SECONDS);
   console.log(
     `\nList pages at ${CONNECTIONS} connections, ${SECONDS} s each (load average ${loadavg()[0].toFixed(1)}):`,
   );
-  console.table(rows);
+  console.table([...rows, floor]);
   const typed = await measureTypedSearch(server);
   console.log(`\nInteractions search typed letter by letter (first answer to each prefix):`);
   console.table(typed);
@@ -217,6 +230,12 @@ async function measureApi(server: ScaleServer): Promise<SummaryRow[]> {
       value: `${worst} ms`,
       target: `< ${TARGET_P99_MS} ms`,
       met: worst < TARGET_P99_MS && errors === 0,
+    },
+    {
+      measure: `${FLOOR.name} p99 at 50 connections, this machine's floor`,
+      value: `${floor['p99 ms']} ms`,
+      target: '',
+      met: null,
     },
     {
       measure: `Interactions search typed letter by letter ('${TYPED_WORD}'): slowest prefix`,
