@@ -125,6 +125,12 @@ it('interactions: Next clicked twice at once shows the third page, as the server
   expect(third.meta.total).toBeGreaterThan(20);
 
   await page.goto('/dashboard/drugs/interactions');
+  // The first page's rows first, as a user sees them: the footer, with the rows-per-page menu,
+  // moves down when they arrive, and a click aimed at it before then lands on a row.
+  await page
+    .getByText(`1–${Math.min(25, third.meta.total)} of ${third.meta.total}`)
+    .first()
+    .waitFor();
   await page.getByRole('combobox', { name: /rows per page/i }).click();
   await page.getByRole('option', { name: '10', exact: true }).click();
   await page.getByText(`1–10 of ${third.meta.total}`).first().waitFor();
