@@ -232,7 +232,7 @@ async function measureApi(server: ScaleServer): Promise<SummaryRow[]> {
       met: worst < TARGET_P99_MS && errors === 0,
     },
     {
-      measure: `${FLOOR.name} p99 at 50 connections, this machine's floor`,
+      measure: `${FLOOR.name}: p99 at 50 connections`,
       value: `${floor['p99 ms']} ms`,
       target: '',
       met: null,
