@@ -170,11 +170,14 @@ export function oneStatement(pool: pg.Pool, text: string, values: unknown[]) {
 /**
  * Runs `work` in one transaction: all of it is stored, or none of it. Given a client that is
  * already in a transaction (a route's audited write), `work` runs inside it under a savepoint:
- * its failure undoes only its own statements, and the outer transaction decides.
+ * its failure undoes only its own statements, and the outer transaction decides. `readOnly`
+ * makes a transaction of its own one read-only snapshot, so that the separate statements of a
+ * read see the same data.
  */
 export async function withTransaction<T>(
   pool: Queryable,
   work: (client: pg.PoolClient) => Promise<T>,
+  options: { readOnly?: boolean } = {},
 ): Promise<T> {
   const db = 'release' in pool ? pool : (ambientClient() ?? pool);
   if ('release' in db) {
@@ -192,7 +195,9 @@ export async function withTransaction<T>(
   }
   const client = await db.connect();
   try {
-    await client.query('BEGIN');
+    await client.query(
+      options.readOnly ? 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY' : 'BEGIN',
+    );
     const result = await work(client);
     await client.query('COMMIT');
     return result;

@@ -7,22 +7,28 @@ import { csvText, type ListSpec } from './listing';
  * description, written as minimum_* / maximum_* / unit / category and read as min_* / max_* /
  * *_unit / category_name (the field names the console has always used).
  */
-interface CategorySpec {
-  table: 'age_categories' | 'weight_categories';
-  dosageTable: 'age_category_dosages' | 'weight_category_dosages';
-  foreignKey: 'age_category_id' | 'weight_category_id';
-  /** Column names as read: [min, max, unit]. */
-  columns: [string, string, string];
-  /** Field names as written: [minimum, maximum]. */
-  fields: [string, string];
-  /** The grid's column titles say 'Age Range', 'Weight Unit'. */
-  label: 'Age' | 'Weight';
+type CategoryKind = 'age' | 'weight';
+
+/** The names of a kind's tables, columns and fields, all made from the kind's name. */
+function specOf<K extends CategoryKind>(kind: K) {
+  return {
+    table: `${kind}_categories` as const,
+    dosageTable: `${kind}_category_dosages` as const,
+    foreignKey: `${kind}_category_id` as const,
+    /** Column names as read: [min, max, unit]. */
+    columns: [`min_${kind}`, `max_${kind}`, `${kind}_unit`] as const,
+    /** Field names as written: [minimum, maximum]. */
+    fields: [`minimum_${kind}`, `maximum_${kind}`] as const,
+    /** The grid's column titles say 'Age Range', 'Weight Unit'. */
+    label: kind === 'age' ? 'Age' : 'Weight',
+  };
 }
 
 type CategoryRow = Schema<'AgeCategory'> | Schema<'WeightCategory'>;
 export type CategoryInput = Schema<'AgeCategoryCreate'> | Schema<'WeightCategoryCreate'>;
 
-export function categoryRepository(spec: CategorySpec) {
+export function categoryRepository(kind: CategoryKind) {
+  const spec = specOf(kind);
   const [min, max, unit] = spec.columns;
   const select = `id, ${min}, ${max}, ${unit}, category_name, description`;
   const values = (input: CategoryInput) => [
@@ -108,20 +114,5 @@ export function categoryRepository(spec: CategorySpec) {
 
 export type CategoryRepository = ReturnType<typeof categoryRepository>;
 
-export const ageCategories = categoryRepository({
-  table: 'age_categories',
-  dosageTable: 'age_category_dosages',
-  foreignKey: 'age_category_id',
-  columns: ['min_age', 'max_age', 'age_unit'],
-  fields: ['minimum_age', 'maximum_age'],
-  label: 'Age',
-});
-
-export const weightCategories = categoryRepository({
-  table: 'weight_categories',
-  dosageTable: 'weight_category_dosages',
-  foreignKey: 'weight_category_id',
-  columns: ['min_weight', 'max_weight', 'weight_unit'],
-  fields: ['minimum_weight', 'maximum_weight'],
-  label: 'Weight',
-});
+export const ageCategories = categoryRepository('age');
+export const weightCategories = categoryRepository('weight');

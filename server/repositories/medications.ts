@@ -1,5 +1,5 @@
 import type { Schema } from '../contract';
-import type { Queryable } from '../db/pool';
+import { withTransaction, type Queryable } from '../db/pool';
 import type { VersionedTable } from '../db/versions';
 import {
   csvText,
@@ -73,26 +73,6 @@ const isoTime = (column: string, as: string) =>
 
 type Row = Record<string, unknown> & { id: number };
 type LinkRow = Row & { medication_id: number };
-
-/**
- * Runs `work` on one connection in one read-only snapshot, so the separate statements of a read
- * see the same data. A client already in a transaction (it has `release`) is used as it is.
- */
-async function inSnapshot<T>(db: Queryable, work: (q: Queryable) => Promise<T>): Promise<T> {
-  if ('release' in db) return work(db);
-  const client = await db.connect();
-  try {
-    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-    const result = await work(client);
-    await client.query('COMMIT');
-    return result;
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
-}
 
 function byMedication<T extends { medication_id: number }>(rows: T[]): Map<number, T[]> {
   const groups = new Map<number, T[]>();
@@ -205,13 +185,17 @@ export async function readMedications(db: Queryable, ids?: number[]) {
     const { rows } = await db.query<PartRows>(somePartsSql('$1::int[]'), [ids]);
     return assemble(rows[0]);
   }
-  return inSnapshot(db, async (q) => {
-    const sql = partsSql();
-    const parts = {} as Record<keyof Parts, unknown[]>;
-    for (const name of Object.keys(sql) as (keyof Parts)[])
-      parts[name] = (await q.query(sql[name], [])).rows;
-    return assemble(parts as PartRows);
-  });
+  return withTransaction(
+    db,
+    async (q) => {
+      const sql = partsSql();
+      const parts = {} as Record<keyof Parts, unknown[]>;
+      for (const name of Object.keys(sql) as (keyof Parts)[])
+        parts[name] = (await q.query(sql[name], [])).rows;
+      return assemble(parts as PartRows);
+    },
+    { readOnly: true },
+  );
 }
 
 /** The medications of `parts`, each with its dosages, conditions and contraindications. */

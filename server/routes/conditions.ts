@@ -1,12 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { audited, auditedStatement } from '../audit/record';
-import { conflict, notFound } from '../errors';
+import { notFound } from '../errors';
 import * as conditions from '../repositories/conditions';
 import { defineRoute } from './define';
-import { listCache } from '../lib/listCache';
-import { isUniqueViolation } from '../lib/pgErrors';
 import { deleteUnlessUsed, stillUsed, type GuardedDelete } from '../lib/usage';
-import { defineListRoute } from './lists';
+import { defineNamedReads, uniqueName } from './namedRecords';
 
 const CONDITION_DELETE: GuardedDelete = {
   lock: conditions.lockCondition,
@@ -14,36 +12,17 @@ const CONDITION_DELETE: GuardedDelete = {
   remove: conditions.deleteCondition,
 };
 
-async function uniqueName<T>(work: Promise<T>): Promise<T> {
-  try {
-    return await work;
-  } catch (error) {
-    if (isUniqueViolation(error)) throw conflict('A condition with this name already exists.');
-    throw error;
-  }
-}
-
 export default async function conditionRoutes(app: FastifyInstance) {
-  const { db } = app;
-
-  const cached = listCache(app);
-
-  defineListRoute(app, 'listConditions', {
+  defineNamedReads(app, 'Condition', {
     spec: conditions.CONDITION_LIST,
-    filename: 'conditions',
-    whole: (reply) =>
-      cached(reply, 'conditions', ['conditions'], () => conditions.listConditions(db)),
-  });
-
-  defineRoute(app, 'getCondition', async (request) => {
-    const row = await conditions.getCondition(db, request.params.id);
-    if (!row) throw notFound('Condition');
-    return { data: row };
+    readAll: conditions.listConditions,
+    readOne: conditions.getCondition,
   });
 
   defineRoute(app, 'createCondition', async (request, reply) => {
     const row = await auditedStatement(request, 'condition', (tx) =>
       uniqueName(
+        'Condition',
         conditions.insertCondition(tx, { ...request.body, name: request.body.name.trim() }),
       ),
     );
@@ -53,7 +32,10 @@ export default async function conditionRoutes(app: FastifyInstance) {
   defineRoute(app, 'updateCondition', async (request) => {
     const { id, ...input } = request.body;
     const row = await auditedStatement(request, 'condition', (tx) =>
-      uniqueName(conditions.updateCondition(tx, id, { ...input, name: input.name.trim() })),
+      uniqueName(
+        'Condition',
+        conditions.updateCondition(tx, id, { ...input, name: input.name.trim() }),
+      ),
     );
     if (!row) throw notFound('Condition');
     return { data: row, message: 'Condition updated successfully' };
