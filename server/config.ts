@@ -114,5 +114,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
-/** About 30 MB of medications' JSON (with their dosages), or 7 MB of interactions'. */
+/** Past this many records a whole list is streamed, not kept: kept as one answer, a list that long
+ * (medications carry their dosages) would hold too much of each server's memory. */
 const WHOLE_LIST_KEPT_MAX = 20_000;

@@ -5,7 +5,7 @@ import type pg from 'pg';
 /**
  * Work whose statements PostgreSQL stops once nobody wants its answer any more: a list page
  * whose client has gone (each letter typed into a search asks for another page, and a search's
- * first letters cost about a second of a core each over a million interactions). Work in a
+ * first letters, matching much of a large table, each keep a core busy). Work in a
  * scope, and every statement the app's pool (ambientPool) runs for it, is tied to the scope's
  * signal; outside any scope nothing is ever cancelled.
  */

@@ -46,8 +46,8 @@ it('starts after its first start was cut off in the middle of initdb', async () 
 });
 
 it('on SIGTERM finishes the request in flight, then stops PostgreSQL and exits 0', async () => {
-  // A registration at the production scrypt cost takes a good half second between reading the
-  // database and writing to it: the signal lands in that gap.
+  // A registration at the production scrypt cost hashes for long enough between reading the
+  // database and writing to it for the signal to land in that gap.
   const server = await startServer(paths.dataDir, { PASSWORD_HASH_COST: '17', LOG_LEVEL: 'info' });
   const registering = fetch(`${server.base}/auth/register`, {
     method: 'POST',

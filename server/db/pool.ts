@@ -12,10 +12,10 @@ const MAX_PREPARED_TEXT = 4000;
 
 /**
  * A client that prepares each parameterised statement once per connection: a named statement,
- * named after a hash of its text, so PostgreSQL parses and plans it once instead of on every call
- * (under `npm run bench:load` this takes PostgreSQL from about 95% to about 60% of a core). Texts
- * without values (BEGIN, COMMIT, the migrations' scripts) run as they are. Statement texts are the
- * server's own templates, never client input, so their number is fixed.
+ * named after a hash of its text, so PostgreSQL parses and plans it once instead of on every call,
+ * which under a steady load is much of its work. Texts without values (BEGIN, COMMIT, the
+ * migrations' scripts) run as they are. Statement texts are the server's own templates, never
+ * client input, so their number is fixed.
  */
 class PreparingClient extends pg.Client {
   constructor(config?: string | pg.ClientConfig) {

@@ -19,7 +19,7 @@ export interface ReportQuery {
  * The data-quality findings of one state of the reference data, in the report's order, with what
  * serving them pages, searches and sorts needs: the counts, worked out once, and each order asked
  * for as positions into the findings. A large catalogue has hundreds of thousands of findings,
- * kept while the data stays as it is: about 270 bytes each (77 MB for 283,342 findings).
+ * kept while the data stays as it is, so each order is an Int32Array of positions, not a copy.
  */
 export class DataQualityReport {
   readonly summary: Summary;
@@ -73,9 +73,8 @@ export class DataQualityReport {
   /**
    * The whole report as the JSON answer `{ "data": [...] }`, produced as the client reads it, a
    * few hundred findings at a time: `serialize` writes `{ data }` for some of them (the
-   * contract's serializer), whose arrays are joined into one. Serialised at once, the 283,342
-   * findings of `bench:scale` are 75 MB, which held the server for seconds and its memory for
-   * the string.
+   * contract's serializer), whose arrays are joined into one. Serialised at once, a large report
+   * is one huge string, which held the server while it was made and its memory while it was sent.
    */
   json(serialize: (answer: { data: DataQualityFinding[] }) => string): Readable {
     const { findings } = this;
@@ -147,8 +146,8 @@ const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
  * The same text, stored in one piece: V8 keeps a string built from parts (the messages' template
- * literals) as a tree of those parts, about twice the memory of the text, until something reads
- * it whole; a slice of it is read whole once.
+ * literals) as a tree of those parts, larger than the text itself, until something reads it
+ * whole; a slice of it is read whole once.
  */
 function flat(text: string): string {
   return ` ${text}`.slice(1);

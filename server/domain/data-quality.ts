@@ -384,7 +384,8 @@ export function dataQualityFindings(data: DataQualityData): DataQualityFinding[]
       DATA_QUALITY_SEVERITIES.indexOf(a.severity) - DATA_QUALITY_SEVERITIES.indexOf(b.severity) ||
       KINDS.indexOf(a.kind) - KINDS.indexOf(b.kind) ||
       // Entity names are lower-case ASCII: compared by code point, in the same order as
-      // localeCompare and several times faster over hundreds of thousands of findings.
+      // localeCompare, without its cost on each of the comparisons hundreds of thousands of
+      // findings take.
       (a.entity < b.entity ? -1 : a.entity > b.entity ? 1 : 0) ||
       a.entity_id - b.entity_id ||
       (a.related_id ?? 0) - (b.related_id ?? 0),

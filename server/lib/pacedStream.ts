@@ -10,8 +10,8 @@ export function sendJsonStream(reply: FastifyReply, json: Readable): FastifyRepl
 /**
  * `chunks` as a stream that makes each chunk when its reader wants it, one chunk ahead (not
  * Readable.from's 16, megabytes for a large answer), and lets the server answer other requests
- * between two chunks however fast the reader takes them: a download of tens or hundreds of
- * megabytes otherwise held every other request for seconds.
+ * between two chunks however fast the reader takes them: otherwise a large download holds every
+ * other request until it has been written.
  */
 export function paced(chunks: Iterable<string> | AsyncIterable<string>): Readable {
   return Readable.from(

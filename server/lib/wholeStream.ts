@@ -20,8 +20,8 @@ export async function hasMoreRows(db: Queryable, table: string, limit: number): 
 }
 
 /**
- * A whole list too large to keep in memory as one answer (a million interactions are 339 MB of
- * JSON, and reading them in one statement outlasts its timeout), as the JSON answer `{ data }`
+ * A whole list too large to keep in memory as one answer (a million interactions' JSON, and
+ * reading them in one statement outlasts its timeout), as the JSON answer `{ data }`
  * produced as the client reads it: `sql` (the list's statement, in its order) is read through a
  * cursor, BATCH_ROWS rows at a time, in one read-only snapshot; `records` turns each batch of rows
  * into the answer's records (by default the rows themselves); `serialize` writes `{ data }` for

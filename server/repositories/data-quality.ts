@@ -26,7 +26,7 @@ const ZERO = 'd.min_dosage = 0 OR d.max_dosage = 0';
 
 // A gap is [basis, medication id, medication name, category id]: at 100,000 medications there
 // are hundreds of thousands, and an array per gap, its category looked up among the categories
-// read below, builds and parses several times faster than an object with the category in it.
+// read below, is cheaper to build and parse than an object with the category in it.
 const coverageGaps = (kind: 'weight' | 'age') => `
   SELECT json_build_array('${kind}', m.id, m.name, c.id) AS row
     FROM medications m CROSS JOIN ${kind}_categories c

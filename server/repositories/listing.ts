@@ -39,8 +39,8 @@ export interface ListSpec<F extends string> {
    * selecting the ids of that table's records whose text contains a word (`like(column)`, with
    * the word's pattern as `$1`). They are read before the search's statements, which get them as
    * a value (see matchWord): planned for as they are, a few ids are an index's lookups and many
-   * are a hashed set, where a subquery's ids would be searched one by one for every record (many
-   * seconds at a million). */
+   * are a hashed set, where a subquery's ids would be searched one by one for every record, a
+   * cost that grows with the table. */
   wordIds?: (like: Like) => string;
   /** One word's match: SQL true when a column contains the word (`like(column)`) or the word
    * itself matches the record. `param` adds a value and names its placeholder; `ids` names the
@@ -56,11 +56,10 @@ export type Like = (column: string) => string;
 /**
  * `column ILIKE pattern` for a search `word`. A trigram index finds a word through its runs of
  * three letters or digits; for a word without one, PostgreSQL's GIN reads the whole index and
- * then checks every record again, which takes about three times as long as reading the table
- * (1.4 s against 0.5 s over a million interactions' descriptions), and the planner, which does
- * not count that, picks it for a word it expects to be rare. Such a word's match is written as
- * what ILIKE does, lowering both sides, and then LIKE: an expression no index holds, so the table
- * is read, and about 30% sooner than with ILIKE, which lowers the pattern again for every record.
+ * then checks every record again, which takes longer than reading the table, and the planner,
+ * which does not count that, picks it for a word it expects to be rare. Such a word's match is
+ * written as what ILIKE does, lowering both sides, and then LIKE: an expression no index holds, so
+ * the table is read, and sooner than with ILIKE, which lowers the pattern again for every record.
  */
 export function wordMatch(word: string, pattern: string): Like {
   const indexed = /[\p{L}\p{N}]{3}/u.test(word);
@@ -193,8 +192,8 @@ const BOUNDED_WALK_MARGIN = 4;
 /** …and never more than this many: past it, finding the matches first costs less. */
 const MAX_BOUNDED_WALK = 5_000;
 /** Past this many matches, finding them all to order them costs more than the statement planned
- * as it is (about 2 s against 0.1 for 200,000 of a million interactions): PostgreSQL knows a
- * word's ids (wordIds), and plans a walk along the order's index, or a top-N sort. */
+ * as it is, which knows a word's ids (wordIds) and walks along the order's index, or makes a
+ * top-N sort. */
 const MAX_FOUND = 20_000;
 
 /** The column in which a page's statement answers the number of matches (see readPage). */
@@ -294,10 +293,10 @@ function pageSql<F extends string>(
  * A search's statements are planned for their values on every call, not prepared (pool.ts
  * prepares texts given alone): a generic plan cannot know how many records the search's letters
  * match, and for a common word it is often one that reads the whole table. A page without a
- * search is prepared: planning it cost more than reading it (about 1.5 ms against 0.7 for one
- * medication's interactions), and its generic plan, whose only unknowns are the filters' values
- * and the page's place, reads pages as the plans made for their values do. (PostgreSQL keeps
- * planning for the values while the generic plan looks costlier, as it does for deep pages.)
+ * search is prepared: planning it costs more than reading it, and its generic plan, whose only
+ * unknowns are the filters' values and the page's place, reads pages as the plans made for their
+ * values do. (PostgreSQL keeps planning for the values while the generic plan looks costlier, as
+ * it does for deep pages.)
  */
 export async function readPage<F extends string, R extends pg.QueryResultRow>(
   db: Queryable,
@@ -408,8 +407,8 @@ export function listPage<F extends string>(
   total: Total = uncached,
 ) {
   // A few records are read whole at once, counted as they are (`count(*) OVER ()`): for one
-  // medication's interactions that takes PostgreSQL about 30% less time than finding their places
-  // first, then reading each again, and counting them apart.
+  // medication's interactions that costs PostgreSQL less than finding their places first, then
+  // reading each again, and counting them apart.
   if (query.narrow && !query.q?.trim())
     return readPage(db, spec, query, total, 'row', (rows) => rows);
   const joins = Object.values(spec.joins ?? {}).join('\n');

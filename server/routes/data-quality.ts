@@ -19,7 +19,7 @@ const PAGING = ['q', 'severity', 'kind', 'sort', 'page', 'page_size'] as const;
 /**
  * GET /data-quality (whole, one page, or CSV), and its counts at GET /data-quality/summary. The
  * rules are in ../domain/data-quality.ts, the SQL in ../repositories/. Over a large catalogue the
- * report runs to hundreds of thousands of findings and takes seconds to work out, so it is worked
+ * report runs to hundreds of thousands of findings and is slow to work out, so it is worked
  * out once for each state of the reference data and kept (only the newest), and every page,
  * search, CSV and summary is served from it.
  */

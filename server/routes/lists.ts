@@ -188,7 +188,7 @@ export function defineListRoute<F extends string>(
         : read();
     // A search's page nobody waits for any more (its client has gone: the search has another
     // letter by now) is not read on: PostgreSQL cancels its statements. A search's first letters
-    // can take a second over a million records; pages without one take milliseconds, and are
+    // match much of a large table and are slow to read; pages without one are quick, and are
     // spared the cost of a cancellation scope.
     const body = await (query.q?.trim() ? withCancellation(untilClientGone(reply), page) : page());
     // Already serialised by the contract's response schema (above): sent as it is.

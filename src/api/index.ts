@@ -105,8 +105,8 @@ export const api = generatedApi.enhanceEndpoints({
     listMedications: {
       providesTags: (result) => listTags('medication', result?.data),
       // Thousands of medications, each with nested dosages and conditions: stored as a frozen
-      // answer, which immer does not walk object by object on the way into the store (about 1 s
-      // for 10,000 on a slow machine), and replaced whole on a refetch instead of compared.
+      // answer, which immer does not walk object by object on the way into the store (a walk that
+      // grows with every record), and replaced whole on a refetch instead of compared.
       transformResponse: (response: ListMedicationsApiResponse) => Object.freeze(response),
       structuralSharing: false,
     },

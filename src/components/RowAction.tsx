@@ -17,8 +17,8 @@ export interface RowActionProps {
  * keyboard focus between a cell's buttons and gives each its tabIndex and click handler.
  * GridActionsCellItem draws an MUI IconButton: a ButtonBase and two styled components, each
  * serialising its styles whenever it is drawn. A list page draws up to 75 of these buttons on
- * every page, search and sort, and on Interactions they were about half of the components a page
- * change drew; this is a plain button with one class, which the theme styles (rowActionStyles).
+ * every page, search and sort, where they were a large share of what a page change drew; this is
+ * a plain button with one class, which the theme styles (rowActionStyles).
  */
 export const RowAction = forwardRef<HTMLButtonElement, RowActionProps>(function RowAction(
   { label, icon, onClick, tabIndex },

@@ -11,7 +11,7 @@
 
 -- No CHECK on the action or the entity: the statement itself derives the action from what the
 -- write did, and the entity comes from the server's own list; audit_entries checks both again
--- when the entry moves. Checking them here cost each write about 0.07 ms, a sixth of its time in
+-- when the entry moves. Checking them here would be a noticeable share of each write's time in
 -- PostgreSQL. The reason, which a client sends, is checked here.
 CREATE TABLE audit_inbox (LIKE audit_entries INCLUDING DEFAULTS);
 ALTER TABLE audit_inbox

@@ -28,7 +28,7 @@ export interface OutlinedFieldProps {
 
 /**
  * An outlined text input that looks like MUI's TextField but is built from its parts: TextField
- * also brings Select, Menu and Popover (about 18 kB gzip), too much for the sign-in screens. Its
+ * also brings Select, Menu and Popover, too much for the sign-in screens' bundle budget. Its
  * error, or else its helper text, is under it and describes it to assistive technology.
  */
 export function OutlinedField({

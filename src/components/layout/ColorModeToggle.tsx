@@ -5,7 +5,7 @@ import LightModeIcon from '@mui/icons-material/LightModeOutlined';
 
 /**
  * Switches between light and dark; MUI remembers the choice in local storage. The native `title`
- * gives the hover hint (MUI's Tooltip would add Popper, about 8 kB gzip, to every signed-in page).
+ * gives the hover hint (MUI's Tooltip would add Popper to every signed-in page).
  */
 export function ColorModeToggle() {
   const { mode, systemMode, setMode } = useColorScheme();
