@@ -1,6 +1,6 @@
 import { withTransaction } from '../../server/db/pool';
 import type * as history from '../../server/audit/record';
-import { snapshot } from '../../server/repositories/audit';
+import { snapshot, type Write } from '../../server/repositories/audit';
 
 /**
  * `server/audit/record.ts` with the history left out, for `npm run bench:audit`: copied over that
@@ -24,4 +24,4 @@ export const auditedEntry: typeof history.auditedEntry = async (request, target,
 });
 
 export const auditedStatement: typeof history.auditedStatement = (request, _entity, work) =>
-  work(request.server.db);
+  work(((text: string, values: unknown[]) => request.server.db.query(text, values)) as Write);

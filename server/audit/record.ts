@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { sessionOf } from '../auth/guard';
-import { oneStatement, withTransaction, type Queryable } from '../db/pool';
+import { oneStatement, withTransaction } from '../db/pool';
 import * as audit from '../repositories/audit';
 import type { AuditEntity, EntryRow, Snapshot, StoredEntry } from '../repositories/audit';
 
@@ -101,24 +101,23 @@ export async function auditedEntry<T>(
 
 /**
  * As `audited`, for a write that is one INSERT, UPDATE or DELETE statement on the entity's own
- * table (a repository function making one query): the statement and its history entry go to
- * PostgreSQL as one statement (see `audit.writeWithEntry`), atomic by itself, instead of a
- * transaction of six round trips. `work` gets a pool on which it makes that one query; a second
- * query, or a transaction, is a programming error. The entry's action is what the statement did
- * to each record it touched. The entry goes to the history's inbox, which `app.auditInbox` moves
- * into audit_entries shortly after.
+ * table: a repository function that takes a `Write` (see `audit.Write`). Through the `Write` this
+ * gives it, the statement and its history entry go to PostgreSQL as one statement (see
+ * `audit.writeWithEntry`), atomic by itself, instead of a transaction of six round trips. A
+ * second statement is a programming error. The entry's action is what the statement did to each
+ * record it touched. The entry goes to the history's inbox, which `app.auditInbox` moves into
+ * audit_entries shortly after.
  */
 export async function auditedStatement<T>(
   request: FastifyRequest,
   entity: AuditEntity,
-  work: (db: Queryable) => Promise<T>,
+  work: (write: audit.Write) => Promise<T>,
 ): Promise<T> {
   const { db } = request.server;
   const author = authorOf(request);
   let made = false;
-  const query = (text: unknown, values: unknown) => {
-    if (made || typeof text !== 'string' || !Array.isArray(values))
-      throw new Error('An audited statement is one parameterised query');
+  const write = ((text: string, values: unknown[]) => {
+    if (made) throw new Error('An audited statement is one statement: use `audited`');
     made = true;
     return audit.writeWithEntry(
       (sql, params) => oneStatement(db, sql, params),
@@ -126,17 +125,8 @@ export async function auditedStatement<T>(
       { text, values },
       author,
     );
-  };
-  const statementPool = new Proxy(db, {
-    get(target, property) {
-      if (property === 'query') return query;
-      if (property === 'connect')
-        throw new Error('An audited statement runs alone: use `audited` for a transaction');
-      const value: unknown = Reflect.get(target, property, target);
-      return typeof value === 'function' ? (value as () => unknown).bind(target) : value;
-    },
-  });
-  const result = await work(statementPool);
+  }) as audit.Write;
+  const result = await work(write);
   // Its entry went to the history's inbox: moved into audit_entries shortly.
   if (made) request.server.auditInbox.schedule();
   return result;

@@ -266,19 +266,27 @@ export async function insertEntry(db: Queryable, entry: NewEntry): Promise<Entry
 /** What a one-statement write returns besides its own RETURNING columns. */
 const STATEMENT_COLUMNS = ['audit_before', 'audit_after'];
 
-/** The table and effect of a single INSERT, UPDATE or DELETE statement. */
-const WRITE_STATEMENT = /^\s*(INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+([a-z_]+)\b/i;
+/**
+ * Runs a repository's one write statement: an INSERT, UPDATE or DELETE of one record's table that
+ * ends in its RETURNING list. The repository functions that take one are the audited writes:
+ * `auditedStatement` (server/audit/record.ts) gives them a `Write` that also records the entry.
+ */
+export type Write = <R extends pg.QueryResultRow = pg.QueryResultRow>(
+  text: string,
+  values: unknown[],
+) => Promise<pg.QueryResult<R>>;
 
 /**
- * Runs one INSERT, UPDATE or DELETE statement on `entity`'s table and writes its history entry in
- * the same SQL statement, which PostgreSQL makes atomic by itself: a failing write stores neither,
- * and no BEGIN, snapshot reads or COMMIT travel to the server. The record before and after come
- * from the write itself (RETURNING old and new, PostgreSQL 18), so they are exactly the row it
- * replaced and the row it stored, whatever ran concurrently. Each record the write touched gets
- * its entry; one it did not change (the same values, or only `updated_at`) gets none. The entry
- * goes to the history's inbox (migration 014), with no index to keep up and no diff or count to
- * compute: `moveInbox` does that later, in batches. Answers the write's own result, as if it ran
- * alone.
+ * Runs one write statement of `entity`'s table (as a `Write` takes it: ending in its RETURNING
+ * list) and writes its history entry in the same SQL statement, which PostgreSQL makes atomic by
+ * itself: a failing write stores neither, and no BEGIN, snapshot reads or COMMIT travel to the
+ * server. The record before and after come from the write itself (RETURNING old and new,
+ * PostgreSQL 18), so they are exactly the row it replaced and the row it stored, whatever ran
+ * concurrently. Each record the write touched gets its entry; one it did not change (the same
+ * values, or only `updated_at`) gets none. The entry goes to the history's inbox (migration 014),
+ * with no index to keep up and no diff or count to compute: `moveInbox` does that later, in
+ * batches. Answers the write's own result, as if it ran alone. A medication's create and delete
+ * are not such writes: their entries hold the dependents, read in a transaction (`audited`).
  */
 export async function writeWithEntry(
   run: (text: string, values: unknown[]) => Promise<pg.QueryResult>,
@@ -287,15 +295,9 @@ export async function writeWithEntry(
   author: Author,
 ): Promise<pg.QueryResult> {
   const spec = ENTITIES[entity];
-  const [, verb, table] = WRITE_STATEMENT.exec(write.text) ?? [];
-  if (table !== spec.table)
-    throw new Error(`Not a write of ${spec.table}: ${write.text.slice(0, 80)}`);
-  // A medication's create and delete entries hold its dependents: they take a transaction.
-  if (spec.dependents && !/^UPDATE$/i.test(verb))
-    throw new Error(`A ${entity}'s ${verb} is recorded with its dependents, in a transaction`);
   const p = (n: number) => `$${write.values.length + n}`;
   const text = `WITH w AS (
-       ${write.text}${/\bRETURNING\b/i.test(write.text) ? ',' : ' RETURNING'}
+       ${write.text},
          to_jsonb(old) - ${p(1)}::text[] AS audit_before, to_jsonb(new) - ${p(1)}::text[] AS audit_after),
      e AS (INSERT INTO audit_inbox (actor_id, actor_name, action, entity, entity_id, label, reason,
                                     before, after)

@@ -1,5 +1,6 @@
 import type { Schema } from '../contract';
 import type { Queryable } from '../db/pool';
+import type { Write } from './audit';
 import { csvText, type ListSpec } from './listing';
 
 /**
@@ -73,16 +74,16 @@ export function categoryRepository(kind: CategoryKind) {
       );
       return rows[0];
     },
-    async insert(db: Queryable, input: CategoryInput) {
-      const { rows } = await db.query<CategoryRow>(
+    async insert(write: Write, input: CategoryInput) {
+      const { rows } = await write<CategoryRow>(
         `INSERT INTO ${spec.table} (${min}, ${max}, ${unit}, category_name, description)
          VALUES ($1, $2, $3, $4, $5) RETURNING ${select}`,
         values(input),
       );
       return rows[0];
     },
-    async update(db: Queryable, id: number, input: CategoryInput) {
-      const { rows } = await db.query<CategoryRow>(
+    async update(write: Write, id: number, input: CategoryInput) {
+      const { rows } = await write<CategoryRow>(
         `UPDATE ${spec.table} SET ${min} = $2, ${max} = $3, ${unit} = $4, category_name = $5,
                 description = $6, updated_at = now() WHERE id = $1 RETURNING ${select}`,
         [id, ...values(input)],

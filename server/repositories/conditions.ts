@@ -1,5 +1,6 @@
 import type { Schema } from '../contract';
 import type { Queryable } from '../db/pool';
+import type { Write } from './audit';
 import { csvText, type ListSpec } from './listing';
 
 type Condition = Schema<'Condition'>;
@@ -34,16 +35,16 @@ export async function getCondition(db: Queryable, id: number) {
   return rows[0];
 }
 
-export async function insertCondition(db: Queryable, input: ConditionInput) {
-  const { rows } = await db.query<Condition>(
+export async function insertCondition(write: Write, input: ConditionInput) {
+  const { rows } = await write<Condition>(
     `INSERT INTO conditions (name, description) VALUES ($1, $2) RETURNING ${COLUMNS}`,
     [input.name, input.description ?? null],
   );
   return rows[0];
 }
 
-export async function updateCondition(db: Queryable, id: number, input: ConditionInput) {
-  const { rows } = await db.query<Condition>(
+export async function updateCondition(write: Write, id: number, input: ConditionInput) {
+  const { rows } = await write<Condition>(
     `UPDATE conditions SET name = $2, description = $3, updated_at = now() WHERE id = $1 RETURNING ${COLUMNS}`,
     [id, input.name, input.description ?? null],
   );

@@ -1,5 +1,6 @@
 import type { Schema } from '../contract';
 import type { Queryable } from '../db/pool';
+import type { Write } from './audit';
 import { csvText, type ListSpec } from './listing';
 
 type Drug = Schema<'Drug'>;
@@ -53,8 +54,8 @@ export async function getDrug(db: Queryable, id: number) {
   return rows[0];
 }
 
-export async function insertDrug(db: Queryable, drug: DrugInput) {
-  const { rows } = await db.query<Drug>(
+export async function insertDrug(write: Write, drug: DrugInput) {
+  const { rows } = await write<Drug>(
     `INSERT INTO drugs (name, description, dosage, side_effects, contraindications, category, manufacturer)
      VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${COLUMNS}`,
     values(drug),
@@ -62,8 +63,8 @@ export async function insertDrug(db: Queryable, drug: DrugInput) {
   return rows[0];
 }
 
-export async function updateDrug(db: Queryable, id: number, drug: DrugInput) {
-  const { rows } = await db.query<Drug>(
+export async function updateDrug(write: Write, id: number, drug: DrugInput) {
+  const { rows } = await write<Drug>(
     `UPDATE drugs SET name = $2, description = $3, dosage = $4, side_effects = $5, contraindications = $6,
             category = $7, manufacturer = $8, updated_at = now() WHERE id = $1 RETURNING ${COLUMNS}`,
     [id, ...values(drug)],
@@ -71,7 +72,7 @@ export async function updateDrug(db: Queryable, id: number, drug: DrugInput) {
   return rows[0];
 }
 
-export async function deleteDrug(db: Queryable, id: number) {
-  const { rowCount } = await db.query('DELETE FROM drugs WHERE id = $1', [id]);
+export async function deleteDrug(write: Write, id: number) {
+  const { rowCount } = await write('DELETE FROM drugs WHERE id = $1 RETURNING id', [id]);
   return rowCount === 1;
 }

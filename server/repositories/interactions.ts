@@ -1,6 +1,7 @@
 import { SEVERITIES } from '../../api/generated/enums';
 import type { Schema } from '../contract';
 import type { Queryable } from '../db/pool';
+import type { Write } from './audit';
 import { csvText, type Filter, type Like, type ListSpec } from './listing';
 
 type DrugInteraction = Schema<'DrugInteraction'>;
@@ -108,11 +109,11 @@ export async function findPair(db: Queryable, first: number, second: number) {
 }
 
 export async function insertInteraction(
-  db: Queryable,
+  write: Write,
   pair: { medication_id: number; interacting_medication_id: number },
   input: InteractionInput,
 ) {
-  const { rows } = await db.query<{ id: number }>(
+  const { rows } = await write<{ id: number }>(
     `INSERT INTO drug_interactions (medication_id, interacting_medication_id, severity, description, is_allergen)
      VALUES ($1, $2, $3, $4, $5) RETURNING id`,
     [
@@ -126,16 +127,18 @@ export async function insertInteraction(
   return rows[0].id;
 }
 
-export async function updateInteraction(db: Queryable, id: number, input: InteractionInput) {
-  const { rowCount } = await db.query(
+export async function updateInteraction(write: Write, id: number, input: InteractionInput) {
+  const { rowCount } = await write(
     `UPDATE drug_interactions SET severity = $2, description = $3,
-            is_allergen = COALESCE($4, is_allergen), updated_at = now() WHERE id = $1`,
+            is_allergen = COALESCE($4, is_allergen), updated_at = now() WHERE id = $1 RETURNING id`,
     [id, input.severity, input.description, input.is_allergen ?? null],
   );
   return rowCount === 1;
 }
 
-export async function deleteInteraction(db: Queryable, id: number) {
-  const { rowCount } = await db.query('DELETE FROM drug_interactions WHERE id = $1', [id]);
+export async function deleteInteraction(write: Write, id: number) {
+  const { rowCount } = await write('DELETE FROM drug_interactions WHERE id = $1 RETURNING id', [
+    id,
+  ]);
   return rowCount === 1;
 }

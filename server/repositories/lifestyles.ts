@@ -1,5 +1,6 @@
 import type { Schema } from '../contract';
 import type { Queryable } from '../db/pool';
+import type { Write } from './audit';
 import { csvText, type ListSpec } from './listing';
 
 type Lifestyle = Schema<'Lifestyle'>;
@@ -29,16 +30,16 @@ export async function getLifestyle(db: Queryable, id: number) {
   return rows[0];
 }
 
-export async function insertLifestyle(db: Queryable, name: string) {
-  const { rows } = await db.query<Lifestyle>(
+export async function insertLifestyle(write: Write, name: string) {
+  const { rows } = await write<Lifestyle>(
     'INSERT INTO lifestyles (name) VALUES ($1) RETURNING id, name',
     [name],
   );
   return rows[0];
 }
 
-export async function updateLifestyle(db: Queryable, id: number, name: string) {
-  const { rows } = await db.query<Lifestyle>(
+export async function updateLifestyle(write: Write, id: number, name: string) {
+  const { rows } = await write<Lifestyle>(
     'UPDATE lifestyles SET name = $2 WHERE id = $1 RETURNING id, name',
     [id, name],
   );
@@ -90,11 +91,11 @@ export async function getLifestyleContraindication(db: Queryable, id: number) {
 
 /** Inserts the pair; undefined when it already exists. */
 export async function insertLifestyleContraindication(
-  db: Queryable,
+  write: Write,
   medicationId: number,
   lifestyleId: number,
 ) {
-  const { rows } = await db.query<{ id: number }>(
+  const { rows } = await write<{ id: number }>(
     `INSERT INTO lifestyle_contraindications (medication_id, lifestyle_id) VALUES ($1, $2)
      ON CONFLICT DO NOTHING RETURNING id`,
     [medicationId, lifestyleId],
@@ -102,9 +103,10 @@ export async function insertLifestyleContraindication(
   return rows[0]?.id;
 }
 
-export async function deleteLifestyleContraindication(db: Queryable, id: number) {
-  const { rowCount } = await db.query('DELETE FROM lifestyle_contraindications WHERE id = $1', [
-    id,
-  ]);
+export async function deleteLifestyleContraindication(write: Write, id: number) {
+  const { rowCount } = await write(
+    'DELETE FROM lifestyle_contraindications WHERE id = $1 RETURNING id',
+    [id],
+  );
   return rowCount === 1;
 }

@@ -1,6 +1,7 @@
 import type { Schema } from '../contract';
 import { withTransaction, type Queryable } from '../db/pool';
 import type { VersionedTable } from '../db/versions';
+import type { Write } from './audit';
 import {
   csvText,
   readPage,
@@ -384,15 +385,15 @@ export async function insertMedication(db: Queryable, input: MedicationInput): P
 
 /** Changes the name, and the pregnancy category only when `pregnancy_category` is given. */
 export async function updateMedication(
-  db: Queryable,
+  write: Write,
   id: number,
   name: string,
   pregnancy?: string | null,
 ) {
-  const { rowCount } = await db.query(
+  const { rowCount } = await write(
     `UPDATE medications SET name = $2,
             pregnancy_category = CASE WHEN $3 THEN $4 ELSE pregnancy_category END, updated_at = now()
-      WHERE id = $1`,
+      WHERE id = $1 RETURNING id`,
     [id, name, pregnancy !== undefined, pregnancy || null],
   );
   return rowCount === 1;
@@ -436,12 +437,12 @@ export async function insertDosage(
   return rows[0].id;
 }
 
-export async function updateDosage(db: Queryable, kind: DosageKind, id: number, d: DosageFields) {
-  const { rowCount } = await db.query(
+export async function updateDosage(write: Write, kind: DosageKind, id: number, d: DosageFields) {
+  const { rowCount } = await write(
     `UPDATE ${DOSAGE_TABLES[kind].table} SET min_dosage = $2, max_dosage = $3, dosage_unit = $4,
             min_frequency = $5, max_frequency = $6, frequency_unit = $7, min_duration = $8,
             max_duration = $9, duration_unit = $10
-      WHERE id = $1`,
+      WHERE id = $1 RETURNING id`,
     [
       id,
       d.min_dosage,
@@ -468,11 +469,11 @@ export async function getDosage(db: Queryable, kind: DosageKind, id: number) {
 
 /** Makes the condition a contraindication; answers the new link's id, none when it already was. */
 export async function addContraindication(
-  db: Queryable,
+  write: Write,
   medicationId: number,
   conditionId: number,
 ): Promise<number | undefined> {
-  const { rows } = await db.query<{ id: number }>(
+  const { rows } = await write<{ id: number }>(
     `INSERT INTO medication_contraindications (medication_id, condition_id) VALUES ($1, $2)
      ON CONFLICT DO NOTHING RETURNING id`,
     [medicationId, conditionId],
@@ -492,10 +493,11 @@ export async function contraindicationId(
   return rows[0]?.id;
 }
 
-export async function removeContraindication(db: Queryable, id: number) {
-  const { rowCount } = await db.query('DELETE FROM medication_contraindications WHERE id = $1', [
-    id,
-  ]);
+export async function removeContraindication(write: Write, id: number) {
+  const { rowCount } = await write(
+    'DELETE FROM medication_contraindications WHERE id = $1 RETURNING id',
+    [id],
+  );
   return rowCount === 1;
 }
 

@@ -1,5 +1,6 @@
 import type { Schema } from '../contract';
 import type { Queryable } from '../db/pool';
+import type { Write } from './audit';
 
 /** The SQL of test prescriptions: the records, their stored results, and the summary. */
 
@@ -114,8 +115,10 @@ export async function setExpected(db: Queryable, id: number, expected: object): 
   return rowCount === 1;
 }
 
-export async function deleteTestPrescription(db: Queryable, id: number): Promise<boolean> {
-  const { rowCount } = await db.query('DELETE FROM test_prescriptions WHERE id = $1', [id]);
+export async function deleteTestPrescription(write: Write, id: number): Promise<boolean> {
+  const { rowCount } = await write('DELETE FROM test_prescriptions WHERE id = $1 RETURNING id', [
+    id,
+  ]);
   return rowCount === 1;
 }
 
