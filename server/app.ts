@@ -1,3 +1,4 @@
+import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type pg from 'pg';
 import { authGuard } from './auth/guard';
@@ -69,6 +70,9 @@ export async function buildApp(
   app.addHook('onRequest', hostGuard(config));
   securityHeaders(app, API_PREFIX);
   errorHandler(app);
+  // Answers of 1 KiB or more, compressed as the client accepts; request bodies are never taken
+  // compressed, so the body parsers' size limits hold for what arrives.
+  await app.register(fastifyCompress, { globalDecompression: false });
   await bodyParsers(app);
 
   await app.register(
