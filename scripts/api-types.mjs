@@ -2,6 +2,8 @@
 // - openapi.ts: its operations and schemas (openapi-typescript), which the server's handlers take
 //   their request and reply types from. A Timestamp is `Date | string` there, since a handler may
 //   answer a row's Date and the contract's serializer writes it as the ISO string the schema says.
+// - contract.json: the contract itself as JSON, which the server reads at every start (and every
+//   API test file builds an app): parsing the YAML each time costs far more than JSON.parse.
 // - enums.ts: its enumerations as `as const` arrays, so that the server and the console import
 //   every list of units, severities, categories and roles from the contract instead of keeping
 //   copies that drift. Named schemas with an `enum` become NAME_PLURAL (RoleName → ROLE_NAMES);
@@ -25,6 +27,7 @@ const types = await openapiTS(text, {
     path === '#/components/schemas/Timestamp' ? DATE_OR_STRING : undefined,
 });
 writeFileSync(`${out}/openapi.ts`, COMMENT_HEADER + astToString(types));
+writeFileSync(`${out}/contract.json`, JSON.stringify(contract));
 
 const pascal = (word) => word.charAt(0).toUpperCase() + word.slice(1);
 const screaming = (name) => name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase();

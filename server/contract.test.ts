@@ -1,5 +1,8 @@
+import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
 import type { LightMyRequestResponse } from 'fastify';
-import { loadContract, routeDefinitions } from './contract';
+import { CONTRACT_ID, loadContract, routeDefinitions, sharedSchema } from './contract';
 import { allOperationIds, contractProblems } from './test/contract';
 import {
   client,
@@ -13,7 +16,8 @@ import {
 let t: TestApp;
 let token: string;
 
-const definitions = [...routeDefinitions(loadContract()).values()];
+const contract = loadContract();
+const definitions = [...routeDefinitions(contract).values()];
 const PUBLIC = ['register', 'login', 'forgotPassword', 'resetPassword'];
 /** The operations the console calls, plus the extensions; new features may add more. */
 const SPECIFIED_OPERATIONS = [
@@ -125,6 +129,37 @@ describe('the contract', () => {
         operation: d.operationId,
         served: true,
       });
+    }
+  });
+
+  // The app compiles a route's schemas on the route's first use: this compiles them all, so a
+  // schema that cannot compile fails here rather than on a request.
+  it('compiles every request and response schema of every operation', () => {
+    const shared = sharedSchema(contract);
+    const ajv = new Ajv2020({ strict: false });
+    addFormats(ajv);
+    ajv.addSchema(shared);
+    const serializer = SerializerSelector()({ [CONTRACT_ID]: shared }, {});
+    for (const { operationId, method, url, schema } of definitions) {
+      const body = (schema.body as { content?: Record<string, { schema: object }> } | undefined)
+        ?.content;
+      const requestSchemas = [
+        schema.params,
+        schema.querystring,
+        ...Object.values(body ?? {}).map((media) => media.schema),
+      ];
+      for (const part of requestSchemas)
+        if (part)
+          expect({ operationId, compiles: typeof ajv.compile(part as object) }).toEqual({
+            operationId,
+            compiles: 'function',
+          });
+      for (const [httpStatus, response] of Object.entries(schema.response ?? {}))
+        expect({
+          operationId,
+          httpStatus,
+          compiles: typeof serializer({ schema: response as object, method, url, httpStatus }),
+        }).toEqual({ operationId, httpStatus, compiles: 'function' });
     }
   });
 

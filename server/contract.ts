@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { FastifySchema, HTTPMethods } from 'fastify';
-import { parse } from 'yaml';
 import type { components } from '../api/generated/openapi';
 import { ROLE_NAMES, type RoleName } from '../api/generated/enums';
 
@@ -10,8 +9,11 @@ import { ROLE_NAMES, type RoleName } from '../api/generated/enums';
  * schema. Route plugins ask for an operation by its operationId and add only the handler.
  */
 export const CONTRACT_ID = 'contract';
-/** npm scripts run from the package root, so the contract sits at a fixed place beside them. */
-export const CONTRACT_PATH = resolve('api/openapi.yaml');
+/**
+ * api/openapi.yaml as JSON, written beside it by `npm run api:generate` (CI fails when it is
+ * stale). npm scripts run from the package root, so it sits at a fixed place beside them.
+ */
+export const CONTRACT_PATH = resolve('api/generated/contract.json');
 
 /** A schema of the contract as TypeScript (`Schema<'Condition'>`): what a repository's row is when
  * it is the API's shape. */
@@ -62,7 +64,7 @@ export interface RouteDefinition {
 }
 
 export function loadContract(path = CONTRACT_PATH): Contract {
-  return parse(readFileSync(path, 'utf8')) as Contract;
+  return JSON.parse(readFileSync(path, 'utf8')) as Contract;
 }
 
 /** Points local references at the shared schema registered under CONTRACT_ID. */
