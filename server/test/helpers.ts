@@ -5,40 +5,36 @@ import type { RoleName } from '../../api/generated/enums';
 import { buildApp } from '../app';
 import { newToken } from '../auth/tokens';
 import { readConfig, type Config } from '../config';
-import { migrate } from '../db/migrate';
 import { createPool } from '../db/pool';
 import { insertToken } from '../repositories/accounts';
 import { contractProblems } from './contract';
+import { databaseUrl, onServer } from './templateDatabase';
 
-/** A database of its own on the run's PostgreSQL (server/test/globalSetup.mjs), migrated and empty. */
+/**
+ * A database of its own on the run's PostgreSQL (server/test/globalSetup.mjs), migrated and empty:
+ * a copy of the run's template database.
+ */
 export async function createTestDatabase(): Promise<{
   url: string;
   pool: pg.Pool;
   drop(): Promise<void>;
 }> {
   const base = process.env.TEST_DATABASE_URL;
-  if (!base)
+  const template = process.env.TEST_TEMPLATE_DATABASE;
+  if (!base || !template)
     throw new Error(
       'TEST_DATABASE_URL is not set: run the tests through Jest (server/test/globalSetup.mjs)',
     );
   const name = `test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  const pool = createPool(url.toString(), 5);
-  await migrate(pool);
+  await onServer(base, `CREATE DATABASE ${name} TEMPLATE ${template}`);
+  const url = databaseUrl(base, name);
+  const pool = createPool(url, 5);
   return {
-    url: url.toString(),
+    url,
     pool,
     async drop() {
       await pool.end();
-      const client = new pg.Client({ connectionString: base });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
+      await onServer(base, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
 }

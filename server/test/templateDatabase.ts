@@ -1,0 +1,40 @@
+import pg from 'pg';
+import { migrate } from '../db/migrate';
+import { createPool } from '../db/pool';
+
+/** The database every API test file's own database is copied from: migrated, and empty. */
+const TEMPLATE = 'medref_test_template';
+
+/** The URL of database `name` on the server of `base`. */
+export function databaseUrl(base: string, name: string): string {
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** Runs `sql` on the server's maintenance database (CREATE and DROP DATABASE run outside one). */
+export async function onServer(base: string, sql: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  try {
+    await admin.query(sql);
+  } finally {
+    await admin.end();
+  }
+}
+
+/**
+ * Creates the template afresh and migrates it; answers its name. A template may have no open
+ * connection while it is copied, so its pool is closed before any test file starts.
+ */
+export async function prepareTemplateDatabase(base: string): Promise<string> {
+  await onServer(base, `DROP DATABASE IF EXISTS ${TEMPLATE} WITH (FORCE)`);
+  await onServer(base, `CREATE DATABASE ${TEMPLATE}`);
+  const pool = createPool(databaseUrl(base, TEMPLATE), 1);
+  try {
+    await migrate(pool);
+  } finally {
+    await pool.end();
+  }
+  return TEMPLATE;
+}
