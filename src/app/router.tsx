@@ -54,12 +54,12 @@ const ConditionsPage = page(
   '/dashboard/drugs/conditions',
 );
 const AgeCategoriesPage = page(
-  () => import('@/features/age-categories/AgeCategoriesPage'),
+  () => import('@/features/categories/CategoriesPage'),
   'AgeCategoriesPage',
   '/dashboard/drugs/age-categories',
 );
 const WeightCategoriesPage = page(
-  () => import('@/features/weight-categories/WeightCategoriesPage'),
+  () => import('@/features/categories/CategoriesPage'),
   'WeightCategoriesPage',
   '/dashboard/drugs/weight-categories',
 );

@@ -1,0 +1,352 @@
+import type { ComponentType } from 'react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import type { AgeCategory, WeightCategory } from '@/api';
+import { findToast, renderWithProviders } from '@/test/renderWithProviders';
+import { mockFetch, requestsTo } from '@/test/mockFetch';
+import { signedIn } from '@/test/fixtures';
+import { AgeCategoriesPage, WeightCategoriesPage } from './CategoriesPage';
+
+/** What differs between the kinds' screens, as the spec words them. */
+interface Kind {
+  name: string;
+  Page: ComponentType;
+  /** The list's path in the API. */
+  path: string;
+  /** 'Age Category'. */
+  singular: string;
+  /** 'age': 'Minimum age', 'Age unit'. */
+  measure: string;
+  /** A named row, and another; `second` is unnamed where the kind allows it. */
+  first: AgeCategory | WeightCategory;
+  second: AgeCategory | WeightCategory;
+  /** The first row's range cell, unit cell and name in buttons; the second's. */
+  firstCells: { range: string; unit: string; name: string };
+  secondCells: { range: string; unit: string; category: string };
+  firstLabel: string;
+  secondLabel: string;
+  columns: string[];
+  /** A new one's unit and name, and the choices. */
+  start: { unit: string; category: string };
+  units: string[];
+  names: string[];
+  /** Whether the number inputs step by 0.1. */
+  step: string;
+  /** Valid numbers, a minimum above its maximum, and what a new one saves as. */
+  create: {
+    above: [string, string];
+    fixed: [string, string];
+    unit: string;
+    category: string;
+    description: string;
+    sent: Record<string, unknown>;
+  };
+  /** The first row's form values, and the body sent when it is saved with no description. */
+  edit: { values: [number, number, string, string]; sent: Record<string, unknown> };
+  refusal: string;
+}
+
+const neonate: AgeCategory = {
+  id: 1,
+  min_age: 0,
+  max_age: 28,
+  age_unit: 'days',
+  category_name: 'Pediatric',
+  description: 'Birth to 28 days',
+};
+const adult: AgeCategory = {
+  id: 4,
+  min_age: 18,
+  max_age: 64,
+  age_unit: 'years',
+  category_name: null,
+  description: null,
+};
+const normal: WeightCategory = {
+  id: 2,
+  min_weight: 50.1,
+  max_weight: 80,
+  weight_unit: 'kg',
+  category_name: 'Normal',
+  description: '50.1 to 80 kg',
+};
+const heavy: WeightCategory = {
+  id: 7,
+  min_weight: 220,
+  max_weight: 660,
+  weight_unit: 'lbs',
+  category_name: 'Obese',
+  description: null,
+};
+
+const KINDS: Kind[] = [
+  {
+    name: 'age',
+    Page: AgeCategoriesPage,
+    path: '/age-category',
+    singular: 'Age Category',
+    measure: 'age',
+    first: neonate,
+    second: adult,
+    firstCells: { range: '0 - 28', unit: 'Days', name: 'Pediatric' },
+    secondCells: { range: '18 - 64', unit: 'Years', category: '-' },
+    firstLabel: '0 - 28 Days (Pediatric)',
+    secondLabel: '18 - 64 Years',
+    // The description starts hidden.
+    columns: ['Age Range', 'Age Unit', 'Category', 'Actions'],
+    start: { unit: 'Years', category: 'None' },
+    units: ['Years', 'Months', 'Days'],
+    names: ['None', 'Adult', 'Pediatric', 'Geriatric'],
+    step: '1',
+    create: {
+      above: ['13', '12'],
+      fixed: ['1', '12'],
+      unit: 'Months',
+      category: 'None',
+      description: '',
+      sent: { minimum_age: 1, maximum_age: 12, unit: 'months', category: null, description: null },
+    },
+    edit: {
+      values: [0, 28, 'days', 'Pediatric'],
+      sent: {
+        id: 1,
+        minimum_age: 0,
+        maximum_age: 28,
+        unit: 'days',
+        category: 'Pediatric',
+        description: null,
+      },
+    },
+    refusal:
+      'This age category cannot be deleted: it is still used by the dosages of: Paracetamol.',
+  },
+  {
+    name: 'weight',
+    Page: WeightCategoriesPage,
+    path: '/weight-category',
+    singular: 'Weight Category',
+    measure: 'weight',
+    first: normal,
+    second: heavy,
+    firstCells: { range: '50.1 - 80', unit: 'Kg', name: 'Normal' },
+    secondCells: { range: '220 - 660', unit: 'Lbs', category: 'Obese' },
+    firstLabel: 'Normal (50.1 - 80 Kg)',
+    secondLabel: 'Obese (220 - 660 Lbs)',
+    columns: ['Weight Range', 'Weight Unit', 'Category', 'Description', 'Actions'],
+    start: { unit: 'Kg', category: 'Normal' },
+    units: ['Kg', 'Lbs'],
+    // No 'None': a weight category always has a name.
+    names: ['Underweight', 'Normal', 'Overweight', 'Obese'],
+    step: '0.1',
+    create: {
+      above: ['100.5', '100.4'],
+      fixed: ['100.5', '660'],
+      unit: 'Lbs',
+      category: 'Obese',
+      description: 'Heavy',
+      sent: {
+        minimum_weight: 100.5,
+        maximum_weight: 660,
+        unit: 'lbs',
+        category: 'Obese',
+        description: 'Heavy',
+      },
+    },
+    edit: {
+      values: [50.1, 80, 'kg', 'Normal'],
+      sent: {
+        id: 2,
+        minimum_weight: 50.1,
+        maximum_weight: 80,
+        unit: 'kg',
+        category: 'Normal',
+        description: null,
+      },
+    },
+    refusal:
+      'This weight category cannot be deleted: it is still used by the dosages of: Amoxicillin.',
+  },
+];
+
+async function rowOf(text: string) {
+  const cell = await screen.findByRole('gridcell', { name: text });
+  const row = cell.closest<HTMLElement>('[role="row"]');
+  if (!row) throw new Error(`no row for ${text}`);
+  return within(row);
+}
+
+configure({ asyncUtilTimeout: 15_000 });
+
+beforeEach(() => {
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+
+describe.each(KINDS)('/dashboard/drugs/$name-categories', (kind) => {
+  const { path, singular, measure } = kind;
+  const Measure = measure.charAt(0).toUpperCase() + measure.slice(1);
+  const one = singular.toLowerCase();
+  const subject = one.charAt(0).toUpperCase() + one.slice(1);
+  const minimum = new RegExp(`^Minimum ${measure}`);
+  const maximum = new RegExp(`^Maximum ${measure}`);
+  const unit = new RegExp(`^${Measure} unit`);
+  const renderPage = () => renderWithProviders(<kind.Page />, { preloadedState: signedIn() });
+
+  it("lists the range ('min - max'), the unit (capitalised), the category (or '-'), Actions", async () => {
+    mockFetch({ [`GET ${path}`]: { body: { data: [kind.first, kind.second] } } });
+    renderPage();
+    const first = await rowOf(kind.firstCells.range);
+    expect(first.getByRole('gridcell', { name: kind.firstCells.unit })).toBeInTheDocument();
+    expect(first.getByRole('gridcell', { name: kind.firstCells.name })).toBeInTheDocument();
+    const second = await rowOf(kind.secondCells.range);
+    expect(second.getByRole('gridcell', { name: kind.secondCells.unit })).toBeInTheDocument();
+    expect(second.getByRole('gridcell', { name: kind.secondCells.category })).toBeInTheDocument();
+    if (kind.columns.includes('Description')) {
+      expect(
+        first.getByRole('gridcell', { name: String(kind.first.description) }),
+      ).toBeInTheDocument();
+    }
+    expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual(
+      kind.columns,
+    );
+  });
+
+  it('a new one starts at 0 to 0 in the first unit and name; min above max is refused under the field', async () => {
+    const fetchMock = mockFetch({
+      [`GET ${path}`]: { body: { data: [kind.second] } },
+      [`POST ${path}`]: {
+        status: 201,
+        body: { data: kind.second, message: `${subject} 9 was created` },
+      },
+    });
+    const { user } = renderPage();
+    await rowOf(kind.secondCells.range);
+    await user.click(screen.getByRole('button', { name: `Add ${singular}` }));
+    const form = within(await screen.findByRole('dialog', { name: `Add ${singular}` }));
+    expect(form.getByLabelText(minimum)).toHaveValue(0);
+    expect(form.getByLabelText(maximum)).toHaveValue(0);
+    expect(form.getByLabelText(minimum)).toHaveAttribute('step', kind.step);
+    expect(form.getByLabelText(maximum)).toHaveAttribute('min', '0');
+    expect(form.getByLabelText(unit)).toHaveDisplayValue(kind.start.unit);
+    expect(form.getByLabelText(/^Category/)).toHaveDisplayValue(kind.start.category);
+    const options = (label: RegExp) =>
+      within(form.getByLabelText(label))
+        .getAllByRole('option')
+        .map((o) => o.textContent);
+    expect(options(unit)).toEqual(kind.units);
+    expect(options(/^Category/)).toEqual(kind.names);
+
+    const [above, below] = kind.create.above;
+    await user.clear(form.getByLabelText(minimum));
+    await user.type(form.getByLabelText(minimum), above);
+    await user.clear(form.getByLabelText(maximum));
+    await user.type(form.getByLabelText(maximum), below);
+    await user.click(form.getByRole('button', { name: 'Save' }));
+    expect(
+      await form.findByText(`Minimum ${measure} must not exceed maximum ${measure}`),
+    ).toBeInTheDocument();
+    expect(form.getByLabelText(minimum)).toHaveAttribute('aria-invalid', 'true');
+    expect(requestsTo(fetchMock, `POST ${path}`)).toHaveLength(0);
+
+    const [low, high] = kind.create.fixed;
+    await user.clear(form.getByLabelText(minimum));
+    await user.type(form.getByLabelText(minimum), low);
+    await user.clear(form.getByLabelText(maximum));
+    await user.type(form.getByLabelText(maximum), high);
+    await user.selectOptions(form.getByLabelText(unit), kind.create.unit);
+    await user.selectOptions(form.getByLabelText(/^Category/), kind.create.category);
+    if (kind.create.description) {
+      await user.type(form.getByLabelText(/^Description/), kind.create.description);
+    }
+    await user.click(form.getByRole('button', { name: 'Save' }));
+    expect(await findToast(`${subject} 9 was created`)).toBeInTheDocument();
+    expect(await requestsTo(fetchMock, `POST ${path}`)[0].json()).toEqual(kind.create.sent);
+  });
+
+  it('requires the numbers and refuses negative ones', async () => {
+    const fetchMock = mockFetch({ [`GET ${path}`]: { body: { data: [] } } });
+    const { user } = renderPage();
+    await user.click(await screen.findByRole('button', { name: `Add ${singular}` }));
+    const form = within(await screen.findByRole('dialog', { name: `Add ${singular}` }));
+    await user.clear(form.getByLabelText(minimum));
+    await user.clear(form.getByLabelText(maximum));
+    await user.type(form.getByLabelText(maximum), '-3');
+    await user.click(form.getByRole('button', { name: 'Save' }));
+    expect(await form.findByText(`Minimum ${measure} is required`)).toBeInTheDocument();
+    expect(form.getByText(`Maximum ${measure} must be 0 or more`)).toBeInTheDocument();
+    expect(requestsTo(fetchMock, `POST ${path}`)).toHaveLength(0);
+  });
+
+  it("edits one with the write shape and the id; the server's refusal shows under the field", async () => {
+    const fieldError = `minimum_${measure} must not exceed maximum_${measure}`;
+    let attempts = 0;
+    const fetchMock = mockFetch({
+      [`GET ${path}`]: { body: { data: [kind.first] } },
+      [`PUT ${path}`]: () =>
+        attempts++ === 0
+          ? {
+              status: 422,
+              body: {
+                message: 'Minimum must not exceed maximum.',
+                errors: { [`minimum_${measure}`]: [fieldError] },
+              },
+            }
+          : // Not the screen's own fallback text: the toast must be the server's words.
+            { body: { data: kind.first, message: `${subject} ${kind.first.id} was updated` } },
+    });
+    const { user } = renderPage();
+    await user.click(await screen.findByRole('button', { name: `Edit ${kind.firstLabel}` }));
+    const form = within(await screen.findByRole('dialog', { name: `Edit ${singular}` }));
+    const [min, max, unitValue, category] = kind.edit.values;
+    expect(form.getByLabelText(minimum)).toHaveValue(min);
+    expect(form.getByLabelText(maximum)).toHaveValue(max);
+    expect(form.getByLabelText(unit)).toHaveValue(unitValue);
+    expect(form.getByLabelText(/^Category/)).toHaveValue(category);
+    expect(form.getByLabelText(/^Description/)).toHaveValue(kind.first.description);
+    await user.clear(form.getByLabelText(/^Description/));
+    await user.click(form.getByRole('button', { name: 'Save' }));
+
+    // The server's per-field message under the minimum, its message in the form and a toast.
+    await form.findByText(fieldError);
+    expect(form.getByLabelText(minimum)).toHaveAccessibleDescription(fieldError);
+    expect(form.getByRole('alert')).toHaveTextContent('Minimum must not exceed maximum.');
+    expect(
+      screen
+        .getAllByText('Minimum must not exceed maximum.')
+        .some((el) => el.closest('[data-toast-order]')),
+    ).toBe(true);
+    await user.click(form.getByRole('button', { name: 'Save' }));
+    expect(await findToast(`${subject} ${kind.first.id} was updated`)).toBeInTheDocument();
+    const sent = await Promise.all(requestsTo(fetchMock, `PUT ${path}`).map((r) => r.json()));
+    expect(sent[1]).toEqual(kind.edit.sent);
+  });
+
+  it('deletes on the server after the confirm; a refusal (409) shows the server message', async () => {
+    let deleted = false;
+    const fetchMock = mockFetch({
+      [`GET ${path}`]: () => ({ body: { data: deleted ? [] : [kind.first, kind.second] } }),
+      [`DELETE ${path}/${kind.first.id}`]: { status: 409, body: { message: kind.refusal } },
+      [`DELETE ${path}/${kind.second.id}`]: () => {
+        deleted = true;
+        return { body: { message: `${subject} deleted successfully` } };
+      },
+    });
+    const { user } = renderPage();
+    await user.click(await screen.findByRole('button', { name: `Delete ${kind.firstLabel}` }));
+    let confirm = within(await screen.findByRole('dialog', { name: `Delete ${singular}` }));
+    expect(confirm.getByText(`Are you sure you want to delete this ${one}?`)).toBeInTheDocument();
+    await user.click(confirm.getByRole('button', { name: 'Delete' }));
+    expect(await findToast(kind.refusal)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('button', { name: `Delete ${kind.secondLabel}` }));
+    confirm = within(await screen.findByRole('dialog', { name: `Delete ${singular}` }));
+    await user.click(confirm.getByRole('button', { name: 'Delete' }));
+    expect(await findToast(`${subject} deleted successfully`)).toBeInTheDocument();
+    expect(requestsTo(fetchMock, `DELETE ${path}/${kind.second.id}`)).toHaveLength(1);
+    // The list is asked again and shows what is left.
+    expect(
+      await screen.findByText(
+        `No ${one.replace(/y$/, 'ies')} found. Add a new ${one} to get started.`,
+      ),
+    ).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,206 @@
+import {
+  useCreateAgeCategoryMutation,
+  useCreateWeightCategoryMutation,
+  useDeleteAgeCategoryMutation,
+  useDeleteWeightCategoryMutation,
+  useListAgeCategoriesQuery,
+  useListWeightCategoriesQuery,
+  useUpdateAgeCategoryMutation,
+  useUpdateWeightCategoryMutation,
+  type AgeCategory,
+  type AgeCategoryCreate,
+  type AgeCategorySort,
+  type AuditEntity,
+  type CreateAgeCategoryApiArg,
+  type ListAgeCategoriesApiArg,
+  type ListWeightCategoriesApiArg,
+  type CreateWeightCategoryApiArg,
+  type UpdateAgeCategoryApiArg,
+  type UpdateWeightCategoryApiArg,
+  type WeightCategory,
+  type WeightCategoryCreate,
+  type WeightCategorySort,
+} from '@/api';
+import type { ListQuery, WriteAnswer } from '@/components/resource/resource';
+import type { MutationRequest } from '@/lib/useMutationFeedback';
+import {
+  AGE_CATEGORY_NAMES,
+  AGE_UNITS,
+  WEIGHT_CATEGORY_NAMES,
+  WEIGHT_UNITS,
+} from '../../../api/generated/enums';
+
+/** What every kind's row holds besides its range: the category's name and a description. */
+export interface CategoryRow {
+  id: number;
+  category_name: string | null;
+  description: string | null;
+}
+
+/** What every kind's write shape holds besides its range (named `minimum_<measure>`, ...). */
+export interface CategoryWrite {
+  unit: string;
+  category?: string | null;
+  description?: string | null;
+}
+
+/** A row's range as the screen shows it: '0 - 28' and its unit. */
+export interface CategoryRange {
+  min: number;
+  max: number;
+  unit: string;
+}
+
+/**
+ * The form's output: the write shape but for the range's two numbers, which each kind names after
+ * its measure (`minimum_age`); `write` adds them under those names.
+ */
+export type CategoryFormOutput<Write extends CategoryWrite> = Pick<
+  Write,
+  'unit' | 'category' | 'description'
+> & { minimum: number; maximum: number };
+
+/** Any kind's list argument, for useAbortSuperseded (which takes either list endpoint's). */
+export type CategoryListArg = ListAgeCategoriesApiArg | ListWeightCategoriesApiArg;
+
+/** A page of a kind's list, as its generated list hook takes it. */
+type ListArg<Sort> = Omit<ListQuery, 'sort'> & { sort?: Sort };
+
+/** A generated mutation trigger, as far as the screen uses it. */
+type Trigger<Arg> = (arg: Arg) => MutationRequest<WriteAnswer>;
+
+/**
+ * One kind of category (age, weight; the renal bands next) as its screen, form and checks read
+ * it: its words, choices and defaults. They are the same for every kind and read what differs
+ * from here. `Row` is the list's row, `Write` the create body.
+ */
+export interface CategoryShape<Row extends CategoryRow, Write extends CategoryWrite> {
+  /** The measure as the texts say it, lowercase: 'age' makes 'Minimum age', 'Age Range'. */
+  measure: string;
+  /** The history's entity. */
+  entity: AuditEntity;
+  /** The list's path in the API. */
+  listPath: string;
+  units: readonly [Write['unit'], ...Write['unit'][]];
+  names: readonly [NonNullable<Write['category']>, ...NonNullable<Write['category']>[]];
+  /** A new category's unit and name ('' for none). */
+  start: { unit: Write['unit']; name: string };
+  /** Whether a category may have no name ('None', sent as null). */
+  nameOptional: boolean;
+  /** The number inputs' step; left out, whole numbers. */
+  step?: number;
+  /** How a row is named: by its range ('0 - 17 Years (Pediatric)') or by its name first. */
+  describedBy: 'range' | 'name';
+  /** Whether the description column starts hidden. */
+  descriptionHidden: boolean;
+  /** The row's range under the kind's field names. */
+  range: (row: Row) => CategoryRange;
+  /** The create body: the form's output with the range under the kind's names. */
+  write: (output: CategoryFormOutput<Write>) => Write;
+}
+
+/**
+ * A kind with its generated hooks: `Sort` is the contract's sort field, `CreateArg` and
+ * `UpdateArg` what the create and update triggers take.
+ */
+export interface CategoryKind<
+  Row extends CategoryRow,
+  Write extends CategoryWrite,
+  Sort,
+  CreateArg,
+  UpdateArg,
+> extends CategoryShape<Row, Write> {
+  /** The generated hooks and the arguments their triggers take. */
+  hooks: {
+    /** The list endpoint's name, for useAbortSuperseded. */
+    list: 'listAgeCategories' | 'listWeightCategories';
+    useList: (arg: ListArg<Sort>) => {
+      data?: { data: Row[]; meta?: { total: number } };
+      isFetching: boolean;
+      error?: unknown;
+    };
+    useCreate: () => readonly [Trigger<CreateArg>, ...unknown[]];
+    useUpdate: () => readonly [Trigger<UpdateArg>, ...unknown[]];
+    useRemove: () => readonly [Trigger<{ id: number; reasonBody: object }>, ...unknown[]];
+    createArg: (body: Write) => CreateArg;
+    updateArg: (id: number, body: Write) => UpdateArg;
+  };
+}
+
+/** Checks a kind against CategoryKind while keeping its own types. */
+function kind<Row extends CategoryRow, Write extends CategoryWrite, Sort, CreateArg, UpdateArg>(
+  definition: CategoryKind<Row, Write, Sort, CreateArg, UpdateArg>,
+) {
+  return definition;
+}
+
+export const ageKind = kind<
+  AgeCategory,
+  AgeCategoryCreate,
+  AgeCategorySort,
+  CreateAgeCategoryApiArg,
+  UpdateAgeCategoryApiArg
+>({
+  measure: 'age',
+  entity: 'age_category',
+  listPath: '/age-category',
+  units: AGE_UNITS,
+  names: AGE_CATEGORY_NAMES,
+  start: { unit: 'years', name: '' },
+  nameOptional: true,
+  describedBy: 'range',
+  descriptionHidden: true,
+  range: (row) => ({ min: row.min_age, max: row.max_age, unit: row.age_unit }),
+  write: ({ minimum, maximum, ...rest }) => ({
+    minimum_age: minimum,
+    maximum_age: maximum,
+    ...rest,
+  }),
+  hooks: {
+    list: 'listAgeCategories',
+    useList: useListAgeCategoriesQuery,
+    useCreate: useCreateAgeCategoryMutation,
+    useUpdate: useUpdateAgeCategoryMutation,
+    useRemove: useDeleteAgeCategoryMutation,
+    createArg: (body) => ({ ageCategoryCreate: body }),
+    updateArg: (id, body) => ({ ageCategoryUpdate: { id, ...body } }),
+  },
+});
+
+export const weightKind = kind<
+  WeightCategory,
+  WeightCategoryCreate,
+  WeightCategorySort,
+  CreateWeightCategoryApiArg,
+  UpdateWeightCategoryApiArg
+>({
+  measure: 'weight',
+  entity: 'weight_category',
+  listPath: '/weight-category',
+  units: WEIGHT_UNITS,
+  names: WEIGHT_CATEGORY_NAMES,
+  start: { unit: 'kg', name: 'Normal' },
+  nameOptional: false,
+  step: 0.1,
+  describedBy: 'name',
+  descriptionHidden: false,
+  range: (row) => ({ min: row.min_weight, max: row.max_weight, unit: row.weight_unit }),
+  write: ({ minimum, maximum, ...rest }) => ({
+    minimum_weight: minimum,
+    maximum_weight: maximum,
+    ...rest,
+  }),
+  hooks: {
+    list: 'listWeightCategories',
+    useList: useListWeightCategoriesQuery,
+    useCreate: useCreateWeightCategoryMutation,
+    useUpdate: useUpdateWeightCategoryMutation,
+    useRemove: useDeleteWeightCategoryMutation,
+    createArg: (body) => ({ weightCategoryCreate: body }),
+    updateArg: (id, body) => ({ weightCategoryUpdate: { id, ...body } }),
+  },
+});
+
+/** The kinds by name, as the routes and tests name them. */
+export const CATEGORY_KINDS = { age: ageKind, weight: weightKind } as const;
+export type CategoryKindName = keyof typeof CATEGORY_KINDS;
