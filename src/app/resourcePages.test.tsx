@@ -12,15 +12,13 @@ import type { ResourceDefinition } from '@/components/resource/resource';
 import {
   AgeCategoriesPage,
   ageCategoryResource,
-} from '@/features/age-categories/AgeCategoriesPage';
+  WeightCategoriesPage,
+  weightCategoryResource,
+} from '@/features/categories/CategoriesPage';
 import { ConditionsPage, conditionResource } from '@/features/conditions/ConditionsPage';
 import { DrugsPage, drugResource } from '@/features/drugs/DrugsPage';
 import { InteractionsPage, interactionResource } from '@/features/interactions/InteractionsPage';
 import { LifestylesPage, lifestyleResource } from '@/features/lifestyles/LifestylesPage';
-import {
-  WeightCategoriesPage,
-  weightCategoryResource,
-} from '@/features/weight-categories/WeightCategoriesPage';
 import { signedIn, viewerUser } from '@/test/fixtures';
 import { mockFetch, requestsTo, untilAborted, type MockReply } from '@/test/mockFetch';
 import { findToast, renderWithProviders } from '@/test/renderWithProviders';
