@@ -1,6 +1,7 @@
 import { withTransaction } from '../../server/db/pool';
 import type * as history from '../../server/audit/record';
-import { snapshot, type Write } from '../../server/repositories/audit';
+import type { Write } from '../../server/repositories/audit/entries';
+import { snapshot } from '../../server/repositories/audit/records';
 
 /**
  * `server/audit/record.ts` with the history left out, for `npm run bench:audit`: copied over that

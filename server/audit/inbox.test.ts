@@ -1,4 +1,4 @@
-import { moveInbox } from '../repositories/audit';
+import { moveInbox } from '../repositories/audit/entries';
 import { client, countRows, createTestApp, signIn, type TestApp } from '../test/helpers';
 
 /**

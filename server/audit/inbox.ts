@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { debouncedRun, type DebouncedRun } from '../lib/debouncedRun';
-import { INBOX_BATCH, moveInbox } from '../repositories/audit';
+import { INBOX_BATCH, moveInbox } from '../repositories/audit/entries';
 
 /**
  * How soon after a write its history entry moves from the inbox into audit_entries (migration

@@ -2,8 +2,9 @@ import type { FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { sessionOf } from '../auth/guard';
 import { oneStatement, withTransaction } from '../db/pool';
-import * as audit from '../repositories/audit';
-import type { AuditEntity, EntryRow, Snapshot, StoredEntry } from '../repositories/audit';
+import * as entries from '../repositories/audit/entries';
+import type { EntryRow, StoredEntry, Write } from '../repositories/audit/entries';
+import { snapshot, type AuditEntity, type Snapshot } from '../repositories/audit/records';
 
 /**
  * What a write does to which record: a create names its new record from the work's result (none:
@@ -28,7 +29,7 @@ function reasonOf(request: FastifyRequest): string | null {
 }
 
 /** Who made the change (the signed-in account, or `account` itself when it registers) and why. */
-function authorOf(request: FastifyRequest, account?: Snapshot): audit.Author {
+function authorOf(request: FastifyRequest, account?: Snapshot): entries.Author {
   const actor = account
     ? { id: account.id, name: String(account.name) }
     : { id: sessionOf(request).id, name: sessionOf(request).name };
@@ -64,7 +65,7 @@ export async function auditedEntry<T>(
     const read =
       target.action === 'create'
         ? undefined
-        : await audit.snapshot(tx, entity, target.id, {
+        : await snapshot(tx, entity, target.id, {
             lock: true,
             withDependents: target.action === 'delete',
           });
@@ -72,7 +73,7 @@ export async function auditedEntry<T>(
     const result = await work(tx, before);
     const id = target.action === 'create' ? target.idOf(result) : target.id;
     if (id === undefined || (target.action !== 'create' && !before)) return { result };
-    const written = await audit.snapshot(tx, entity, id, {
+    const written = await snapshot(tx, entity, id, {
       withDependents: target.action === 'create',
     });
     const after = written?.row;
@@ -84,7 +85,7 @@ export async function auditedEntry<T>(
     // A deleted record is labelled as it was, while the records its label names still existed.
     const { row: record, label } = (written ?? read) as { row: Snapshot; label: string };
     const author = authorOf(request, options.actor === 'record' ? record : undefined);
-    const entry = await audit.insertEntry(tx, {
+    const entry = await entries.insertEntry(tx, {
       ...author,
       action: options.reverts ? 'revert' : target.action,
       effect: target.action,
@@ -101,9 +102,9 @@ export async function auditedEntry<T>(
 
 /**
  * As `audited`, for a write that is one INSERT, UPDATE or DELETE statement on the entity's own
- * table: a repository function that takes a `Write` (see `audit.Write`). Through the `Write` this
+ * table: a repository function that takes a `Write` (see `Write` (repositories/audit/entries.ts)). Through the `Write` this
  * gives it, the statement and its history entry go to PostgreSQL as one statement (see
- * `audit.writeWithEntry`), atomic by itself, instead of a transaction of six round trips. A
+ * `entries.writeWithEntry`), atomic by itself, instead of a transaction of six round trips. A
  * second statement is a programming error. The entry's action is what the statement did to each
  * record it touched. The entry goes to the history's inbox, which `app.auditInbox` moves into
  * audit_entries shortly after.
@@ -111,7 +112,7 @@ export async function auditedEntry<T>(
 export async function auditedStatement<T>(
   request: FastifyRequest,
   entity: AuditEntity,
-  work: (write: audit.Write) => Promise<T>,
+  work: (write: Write) => Promise<T>,
 ): Promise<T> {
   const { db } = request.server;
   const author = authorOf(request);
@@ -119,13 +120,13 @@ export async function auditedStatement<T>(
   const write = ((text: string, values: unknown[]) => {
     if (made) throw new Error('An audited statement is one statement: use `audited`');
     made = true;
-    return audit.writeWithEntry(
+    return entries.writeWithEntry(
       (sql, params) => oneStatement(db, sql, params),
       entity,
       { text, values },
       author,
     );
-  }) as audit.Write;
+  }) as Write;
   const result = await work(write);
   // Its entry went to the history's inbox: moved into audit_entries shortly.
   if (made) request.server.auditInbox.schedule();

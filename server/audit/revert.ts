@@ -3,13 +3,14 @@ import type pg from 'pg';
 import { sessionOf } from '../auth/guard';
 import { changeAccount, type AccountChange } from '../auth/roles';
 import { conflict, HttpError, notFound } from '../errors';
-import * as audit from '../repositories/audit';
-import type { EntryRow, Snapshot, StoredEntry } from '../repositories/audit';
+import { getEntry, type EntryRow, type StoredEntry } from '../repositories/audit/entries';
+import { snapshot, type Snapshot } from '../repositories/audit/records';
+import * as revert from '../repositories/audit/revert';
 import { isForeignKeyViolation, isUniqueViolation } from '../lib/pgErrors';
 import { auditedEntry, type AuditTarget } from './record';
 
 /** A 409 that names the later entry, so the console can point at it. */
-function changedSince(later: audit.LaterEntry): HttpError {
+function changedSince(later: revert.LaterEntry): HttpError {
   return conflict(
     `This record changed after this entry: entry #${later.id} (${later.action} by ${later.actor_name} at ${later.at}). Revert that one first.`,
   );
@@ -31,7 +32,7 @@ function side(entry: StoredEntry, which: 'from' | 'to'): Record<string, unknown>
  * as an entry of its own, with `reverts` naming the original, and answered.
  */
 export async function revertEntry(request: FastifyRequest, id: number): Promise<EntryRow> {
-  const entry = await audit.getEntry(request.server.db, id);
+  const entry = await getEntry(request.server.db, id);
   if (!entry) throw notFound('History entry');
   if (entry.reverted_by !== null) {
     throw conflict(`This change was already reverted by entry #${entry.reverted_by}.`);
@@ -47,11 +48,11 @@ export async function revertEntry(request: FastifyRequest, id: number): Promise<
   const refuseIfChangedSince = async (tx: pg.PoolClient) => {
     // Undoing a create deletes what belongs to the medication too: a change to any of it counts.
     const dependents = entity === 'medication' && entry.effect === 'create';
-    const later = await audit.laterEntry(tx, entry, dependents);
+    const later = await revert.laterEntry(tx, entry, dependents);
     if (later) throw changedSince(later);
   };
   const gone = async (tx: pg.PoolClient) => {
-    const later = await audit.laterEntry(tx, entry, false);
+    const later = await revert.laterEntry(tx, entry, false);
     return later ? changedSince(later) : conflict('This record no longer exists.');
   };
 
@@ -64,14 +65,14 @@ export async function revertEntry(request: FastifyRequest, id: number): Promise<
       await refuseIfChangedSince(tx);
       const values = side(entry, 'from');
       if (entity === 'account') await changeAccount(tx, recordId, values as AccountChange);
-      else await audit.restoreFields(tx, entity, current, values);
+      else await revert.restoreFields(tx, entity, current, values);
     };
   } else if (entry.effect === 'create') {
     target = { entity, action: 'delete', id: recordId };
     undo = async (tx, current) => {
       if (!current) throw await gone(tx);
       await refuseIfChangedSince(tx);
-      await audit.remove(tx, entity, recordId).catch((error: unknown) => {
+      await revert.remove(tx, entity, recordId).catch((error: unknown) => {
         throw isForeignKeyViolation(error)
           ? conflict(`${entry.label} cannot be deleted: other records still use it.`)
           : error;
@@ -81,8 +82,8 @@ export async function revertEntry(request: FastifyRequest, id: number): Promise<
     target = { entity, action: 'create', idOf: () => recordId };
     undo = async (tx) => {
       await refuseIfChangedSince(tx);
-      if (await audit.snapshot(tx, entity, recordId)) throw conflict('This record exists again.');
-      await audit.recreate(tx, entity, side(entry, 'from') as Snapshot).catch((error: unknown) => {
+      if (await snapshot(tx, entity, recordId)) throw conflict('This record exists again.');
+      await revert.recreate(tx, entity, side(entry, 'from') as Snapshot).catch((error: unknown) => {
         if (isForeignKeyViolation(error))
           throw conflict(
             `${entry.label} cannot be restored: a record it refers to was deleted since.`,

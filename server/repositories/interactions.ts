@@ -1,7 +1,7 @@
 import { SEVERITIES } from '../../api/generated/enums';
 import type { Schema } from '../contract';
 import type { Queryable } from '../db/pool';
-import type { Write } from './audit';
+import type { Write } from './audit/entries';
 import { csvText, type Filter, type Like, type ListSpec } from './listing';
 
 type DrugInteraction = Schema<'DrugInteraction'>;

@@ -1,6 +1,6 @@
 import type { Schema } from '../contract';
 import type { Queryable } from '../db/pool';
-import type { Write } from './audit';
+import type { Write } from './audit/entries';
 import { csvText, type ListSpec } from './listing';
 
 type Lifestyle = Schema<'Lifestyle'>;

@@ -1,7 +1,7 @@
 import type { Schema } from '../contract';
 import { withTransaction, type Queryable } from '../db/pool';
 import type { VersionedTable } from '../db/versions';
-import type { Write } from './audit';
+import type { Write } from './audit/entries';
 import {
   csvText,
   readPage,

@@ -1,6 +1,6 @@
 import type { Schema } from '../contract';
 import type { Queryable } from '../db/pool';
-import type { Write } from './audit';
+import type { Write } from './audit/entries';
 
 /** The SQL of test prescriptions: the records, their stored results, and the summary. */
 

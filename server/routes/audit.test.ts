@@ -1,4 +1,4 @@
-import { listEntries } from '../repositories/audit';
+import { listEntries } from '../repositories/audit/search';
 import { client, countRows, createTestApp, signIn, type TestApp } from '../test/helpers';
 
 /**

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { revertEntry } from '../audit/revert';
 import { notFound } from '../errors';
-import * as audit from '../repositories/audit';
+import { getEntry } from '../repositories/audit/entries';
+import { listEntries } from '../repositories/audit/search';
 import { defineRoute } from './define';
 
 /** The change history: read it, and undo one entry. */
@@ -10,7 +11,7 @@ export default async function auditRoutes(app: FastifyInstance) {
 
   defineRoute(app, 'listAuditEntries', async (request) => {
     const { page = 1, page_size: pageSize = 25, sort = '-at', ...filters } = request.query;
-    const { rows, total, totalIsEstimate, hasMore } = await audit.listEntries(db, {
+    const { rows, total, totalIsEstimate, hasMore } = await listEntries(db, {
       ...filters,
       page,
       pageSize,
@@ -29,7 +30,7 @@ export default async function auditRoutes(app: FastifyInstance) {
   });
 
   defineRoute(app, 'getAuditEntry', async (request) => {
-    const entry = await audit.getEntry(db, request.params.id);
+    const entry = await getEntry(db, request.params.id);
     if (!entry) throw notFound('History entry');
     const { effect: _effect, ...data } = entry;
     return { data };

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { audited, auditedStatement } from '../audit/record';
 import { checkRanges, notFound } from '../errors';
-import type { AuditEntity } from '../repositories/audit';
+import type { AuditEntity } from '../repositories/audit/records';
 import type { CategoryRepository } from '../repositories/categories';
 import { defineRoute, type SuccessReply } from './define';
 import { listCache } from '../lib/listCache';

@@ -3,7 +3,7 @@ import { audited, auditedStatement } from '../audit/record';
 import { sessionOf } from '../auth/guard';
 import { checkRanges, conflict, invalid, notFound } from '../errors';
 import * as activity from '../repositories/activity';
-import { medicationDependents } from '../repositories/audit';
+import { medicationDependents } from '../repositories/audit/records';
 import * as medications from '../repositories/medications';
 import type { DosageKind } from '../repositories/medications';
 import { defineRoute, type SuccessReply } from './define';

@@ -1,7 +1,8 @@
 import type pg from 'pg';
-import { createPool } from '../db/pool';
-import { createTestDatabase } from '../test/helpers';
-import { listEntries, moveInbox, writeWithEntry, type Author } from './audit';
+import { createPool } from '../../db/pool';
+import { createTestDatabase } from '../../test/helpers';
+import { moveInbox, writeWithEntry, type Author } from './entries';
+import { listEntries } from './search';
 
 /**
  * A write and its history entry as one statement, below the routes (server/routes/audit.test.ts
