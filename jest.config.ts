@@ -1,12 +1,43 @@
 import type { Config } from 'jest';
 
-// One runner, three projects: the console (jsdom), the API (a real embedded PostgreSQL,
-// started once per run in server/test/globalSetup.mjs, only when API tests run), and end-to-end
-// (Chromium against the built console). Each project's setup file sets its timeout for all its
+// One runner, four projects:
+// - web: the console in jsdom;
+// - api: the API in-process (Fastify's inject) on a real PostgreSQL, started once per run in
+//   server/test/globalSetup.mjs;
+// - system: tests that start real processes and clusters (crashes, start-up anywhere, data
+//   directories, two servers, backups, the fuzz suite), on the same PostgreSQL where they need one;
+// - e2e: Chromium against the built console, each file's server on a copy of one seeded database.
+// `npm run test:quick` runs web and api. Each project's setup file sets its timeout for all its
 // files (a project's own testTimeout is ignored when Jest runs several projects).
 const tsJest = ['ts-jest', { tsconfig: '<rootDir>/tsconfig.jest.json' }] as const;
 
+/** The tests that start processes of their own, and the fuzz suite: slow, and left out of the
+ * quick suite. */
+const SYSTEM_TESTS = [
+  'server/fuzz.test.ts',
+  'server/twoInstances.test.ts',
+  'server/auth/hashGate.test.ts',
+  'server/db/backup.test.ts',
+  'server/db/crash.test.ts',
+  'server/db/dataDir.test.ts',
+  'server/db/lifecycle.test.ts',
+  'server/db/startAnywhere.test.ts',
+].map((path) => `<rootDir>/${path}`);
+
+const server = {
+  testEnvironment: 'node',
+  roots: ['<rootDir>/server'],
+  // Fastify brings `cookie` 2 and `content-disposition` 3, which are ESM-only on Node 20.
+  transform: { '^.+\\.[tj]s$': tsJest },
+  transformIgnorePatterns: ['/node_modules/(?!(cookie|content-disposition)/)'],
+  globalSetup: '<rootDir>/server/test/globalSetup.mjs',
+  globalTeardown: '<rootDir>/server/test/globalTeardown.mjs',
+  setupFilesAfterEnv: ['<rootDir>/server/test/setup.ts'],
+};
+
 const config: Config = {
+  // Both cores: the files run two at a time.
+  maxWorkers: 2,
   // Once every result is written, exit: a handle left open in the runner (seen after full runs)
   // must not keep CI waiting after the summary.
   forceExit: true,
@@ -24,17 +55,12 @@ const config: Config = {
       setupFilesAfterEnv: ['<rootDir>/src/test/setup.ts'],
     },
     {
+      ...server,
       displayName: 'api',
-      testEnvironment: 'node',
-      roots: ['<rootDir>/server'],
       testMatch: ['**/*.test.ts'],
-      // Fastify brings `cookie` 2 and `content-disposition` 3, which are ESM-only on Node 20.
-      transform: { '^.+\\.[tj]s$': tsJest },
-      transformIgnorePatterns: ['/node_modules/(?!(cookie|content-disposition)/)'],
-      globalSetup: '<rootDir>/server/test/globalSetup.mjs',
-      globalTeardown: '<rootDir>/server/test/globalTeardown.mjs',
-      setupFilesAfterEnv: ['<rootDir>/server/test/setup.ts'],
+      testPathIgnorePatterns: SYSTEM_TESTS.map((path) => `${path.replaceAll('.', '\\.')}$`),
     },
+    { ...server, displayName: 'system', testMatch: SYSTEM_TESTS },
     {
       displayName: 'e2e',
       testEnvironment: 'node',
@@ -42,6 +68,7 @@ const config: Config = {
       testMatch: ['**/*.test.ts'],
       transform: { '^.+\\.tsx?$': tsJest },
       globalSetup: '<rootDir>/e2e/support/globalSetup.mjs',
+      globalTeardown: '<rootDir>/e2e/support/globalTeardown.mjs',
       setupFilesAfterEnv: ['<rootDir>/e2e/support/setup.ts'],
     },
   ],

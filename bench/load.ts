@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import WebSocket from 'ws';
-import { registerAdmin, startServer } from '../e2e/support/harness';
+import { embeddedDataDir, registerAdmin, startServer } from '../e2e/support/harness';
 import { clusterDirectory } from '../server/db/embedded';
 import { reportSummary } from './summary';
 import { cpuMs, postgresCpuMs } from './support/processCpu';
@@ -255,7 +255,7 @@ async function main() {
         requests: [{ setupRequest, onResponse }],
       });
 
-    const clusterDir = clusterDirectory(join(server.dataDir, 'data'));
+    const clusterDir = clusterDirectory(embeddedDataDir(server));
     const pidFile = readFileSync(join(clusterDir, 'postmaster.pid'), 'utf8').split('\n');
     const postmaster = Number(pidFile[0]);
     const rssCold = rss(pid);

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { signIn, startServer, type Credentials } from '../../e2e/support/harness';
+import { embeddedDataDir, signIn, startServer, type Credentials } from '../../e2e/support/harness';
 import { clusterDirectory, superuserPasswordFile } from '../../server/db/embedded';
 import { loadScaleData } from './data';
 
@@ -27,7 +27,7 @@ export interface ScaleServer {
 export async function startScaleServer(): Promise<ScaleServer> {
   const server = await startServer({ SEED: 'none', LOG_LEVEL: 'warn' });
   try {
-    const dataDir = join(server.dataDir, 'data');
+    const dataDir = embeddedDataDir(server);
     const pidFile = readFileSync(join(clusterDirectory(dataDir), 'postmaster.pid'), 'utf8');
     const [postmaster, , , port] = pidFile.split('\n').map((line) => line.trim());
     const password = readFileSync(superuserPasswordFile(dataDir), 'utf8').trim();

@@ -1,26 +1,15 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import pg from 'pg';
 import { newToken } from '../../server/auth/tokens';
-import { appPasswordFile, clusterDirectory } from '../../server/db/embedded';
 import { insertToken } from '../../server/repositories/accounts';
 import type { RunningServer } from './harness';
 
 /**
  * A session for one of the server's app users (role `user`). App users sign in to the drug
  * search app, never to this console, whose login refuses them; so the token is written straight
- * into the server's embedded database, as that app's sign-in would. Answers the token.
+ * into the server's database, as that app's sign-in would. Answers the token.
  */
 export async function appUserToken(server: RunningServer, email: string): Promise<string> {
-  const dataDir = join(server.dataDir, 'data');
-  const cluster = clusterDirectory(dataDir);
-  // postmaster.pid's fourth line is the port PostgreSQL listens on.
-  const port = readFileSync(join(cluster, 'postmaster.pid'), 'utf8').split('\n')[3].trim();
-  const password = readFileSync(appPasswordFile(dataDir), 'utf8').trim();
-  const db = new pg.Pool({
-    connectionString: `postgres://medref:${encodeURIComponent(password)}@127.0.0.1:${port}/medref`,
-    max: 1,
-  });
+  const db = new pg.Pool({ connectionString: server.databaseUrl(), max: 1 });
   try {
     const { rows } = await db.query<{ id: number }>(
       "SELECT id FROM users WHERE email = $1 AND role = 'user'",

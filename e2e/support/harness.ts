@@ -1,18 +1,25 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
+import { APP_ROLE, DATABASE, appPasswordFile, clusterDirectory } from '../../server/db/embedded';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 /**
  * The real product for browser tests: `server/index.ts` (what `npm start` runs) on a free port
- * with a fresh DATA_DIR and its own embedded PostgreSQL, serving the built console, driven by
- * Debian's Chromium through playwright-core.
+ * with a database of its own holding the demo data, serving the built console, driven by Debian's
+ * Chromium through playwright-core.
  */
 export interface RunningServer {
   baseUrl: string;
-  dataDir: string;
+  /** The application role's connection to the server's database. */
+  databaseUrl(): string;
+  /** The folder holding the DATA_DIR of a server that runs its own embedded PostgreSQL (outside a
+   * Jest run). */
+  dataDir?: string;
   /** The first account, registered as the server started, and so its administrator. */
   admin: Credentials;
   process: ChildProcess;
@@ -58,19 +65,84 @@ function killPostgresUnder(dir: string) {
   }
 }
 
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+/** The DATA_DIR of a server that runs its own embedded PostgreSQL, for benches that reach into it. */
+export function embeddedDataDir(server: RunningServer): string {
+  if (!server.dataDir) throw new Error(`${server.baseUrl} does not run its own PostgreSQL`);
+  return join(server.dataDir, 'data');
+}
+
+/** The cheapest password hashing a server accepts: browser tests' servers and demo data use it. */
+export const E2E_PASSWORD_COST = 14;
+
+/** Runs `sql` (CREATE or DROP DATABASE) on the cluster of the superuser connection `adminUrl`. */
+async function onCluster(adminUrl: string, sql: string) {
+  const url = new URL(adminUrl);
+  url.pathname = '/postgres'; // not the template, which may have no other session while copied
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The application role's URL of the embedded PostgreSQL running for `dataDir`. */
+function embeddedAppUrl(dataDir: string) {
+  // postmaster.pid's fourth line is the port PostgreSQL listens on.
+  const pidFile = join(clusterDirectory(dataDir), 'postmaster.pid');
+  const port = readFileSync(pidFile, 'utf8').split('\n')[3].trim();
+  const password = readFileSync(appPasswordFile(dataDir), 'utf8').trim();
+  return `postgres://${APP_ROLE}:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE}`;
+}
+
+/**
+ * Where a started server keeps its data. In a Jest run: a database of its own, copied from the
+ * run's migrated and seeded one (e2e/support/globalSetup.mjs). Elsewhere (benches, screenshots),
+ * or when the caller names a DATABASE_URL or DATA_DIR: what `npm start` does, a DATA_DIR of its
+ * own with an embedded PostgreSQL.
+ */
+async function storage(env: Record<string, string>) {
+  const { E2E_TEMPLATE_URL: template, E2E_ADMIN_URL: admin } = process.env;
+  if (template && admin && !env.DATABASE_URL && !env.DATA_DIR) {
+    const url = new URL(template);
+    const copy = `e2e_${randomBytes(6).toString('hex')}`;
+    await onCluster(
+      admin,
+      `CREATE DATABASE ${copy} TEMPLATE ${url.pathname.slice(1)} OWNER ${url.username}`,
+    );
+    url.pathname = `/${copy}`;
+    return {
+      env: { DATABASE_URL: url.toString() },
+      databaseUrl: () => url.toString(),
+      remove: () => onCluster(admin, `DROP DATABASE IF EXISTS ${copy} WITH (FORCE)`),
+    };
+  }
   const dataDir = mkdtempSync(join(tmpdir(), 'medref-e2e-'));
   chmodSync(dataDir, 0o755); // the postgres user must be able to enter it
+  return {
+    env: { DATA_DIR: join(dataDir, 'data') },
+    dataDir,
+    databaseUrl: () => embeddedAppUrl(join(dataDir, 'data')),
+    async remove() {
+      killPostgresUnder(dataDir);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const data = await storage(env);
   const port = await freePort();
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
     env: {
       ...process.env,
-      DATA_DIR: join(dataDir, 'data'),
+      ...data.env,
       PORT: String(port),
       HOST: '127.0.0.1',
       SEED: 'demo',
-      PASSWORD_HASH_COST: '14', // the floor: the cheapest hashing a server accepts
+      PASSWORD_HASH_COST: String(E2E_PASSWORD_COST),
       LOG_LEVEL: 'info',
       ...env,
     },
@@ -94,24 +166,23 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     });
   });
   // A server that failed to start leaves nothing behind: no process, no PostgreSQL, no files.
-  await started.catch((error: unknown) => {
+  await started.catch(async (error: unknown) => {
     child.kill('SIGKILL');
-    killPostgresUnder(dataDir);
-    rmSync(dataDir, { recursive: true, force: true });
+    await data.remove();
     throw error;
   });
   // The first registration while no administrator exists is the one that becomes an administrator:
   // the harness makes it, so every test's accounts come from it (see createAccount).
   const admin = await bootstrapAdmin(baseUrl).catch(async (error: unknown) => {
     child.kill('SIGKILL');
-    killPostgresUnder(dataDir);
-    rmSync(dataDir, { recursive: true, force: true });
+    await data.remove();
     throw error;
   });
   return {
     baseUrl,
     admin,
-    dataDir,
+    databaseUrl: data.databaseUrl,
+    dataDir: data.dataDir,
     process: child,
     log: () => output,
     async stop() {
@@ -125,8 +196,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
         ]);
         clearTimeout(timer); // a pending timer would keep Jest from exiting
       }
-      killPostgresUnder(dataDir);
-      rmSync(dataDir, { recursive: true, force: true });
+      await data.remove();
       adminTokens.delete(baseUrl);
     },
   };

@@ -59,7 +59,7 @@ export class StartError extends Error {}
 type Log = (message: string) => void;
 
 export const APP_ROLE = 'medref';
-const DATABASE = 'medref';
+export const DATABASE = 'medref';
 const SUPERUSER = 'postgres';
 const FALLBACK_ROOT = '/var/lib/medref-admin';
 const BINARY_CACHE = '/var/cache/medref-admin';

@@ -7,6 +7,8 @@ import { join } from 'node:path';
 import { tsImport } from 'tsx/esm/api';
 
 export default async function globalSetup() {
+  // The api and system projects share this setup: the second call finds it done.
+  if (process.env.TEST_TEMPLATE_DATABASE) return;
   if (!process.env.TEST_DATABASE_URL) {
     const { startEmbeddedDatabase } = await tsImport('../db/embedded.ts', import.meta.url);
     // The postgres user must be able to enter the directory (mkdtemp makes it 0700).
