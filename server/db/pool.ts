@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { isSerializationFailure } from '../lib/pgErrors';
+import { queryInScope } from './cancellation';
 
 export type Db = pg.Pool;
 export type Queryable = pg.Pool | pg.PoolClient;
@@ -130,14 +131,20 @@ export async function withinTransactionScope<T>(
 }
 
 /**
- * The pool as the app uses it: `query` joins the ambient transaction when there is one, and uses
- * the pool otherwise. (`connect` always gives a connection of its own: a read in its own snapshot
+ * The pool as the app uses it: `query` joins the ambient transaction when there is one, runs in
+ * the current cancellation scope when there is one (./cancellation.ts), and uses the pool
+ * otherwise. (`connect` always gives a connection of its own: a read in its own snapshot
  * sees committed data only, as it would beside a real write.)
  */
 export function ambientPool(pool: pg.Pool): pg.Pool {
   // pg's overloads cannot be forwarded one by one; the arguments are passed through unchanged.
   const query = ((...args: unknown[]) => {
-    const target = (ambientClient() ?? pool) as unknown as { query(...a: unknown[]): unknown };
+    const client = ambientClient();
+    if (!client) {
+      const cancellable = queryInScope(pool, args);
+      if (cancellable) return cancellable;
+    }
+    const target = (client ?? pool) as unknown as { query(...a: unknown[]): unknown };
     return target.query(...args);
   }) as pg.Pool['query'];
   return new Proxy(pool, {

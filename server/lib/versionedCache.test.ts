@@ -1,3 +1,4 @@
+import { cancellationSignal, withCancellation } from '../db/cancellation';
 import { VersionedCache } from './versionedCache';
 
 /** A read that answers `value` and counts how often it ran. */
@@ -44,5 +45,56 @@ describe('VersionedCache', () => {
     expect(await cache.get('a', 1n, again.a)).toBe('aa');
     expect(await cache.get('c', 1n, again.c)).toBe('cc');
     expect(await cache.get('b', 1n, again.b)).toBe('b2');
+  });
+
+  describe('cancellable', () => {
+    /** A read that waits until it is told to answer, and notes its own scope's signal. */
+    function pendingRead() {
+      const seen: { signal?: AbortSignal; answer?: (value: string) => void } = {};
+      const read = jest.fn(
+        () =>
+          new Promise<string>((resolve) => {
+            seen.signal = cancellationSignal();
+            seen.answer = resolve;
+          }),
+      );
+      return { read, seen };
+    }
+    const waiter = (cache: VersionedCache<string>, read: () => Promise<string>) => {
+      const controller = new AbortController();
+      const value = withCancellation(controller.signal, () => cache.get('k', 1n, read));
+      return { controller, value };
+    };
+
+    it('cancels a read once every request waiting for it has gone, and reads again for the next', async () => {
+      const cache = new VersionedCache<string>(10, undefined, { cancellable: true });
+      const { read, seen } = pendingRead();
+      const first = waiter(cache, read);
+      const second = waiter(cache, read);
+      expect(read).toHaveBeenCalledTimes(1);
+      first.controller.abort();
+      expect(seen.signal?.aborted).toBe(false);
+      second.controller.abort();
+      expect(seen.signal?.aborted).toBe(true);
+      const again = pendingRead();
+      const third = waiter(cache, again.read);
+      expect(again.read).toHaveBeenCalledTimes(1);
+      again.seen.answer?.('fresh');
+      expect(await third.value).toBe('fresh');
+    });
+
+    it('never cancels a read that a request outside any scope waits for, nor one already read', async () => {
+      const cache = new VersionedCache<string>(10, undefined, { cancellable: true });
+      const { read, seen } = pendingRead();
+      const scoped = waiter(cache, read);
+      const unscoped = cache.get('k', 1n, read);
+      scoped.controller.abort();
+      expect(seen.signal?.aborted).toBe(false);
+      seen.answer?.('kept');
+      expect(await unscoped).toBe('kept');
+      const later = waiter(cache, read);
+      later.controller.abort();
+      expect(await cache.get('k', 1n, reader('not read'))).toBe('kept');
+    });
   });
 });

@@ -53,6 +53,9 @@ function fieldErrors(errors: ErrorObject[]): Record<string, string[]> {
   return out;
 }
 
+/** PostgreSQL's query_canceled: what a statement cancelled for a client gone fails with. */
+const QUERY_CANCELED = '57014';
+
 /**
  * The one error handler: every failure becomes `{ message, errors? }` with its status. Whatever
  * the client did not cause is a 500 that is logged and never shows its internals.
@@ -73,6 +76,12 @@ export function errorHandler(app: FastifyInstance): void {
     if (multipart) {
       const [status, message, errors] = multipart;
       return reply.status(status).send({ message, ...(errors ? { errors } : {}) });
+    }
+    if (reply.raw.destroyed && (error as { code?: unknown }).code === QUERY_CANCELED) {
+      // The client went away first, and its statements were cancelled (../db/cancellation.ts):
+      // nobody reads the answer, and nothing failed.
+      request.log.info({ err: error }, 'the client went away before its answer');
+      return reply.status(503).send({ message: 'The request was cancelled.' });
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'the database is not answering');

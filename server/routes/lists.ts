@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { withCancellation } from '../db/cancellation';
 import { inTransactionScope, type Queryable } from '../db/pool';
 import {
   readTableVersions,
@@ -98,6 +99,17 @@ export function sendCsv(reply: FastifyReply, filename: string, csv: Readable): F
     .send(csv);
 }
 
+/** A signal that aborts when the client goes away before its answer has been sent. */
+function untilClientGone(reply: FastifyReply): AbortSignal {
+  const controller = new AbortController();
+  // The client may have gone already, while its request waited for its session check.
+  if (reply.raw.destroyed && !reply.raw.writableFinished) controller.abort();
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableFinished) controller.abort();
+  });
+  return controller.signal;
+}
+
 /**
  * Registers a reference list's GET: with no parameter, the whole list as before; with `q`, `page`,
  * `page_size`, `sort` or a filter, one page and the number of matches (`{ data, meta }`); with
@@ -116,12 +128,15 @@ export function defineListRoute<F extends string>(
   const totals = new VersionedCache<Matches>(
     MATCHES_KEPT,
     (matches) => 1 + (matches.ids?.length ?? 0),
+    { cancellable: true },
   );
   // Pages as sent, by their parameters: a page asked for again before any write to the list's
   // tables is sent as it was serialised, without reading it again.
   let pages = pageCaches.get(app.server);
   if (!pages) {
-    pages = new VersionedCache<Buffer>(PAGE_BYTES_KEPT, (body) => body.length);
+    pages = new VersionedCache<Buffer>(PAGE_BYTES_KEPT, (body) => body.length, {
+      cancellable: true,
+    });
     pageCaches.set(app.server, pages);
   }
 
@@ -167,9 +182,15 @@ export function defineListRoute<F extends string>(
       return Buffer.from(reply.serialize({ data: rows, meta }) as string);
     };
     const key = JSON.stringify([operationId, ...[...PAGING, ...filterNames].map((n) => query[n])]);
-    const body = await (versions
-      ? pages.get(key, versionOf(versions, operation.pageTables ?? operation.spec.tables), read)
-      : read());
+    const page = () =>
+      versions
+        ? pages.get(key, versionOf(versions, operation.pageTables ?? operation.spec.tables), read)
+        : read();
+    // A search's page nobody waits for any more (its client has gone: the search has another
+    // letter by now) is not read on: PostgreSQL cancels its statements. A search's first letters
+    // match much of a large table and are slow to read; pages without one are quick, and are
+    // spared the cost of a cancellation scope.
+    const body = await (query.q?.trim() ? withCancellation(untilClientGone(reply), page) : page());
     // Already serialised by the contract's response schema (above): sent as it is.
     const serialised: FastifyReply = reply;
     return serialised.type('application/json; charset=utf-8').send(body);
