@@ -7,12 +7,15 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import MenuIcon from '@mui/icons-material/Menu';
 import { ColorModeToggle } from './ColorModeToggle';
+import type { NavItem } from './navigation';
 import { SideMenu, type SessionSummary } from './SideMenu';
 
 const DRAWER_WIDTH = 260;
 
 interface DashboardLayoutProps {
   user: SessionSummary | null;
+  /** The side menu's entries (the route table's). */
+  navigation: NavItem[];
   onLogout: () => Promise<void>;
   children: ReactNode;
 }
@@ -21,7 +24,7 @@ interface DashboardLayoutProps {
  * The signed-in shell (MUI's dashboard template): a permanent sidebar on wide screens, a drawer
  * behind a menu button on small ones, a top bar greeting the user, and the page in a scrolling main.
  */
-export function DashboardLayout({ user, onLogout, children }: DashboardLayoutProps) {
+export function DashboardLayout({ user, navigation, onLogout, children }: DashboardLayoutProps) {
   const [mobileOpen, setMobileOpen] = useState(false);
   const closeMobile = () => setMobileOpen(false);
 
@@ -36,7 +39,7 @@ export function DashboardLayout({ user, onLogout, children }: DashboardLayoutPro
           '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' },
         }}
       >
-        <SideMenu user={user} onLogout={onLogout} />
+        <SideMenu user={user} navigation={navigation} onLogout={onLogout} />
       </Drawer>
       <Drawer
         variant="temporary"
@@ -47,7 +50,12 @@ export function DashboardLayout({ user, onLogout, children }: DashboardLayoutPro
           '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' },
         }}
       >
-        <SideMenu user={user} onLogout={onLogout} onNavigate={closeMobile} />
+        <SideMenu
+          user={user}
+          navigation={navigation}
+          onLogout={onLogout}
+          onNavigate={closeMobile}
+        />
       </Drawer>
       <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <AppBar

@@ -22,6 +22,8 @@ export interface SessionSummary {
 
 interface SideMenuProps {
   user: SessionSummary | null;
+  /** The menu's entries, of every role (the route table's). */
+  navigation: NavItem[];
   onLogout: () => Promise<void>;
   /** Called after a link is followed (closes the drawer on small screens). */
   onNavigate?: () => void;
@@ -57,7 +59,7 @@ function NavLinkItem({
 }
 
 /** The sidebar: the product, the navigation, and the signed-in user with a Logout button. */
-export function SideMenu({ user, onLogout, onNavigate }: SideMenuProps) {
+export function SideMenu({ user, navigation, onLogout, onNavigate }: SideMenuProps) {
   const [loggingOut, setLoggingOut] = useState(false);
   const name = user?.name ?? '';
   const initial = name.trim().charAt(0).toUpperCase() || '?';
@@ -85,7 +87,7 @@ export function SideMenu({ user, onLogout, onNavigate }: SideMenuProps) {
         sx={{ flexGrow: 1, overflowY: 'auto', p: 1 }}
       >
         <List disablePadding>
-          {navigationFor(user?.role).map((item) => (
+          {navigationFor(user?.role, navigation).map((item) => (
             <Box component="li" key={item.path} sx={{ listStyle: 'none' }}>
               <NavLinkItem item={item} nested={false} onNavigate={onNavigate} />
               {item.children && (
