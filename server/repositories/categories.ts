@@ -1,6 +1,7 @@
 import type { Schema } from '../contract';
 import type { Queryable } from '../db/pool';
 import type { Write } from './audit/entries';
+import { guardedDelete } from './guardedDelete';
 import { csvText, type ListSpec } from './listing';
 
 /**
@@ -58,6 +59,17 @@ export function categoryRepository(kind: CategoryKind) {
       coalesce(t.category_name, '-') AS "Category",
       coalesce(${csvText("nullif(t.description, '')")}, '-') AS "Description"`,
   };
+
+  /** The names of the medications with a dosage in this category. */
+  async function usedBy(db: Queryable, id: number) {
+    const { rows } = await db.query<{ name: string }>(
+      `SELECT DISTINCT m.name FROM ${spec.dosageTable} d JOIN medications m ON m.id = d.medication_id
+        WHERE d.${spec.foreignKey} = $1 ORDER BY m.name LIMIT 6`,
+      [id],
+    );
+    return rows.map((r) => r.name);
+  }
+
   return {
     table: spec.table,
     listSpec: list,
@@ -90,26 +102,7 @@ export function categoryRepository(kind: CategoryKind) {
       );
       return rows[0];
     },
-    /** The names of the medications with a dosage in this category. */
-    async usedBy(db: Queryable, id: number) {
-      const { rows } = await db.query<{ name: string }>(
-        `SELECT DISTINCT m.name FROM ${spec.dosageTable} d JOIN medications m ON m.id = d.medication_id
-          WHERE d.${spec.foreignKey} = $1 ORDER BY m.name LIMIT 6`,
-        [id],
-      );
-      return rows.map((r) => r.name);
-    },
-    /** Locks a category for a delete (usage.ts); false when there is none. */
-    async lock(db: Queryable, id: number) {
-      const { rowCount } = await db.query(`SELECT id FROM ${spec.table} WHERE id = $1 FOR UPDATE`, [
-        id,
-      ]);
-      return rowCount === 1;
-    },
-    async remove(db: Queryable, id: number) {
-      const result = await db.query(`DELETE FROM ${spec.table} WHERE id = $1`, [id]);
-      return result.rowCount === 1;
-    },
+    ...guardedDelete(spec.table, usedBy),
   };
 }
 

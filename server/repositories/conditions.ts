@@ -1,6 +1,7 @@
 import type { Schema } from '../contract';
 import type { Queryable } from '../db/pool';
 import type { Write } from './audit/entries';
+import { guardedDelete } from './guardedDelete';
 import { csvText, type ListSpec } from './listing';
 
 type Condition = Schema<'Condition'>;
@@ -63,13 +64,11 @@ export async function medicationsUsingCondition(db: Queryable, id: number) {
   return rows.map((r) => r.name);
 }
 
-/** Locks a condition for a delete (usage.ts); false when there is none. */
-export async function lockCondition(db: Queryable, id: number) {
-  const { rowCount } = await db.query('SELECT id FROM conditions WHERE id = $1 FOR UPDATE', [id]);
-  return rowCount === 1;
-}
+export const CONDITION_DELETE = guardedDelete('conditions', medicationsUsingCondition);
 
-export async function deleteCondition(db: Queryable, id: number) {
-  const result = await db.query('DELETE FROM conditions WHERE id = $1', [id]);
-  return result.rowCount === 1;
-}
+/** What the condition routes read (routes/namedRecords.ts). */
+export const CONDITION_READS = {
+  spec: CONDITION_LIST,
+  readAll: listConditions,
+  readOne: getCondition,
+};

@@ -1,6 +1,7 @@
 import type { Schema } from '../contract';
 import type { Queryable } from '../db/pool';
 import type { Write } from './audit/entries';
+import { guardedDelete } from './guardedDelete';
 import { csvText, type ListSpec } from './listing';
 
 type Lifestyle = Schema<'Lifestyle'>;
@@ -55,16 +56,14 @@ export async function medicationsUsingLifestyle(db: Queryable, id: number) {
   return rows.map((r) => r.name);
 }
 
-/** Locks a lifestyle for a delete (usage.ts); false when there is none. */
-export async function lockLifestyle(db: Queryable, id: number) {
-  const { rowCount } = await db.query('SELECT id FROM lifestyles WHERE id = $1 FOR UPDATE', [id]);
-  return rowCount === 1;
-}
+export const LIFESTYLE_DELETE = guardedDelete('lifestyles', medicationsUsingLifestyle);
 
-export async function deleteLifestyle(db: Queryable, id: number) {
-  const { rowCount } = await db.query('DELETE FROM lifestyles WHERE id = $1', [id]);
-  return rowCount === 1;
-}
+/** What the lifestyle routes read (routes/namedRecords.ts). */
+export const LIFESTYLE_READS = {
+  spec: LIFESTYLE_LIST,
+  readAll: listLifestyles,
+  readOne: getLifestyle,
+};
 
 const CONTRAINDICATION_SELECT = `
 SELECT lc.id, lc.medication_id, lc.lifestyle_id,

@@ -408,6 +408,21 @@ export async function touchMedication(db: Queryable, id: number) {
   await db.query('UPDATE medications SET updated_at = now() WHERE id = $1', [id]);
 }
 
+/** A dosage's written fields, in the order its INSERT and UPDATE take them. */
+function dosageValues(d: DosageFields) {
+  return [
+    d.min_dosage,
+    d.max_dosage,
+    d.dosage_unit,
+    d.min_frequency,
+    d.max_frequency,
+    d.frequency_unit,
+    d.min_duration,
+    d.max_duration,
+    d.duration_unit,
+  ];
+}
+
 export async function insertDosage(
   db: Queryable,
   kind: DosageKind,
@@ -420,19 +435,7 @@ export async function insertDosage(
     `INSERT INTO ${t.table} (medication_id, ${t.fk}, min_dosage, max_dosage, dosage_unit, min_frequency,
        max_frequency, frequency_unit, min_duration, max_duration, duration_unit)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
-    [
-      medicationId,
-      categoryId,
-      d.min_dosage,
-      d.max_dosage,
-      d.dosage_unit,
-      d.min_frequency,
-      d.max_frequency,
-      d.frequency_unit,
-      d.min_duration,
-      d.max_duration,
-      d.duration_unit,
-    ],
+    [medicationId, categoryId, ...dosageValues(d)],
   );
   return rows[0].id;
 }
@@ -443,18 +446,7 @@ export async function updateDosage(write: Write, kind: DosageKind, id: number, d
             min_frequency = $5, max_frequency = $6, frequency_unit = $7, min_duration = $8,
             max_duration = $9, duration_unit = $10
       WHERE id = $1 RETURNING id`,
-    [
-      id,
-      d.min_dosage,
-      d.max_dosage,
-      d.dosage_unit,
-      d.min_frequency,
-      d.max_frequency,
-      d.frequency_unit,
-      d.min_duration,
-      d.max_duration,
-      d.duration_unit,
-    ],
+    [id, ...dosageValues(d)],
   );
   return rowCount === 1;
 }

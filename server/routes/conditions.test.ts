@@ -1,6 +1,6 @@
 import * as conditions from '../repositories/conditions';
 import { client, createTestApp, signIn, type TestApp } from '../test/helpers';
-import { deleteUnlessUsed, stillUsed } from '../lib/usage';
+import { deleteUnlessUsed, stillUsed, type GuardedDelete } from '../lib/usage';
 
 let t: TestApp;
 let api: ReturnType<typeof client>;
@@ -144,11 +144,10 @@ describe('conditions', () => {
     // A usage check that misses the medication, as one racing a write could: the delete fails on
     // the foreign key, and the answer must still name what uses the condition.
     let checks = 0;
-    const blindFirst = {
-      lock: conditions.lockCondition,
-      usedBy: async (db: Parameters<typeof conditions.lockCondition>[0], id: number) =>
+    const blindFirst: GuardedDelete = {
+      ...conditions.CONDITION_DELETE,
+      usedBy: async (db, id) =>
         ++checks === 1 ? [] : conditions.medicationsUsingCondition(db, id),
-      remove: conditions.deleteCondition,
     };
     const attempt = deleteUnlessUsed(t.pool, blindFirst, condition.id, (users) =>
       stillUsed('This condition', users),

@@ -3,21 +3,11 @@ import { audited, auditedStatement } from '../audit/record';
 import { notFound } from '../errors';
 import * as conditions from '../repositories/conditions';
 import { defineRoute } from './define';
-import { deleteUnlessUsed, stillUsed, type GuardedDelete } from '../lib/usage';
+import { deleteUnlessUsed, stillUsed } from '../lib/usage';
 import { defineNamedReads, uniqueName } from './namedRecords';
 
-const CONDITION_DELETE: GuardedDelete = {
-  lock: conditions.lockCondition,
-  usedBy: conditions.medicationsUsingCondition,
-  remove: conditions.deleteCondition,
-};
-
 export default async function conditionRoutes(app: FastifyInstance) {
-  defineNamedReads(app, 'Condition', {
-    spec: conditions.CONDITION_LIST,
-    readAll: conditions.listConditions,
-    readOne: conditions.getCondition,
-  });
+  defineNamedReads(app, 'Condition', conditions.CONDITION_READS);
 
   defineRoute(app, 'createCondition', async (request, reply) => {
     const row = await auditedStatement(request, 'condition', (tx) =>
@@ -44,7 +34,9 @@ export default async function conditionRoutes(app: FastifyInstance) {
   defineRoute(app, 'deleteCondition', async (request) => {
     const { id } = request.params;
     const deleted = await audited(request, { entity: 'condition', action: 'delete', id }, (tx) =>
-      deleteUnlessUsed(tx, CONDITION_DELETE, id, (users) => stillUsed('This condition', users)),
+      deleteUnlessUsed(tx, conditions.CONDITION_DELETE, id, (users) =>
+        stillUsed('This condition', users),
+      ),
     );
     if (!deleted) throw notFound('Condition');
     return { message: 'Condition deleted successfully' };

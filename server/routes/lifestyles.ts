@@ -3,21 +3,11 @@ import { audited, auditedStatement } from '../audit/record';
 import { notFound } from '../errors';
 import * as lifestyles from '../repositories/lifestyles';
 import { defineRoute } from './define';
-import { deleteUnlessUsed, stillUsed, type GuardedDelete } from '../lib/usage';
+import { deleteUnlessUsed, stillUsed } from '../lib/usage';
 import { defineNamedReads, uniqueName } from './namedRecords';
 
-const LIFESTYLE_DELETE: GuardedDelete = {
-  lock: lifestyles.lockLifestyle,
-  usedBy: lifestyles.medicationsUsingLifestyle,
-  remove: lifestyles.deleteLifestyle,
-};
-
 export default async function lifestyleRoutes(app: FastifyInstance) {
-  defineNamedReads(app, 'Lifestyle', {
-    spec: lifestyles.LIFESTYLE_LIST,
-    readAll: lifestyles.listLifestyles,
-    readOne: lifestyles.getLifestyle,
-  });
+  defineNamedReads(app, 'Lifestyle', lifestyles.LIFESTYLE_READS);
 
   defineRoute(app, 'createLifestyle', async (request, reply) => {
     const row = await auditedStatement(request, 'lifestyle', (tx) =>
@@ -38,7 +28,7 @@ export default async function lifestyleRoutes(app: FastifyInstance) {
   defineRoute(app, 'deleteLifestyle', async (request) => {
     const { id } = request.body;
     const deleted = await audited(request, { entity: 'lifestyle', action: 'delete', id }, (tx) =>
-      deleteUnlessUsed(tx, LIFESTYLE_DELETE, id, (users) =>
+      deleteUnlessUsed(tx, lifestyles.LIFESTYLE_DELETE, id, (users) =>
         stillUsed('This lifestyle', users, 'the lifestyle contraindications of'),
       ),
     );
