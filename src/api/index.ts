@@ -40,6 +40,38 @@ const TESTS = 'test-prescription' as const;
 const MEDICATION_DEPENDENTS: Tag[] = ['dashboard', 'data-quality', HISTORY, TESTS];
 
 /**
+ * The tags of a resource's writes. A create makes the list stale; an update or a delete makes the
+ * row and the list stale (the row may move across the pages) and what shows the row (`shownBy`).
+ * Every write makes `alsoStale` stale too: the history, the test runs, the data-quality report.
+ */
+function rowWrites<T extends TagType>(type: T, alsoStale: Tag[], shownBy: Tag[] = []) {
+  return {
+    created: [{ type, id: LIST }, ...alsoStale],
+    changed: (id: number): Tag[] => [{ type, id }, { type, id: LIST }, ...shownBy, ...alsoStale],
+  };
+}
+
+const conditionWrites = rowWrites('condition', [HISTORY, TESTS], ['medication']);
+const ageCategoryWrites = rowWrites(
+  'age-category',
+  ['data-quality', HISTORY, TESTS],
+  ['medication'],
+);
+const weightCategoryWrites = rowWrites(
+  'weight-category',
+  ['data-quality', HISTORY, TESTS],
+  ['medication'],
+);
+const interactionWrites = rowWrites('drug-interaction', ['data-quality', HISTORY, TESTS]);
+// Lifestyle contraindications and medications show the lifestyle's name.
+const lifestyleWrites = rowWrites(
+  'lifestyle',
+  [HISTORY, TESTS],
+  ['lifestyle-contraindication', 'medication'],
+);
+const drugWrites = rowWrites('drug', [HISTORY]);
+
+/**
  * What a revert can change, by the entity of the reverted entry: the same tags the entity's own
  * writes invalidate (a reverted medication delete brings back its dosages and interactions too).
  */
@@ -81,25 +113,12 @@ export const api = generatedApi.enhanceEndpoints({
     // ---- conditions (medications show their condition and contraindicated conditions) ----
     listConditions: { providesTags: (result) => listTags('condition', result?.data) },
     getCondition: { providesTags: (_result, _error, { id }) => [{ type: 'condition', id }] },
-    createCondition: { invalidatesTags: [{ type: 'condition', id: LIST }, HISTORY, TESTS] },
+    createCondition: { invalidatesTags: conditionWrites.created },
     updateCondition: {
-      invalidatesTags: (_result, _error, { conditionUpdate }) => [
-        { type: 'condition', id: conditionUpdate.id },
-        { type: 'condition', id: LIST },
-        'medication',
-        HISTORY,
-        TESTS,
-      ],
+      invalidatesTags: (_result, _error, { conditionUpdate }) =>
+        conditionWrites.changed(conditionUpdate.id),
     },
-    deleteCondition: {
-      invalidatesTags: (_result, _error, { id }) => [
-        { type: 'condition', id },
-        { type: 'condition', id: LIST },
-        'medication',
-        HISTORY,
-        TESTS,
-      ],
-    },
+    deleteCondition: { invalidatesTags: (_result, _error, { id }) => conditionWrites.changed(id) },
 
     // ---- medications ----
     listMedications: {
@@ -172,55 +191,25 @@ export const api = generatedApi.enhanceEndpoints({
     // ---- age and weight categories (dosages show their category) ----
     listAgeCategories: { providesTags: (result) => listTags('age-category', result?.data) },
     getAgeCategory: { providesTags: (_result, _error, { id }) => [{ type: 'age-category', id }] },
-    createAgeCategory: {
-      invalidatesTags: [{ type: 'age-category', id: LIST }, 'data-quality', HISTORY, TESTS],
-    },
+    createAgeCategory: { invalidatesTags: ageCategoryWrites.created },
     updateAgeCategory: {
-      invalidatesTags: (_result, _error, { ageCategoryUpdate }) => [
-        { type: 'age-category', id: ageCategoryUpdate.id },
-        { type: 'age-category', id: LIST },
-        'medication',
-        'data-quality',
-        HISTORY,
-        TESTS,
-      ],
+      invalidatesTags: (_result, _error, { ageCategoryUpdate }) =>
+        ageCategoryWrites.changed(ageCategoryUpdate.id),
     },
     deleteAgeCategory: {
-      invalidatesTags: (_result, _error, { id }) => [
-        { type: 'age-category', id },
-        { type: 'age-category', id: LIST },
-        'medication',
-        'data-quality',
-        HISTORY,
-        TESTS,
-      ],
+      invalidatesTags: (_result, _error, { id }) => ageCategoryWrites.changed(id),
     },
     listWeightCategories: { providesTags: (result) => listTags('weight-category', result?.data) },
     getWeightCategory: {
       providesTags: (_result, _error, { id }) => [{ type: 'weight-category', id }],
     },
-    createWeightCategory: {
-      invalidatesTags: [{ type: 'weight-category', id: LIST }, 'data-quality', HISTORY, TESTS],
-    },
+    createWeightCategory: { invalidatesTags: weightCategoryWrites.created },
     updateWeightCategory: {
-      invalidatesTags: (_result, _error, { weightCategoryUpdate }) => [
-        { type: 'weight-category', id: weightCategoryUpdate.id },
-        { type: 'weight-category', id: LIST },
-        'medication',
-        'data-quality',
-        HISTORY,
-        TESTS,
-      ],
+      invalidatesTags: (_result, _error, { weightCategoryUpdate }) =>
+        weightCategoryWrites.changed(weightCategoryUpdate.id),
     },
     deleteWeightCategory: {
-      invalidatesTags: (_result, _error, { id }) => [
-        { type: 'weight-category', id },
-        { type: 'weight-category', id: LIST },
-        'medication',
-        'data-quality',
-        HISTORY,
-        TESTS,
-      ],
+      invalidatesTags: (_result, _error, { id }) => weightCategoryWrites.changed(id),
     },
 
     // ---- drug interactions ----
@@ -228,51 +217,25 @@ export const api = generatedApi.enhanceEndpoints({
     getDrugInteraction: {
       providesTags: (_result, _error, { id }) => [{ type: 'drug-interaction', id }],
     },
-    createDrugInteraction: {
-      invalidatesTags: [{ type: 'drug-interaction', id: LIST }, 'data-quality', HISTORY, TESTS],
-    },
+    createDrugInteraction: { invalidatesTags: interactionWrites.created },
     updateDrugInteraction: {
-      invalidatesTags: (_result, _error, { drugInteractionUpdate }) => [
-        { type: 'drug-interaction', id: drugInteractionUpdate.id },
-        { type: 'drug-interaction', id: LIST },
-        'data-quality',
-        HISTORY,
-        TESTS,
-      ],
+      invalidatesTags: (_result, _error, { drugInteractionUpdate }) =>
+        interactionWrites.changed(drugInteractionUpdate.id),
     },
     deleteDrugInteraction: {
-      invalidatesTags: (_result, _error, { idBody }) => [
-        { type: 'drug-interaction', id: idBody.id },
-        { type: 'drug-interaction', id: LIST },
-        'data-quality',
-        HISTORY,
-        TESTS,
-      ],
+      invalidatesTags: (_result, _error, { idBody }) => interactionWrites.changed(idBody.id),
     },
 
     // ---- lifestyles (lifestyle contraindications and medications show their name) ----
     listLifestyles: { providesTags: (result) => listTags('lifestyle', result?.data) },
     getLifestyle: { providesTags: (_result, _error, { id }) => [{ type: 'lifestyle', id }] },
-    createLifestyle: { invalidatesTags: [{ type: 'lifestyle', id: LIST }, HISTORY, TESTS] },
+    createLifestyle: { invalidatesTags: lifestyleWrites.created },
     updateLifestyle: {
-      invalidatesTags: (_result, _error, { lifestyleUpdate }) => [
-        { type: 'lifestyle', id: lifestyleUpdate.id },
-        { type: 'lifestyle', id: LIST },
-        'lifestyle-contraindication',
-        'medication',
-        HISTORY,
-        TESTS,
-      ],
+      invalidatesTags: (_result, _error, { lifestyleUpdate }) =>
+        lifestyleWrites.changed(lifestyleUpdate.id),
     },
     deleteLifestyle: {
-      invalidatesTags: (_result, _error, { idBody }) => [
-        { type: 'lifestyle', id: idBody.id },
-        { type: 'lifestyle', id: LIST },
-        'lifestyle-contraindication',
-        'medication',
-        HISTORY,
-        TESTS,
-      ],
+      invalidatesTags: (_result, _error, { idBody }) => lifestyleWrites.changed(idBody.id),
     },
     listLifestyleContraindications: {
       providesTags: (result) => listTags('lifestyle-contraindication', result?.data),
@@ -301,21 +264,11 @@ export const api = generatedApi.enhanceEndpoints({
     getDashboardStats: { providesTags: ['dashboard'] },
     listDrugs: { providesTags: (result) => listTags('drug', result?.data) },
     getDrug: { providesTags: (_result, _error, { id }) => [{ type: 'drug', id }] },
-    createDrug: { invalidatesTags: [{ type: 'drug', id: LIST }, HISTORY] },
+    createDrug: { invalidatesTags: drugWrites.created },
     updateDrug: {
-      invalidatesTags: (_result, _error, { drugUpdate }) => [
-        { type: 'drug', id: drugUpdate.id },
-        { type: 'drug', id: LIST },
-        HISTORY,
-      ],
+      invalidatesTags: (_result, _error, { drugUpdate }) => drugWrites.changed(drugUpdate.id),
     },
-    deleteDrug: {
-      invalidatesTags: (_result, _error, { id }) => [
-        { type: 'drug', id },
-        { type: 'drug', id: LIST },
-        HISTORY,
-      ],
-    },
+    deleteDrug: { invalidatesTags: (_result, _error, { id }) => drugWrites.changed(id) },
 
     // ---- the safety check (adds to the caller's search history) and the data-quality report ----
     safetyCheck: { invalidatesTags: ['users', 'dashboard'] },
