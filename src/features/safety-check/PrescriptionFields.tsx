@@ -7,7 +7,6 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
-import { FormTextField } from '@/components/form/FormTextField';
 import { RecordPicker } from '@/components/pickers/RecordPicker';
 import { useRecordNames } from '@/components/pickers/useRecordNames';
 import {
@@ -18,6 +17,7 @@ import {
   newPrescribed,
   type SafetyCheckForm,
 } from './safetyCheckForm';
+import { ValueAndUnit } from './ValueAndUnit';
 
 interface PrescriptionFieldsProps {
   control: Control<SafetyCheckForm>;
@@ -112,39 +112,16 @@ export function PrescriptionFields({ control }: PrescriptionFieldsProps) {
                   }}
                 >
                   {VALUES.map(({ value, unit, label, units }) => (
-                    <Stack key={value} direction="row" spacing={1} sx={{ alignItems: 'start' }}>
-                      <FormTextField
-                        control={control}
-                        name={`medications.${index}.${value}`}
-                        label={label}
-                        type="number"
-                        size="small"
-                        slotProps={{
-                          htmlInput: { min: 0, step: 'any', 'aria-label': `${label} of ${name}` },
-                          // Floated from the start: 'Frequency' fits above a narrow input.
-                          inputLabel: { shrink: true },
-                        }}
-                        sx={{ flex: 1, minWidth: 72 }}
-                      />
-                      <FormTextField
-                        control={control}
-                        name={`medications.${index}.${unit}`}
-                        label="Unit"
-                        select
-                        size="small"
-                        slotProps={{
-                          select: { native: true },
-                          htmlInput: { 'aria-label': `${label} unit of ${name}` },
-                        }}
-                        sx={{ width: 116, flexShrink: 0 }}
-                      >
-                        {units.map((option) => (
-                          <option key={option} value={option}>
-                            {option}
-                          </option>
-                        ))}
-                      </FormTextField>
-                    </Stack>
+                    <ValueAndUnit
+                      key={value}
+                      control={control}
+                      value={`medications.${index}.${value}`}
+                      unit={`medications.${index}.${unit}`}
+                      label={label}
+                      unitLabel="Unit"
+                      units={units}
+                      of={name}
+                    />
                   ))}
                 </Box>
               </Paper>

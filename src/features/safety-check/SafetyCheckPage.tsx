@@ -9,7 +9,6 @@ import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import LinearProgress from '@mui/material/LinearProgress';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -23,13 +22,13 @@ import {
 import { withoutErrorToast } from '@/api/quietRequests';
 import { useCanWrite } from '@/session/permissions';
 import { ErrorBanner } from '@/components/ErrorBanner';
-import { FormTextField } from '@/components/form/FormTextField';
 import { PageHeader } from '@/components/PageHeader';
 import { RecordsField } from '@/components/pickers/RecordsField';
 import { useRecordNames } from '@/components/pickers/useRecordNames';
 import { messageOf, isApiError, setServerFieldErrors } from '@/lib/errors';
 import { SAVE_TITLE, SaveTestPrescriptionDialog } from '@/features/test-prescriptions';
 import { PrescriptionFields } from './PrescriptionFields';
+import { ValueAndUnit } from './ValueAndUnit';
 import { SafetyCheckResult } from './SafetyCheckResult';
 import {
   AGE_UNITS,
@@ -195,52 +194,20 @@ export function SafetyCheckPage() {
               <Typography variant="h6" component="h2">
                 Patient
               </Typography>
-              <Stack direction="row" spacing={1}>
-                <FormTextField
-                  control={control}
-                  name="age"
-                  label="Age"
-                  type="number"
-                  slotProps={{ htmlInput: { min: 0, step: 'any' } }}
-                  sx={{ flex: 1 }}
-                />
-                <FormTextField
-                  control={control}
-                  name="ageUnit"
-                  label="Age unit"
-                  select
-                  sx={{ width: 130 }}
-                >
-                  {AGE_UNITS.map((unit) => (
-                    <MenuItem key={unit} value={unit}>
-                      {unit}
-                    </MenuItem>
-                  ))}
-                </FormTextField>
-              </Stack>
-              <Stack direction="row" spacing={1}>
-                <FormTextField
-                  control={control}
-                  name="weight"
-                  label="Weight"
-                  type="number"
-                  slotProps={{ htmlInput: { min: 0, step: 'any' } }}
-                  sx={{ flex: 1 }}
-                />
-                <FormTextField
-                  control={control}
-                  name="weightUnit"
-                  label="Weight unit"
-                  select
-                  sx={{ width: 130 }}
-                >
-                  {WEIGHT_UNITS.map((unit) => (
-                    <MenuItem key={unit} value={unit}>
-                      {unit}
-                    </MenuItem>
-                  ))}
-                </FormTextField>
-              </Stack>
+              <ValueAndUnit
+                control={control}
+                value="age"
+                unit="ageUnit"
+                label="Age"
+                units={AGE_UNITS}
+              />
+              <ValueAndUnit
+                control={control}
+                value="weight"
+                unit="weightUnit"
+                label="Weight"
+                units={WEIGHT_UNITS}
+              />
               <Controller
                 control={control}
                 name="pregnant"

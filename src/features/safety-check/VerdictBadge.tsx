@@ -1,4 +1,4 @@
-import Box from '@mui/material/Box';
+import { ColourBadge } from '@/components/ColourBadge';
 import type { Severity, SafetyVerdict } from '@/api';
 import { SEVERITY_COLOURS } from '@/components/severityColours';
 
@@ -24,26 +24,6 @@ interface VerdictBadgeProps {
 }
 
 export function VerdictBadge({ severity, size = 'small' }: VerdictBadgeProps) {
-  const style = SEVERITY_STYLE[severity];
-  const large = size === 'large';
-  return (
-    <Box
-      component="span"
-      data-severity={severity}
-      sx={{
-        display: 'inline-block',
-        px: large ? 2.5 : 1,
-        py: large ? 1 : 0.25,
-        borderRadius: large ? 2 : 1,
-        border: `${large ? 2 : 1}px solid ${style.border}`,
-        bgcolor: style.background,
-        color: style.text,
-        fontSize: large ? '1.75rem' : '0.8125rem',
-        fontWeight: 700,
-        lineHeight: 1.3,
-      }}
-    >
-      {style.label}
-    </Box>
-  );
+  const { label, ...colours } = SEVERITY_STYLE[severity];
+  return <ColourBadge label={label} colours={colours} severity={severity} size={size} />;
 }
