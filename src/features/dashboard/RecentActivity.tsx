@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -8,6 +7,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { AuditEntry, RecentDrug, RecentSearch } from '@/api';
 import { RelativeTime } from '@/components/RelativeTime';
+import { SectionCard } from './SectionCard';
 
 interface RecentCardProps<T> {
   title: string;
@@ -22,13 +22,7 @@ interface RecentCardProps<T> {
 function RecentCard<T>({ title, emptyText, items, render }: RecentCardProps<T>) {
   const titleId = `${title.toLowerCase().replace(/\W+/g, '-')}`;
   return (
-    <Card
-      variant="outlined"
-      component="section"
-      aria-labelledby={titleId}
-      aria-busy={!items}
-      sx={{ height: '100%' }}
-    >
+    <SectionCard labelledBy={titleId} busy={!items}>
       <CardContent>
         <Typography id={titleId} variant="h6" component="h2" gutterBottom>
           {title}
@@ -52,7 +46,7 @@ function RecentCard<T>({ title, emptyText, items, render }: RecentCardProps<T>) 
           </List>
         )}
       </CardContent>
-    </Card>
+    </SectionCard>
   );
 }
 

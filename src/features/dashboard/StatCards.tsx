@@ -1,6 +1,5 @@
 import type { ComponentType } from 'react';
 import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
 import Skeleton from '@mui/material/Skeleton';
@@ -11,6 +10,7 @@ import PeopleOutlined from '@mui/icons-material/PeopleOutlined';
 import SearchOutlined from '@mui/icons-material/SearchOutlined';
 import TodayOutlined from '@mui/icons-material/TodayOutlined';
 import type { DashboardStats } from '@/api';
+import { SectionCard } from './SectionCard';
 
 type CountKey = 'total_drugs' | 'total_users' | 'total_searches' | 'active_today';
 
@@ -39,13 +39,7 @@ export function StatCards({ stats, timeZone }: StatCardsProps) {
         const labelId = `stat-${key}`;
         return (
           <Grid key={key} size={{ xs: 12, sm: 6, lg: 3 }}>
-            <Card
-              variant="outlined"
-              component="section"
-              aria-labelledby={labelId}
-              aria-busy={!stats}
-              sx={{ height: '100%' }}
-            >
+            <SectionCard labelledBy={labelId} busy={!stats}>
               <CardContent sx={{ display: 'flex', gap: 2, alignItems: 'flex-start' }}>
                 <Box sx={{ flex: 1, minWidth: 0 }}>
                   <Typography
@@ -67,7 +61,7 @@ export function StatCards({ stats, timeZone }: StatCardsProps) {
                 </Box>
                 <Icon color="primary" aria-hidden />
               </CardContent>
-            </Card>
+            </SectionCard>
           </Grid>
         );
       })}
