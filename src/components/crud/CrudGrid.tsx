@@ -28,6 +28,7 @@ import {
   ColumnsPanelTrigger,
   DataGrid,
   ExportCsv,
+  FilterPanelTrigger,
   GridOverlay,
   QuickFilter,
   QuickFilterClear,
@@ -48,10 +49,12 @@ import {
   type GridDensity,
   type GridFilterModel,
   type GridPaginationModel,
+  type GridRowParams,
   type GridSortModel,
   type GridValidRowModel,
 } from '@mui/x-data-grid';
-import { gridSortParam } from '@/components/useServerGridState';
+import FilterListIcon from '@mui/icons-material/FilterList';
+import type { SxProps, Theme } from '@mui/material/styles';
 
 export interface CrudGridProps<Row extends GridValidRowModel> {
   /** The records; undefined while the first load runs. Each needs an `id`. */
@@ -68,8 +71,11 @@ export interface CrudGridProps<Row extends GridValidRowModel> {
   loadingText?: string;
   /** The quick search's accessible name. Default 'Search'. */
   searchLabel?: string;
-  /** The CSV file's name, without extension. */
-  exportFileName: string;
+  /**
+   * The CSV file's name, without extension, for a grid that exports its own rows; left out (and no
+   * `server.exportCsv`), the grid offers no export.
+   */
+  exportFileName?: string;
   /** The first sort, e.g. `[{ field: 'name', sort: 'asc' }]`. */
   initialSort?: GridSortModel;
   /** Fields of columns hidden at first (the column chooser shows them). */
@@ -80,12 +86,26 @@ export interface CrudGridProps<Row extends GridValidRowModel> {
    * Left out, the grid pages, sorts and searches `rows` itself.
    */
   server?: ServerSide;
+  /** A click on a row (its cells' own buttons and links keep their clicks). */
+  onRowClick?: (row: Row) => void;
+  /** Styles around the grid, for classes the columns' cells use. */
+  sx?: SxProps<Theme>;
+}
+
+/** Whether two sort models ask for the same first order (the grid reports a model again as new). */
+export function sameSort(a: GridSortModel, b: GridSortModel): boolean {
+  return a[0]?.field === b[0]?.field && a[0]?.sort === b[0]?.sort;
 }
 
 /** The controlled state of a grid whose server pages, sorts and searches. */
 export interface ServerSide {
   /** How many rows match in all (the answer's `meta.total`). */
   rowCount: number;
+  /**
+   * Set when `rowCount` is the server's estimate: whether a later page holds rows. The pager then
+   * says "around N" and offers a next page exactly while one exists.
+   */
+  hasNextPage?: boolean;
   paginationModel: GridPaginationModel;
   onPaginationModelChange: (model: GridPaginationModel) => void;
   sortModel: GridSortModel;
@@ -95,21 +115,27 @@ export interface ServerSide {
   onFilterModelChange: (model: GridFilterModel) => void;
   /**
    * Downloads every match as CSV from the server (the grid holds one page): the export button
-   * shows progress until it resolves.
+   * shows progress until it resolves. Left out, no export.
    */
-  exportCsv: () => Promise<void>;
+  exportCsv?: () => Promise<void>;
+  /** Whether the column filters (column menu and toolbar) are on, for the server to apply. */
+  columnFilters?: boolean;
+  /** How long typing in the search pauses before it is reported; default at once. */
+  searchDebounceMs?: number;
 }
 
 interface ToolbarTexts {
   searchLabel: string;
   loadingText?: string;
-  exportFileName: string;
+  exportFileName?: string;
   /** The server's CSV export, when the server holds the rows. */
   exportCsv?: () => Promise<void>;
+  /** The toolbar offers the column filters. */
+  columnFilters?: boolean;
 }
 
 /** The texts of the toolbar and the loading overlay, which the grid renders as slots. */
-const GridTexts = createContext<ToolbarTexts>({ searchLabel: 'Search', exportFileName: 'export' });
+const GridTexts = createContext<ToolbarTexts>({ searchLabel: 'Search' });
 
 const DENSITIES: { value: GridDensity; label: string }[] = [
   { value: 'compact', label: 'Compact' },
@@ -185,7 +211,7 @@ function ServerExportButton({ exportCsv }: { exportCsv: () => Promise<void> }) {
 }
 
 function CrudToolbar() {
-  const { searchLabel, exportFileName, exportCsv } = useContext(GridTexts);
+  const { searchLabel, exportFileName, exportCsv, columnFilters } = useContext(GridTexts);
   return (
     <Toolbar>
       <QuickFilter expanded style={{ flexGrow: 1, display: 'flex' }}>
@@ -224,18 +250,27 @@ function CrudToolbar() {
           <ViewColumnIcon fontSize="small" />
         </ColumnsPanelTrigger>
       </Tooltip>
+      {columnFilters && (
+        <Tooltip title="Filters">
+          <FilterPanelTrigger render={<ToolbarButton />}>
+            <FilterListIcon fontSize="small" />
+          </FilterPanelTrigger>
+        </Tooltip>
+      )}
       <DensityMenu />
       {exportCsv ? (
         <ServerExportButton exportCsv={exportCsv} />
       ) : (
-        <Tooltip title="Export all rows as CSV">
-          <ExportCsv
-            render={<ToolbarButton />}
-            options={{ fileName: exportFileName, getRowsToExport: ALL_ROWS, utf8WithBom: true }}
-          >
-            <FileDownloadIcon fontSize="small" />
-          </ExportCsv>
-        </Tooltip>
+        exportFileName && (
+          <Tooltip title="Export all rows as CSV">
+            <ExportCsv
+              render={<ToolbarButton />}
+              options={{ fileName: exportFileName, getRowsToExport: ALL_ROWS, utf8WithBom: true }}
+            >
+              <FileDownloadIcon fontSize="small" />
+            </ExportCsv>
+          </Tooltip>
+        )
       )}
     </Toolbar>
   );
@@ -265,15 +300,41 @@ const SLOTS = { toolbar: CrudToolbar, loadingOverlay: LoadingOverlay };
 const NO_ROWS: readonly never[] = [];
 const PAGE_SIZES = [10, 25, 50, 100];
 const NO_PAGINATION_META = {};
+const GRID_BOX = { display: 'flex', flexDirection: 'column', width: '100%' } as const;
 
 /** What changes as the user pages, sorts and searches, and as the server answers. */
 interface GridInputs<Row extends GridValidRowModel> {
   rows: readonly Row[];
   loading: boolean;
-  server?: Pick<ServerSide, 'rowCount' | 'paginationModel' | 'sortModel' | 'filterModel'>;
+  server?: Pick<
+    ServerSide,
+    'rowCount' | 'hasNextPage' | 'paginationModel' | 'sortModel' | 'filterModel'
+  >;
 }
 
 const quickSearch = (model: GridFilterModel) => (model.quickFilterValues ?? []).join(' ');
+
+/** Whether the grid already shows the search (and column filters) the screen holds. */
+function sameSearch(
+  apiRef: ReturnType<typeof useGridApiRef>,
+  server: Pick<ServerSide, 'filterModel'>,
+): boolean {
+  const shown = gridFilterModelSelector(apiRef);
+  return (
+    quickSearch(shown) === quickSearch(server.filterModel) &&
+    JSON.stringify(shown.items) === JSON.stringify(server.filterModel.items)
+  );
+}
+
+/** The grid's row count: the total, or -1 (unknown) when the server could only estimate it. */
+function gridRowCount(server: Pick<ServerSide, 'rowCount' | 'hasNextPage'>): number {
+  return server.hasNextPage === undefined ? server.rowCount : -1;
+}
+
+/** An exact count says nothing of a next page; an estimate says whether there is one. */
+function paginationMeta(hasNextPage: boolean | undefined) {
+  return hasNextPage === undefined ? NO_PAGINATION_META : { hasNextPage };
+}
 
 /**
  * Gives the DataGrid `inputs` through its API rather than its props, and answers the first ones,
@@ -299,16 +360,20 @@ function useInputsThroughApi<Row extends GridValidRowModel>(
     if (rows !== last.rows) api.setRows([...rows]);
     if (rows !== last.rows || loading !== last.loading) api.setLoading(loading);
     if (!server) return;
-    if (server.rowCount !== last.server?.rowCount) api.setRowCount(server.rowCount);
+    if (
+      server.rowCount !== last.server?.rowCount ||
+      server.hasNextPage !== last.server?.hasNextPage
+    )
+      api.setRowCount(gridRowCount(server));
     const page = gridPaginationModelSelector(apiRef);
     if (
       page.page !== server.paginationModel.page ||
       page.pageSize !== server.paginationModel.pageSize
     )
       api.setPaginationModel(server.paginationModel);
-    if (gridSortParam(gridSortModelSelector(apiRef), '') !== gridSortParam(server.sortModel, ''))
+    if (!sameSort(gridSortModelSelector(apiRef), server.sortModel))
       api.setSortModel(server.sortModel);
-    if (quickSearch(gridFilterModelSelector(apiRef)) !== quickSearch(server.filterModel))
+    if (gridFilterModelSelector(apiRef) !== server.filterModel && !sameSearch(apiRef, server))
       api.setFilterModel(server.filterModel);
   });
   return first;
@@ -331,10 +396,26 @@ export function CrudGrid<Row extends GridValidRowModel>({
   initialSort,
   hiddenColumns,
   server,
+  onRowClick,
+  sx,
 }: CrudGridProps<Row>) {
+  const columnFilters = server?.columnFilters;
   const texts = useMemo(
-    () => ({ searchLabel, loadingText, exportFileName, exportCsv: server?.exportCsv }),
-    [searchLabel, loadingText, exportFileName, server?.exportCsv],
+    () => ({
+      searchLabel,
+      loadingText,
+      exportFileName,
+      exportCsv: server?.exportCsv,
+      columnFilters,
+    }),
+    [searchLabel, loadingText, exportFileName, server?.exportCsv, columnFilters],
+  );
+  // A prop: the grid keeps it as it is given (controlled); it changes only with an estimate.
+  const hasNextPage = server?.hasNextPage;
+  const meta = useMemo(() => paginationMeta(hasNextPage), [hasNextPage]);
+  const rowClick = useMemo(
+    () => onRowClick && (({ row }: GridRowParams<Row>) => onRowClick(row)),
+    [onRowClick],
   );
   const localeText = useMemo(
     () => ({ noRowsLabel: emptyText, noResultsOverlayLabel: emptyText }),
@@ -345,7 +426,7 @@ export function CrudGrid<Row extends GridValidRowModel>({
   const [initialState] = useState(() => ({
     pagination: {
       paginationModel: first.server?.paginationModel ?? { pageSize: 25, page: 0 },
-      rowCount: first.server?.rowCount,
+      rowCount: first.server && gridRowCount(first.server),
     },
     sorting: { sortModel: first.server?.sortModel ?? initialSort ?? [] },
     filter: first.server && { filterModel: first.server.filterModel },
@@ -357,12 +438,13 @@ export function CrudGrid<Row extends GridValidRowModel>({
   }));
   return (
     <GridTexts.Provider value={texts}>
-      <Box sx={{ display: 'flex', flexDirection: 'column', width: '100%' }}>
+      <Box sx={[GRID_BOX, ...(Array.isArray(sx) ? sx : [sx])]}>
         <DataGrid
           apiRef={apiRef}
           rows={first.rows}
           columns={columns}
-          loading={first.loading}
+          // With an estimated count the pager reads the prop (it waits while a page loads).
+          loading={hasNextPage === undefined ? first.loading : loading}
           aria-label={label}
           showToolbar
           slots={SLOTS}
@@ -370,20 +452,23 @@ export function CrudGrid<Row extends GridValidRowModel>({
           initialState={initialState}
           pageSizeOptions={PAGE_SIZES}
           disableRowSelectionOnClick
+          onRowClick={rowClick}
+          estimatedRowCount={server?.hasNextPage === undefined ? undefined : server.rowCount}
           {...(server && {
             paginationMode: 'server',
             // The count is the grid's state (initialState, then setRowCount), not a `rowCount`
             // prop, which would make it controlled. MUI X warns of server paging with neither a
-            // `rowCount` nor a `paginationMeta`: an empty one says nothing of a next page.
-            paginationMeta: NO_PAGINATION_META,
+            // `rowCount` nor a `paginationMeta`: an empty one says nothing of a next page, and
+            // with an estimated count it says whether there is one.
+            paginationMeta: meta,
             sortingMode: 'server',
             filterMode: 'server',
-            disableColumnFilter: true,
-            // Each keystroke asks the server at once: a search answers in milliseconds, and a
-            // pause for typing to stop would be most of the time to the filtered rows. The list
-            // screens abort the letter before's request if it is still unanswered
-            // (useAbortSuperseded), and the server then stops reading it.
-            filterDebounceMs: 0,
+            disableColumnFilter: !columnFilters,
+            // Each keystroke asks the server at once unless the screen waits for typing to pause:
+            // a search answers in milliseconds, and a pause would be most of the time to the
+            // filtered rows. The list screens abort the letter before's request if it is still
+            // unanswered (useAbortSuperseded), and the server then stops reading it.
+            filterDebounceMs: server.searchDebounceMs ?? 0,
             onPaginationModelChange: server.onPaginationModelChange,
             onSortModelChange: server.onSortModelChange,
             onFilterModelChange: server.onFilterModelChange,

@@ -16,14 +16,20 @@ export interface CrudPageProps<Row extends GridValidRowModel> extends Omit<
   /** The page's h1, also the grid's accessible name unless `gridLabel` is given. */
   title: string;
   subtitle?: string;
-  /** The Add button's text, e.g. 'Add Condition'. */
-  addLabel: string;
-  onAdd: () => void;
+  /** The Add button's text, e.g. 'Add Condition'; with `onAdd`, else there is no Add button. */
+  addLabel?: string;
+  onAdd?: () => void;
+  /** The screen's own header buttons, before Add. */
+  actions?: ReactNode;
   /** The list query's error: shown in a red banner above the grid. */
   error?: unknown;
   /** The banner's title, e.g. 'Failed to fetch drug interactions'. */
   errorTitle?: string;
+  /** The banner's text when the error has no message of its own. */
+  errorFallback?: string;
   gridLabel?: string;
+  /** Shown between the banner and the filters: a summary, or a problem to report. */
+  notice?: ReactNode;
   /** Filter controls, shown between the title and the grid. */
   filters?: ReactNode;
   /** The screen's dialogs (LazyCrudFormDialog, ConfirmDialog, the record history). */
@@ -31,9 +37,9 @@ export interface CrudPageProps<Row extends GridValidRowModel> extends Omit<
 }
 
 /**
- * A list screen: title and Add button, a red banner when the list failed to load, the filter
- * controls when the screen has any, and the grid (CrudGrid: toolbar, progress bar, empty text).
- * The feature passes its columns, texts and dialogs.
+ * A list screen: title, the screen's own buttons and Add, a red banner when the list failed to
+ * load, a notice and the filter controls when the screen has them, and the grid (CrudGrid:
+ * toolbar, progress bar, empty text). The feature passes its columns, texts and dialogs.
  * The Add button shows only to a user who may write (a viewer reads).
  */
 export function CrudPage<Row extends GridValidRowModel>({
@@ -41,34 +47,44 @@ export function CrudPage<Row extends GridValidRowModel>({
   subtitle,
   addLabel,
   onAdd,
+  actions,
   error,
   errorTitle,
+  errorFallback,
   gridLabel,
   emptyText,
+  notice,
   filters,
   children,
   ...grid
 }: CrudPageProps<Row>) {
   const canWrite = useCanWrite();
+  const canAdd = canWrite && addLabel !== undefined && onAdd !== undefined;
   useEffect(() => {
-    if (canWrite) preloadCrudFormDialog();
-  }, [canWrite]);
+    if (canAdd) preloadCrudFormDialog();
+  }, [canAdd]);
   return (
     <>
       <PageHeader
         title={title}
         subtitle={subtitle}
         actions={
-          canWrite && (
-            <Button variant="contained" startIcon={<AddIcon />} onClick={onAdd}>
-              {addLabel}
-            </Button>
+          (actions || canAdd) && (
+            <>
+              {actions}
+              {canAdd && (
+                <Button variant="contained" startIcon={<AddIcon />} onClick={onAdd}>
+                  {addLabel}
+                </Button>
+              )}
+            </>
           )
         }
       />
       {error !== undefined && error !== null && (
-        <ErrorBanner title={errorTitle} message={messageOf(error)} sx={{ mb: 2 }} />
+        <ErrorBanner title={errorTitle} message={messageOf(error, errorFallback)} sx={{ mb: 2 }} />
       )}
+      {notice}
       {filters}
       <CrudGrid
         {...grid}

@@ -1,12 +1,15 @@
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import HistoryIcon from '@mui/icons-material/HistoryOutlined';
+import type { ReactElement } from 'react';
 import type { GridActionsColDef, GridValidRowModel } from '@mui/x-data-grid';
 import { RowAction, rowActionsColumn } from '@/components/RowAction';
 
 export interface EditDeleteOptions<Row extends GridValidRowModel> {
-  onEdit: (row: Row) => void;
-  onDelete: (row: Row) => void;
+  /** Opens the row's edit form; left out, no Edit button (the screen edits nothing). */
+  onEdit?: (row: Row) => void;
+  /** Asks to delete the row; left out, no Delete button. */
+  onDelete?: (row: Row) => void;
   /** Opens the row's change history (a History button on every row, for every role). */
   onHistory?: (row: Row) => void;
   /**
@@ -32,57 +35,39 @@ export function editDeleteColumns<Row extends GridValidRowModel>({
   describe,
   layout = 'single',
 }: EditDeleteOptions<Row>): GridActionsColDef<Row>[] {
-  const edit = (row: Row) => (
-    <RowAction
-      key="edit"
-      icon={<EditIcon fontSize="inherit" />}
-      label={`Edit ${describe(row)}`}
-      onClick={() => onEdit(row)}
-    />
-  );
-  const remove = (row: Row) => (
-    <RowAction
-      key="delete"
-      icon={<DeleteIcon fontSize="inherit" />}
-      label={`Delete ${describe(row)}`}
-      onClick={() => onDelete(row)}
-    />
-  );
-  const history = (row: Row) =>
-    onHistory ? (
+  // Named after the row: 'Edit Migraine', 'Delete Migraine', 'History of Migraine'.
+  const button = (key: string, verb: string, icon: ReactElement, onClick?: (row: Row) => void) =>
+    onClick &&
+    ((row: Row) => (
       <RowAction
-        key="history"
-        icon={<HistoryIcon fontSize="inherit" />}
-        label={`History of ${describe(row)}`}
-        onClick={() => onHistory(row)}
+        key={key}
+        icon={icon}
+        label={`${verb} ${describe(row)}`}
+        onClick={() => onClick(row)}
       />
-    ) : null;
-  const column = (
-    field: string,
-    headerName: string,
-    width: number,
-    buttons: (row: Row) => (ReturnType<typeof edit> | null)[],
-  ) =>
-    rowActionsColumn<Row>(field, headerName, width, (row) =>
-      buttons(row).filter((button) => button !== null),
-    );
+    ));
+  const edit = button('edit', 'Edit', <EditIcon fontSize="inherit" />, onEdit);
+  const remove = button('delete', 'Delete', <DeleteIcon fontSize="inherit" />, onDelete);
+  const history = button('history', 'History of', <HistoryIcon fontSize="inherit" />, onHistory);
+  // A viewer's rows offer only History.
+  const buttons = [history, canWrite ? edit : undefined, canWrite ? remove : undefined].filter(
+    (shown) => shown !== undefined,
+  );
 
   if (layout === 'separate') {
-    return [
-      ...(canWrite
-        ? [
-            column('edit', 'Edit', 80, (row) => [edit(row)]),
-            column('delete', 'Delete', 80, (row) => [remove(row)]),
-          ]
-        : []),
-      ...(onHistory ? [column('history', 'History', 90, (row) => [history(row)])] : []),
+    const separate: [string, string, number, typeof edit][] = [
+      ['edit', 'Edit', 80, canWrite ? edit : undefined],
+      ['delete', 'Delete', 80, canWrite ? remove : undefined],
+      ['history', 'History', 90, history],
     ];
+    return separate.flatMap(([field, headerName, width, render]) =>
+      render ? [rowActionsColumn<Row>(field, headerName, width, (row) => [render(row)])] : [],
+    );
   }
-  const count = (onHistory ? 1 : 0) + (canWrite ? 2 : 0);
-  if (count === 0) return [];
+  if (buttons.length === 0) return [];
   return [
-    column('actions', 'Actions', 40 + 35 * count, (row) =>
-      canWrite ? [history(row), edit(row), remove(row)] : [history(row)],
+    rowActionsColumn<Row>('actions', 'Actions', 40 + 35 * buttons.length, (row) =>
+      buttons.map((render) => render(row)),
     ),
   ];
 }

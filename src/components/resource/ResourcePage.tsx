@@ -1,5 +1,6 @@
 import { useEffect, useMemo, type ReactNode } from 'react';
 import type { FieldValues } from 'react-hook-form';
+import type { GridRowId } from '@mui/x-data-grid';
 import { useCanWrite } from '@/session/permissions';
 import { CrudPage } from '@/components/crud/CrudPage';
 import { editDeleteColumns } from '@/components/crud/editDeleteColumns';
@@ -8,7 +9,7 @@ import { LazyCrudFormDialog } from '@/components/crud/LazyCrudFormDialog';
 import { useMutationFeedback } from '@/lib/useMutationFeedback';
 import { useCrudDialogs } from '@/components/crud/useCrudDialogs';
 import { LazyListFilters } from './LazyListFilters';
-import type { ResourceDefinition } from './resource';
+import type { ResourceDefinition, ScreenSlots } from './resource';
 import { serverSortable, useServerList } from './useServerList';
 
 /** A row's History action and the dialog it opens (`useRowHistory` of the history feature). */
@@ -18,7 +19,7 @@ export interface RowHistory<Row> {
 }
 
 export interface ResourcePageProps<
-  Row extends { id: number },
+  Row extends { id: GridRowId },
   TValues extends FieldValues,
   TOutput,
 > {
@@ -27,38 +28,51 @@ export interface ResourcePageProps<
   history?: RowHistory<Row>;
 }
 
+const NO_COLUMNS: readonly never[] = [];
+
+/** A screen with nothing of its own. */
+const noSlots = () => ({});
+
 /**
- * A reference list screen rendered from its definition: the title and Add button, the grid with
- * its search, the add/edit form, the delete confirm, the History dialog, and the loading, empty and
- * error states. Paging, sorting, the search and the definition's filters are the server's
- * (`useServerList`: `page`, `page_size`, `sort`, `q` and the filters' parameters). A viewer sees no
- * Add, Edit or Delete.
+ * A list screen rendered from its definition: the title, the screen's own buttons and Add, the
+ * grid with its search, the filters, the add/edit form and the delete confirm when the screen has
+ * them, the History dialog, the screen's own dialogs, and the loading, empty and error states.
+ * Paging, sorting, the search and the definition's filters are the server's (`useServerList`:
+ * `page`, `page_size`, `sort`, `q` and the filters' parameters), unless the server answers the
+ * whole list (`paging: 'whole'`). A viewer sees no Add, Edit or Delete.
  */
-export function ResourcePage<Row extends { id: number }, TValues extends FieldValues, TOutput>({
+export function ResourcePage<Row extends { id: GridRowId }, TValues extends FieldValues, TOutput>({
   resource,
   history,
 }: ResourcePageProps<Row, TValues, TOutput>) {
-  const { texts, describe, form, feedback } = resource;
+  const { texts, describe, form, feedback, remove } = resource;
   const list = useServerList({
     listPath: resource.listPath,
     exportFileName: texts.exportFileName,
     sortFields: resource.sortFields,
     initialSort: resource.initialSort,
+    columnFilters: resource.columnFilters,
   });
   const api = resource.useApi(list.query, list.filterParams);
+  const slots: ScreenSlots<Row> = (resource.useScreen ?? noSlots)(api.list);
   const run = useMutationFeedback();
   const dialogs = useCrudDialogs<Row>();
   const { openEdit, askDelete } = dialogs;
   const canWrite = useCanWrite();
-  const validation = form.validation;
-  useEffect(() => validation.preload(), [validation]);
+  const validation = form?.validation;
+  useEffect(() => validation?.preload(), [validation]);
 
+  const dataColumns = slots.columns ?? resource.columns ?? NO_COLUMNS;
+  const canEdit = form !== undefined;
+  const canDelete = remove !== undefined;
+  const onServer = resource.paging !== 'whole';
   const columns = useMemo(
     () => [
-      ...serverSortable(resource.columns, resource.sortFields),
+      // A whole list is sorted by the grid, by any column.
+      ...(onServer ? serverSortable(dataColumns, resource.sortFields) : dataColumns),
       ...editDeleteColumns<Row>({
-        onEdit: openEdit,
-        onDelete: askDelete,
+        onEdit: canEdit ? openEdit : undefined,
+        onDelete: canDelete ? askDelete : undefined,
         onHistory: history?.open,
         canWrite,
         describe,
@@ -66,10 +80,13 @@ export function ResourcePage<Row extends { id: number }, TValues extends FieldVa
       }),
     ],
     [
-      resource.columns,
+      onServer,
+      dataColumns,
       resource.sortFields,
       resource.actionsLayout,
       describe,
+      canEdit,
+      canDelete,
       openEdit,
       askDelete,
       canWrite,
@@ -79,34 +96,63 @@ export function ResourcePage<Row extends { id: number }, TValues extends FieldVa
 
   const editing = dialogs.form?.row ?? null;
   const deleting = dialogs.deleting?.row;
-  const reasonRequired = form.reasonRequired;
+  const reasonRequired = form?.reasonRequired;
+  const { create, update, remove: removeRow } = api;
+  const { grid } = list;
+  const server = useMemo(
+    () =>
+      onServer
+        ? {
+            ...grid,
+            rowCount: api.list.total ?? 0,
+            hasNextPage: api.list.hasNextPage,
+            columnFilters: resource.columnFilters,
+            searchDebounceMs: resource.searchDebounceMs,
+          }
+        : undefined,
+    [
+      onServer,
+      grid,
+      api.list.total,
+      api.list.hasNextPage,
+      resource.columnFilters,
+      resource.searchDebounceMs,
+    ],
+  );
 
   return (
     <CrudPage
       title={texts.title}
-      subtitle={texts.subtitle}
+      subtitle={slots.subtitle ?? texts.subtitle}
       addLabel={texts.addLabel}
-      onAdd={dialogs.openAdd}
+      onAdd={slots.onAdd ?? (form && dialogs.openAdd)}
+      actions={slots.actions}
       rows={api.list.rows}
       columns={columns}
-      loading={api.list.isFetching}
+      loading={api.list.isFetching || slots.busy === true}
       loadingText={texts.loadingText}
       error={api.list.error}
       errorTitle={texts.errorTitle}
+      errorFallback={texts.errorFallback}
       gridLabel={texts.gridLabel}
-      emptyText={texts.emptyText}
+      emptyText={list.narrowed && texts.noMatchText ? texts.noMatchText : texts.emptyText}
       searchLabel={texts.searchLabel}
-      exportFileName={texts.exportFileName}
+      // A whole list is exported by the grid; a paged one by the server (`server.exportCsv`).
+      exportFileName={onServer ? undefined : texts.exportFileName}
+      initialSort={resource.initialSort}
       hiddenColumns={resource.hiddenColumns}
-      server={{ ...list.grid, rowCount: api.list.total ?? 0 }}
+      server={server}
+      onRowClick={slots.onRowClick}
+      sx={resource.gridSx}
+      notice={slots.notice}
       filters={resource.filters && <LazyListFilters filters={resource.filters} list={list} />}
     >
-      {dialogs.form && (
+      {form && create && update && feedback && dialogs.form && (
         <LazyCrudFormDialog
           key={dialogs.form.key}
           open={dialogs.form.open}
-          title={editing ? texts.editTitle : texts.addTitle}
-          resolver={validation.resolver}
+          title={(editing ? texts.editTitle : texts.addTitle) ?? ''}
+          resolver={form.validation.resolver}
           defaultValues={form.values(editing)}
           fields={form.fields(editing)}
           serverFields={form.serverFields}
@@ -115,28 +161,29 @@ export function ResourcePage<Row extends { id: number }, TValues extends FieldVa
           }
           onSubmit={(values, reason) =>
             editing
-              ? run(api.update(editing, values, reason), feedback.update)
-              : run(api.create(values, reason), feedback.create)
+              ? run(update(editing, values, reason), feedback.update)
+              : run(create(values, reason), feedback.create)
           }
           preview={form.preview && ((values) => form.preview?.(values, editing))}
           onClose={dialogs.closeForm}
           onExited={dialogs.formExited}
         />
       )}
-      {dialogs.deleting && deleting && (
+      {remove && removeRow && feedback && dialogs.deleting && deleting && (
         <LazyConfirmDialog
           open={dialogs.deleting.open}
-          title={texts.deleteTitle}
-          message={texts.deleteMessage}
-          details={(resource.remove.details ?? describe)(deleting)}
-          reason={resource.remove.reason}
-          preview={resource.remove.preview?.(deleting)}
-          onConfirm={(reason) => run(api.remove(deleting, reason), feedback.remove)}
+          title={texts.deleteTitle ?? ''}
+          message={texts.deleteMessage ?? ''}
+          details={(remove.details ?? describe)(deleting)}
+          reason={remove.reason}
+          preview={remove.preview?.(deleting)}
+          onConfirm={(reason) => run(removeRow(deleting, reason), feedback.remove)}
           onClose={dialogs.closeDelete}
           onExited={dialogs.deleteExited}
         />
       )}
       {history?.dialog}
+      {slots.dialogs}
     </CrudPage>
   );
 }

@@ -1,6 +1,13 @@
 import type { ReactNode } from 'react';
 import type { FieldValues, Path, Resolver } from 'react-hook-form';
-import type { GridColDef, GridSortModel } from '@mui/x-data-grid';
+import type { SxProps, Theme } from '@mui/material/styles';
+import type {
+  GridColDef,
+  GridFilterItem,
+  GridRowId,
+  GridSortModel,
+  GridValidRowModel,
+} from '@mui/x-data-grid';
 import type { CrudField } from '@/components/crud/CrudFields';
 import type { PickerSource } from '@/components/pickers/RecordPicker';
 import type { MutationFeedback, MutationRequest } from '@/lib/useMutationFeedback';
@@ -15,24 +22,34 @@ export interface ResourceTexts {
   subtitle?: string;
   /** The grid's accessible name when it differs from the title, e.g. 'Lifestyles'. */
   gridLabel?: string;
-  /** The Add button, e.g. 'Add Condition'. */
-  addLabel: string;
-  /** The form dialog's titles, e.g. 'Add Condition' and 'Edit Condition'. */
-  addTitle: string;
-  editTitle: string;
-  /** The delete confirm's title and question. */
-  deleteTitle: string;
-  deleteMessage: string;
+  /**
+   * The Add button, e.g. 'Add Condition': shown with the shared `form`, or with the screen's own
+   * `onAdd` (ScreenSlots); a screen that adds nothing leaves it out.
+   */
+  addLabel?: string;
+  /** The shared form dialog's titles, e.g. 'Add Condition' and 'Edit Condition'. */
+  addTitle?: string;
+  editTitle?: string;
+  /** The shared delete confirm's title and question. */
+  deleteTitle?: string;
+  deleteMessage?: string;
   /** Shown when the list is empty, e.g. 'No conditions found. Add a new condition to get started.' */
   emptyText: string;
+  /** Shown instead of `emptyText` when a search or a filter is set and nothing matches. */
+  noMatchText?: string;
   /** The search box's accessible name. */
   searchLabel: string;
   /** Shown under the progress bar while nothing has loaded yet. */
   loadingText?: string;
   /** The red banner's title when the list fails to load. */
   errorTitle?: string;
-  /** The CSV file's name, without extension. */
-  exportFileName: string;
+  /** The banner's text when the failure has no message of its own. */
+  errorFallback?: string;
+  /**
+   * The CSV file's name, without extension. Left out, the grid offers no export (the contract has
+   * no CSV for the list).
+   */
+  exportFileName?: string;
 }
 
 /** The list as the screen shows it: the rows of this page, and how many match in all. */
@@ -41,6 +58,11 @@ export interface ResourceList<Row> {
   rows: readonly Row[] | undefined;
   /** Undefined while the first load runs. */
   total?: number;
+  /**
+   * Set when `total` is the server's estimate (a common word among a million entries): whether a
+   * later page holds rows. The pager then says "around N".
+   */
+  hasNextPage?: boolean;
   isFetching: boolean;
   error: unknown;
 }
@@ -53,6 +75,19 @@ export interface ListQuery {
   /** A field of the contract's sort list, `-` first for descending; left out, the server's order. */
   sort?: string;
   q?: string;
+  /** The grid's column filters, for a definition with `columnFilters`. */
+  filterItems?: readonly GridFilterItem[];
+}
+
+/**
+ * How long typing pauses before a search goes to the server, for a list whose superseded
+ * requests are not cancelled (`searchDebounceMs`).
+ */
+export const SEARCH_PAUSE_MS = 250;
+
+/** Sort fields for columns the contract sorts by the same names: `sortedBy('name', 'email')`. */
+export function sortedBy<F extends string>(...fields: F[]): Readonly<Record<F, F>> {
+  return Object.fromEntries(fields.map((field) => [field, field])) as Record<F, F>;
 }
 
 /** One option of a choice filter: the value sent and the words shown. */
@@ -96,31 +131,68 @@ export function idFilter(value: string | undefined): number | undefined {
 }
 
 /**
- * The screen's calls: the list, and the writes as RTK Query triggers (`create(values, reason)`
- * returns `createThing(arg)`), so ResourcePage runs them with their toasts.
+ * The screen's calls: the list, and the writes of the shared form and confirm as RTK Query
+ * triggers (`create(values, reason)` returns `createThing(arg)`), so ResourcePage runs them with
+ * their toasts. A screen without the shared form or confirm leaves its writes out.
  */
 export interface ResourceApi<Row, TOutput> {
   list: ResourceList<Row>;
-  create: (values: TOutput, reason: string) => MutationRequest<WriteAnswer>;
-  update: (row: Row, values: TOutput, reason: string) => MutationRequest<WriteAnswer>;
-  remove: (row: Row, reason: string) => MutationRequest<WriteAnswer>;
+  create?: (values: TOutput, reason: string) => MutationRequest<WriteAnswer>;
+  update?: (row: Row, values: TOutput, reason: string) => MutationRequest<WriteAnswer>;
+  remove?: (row: Row, reason: string) => MutationRequest<WriteAnswer>;
 }
 
 /**
- * A reference list screen, declared: what ResourcePage needs to render the list, its search, the
- * add/edit form, the delete confirm and the loading, empty and error states. A feature's page is
+ * What a screen adds to the shared list: its own row actions (as columns whose cells call them),
+ * header buttons, notices and dialogs. `useScreen` of the definition returns them; it is a hook,
+ * run on every render of the screen, so it may hold the dialogs' state and call the API's hooks.
+ */
+export interface ScreenSlots<Row extends GridValidRowModel> {
+  /** The columns, in place of the definition's `columns`: cells that call the screen's actions. */
+  columns?: readonly GridColDef<Row>[];
+  /** In place of `texts.subtitle`, e.g. a count from the list's answer. */
+  subtitle?: string;
+  /** The header's own buttons, before Add (Run all, Export, Import). */
+  actions?: ReactNode;
+  /** The Add button opens the screen's own dialog rather than the shared form. */
+  onAdd?: () => void;
+  /** Between the header and the filters: a summary, or a problem to report. */
+  notice?: ReactNode;
+  /** A click on a row (the History screen opens the entry). */
+  onRowClick?: (row: Row) => void;
+  /** The rows are busy for a reason of the screen's own (every test running). */
+  busy?: boolean;
+  /** The screen's own dialogs, rendered after the grid. */
+  dialogs?: ReactNode;
+}
+
+/**
+ * A list screen, declared: what ResourcePage needs to render the list, its search, filters and
+ * export, the add/edit form and the delete confirm when the screen has them, the screen's own row
+ * actions and dialogs (`useScreen`), and the loading, empty and error states. A feature's page is
  * `<ResourcePage resource={conditionResource} history={useRowHistory('condition', ...)} />`.
  */
 export interface ResourceDefinition<
-  Row extends { id: number },
-  TValues extends FieldValues,
-  TOutput,
+  Row extends { id: GridRowId },
+  TValues extends FieldValues = FieldValues,
+  TOutput = never,
 > {
   texts: ResourceTexts;
-  /** The list's path in the API, e.g. '/condition': the CSV export asks it for `format=csv`. */
+  /**
+   * The list's path in the API, e.g. '/condition': the CSV export asks it for `format=csv`
+   * (with `texts.exportFileName`).
+   */
   listPath: string;
-  /** The data columns; ResourcePage adds History, Edit and Delete. */
-  columns: readonly GridColDef<Row>[];
+  /**
+   * 'whole': the server answers the whole list, which the grid pages, sorts and searches itself
+   * (the CSV export too); left out, the server pages, sorts, searches and filters.
+   */
+  paging?: 'server' | 'whole';
+  /**
+   * The data columns; ResourcePage adds History, Edit and Delete. Left out when `useScreen` gives
+   * the columns (their cells call the screen's own actions).
+   */
+  columns?: readonly GridColDef<Row>[];
   /** 'separate': Edit and Delete columns of their own (lifestyles, interactions). */
   actionsLayout?: 'single' | 'separate';
   initialSort?: GridSortModel;
@@ -135,17 +207,29 @@ export interface ResourceDefinition<
   /** The filter controls above the grid, sent as the contract's query parameters. */
   filters?: readonly ListFilter[];
   /**
+   * The grid's own column filters (its column menu's Filter), handed to `useApi` as
+   * `query.filterItems` for the definition to send as the contract names them.
+   */
+  columnFilters?: boolean;
+  /** How long typing in the search pauses before the server is asked; default at once. */
+  searchDebounceMs?: number;
+  /** Styles around the grid, for classes the columns' cells use. */
+  gridSx?: SxProps<Theme>;
+  /**
    * The calls, as a hook (it runs on every render of the screen): `filters` holds the set
    * filters by query parameter (pass them to the list query under the generated names).
    */
   useApi: (query: ListQuery, filters: FilterParams) => ResourceApi<Row, TOutput>;
-  /** The toasts of each write: a fixed text or the server's message, and an error fallback. */
-  feedback: {
+  /** The screen's own columns, buttons, notices and dialogs, as a hook (see ScreenSlots). */
+  useScreen?: (list: ResourceList<Row>) => ScreenSlots<Row>;
+  /** The toasts of each write of the shared form and confirm. */
+  feedback?: {
     create: MutationFeedback<WriteAnswer>;
     update: MutationFeedback<WriteAnswer>;
     remove: MutationFeedback<WriteAnswer>;
   };
-  form: {
+  /** The shared add/edit form (Add, and Edit on each row); left out, the screen has none. */
+  form?: {
     /** The form's checks and output (a `lazyResolver`, so zod loads after the list shows). */
     validation: { resolver: Resolver<TValues, unknown, TOutput>; preload: () => void };
     /** What the form starts with: the row's values, or the defaults of a new record. */
@@ -159,7 +243,8 @@ export interface ResourceDefinition<
     /** Shown under the form: what saving would do (given the checked values, or null). */
     preview?: (values: TOutput | null, editing: Row | null) => ReactNode;
   };
-  remove: {
+  /** The shared delete confirm (Delete on each row); left out, the screen has none. */
+  remove?: {
     /** Asks for a reason to keep in the history: 'required' or 'optional'; left out, none. */
     reason?: 'required' | 'optional';
     /** Shown in the confirm under the question; default `describe(row)`. */

@@ -1,11 +1,8 @@
-import { Link as RouterLink } from 'react-router-dom';
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardActions from '@mui/material/CardActions';
-import CardContent from '@mui/material/CardContent';
-import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useGetDataQualitySummaryQuery } from '@/api';
+import { SummaryCard } from '@/components/SummaryCard';
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
 /**
  * The dashboard's Data quality card: how many problems the report finds, and a link to it. Asks
@@ -18,40 +15,26 @@ export function DataQualityCard() {
   });
   const summary = data?.data;
   return (
-    <Card
-      variant="outlined"
-      component="section"
-      aria-labelledby="data-quality-card"
-      aria-busy={!summary && !isError}
+    <SummaryCard
+      id="data-quality-card"
+      title="Data quality"
+      loaded={summary !== undefined}
+      errorText={isError ? 'The report could not be loaded.' : undefined}
+      placeholder={{ width: 120, height: 48 }}
+      link={{ to: '/dashboard/data-quality', label: 'Open the report' }}
     >
-      <CardContent>
-        <Typography id="data-quality-card" variant="h6" component="h2">
-          Data quality
-        </Typography>
-        {summary ? (
-          <>
-            <Typography variant="h4" component="p">
-              {summary.total}
-            </Typography>
-            <Typography variant="body2" color="text.secondary">
-              {summary.total === 0
-                ? 'No problems found in the reference data.'
-                : `finding${summary.total === 1 ? '' : 's'}: ${summary.error} error${summary.error === 1 ? '' : 's'}, ${summary.warning} warning${summary.warning === 1 ? '' : 's'}`}
-            </Typography>
-          </>
-        ) : isError ? (
-          <Typography variant="body2" color="text.secondary">
-            The report could not be loaded.
+      {summary && (
+        <>
+          <Typography variant="h4" component="p">
+            {summary.total}
           </Typography>
-        ) : (
-          <Skeleton variant="text" width={120} height={48} />
-        )}
-      </CardContent>
-      <CardActions>
-        <Button component={RouterLink} to="/dashboard/data-quality" size="small">
-          Open the report
-        </Button>
-      </CardActions>
-    </Card>
+          <Typography variant="body2" color="text.secondary">
+            {summary.total === 0
+              ? 'No problems found in the reference data.'
+              : `finding${summary.total === 1 ? '' : 's'}: ${plural(summary.error, 'error')}, ${plural(summary.warning, 'warning')}`}
+          </Typography>
+        </>
+      )}
+    </SummaryCard>
   );
 }

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import Link from '@mui/material/Link';
 import VisibilityIcon from '@mui/icons-material/VisibilityOutlined';
@@ -6,20 +6,23 @@ import {
   getGridDateOperators,
   getGridSingleSelectOperators,
   type GridColDef,
-  type GridFilterModel,
 } from '@mui/x-data-grid';
 import {
   useGetAuditEntryQuery,
   useListAuditEntriesQuery,
   type AuditEntry,
-  type AuditPageMeta,
+  type AuditSort,
+  type ListAuditEntriesApiResponse,
 } from '@/api';
 import { chunk } from '@/components/chunk';
 import { RowAction, rowActionsColumn } from '@/components/RowAction';
-import { PageHeader } from '@/components/PageHeader';
 import { RelativeTime } from '@/components/RelativeTime';
-import { ServerDataGrid } from '@/components/ServerDataGrid';
-import { useServerGridState } from '@/components/useServerGridState';
+import { ResourcePage } from '@/components/resource/ResourcePage';
+import {
+  sortedBy,
+  type ResourceDefinition,
+  type ResourceList,
+} from '@/components/resource/resource';
 import {
   ACTIONS,
   ACTION_LABELS,
@@ -30,7 +33,7 @@ import {
   fieldLabel,
   recordPath,
 } from './auditFormat';
-import { auditFilters, auditSort } from './historyParams';
+import { auditFilters } from './historyParams';
 import { useOpenedEntry } from './useOpenedEntry';
 
 // The before/after view loads when an entry is first opened: it keeps this page within its
@@ -42,13 +45,16 @@ const AuditEntryDialog = chunk(
 
 export const NO_CHANGES = 'No changes found';
 
+/** Newest first, the order when the grid is unsorted. */
+const NEWEST_FIRST: AuditSort = '-at';
+
 /** Only the filters the server answers: one value for What and Action; after or before for When. */
 const IS_ONLY = getGridSingleSelectOperators().filter((operator) => operator.value === 'is');
 const AFTER_OR_BEFORE = getGridDateOperators(true).filter((operator) =>
   ['after', 'onOrAfter', 'before', 'onOrBefore'].includes(operator.value),
 );
 
-function historyColumns(view: (entry: AuditEntry) => void): GridColDef<AuditEntry>[] {
+export function historyColumns(view: (entry: AuditEntry) => void): GridColDef<AuditEntry>[] {
   return [
     {
       field: 'at',
@@ -122,28 +128,27 @@ function historyColumns(view: (entry: AuditEntry) => void): GridColDef<AuditEntr
 }
 
 /**
- * The grid's row count: the total when it is exact; when the server could only estimate it (a
- * common word among a million entries), "around N" with the next page enabled exactly while one
- * exists.
+ * A page of the history as the grid shows it. When the server could only estimate the total (a
+ * common word among a million entries), the pager says "around N" and offers the next page
+ * exactly while one exists.
  */
-function gridRowCount(meta: AuditPageMeta | undefined) {
-  if (!meta) return { rowCount: 0 };
-  if (!meta.total_is_estimate) return { rowCount: meta.total };
+export function auditList(result: {
+  data?: ListAuditEntriesApiResponse;
+  isFetching: boolean;
+  error?: unknown;
+}): ResourceList<AuditEntry> {
+  const meta = result.data?.meta;
   return {
-    rowCount: -1,
-    estimatedRowCount: meta.total,
-    paginationMeta: { hasNextPage: meta.has_more },
+    rows: result.data?.data,
+    total: meta?.total,
+    hasNextPage: meta?.total_is_estimate ? meta.has_more : undefined,
+    isFetching: result.isFetching,
+    error: result.error,
   };
 }
 
-/**
- * /dashboard/history: every recorded change, newest first. The server pages, sorts (When, Who,
- * Action, What) and filters (the search box: label or reason; What; Action; When after or before);
- * a row opens its before/after view with Revert.
- */
-export function HistoryPage() {
-  const grid = useServerGridState([{ field: 'at', sort: 'desc' }]);
-  const [filterModel, setFilterModel] = useState<GridFilterModel>({ items: [] });
+/** The entry whose before/after view is open, and the one a link opened (`?entry=12`). */
+function useHistoryDialogs() {
   const { opened, open, dialog } = useOpenedEntry(AuditEntryDialog);
   // `?entry=12` (a link from elsewhere, such as the change that altered a test prescription)
   // opens that entry over the list.
@@ -163,48 +168,55 @@ export function HistoryPage() {
       },
       { replace: true },
     );
-
-  const { data, error, isFetching } = useListAuditEntriesQuery({
-    ...auditFilters(filterModel),
-    sort: auditSort(grid.sortModel),
-    ...grid.paging,
-  });
   const columns = useMemo(() => historyColumns(open), [open]);
+  return {
+    columns,
+    onRowClick: open,
+    dialogs: (
+      <>
+        {linkedEntry && !opened && (
+          <AuditEntryDialog entry={linkedEntry} open onClose={closeLinked} />
+        )}
+        {dialog}
+      </>
+    ),
+  };
+}
 
-  return (
-    <>
-      <PageHeader title="History" subtitle="Every change to the reference data and the accounts" />
-      <ServerDataGrid
-        error={error}
-        errorTitle="The history could not be loaded"
-        aria-label="History"
-        rows={data?.data ?? []}
-        {...gridRowCount(data?.meta)}
-        columns={columns}
-        loading={isFetching}
-        {...grid.gridProps}
-        filterModel={filterModel}
-        onFilterModelChange={(model) => {
-          setFilterModel(model);
-          grid.toFirstPage();
-        }}
-        showToolbar
-        slotProps={{
-          toolbar: {
-            showQuickFilter: true,
-            quickFilterProps: { debounceMs: 300 },
-            csvOptions: { disableToolbarButton: true },
-            printOptions: { disableToolbarButton: true },
-          },
-        }}
-        localeText={{ noRowsLabel: NO_CHANGES, noResultsOverlayLabel: NO_CHANGES }}
-        onRowClick={({ row }) => open(row)}
-        sx={{ border: 0, '& .MuiDataGrid-row': { cursor: 'pointer' } }}
-      />
-      {linkedEntry && !opened && (
-        <AuditEntryDialog entry={linkedEntry} open onClose={closeLinked} />
-      )}
-      {dialog}
-    </>
-  );
+/**
+ * /dashboard/history: every recorded change, newest first. The server pages, sorts (When, Who,
+ * Action, What) and filters (the search box: label or reason; What; Action; When after or before);
+ * a row opens its before/after view with Revert.
+ */
+export const historyResource: ResourceDefinition<AuditEntry> = {
+  texts: {
+    title: 'History',
+    subtitle: 'Every change to the reference data and the accounts',
+    emptyText: NO_CHANGES,
+    searchLabel: 'Search',
+    errorTitle: 'The history could not be loaded',
+  },
+  listPath: '/audit',
+  initialSort: [{ field: 'at', sort: 'desc' }],
+  sortFields: sortedBy<AuditSort>('at', 'actor', 'action', 'entity'),
+  columnFilters: true,
+  searchDebounceMs: 300,
+  // A row opens its entry.
+  gridSx: { '& .MuiDataGrid-row': { cursor: 'pointer' } },
+  describe: (entry) => `change #${entry.id}`,
+  useApi: ({ filterItems = [], ...query }) => ({
+    list: auditList(
+      useListAuditEntriesQuery({
+        ...query,
+        ...auditFilters(filterItems),
+        sort: (query.sort ?? NEWEST_FIRST) as AuditSort,
+      }),
+    ),
+  }),
+  useScreen: useHistoryDialogs,
+};
+
+/** /dashboard/history */
+export function HistoryPage() {
+  return <ResourcePage resource={historyResource} />;
 }

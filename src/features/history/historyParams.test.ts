@@ -1,46 +1,30 @@
-import { auditFilters, auditSort } from './historyParams';
+import { auditFilters } from './historyParams';
 import { recordPath } from './auditFormat';
 import { dosageCreated, severityChange } from '@/test/historyFixtures';
 
-describe('auditSort', () => {
-  it('is newest first when unsorted, and names the server field with - for descending', () => {
-    expect(auditSort([])).toBe('-at');
-    expect(auditSort([{ field: 'actor', sort: 'asc' }])).toBe('actor');
-    expect(auditSort([{ field: 'entity', sort: 'desc' }])).toBe('-entity');
-    expect(auditSort([{ field: 'reason', sort: 'asc' }])).toBe('-at');
-  });
-});
-
 describe('auditFilters', () => {
-  it('sends the quick search as q, What as entity, Action as action, When as from or to', () => {
-    expect(
-      auditFilters({
-        items: [{ field: 'entity', operator: 'is', value: 'medication' }],
-        quickFilterValues: ['warfarin', 'dose'],
-      }),
-    ).toEqual({ q: 'warfarin dose', entity: 'medication' });
-    expect(auditFilters({ items: [{ field: 'action', operator: 'is', value: 'delete' }] })).toEqual(
-      {
-        action: 'delete',
-      },
-    );
+  it('sends What as entity, Action as action, When as from or to', () => {
+    expect(auditFilters([{ field: 'entity', operator: 'is', value: 'medication' }])).toEqual({
+      entity: 'medication',
+    });
+    expect(auditFilters([{ field: 'action', operator: 'is', value: 'delete' }])).toEqual({
+      action: 'delete',
+    });
     const at = new Date('2026-11-01T00:00:00.000Z');
-    expect(auditFilters({ items: [{ field: 'at', operator: 'after', value: at }] })).toEqual({
+    expect(auditFilters([{ field: 'at', operator: 'after', value: at }])).toEqual({
       from: at.toISOString(),
     });
-    expect(auditFilters({ items: [{ field: 'at', operator: 'before', value: at }] })).toEqual({
+    expect(auditFilters([{ field: 'at', operator: 'before', value: at }])).toEqual({
       to: at.toISOString(),
     });
   });
 
   it('leaves out what the server cannot filter by', () => {
     expect(
-      auditFilters({
-        items: [
-          { field: 'entity', operator: 'is', value: 'unknown' },
-          { field: 'at', operator: 'after', value: '' },
-        ],
-      }),
+      auditFilters([
+        { field: 'entity', operator: 'is', value: 'unknown' },
+        { field: 'at', operator: 'after', value: '' },
+      ]),
     ).toEqual({});
   });
 });

@@ -1,22 +1,6 @@
-import type { GridFilterModel, GridSortModel } from '@mui/x-data-grid';
-import type { AuditAction, AuditEntity, AuditSort, ListAuditEntriesApiArg } from '@/api';
+import type { GridFilterItem } from '@mui/x-data-grid';
+import type { AuditAction, AuditEntity, ListAuditEntriesApiArg } from '@/api';
 import { ACTIONS, ENTITIES } from './auditFormat';
-
-/** The grid columns the server can sort by, with their `sort` names. */
-const SORTS: Record<string, string> = {
-  at: 'at',
-  actor: 'actor',
-  action: 'action',
-  entity: 'entity',
-};
-
-/** The grid's sort model as the contract's `sort` (newest first when unsorted). */
-export function auditSort(model: GridSortModel): AuditSort {
-  const [first] = model;
-  const field = first?.sort ? SORTS[first.field] : undefined;
-  if (!first?.sort || !field) return '-at';
-  return `${first.sort === 'desc' ? '-' : ''}${field}` as AuditSort;
-}
 
 function instant(value: unknown): string | undefined {
   if (value === undefined || value === null || value === '') return undefined;
@@ -25,17 +9,15 @@ function instant(value: unknown): string | undefined {
 }
 
 /**
- * The grid's filter model as `GET /audit`'s filters: the quick search is `q` (label or reason);
- * the What column's value is `entity`, Action's `action`, and When's after or before `from` or
- * `to`. Anything the server cannot filter by is left out.
+ * The grid's column filters as `GET /audit`'s filters: the What column's value is `entity`,
+ * Action's `action`, and When's after or before `from` or `to`. Anything the server cannot filter
+ * by is left out.
  */
 export function auditFilters(
-  model: GridFilterModel,
-): Pick<ListAuditEntriesApiArg, 'q' | 'entity' | 'action' | 'from' | 'to'> {
-  const filters: Pick<ListAuditEntriesApiArg, 'q' | 'entity' | 'action' | 'from' | 'to'> = {};
-  const words = (model.quickFilterValues ?? []).map(String).join(' ').trim();
-  if (words) filters.q = words;
-  for (const item of model.items) {
+  items: readonly GridFilterItem[],
+): Pick<ListAuditEntriesApiArg, 'entity' | 'action' | 'from' | 'to'> {
+  const filters: Pick<ListAuditEntriesApiArg, 'entity' | 'action' | 'from' | 'to'> = {};
+  for (const item of items) {
     const { field, operator, value } = item;
     if (field === 'entity' && ENTITIES.includes(value as AuditEntity)) {
       filters.entity = value as AuditEntity;

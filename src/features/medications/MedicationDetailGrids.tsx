@@ -33,7 +33,22 @@ function actionColumn<R extends GridValidRowModel>(
   ];
 }
 
-/** The range columns sort by their minimum and show the whole range. */
+/** A range column: sorted by its minimum, showing the whole range with its unit. */
+function rangeColumn(
+  field: string,
+  headerName: string,
+  range: (dosage: AnyDosage) => [min: number, max: number, unit: string],
+): GridColDef<AnyDosage> {
+  return {
+    field,
+    headerName,
+    flex: 1,
+    minWidth: 120,
+    valueGetter: (_value, dosage) => range(dosage)[0],
+    valueFormatter: (_value, dosage) => rangeText(...range(dosage)),
+  };
+}
+
 function dosageColumns(
   medication: Medication,
   kind: DosageKind,
@@ -47,31 +62,17 @@ function dosageColumns(
       minWidth: 160,
       valueGetter: (_value, dosage) => dosageCategoryLabel(kind, dosage),
     },
-    {
-      field: 'dosage',
-      headerName: 'Dosage Range',
-      flex: 1,
-      minWidth: 120,
-      valueGetter: (_value, d) => d.min_dosage,
-      valueFormatter: (_value, d) => rangeText(d.min_dosage, d.max_dosage, d.dosage_unit),
-    },
-    {
-      field: 'frequency',
-      headerName: 'Frequency Range',
-      flex: 1,
-      minWidth: 120,
-      valueGetter: (_value, d) => d.min_frequency,
-      valueFormatter: (_value, d) => rangeText(d.min_frequency, d.max_frequency, d.frequency_unit),
-    },
-    {
-      field: 'duration',
-      headerName: 'Duration Range',
-      flex: 1,
-      minWidth: 120,
-      valueGetter: (_value, d) => d.min_frequency_duration,
-      valueFormatter: (_value, d) =>
-        rangeText(d.min_frequency_duration, d.max_frequency_duration, d.frequency_duration_unit),
-    },
+    rangeColumn('dosage', 'Dosage Range', (d) => [d.min_dosage, d.max_dosage, d.dosage_unit]),
+    rangeColumn('frequency', 'Frequency Range', (d) => [
+      d.min_frequency,
+      d.max_frequency,
+      d.frequency_unit,
+    ]),
+    rangeColumn('duration', 'Duration Range', (d) => [
+      d.min_frequency_duration,
+      d.max_frequency_duration,
+      d.frequency_duration_unit,
+    ]),
     ...actionColumn<AnyDosage>(canWrite, 'Edit', (dosage) => ({
       label: `Edit ${kind} dosage for ${dosageCategoryLabel(kind, dosage)}`,
       icon: <EditIcon fontSize="inherit" />,

@@ -14,6 +14,7 @@ import SafetyCheckIcon from '@mui/icons-material/HealthAndSafetyOutlined';
 import type { Medication } from '@/api';
 import { useCanWrite } from '@/session/permissions';
 import { chunk } from '@/components/chunk';
+import { CardSection } from '@/components/CardSection';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { FullPageSpinner } from '@/components/FullPageSpinner';
 import { PageHeader } from '@/components/PageHeader';
@@ -68,36 +69,25 @@ interface SectionProps {
 function Section({ title, addLabel, onAdd, empty, emptyText, children }: SectionProps) {
   const id = `section-${title.toLowerCase().replace(/\W+/g, '-')}`;
   return (
-    <Card variant="outlined" component="section" aria-labelledby={id}>
-      <CardContent>
-        <Box
-          sx={{
-            display: 'flex',
-            justifyContent: 'space-between',
-            alignItems: 'center',
-            gap: 2,
-            flexWrap: 'wrap',
-            mb: 1,
-          }}
-        >
-          <Typography variant="h6" component="h2" id={id}>
-            {title}
-          </Typography>
-          {onAdd && (
-            <Button variant="outlined" size="small" startIcon={<AddIcon />} onClick={onAdd}>
-              {addLabel}
-            </Button>
-          )}
-        </Box>
-        {empty ? (
-          <Typography color="text.secondary" sx={{ py: 1 }}>
-            {emptyText}
-          </Typography>
-        ) : (
-          children
-        )}
-      </CardContent>
-    </Card>
+    <CardSection
+      id={id}
+      title={title}
+      action={
+        onAdd && (
+          <Button variant="outlined" size="small" startIcon={<AddIcon />} onClick={onAdd}>
+            {addLabel}
+          </Button>
+        )
+      }
+    >
+      {empty ? (
+        <Typography color="text.secondary" sx={{ py: 1 }}>
+          {emptyText}
+        </Typography>
+      ) : (
+        children
+      )}
+    </CardSection>
   );
 }
 

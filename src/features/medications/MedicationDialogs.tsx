@@ -72,14 +72,6 @@ export function MedicationDialogs({ session, close, exited }: MedicationDialogsP
     case 'edit-medication':
       return <EditMedicationDialog key={key} {...common} medication={dialog.medication} />;
     case 'add-dosage':
-      return (
-        <DosageDialog
-          key={key}
-          {...common}
-          kind={dialog.dosageKind}
-          medication={dialog.medication}
-        />
-      );
     case 'edit-dosage':
       return (
         <DosageDialog
@@ -87,7 +79,7 @@ export function MedicationDialogs({ session, close, exited }: MedicationDialogsP
           {...common}
           kind={dialog.dosageKind}
           medication={dialog.medication}
-          dosage={dialog.dosage}
+          dosage={dialog.kind === 'edit-dosage' ? dialog.dosage : undefined}
         />
       );
     case 'add-contraindication':

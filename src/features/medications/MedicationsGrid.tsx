@@ -1,6 +1,5 @@
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
-import Box from '@mui/material/Box';
 import type { GridSortModel } from '@mui/x-data-grid';
 import {
   useListMedicationsQuery,
@@ -11,18 +10,24 @@ import {
 import { useAbortSuperseded } from '@/api/abortSuperseded';
 import { useCanWrite } from '@/session/permissions';
 import { useRowHistory } from '@/features/history';
-import { CrudPage } from '@/components/crud/CrudPage';
-import { LazyListFilters } from '@/components/resource/LazyListFilters';
+import { ResourcePage } from '@/components/resource/ResourcePage';
 import {
   booleanFilter,
   idFilter,
   listState,
+  type FilterParams,
   type ListFilter,
+  type ListQuery,
+  type ResourceDefinition,
 } from '@/components/resource/resource';
-import { serverSortable, useServerList } from '@/components/resource/useServerList';
 import { PREGNANCY_CATEGORIES } from '../../../api/generated/enums';
 import { MedicationDialogs, useMedicationDialogs } from './MedicationDialogs';
-import { medicationCellStyles, medicationColumns, medicationRow } from './medicationColumns';
+import {
+  medicationCellStyles,
+  medicationColumns,
+  medicationRow,
+  type MedicationRow,
+} from './medicationColumns';
 
 const nameOf = (medication: Medication) => medication.name;
 
@@ -62,74 +67,82 @@ const MEDICATION_FILTERS: readonly ListFilter[] = [
   },
 ];
 
-/**
- * The Medications Management screen itself (see MedicationsPage, which loads this with the DataGrid):
- * the medications with their dosage type, dosage counts, contraindications and pregnancy category,
- * paged, sorted, searched by name and filtered on the server (`useServerList`); add, view, edit and
- * delete, and the Add links that open a dosage or contraindication form for that medication.
- */
-export function MedicationsGrid() {
-  const list = useServerList({
-    listPath: '/medication',
-    exportFileName: 'medications',
-    sortFields: MEDICATION_SORT_FIELDS,
-    initialSort: INITIAL_SORT,
-  });
-  const { filterParams } = list;
-  const arg = {
-    ...list.query,
-    sort: list.query.sort as MedicationSort | undefined,
-    conditionId: idFilter(filterParams.condition_id),
-    isDosageWeightBased: booleanFilter(filterParams.is_dosage_weight_based),
-    pregnancyCategory: filterParams.pregnancy_category as PregnancyCategory | undefined,
+/** The list query of a page, sort, search and filters, under the generated hook's names. */
+export function medicationListArg(query: ListQuery, filters: FilterParams) {
+  return {
+    ...query,
+    sort: query.sort as MedicationSort | undefined,
+    conditionId: idFilter(filters.condition_id),
+    isDosageWeightBased: booleanFilter(filters.is_dosage_weight_based),
+    pregnancyCategory: filters.pregnancy_category as PregnancyCategory | undefined,
   };
-  const result = listState<Medication>(useListMedicationsQuery(arg));
-  useAbortSuperseded('listMedications', arg);
+}
+
+/** The dialogs of the rows' buttons and Add links, the detail page, and each row's history. */
+function useMedicationActions() {
   const navigate = useNavigate();
   const dialogs = useMedicationDialogs();
   const { show } = dialogs;
   const canWrite = useCanWrite();
   const history = useRowHistory<Medication>('medication', nameOf);
-  const rows = useMemo(() => result.rows?.map(medicationRow), [result.rows]);
-
   const columns = useMemo(
     () =>
-      serverSortable(
-        medicationColumns({
-          show,
-          view: (medication: Medication) =>
-            navigate(`/dashboard/drugs/medications/${medication.id}`),
-          history: history.open,
-          canWrite,
-        }),
-        MEDICATION_SORT_FIELDS,
-      ),
+      medicationColumns({
+        show,
+        view: (medication: Medication) => navigate(`/dashboard/drugs/medications/${medication.id}`),
+        history: history.open,
+        canWrite,
+      }),
     [show, navigate, canWrite, history.open],
   );
-
-  return (
-    <Box sx={medicationCellStyles}>
-      <CrudPage
-        title="Medications Management"
-        addLabel="Add Medication"
-        onAdd={() => show({ kind: 'add-medication' })}
-        rows={rows}
-        columns={columns}
-        loading={result.isFetching}
-        error={result.error}
-        emptyText={MEDICATIONS_EMPTY_TEXT}
-        searchLabel="Search medications by name"
-        exportFileName="medications"
-        server={{ ...list.grid, rowCount: result.total ?? 0 }}
-        filters={<LazyListFilters filters={MEDICATION_FILTERS} list={list} />}
-      >
+  return {
+    columns,
+    onAdd: () => show({ kind: 'add-medication' }),
+    dialogs: (
+      <>
         <MedicationDialogs
           session={dialogs.session}
           close={dialogs.close}
           exited={dialogs.exited}
         />
         {history.dialog}
-      </CrudPage>
-    </Box>
-  );
+      </>
+    ),
+  };
+}
+
+/**
+ * The Medications Management screen (see MedicationsPage, which loads this with the DataGrid): the
+ * medications with their dosage type, dosage counts, contraindications and pregnancy category,
+ * paged, sorted, searched by name and filtered on the server; add, view, edit and delete, and the
+ * Add links that open a dosage or contraindication form for that medication. Its rows have their
+ * own cells and dialogs (the medication forms are larger than one list form).
+ */
+export const medicationResource: ResourceDefinition<MedicationRow> = {
+  texts: {
+    title: 'Medications Management',
+    addLabel: 'Add Medication',
+    emptyText: MEDICATIONS_EMPTY_TEXT,
+    searchLabel: 'Search medications by name',
+    exportFileName: 'medications',
+  },
+  listPath: '/medication',
+  initialSort: INITIAL_SORT,
+  sortFields: MEDICATION_SORT_FIELDS,
+  filters: MEDICATION_FILTERS,
+  gridSx: medicationCellStyles,
+  describe: nameOf,
+  useApi: (query, filters) => {
+    const arg = medicationListArg(query, filters);
+    const result = listState<Medication>(useListMedicationsQuery(arg));
+    useAbortSuperseded('listMedications', arg);
+    const rows = useMemo(() => result.rows?.map(medicationRow), [result.rows]);
+    return { list: { ...result, rows } };
+  },
+  useScreen: useMedicationActions,
+};
+
+/** The Medications Management screen itself. */
+export function MedicationsGrid() {
+  return <ResourcePage resource={medicationResource} />;
 }

@@ -160,27 +160,33 @@ interface ColumnActions {
 
 type CellParams = GridRenderCellParams<MedicationRow>;
 
-function dosageCountColumn(
-  kind: DosageKind,
+/** A cell's text with an Add link (for a user who may write) that opens `dialog` for the row. */
+function withAddCell(
   { show, canWrite }: ColumnActions,
-): GridColDef<MedicationRow> {
+  label: (row: MedicationRow) => string,
+  dialog: (row: MedicationRow) => MedicationDialog,
+) {
+  return ({ row, value, tabIndex }: CellParams) => (
+    <WithAdd
+      text={String(value)}
+      link={
+        canWrite && (
+          <AddLink label={label(row)} tabIndex={tabIndex} onClick={() => show(dialog(row))} />
+        )
+      }
+    />
+  );
+}
+
+function dosageCountColumn(kind: DosageKind, actions: ColumnActions): GridColDef<MedicationRow> {
   return {
     field: kind === 'weight' ? 'weight_dosage_count' : 'age_dosage_count',
     headerName: kind === 'weight' ? 'Weight Dosage' : 'Age Dosage',
     width: 130,
-    renderCell: ({ row, value, tabIndex }: CellParams) => (
-      <WithAdd
-        text={String(value)}
-        link={
-          canWrite && (
-            <AddLink
-              label={`Add ${kind} dosage for ${row.name}`}
-              tabIndex={tabIndex}
-              onClick={() => show({ kind: 'add-dosage', dosageKind: kind, medication: row })}
-            />
-          )
-        }
-      />
+    renderCell: withAddCell(
+      actions,
+      (row) => `Add ${kind} dosage for ${row.name}`,
+      (row) => ({ kind: 'add-dosage', dosageKind: kind, medication: row }),
     ),
   };
 }
@@ -210,19 +216,10 @@ export function medicationColumns(actions: ColumnActions): GridColDef<Medication
       headerName: 'Condition Contraindications',
       flex: 1.2,
       minWidth: 220,
-      renderCell: ({ row, value, tabIndex }: CellParams) => (
-        <WithAdd
-          text={String(value)}
-          link={
-            canWrite && (
-              <AddLink
-                label={`Add contraindication for ${row.name}`}
-                tabIndex={tabIndex}
-                onClick={() => show({ kind: 'add-contraindication', medication: row })}
-              />
-            )
-          }
-        />
+      renderCell: withAddCell(
+        actions,
+        (row) => `Add contraindication for ${row.name}`,
+        (row) => ({ kind: 'add-contraindication', medication: row }),
       ),
     },
     {

@@ -1,14 +1,12 @@
 import { useState } from 'react';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import LinearProgress from '@mui/material/LinearProgress';
-import Typography from '@mui/material/Typography';
+import Stack from '@mui/material/Stack';
 import { useEndOtherSessionsMutation, useListMySessionsQuery } from '@/api';
 import { ConfirmDialog } from '@/components/crud/ConfirmDialog';
 import { serverMessage, useMutationFeedback } from '@/lib/useMutationFeedback';
 import { chunk } from '@/components/chunk';
+import { CardSection } from '@/components/CardSection';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { messageOf } from '@/lib/errors';
 
@@ -33,43 +31,27 @@ export function SessionsCard() {
   const others = sessions?.filter((session) => !session.current).length ?? 0;
 
   return (
-    <Card variant="outlined" component="section" aria-labelledby="active-sessions">
-      <CardContent>
-        <Box
-          sx={{
-            display: 'flex',
-            justifyContent: 'space-between',
-            alignItems: 'center',
-            flexWrap: 'wrap',
-            gap: 1,
-          }}
+    <CardSection
+      id="active-sessions"
+      title="Active sessions"
+      action={
+        <Button
+          variant="outlined"
+          color="error"
+          disabled={others === 0}
+          onClick={() => setConfirming(true)}
         >
-          <Typography variant="h6" component="h2" id="active-sessions">
-            Active sessions
-          </Typography>
-          <Button
-            variant="outlined"
-            color="error"
-            disabled={others === 0}
-            onClick={() => setConfirming(true)}
-          >
-            {END_OTHER_SESSIONS}
-          </Button>
-        </Box>
-        {isFetching && <LinearProgress aria-label="Loading your sessions" sx={{ mt: 1 }} />}
+          {END_OTHER_SESSIONS}
+        </Button>
+      }
+    >
+      <Stack spacing={1}>
+        {isFetching && <LinearProgress aria-label="Loading your sessions" />}
         {error && (
-          <ErrorBanner
-            title="Your sessions could not be loaded"
-            message={messageOf(error)}
-            sx={{ mt: 1 }}
-          />
+          <ErrorBanner title="Your sessions could not be loaded" message={messageOf(error)} />
         )}
-        {sessions && (
-          <Box sx={{ mt: 1 }}>
-            <SessionsGrid sessions={sessions} />
-          </Box>
-        )}
-      </CardContent>
+        {sessions && <SessionsGrid sessions={sessions} />}
+      </Stack>
       <ConfirmDialog
         open={confirming}
         title={END_OTHER_SESSIONS}
@@ -78,6 +60,6 @@ export function SessionsCard() {
         onConfirm={() => run(endOthers(), { success: serverMessage('Other sessions ended') })}
         onClose={() => setConfirming(false)}
       />
-    </Card>
+    </CardSection>
   );
 }

@@ -17,6 +17,7 @@ import {
   useRunTestPrescriptionsMutation,
   type TestPrescription,
   type TestPrescriptionExport,
+  type TestPrescriptionListResponse,
   type TestPrescriptionRunResponse,
 } from '@/api';
 import { withoutErrorToast } from '@/api/quietRequests';
@@ -24,11 +25,14 @@ import { useAppDispatch } from '@/app/hooks';
 import { useCanWrite } from '@/session/permissions';
 import { chunk } from '@/components/chunk';
 import { LazyConfirmDialog } from '@/components/crud/LazyConfirmDialog';
-import { CrudGrid } from '@/components/crud/CrudGrid';
 import { reasonPayload } from '@/components/crud/reason';
+import { ResourcePage } from '@/components/resource/ResourcePage';
+import {
+  listState,
+  type ResourceDefinition,
+  type ScreenSlots,
+} from '@/components/resource/resource';
 import { useMutationFeedback } from '@/lib/useMutationFeedback';
-import { ErrorBanner } from '@/components/ErrorBanner';
-import { PageHeader } from '@/components/PageHeader';
 import { messageOf, isApiError } from '@/lib/errors';
 import { testPrescriptionColumns } from './testPrescriptionColumns';
 import { testCount } from './testPrescriptionFormat';
@@ -85,25 +89,52 @@ function download(data: unknown, fileName: string) {
   URL.revokeObjectURL(url);
 }
 
+/** "14 of 15 pass, 1 changed, 2 not run yet", from the list's summary. */
+export function summaryText(summary: TestPrescriptionListResponse['meta']): string {
+  const changed = summary.changed ? `, ${summary.changed} changed` : '';
+  const notRun = summary.not_run ? `, ${summary.not_run} not run yet` : '';
+  return `${summary.passing} of ${summary.total} pass${changed}${notRun}`;
+}
+
+/** Export: every test prescription as a JSON file. */
+function ExportButton() {
+  const dispatch = useAppDispatch();
+  const [busy, setBusy] = useState(false);
+  // Asked afresh for each download, and not kept: no later change refetches it.
+  const exportAll = async () => {
+    setBusy(true);
+    const request = dispatch(
+      api.endpoints.exportTestPrescriptions.initiate(undefined, {
+        subscribe: false,
+        forceRefetch: true,
+      }),
+    );
+    try {
+      download(await request.unwrap(), EXPORT_FILE_NAME);
+    } catch {
+      // The app's error toast says why.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Button variant="outlined" startIcon={<DownloadIcon />} disabled={busy} onClick={exportAll}>
+      Export
+    </Button>
+  );
+}
+
 /**
- * /dashboard/test-prescriptions: the saved safety checks whose outcomes guard the reference data.
- * Each row's expected verdict and last result (re-run by the server after every change), the
- * change that last altered it (a link to its history entry); Run all or one, compare expected and
- * actual, Accept a changed outcome with a reason, delete, and import or export them as JSON.
- * Viewers run and compare; editors and admins also accept, delete and import.
+ * The screen's own parts: Run all, Export and Import above the list, a refused import's problems,
+ * the row actions (Compare, Run, Accept, Delete) and their dialogs.
  */
-export function TestPrescriptionsPage() {
-  const { data, isFetching, error } = useListTestPrescriptionsQuery(undefined, {
-    refetchOnMountOrArgChange: true,
-    pollingInterval: RESULTS_POLL_MS,
-    skipPollingIfUnfocused: true,
-  });
+function useTestPrescriptionScreen(): ScreenSlots<TestPrescription> {
+  const { data } = api.endpoints.listTestPrescriptions.useQueryState(undefined);
   const [runTests, runState] = useRunTestPrescriptionsMutation();
   const [accept] = useAcceptTestPrescriptionMutation();
   const [remove] = useDeleteTestPrescriptionMutation();
   const [importTests, importState] = useImportTestPrescriptionsMutation();
-  const dispatch = useAppDispatch();
-  const [exporting, setExporting] = useState(false);
   const run = useMutationFeedback();
   const { enqueueSnackbar } = useSnackbar();
   const canWrite = useCanWrite();
@@ -141,24 +172,6 @@ export function TestPrescriptionsPage() {
       failure: 'The test prescriptions could not be run',
     }).catch(() => undefined);
 
-  // Asked afresh for each download, and not kept: no later change refetches it.
-  const exportAll = async () => {
-    setExporting(true);
-    const request = dispatch(
-      api.endpoints.exportTestPrescriptions.initiate(undefined, {
-        subscribe: false,
-        forceRefetch: true,
-      }),
-    );
-    try {
-      download(await request.unwrap(), EXPORT_FILE_NAME);
-    } catch {
-      // The app's error toast says why.
-    } finally {
-      setExporting(false);
-    }
-  };
-
   const importFile = async (file: File) => {
     setImportProblem(null);
     let tests: TestPrescriptionExport;
@@ -183,166 +196,180 @@ export function TestPrescriptionsPage() {
     }
   };
 
-  const summary = data?.meta;
   const closeConfirm = () => setConfirming((current) => current && { ...current, open: false });
 
-  return (
-    <>
-      <PageHeader
-        title="Test prescriptions"
-        subtitle={
-          summary
-            ? `${summary.passing} of ${summary.total} pass${summary.changed ? `, ${summary.changed} changed` : ''}${summary.not_run ? `, ${summary.not_run} not run yet` : ''}`
-            : 'Saved safety checks whose outcomes guard the reference data'
-        }
-        actions={
-          <>
-            <Button
-              variant="contained"
-              startIcon={
-                runState.isLoading && running === null ? (
-                  <CircularProgress size={18} color="inherit" aria-hidden />
-                ) : (
-                  <RunIcon />
-                )
-              }
-              disabled={runState.isLoading}
-              aria-busy={runState.isLoading}
-              onClick={runAll}
-            >
-              Run all
-            </Button>
-            <Button
-              variant="outlined"
-              startIcon={<DownloadIcon />}
-              disabled={exporting}
-              onClick={exportAll}
-            >
-              Export
-            </Button>
-            {canWrite && (
-              <Button
-                variant="outlined"
-                startIcon={
-                  importState.isLoading ? (
-                    <CircularProgress size={18} color="inherit" aria-hidden />
-                  ) : (
-                    <UploadIcon />
-                  )
-                }
-                disabled={importState.isLoading}
-                onClick={() => fileInput.current?.click()}
-              >
-                Import
-              </Button>
-            )}
-          </>
-        }
-      />
-      <Box
-        component="input"
-        ref={fileInput}
-        type="file"
-        accept="application/json,.json"
-        aria-label="Import test prescriptions (JSON)"
-        sx={{ display: 'none' }}
-        onChange={(event: React.ChangeEvent<HTMLInputElement>) => {
-          const file = event.target.files?.[0];
-          event.target.value = '';
-          if (file) void importFile(file);
-        }}
-      />
-      {importProblem && (
-        <Alert severity="error" onClose={() => setImportProblem(null)} sx={{ mb: 2 }}>
-          <AlertTitle>Nothing was imported</AlertTitle>
-          <Box component="p" sx={{ m: 0 }}>
-            {importProblem.message}
-          </Box>
-          {importProblem.fields.length > 0 && (
-            <Box component="ul" sx={{ m: 0, mt: 0.5, pl: 2.5 }}>
-              {importProblem.fields.map((line) => (
-                <li key={line}>{line}</li>
-              ))}
-            </Box>
-          )}
-        </Alert>
-      )}
-      {error && (
-        <ErrorBanner
-          title="The test prescriptions could not be loaded"
-          message={messageOf(error)}
-          sx={{ mb: 2 }}
-        />
-      )}
-      <CrudGrid
-        rows={data?.data}
-        columns={columns}
-        loading={(isFetching && !data) || runState.isLoading}
-        label="Test prescriptions"
-        emptyText={
-          error
-            ? ''
-            : 'No test prescriptions yet. Save one from the Safety Check page, or import a file.'
-        }
-        loadingText="Loading test prescriptions..."
-        searchLabel="Search test prescriptions"
-        exportFileName="test-prescriptions"
-        initialSort={[{ field: 'name', sort: 'asc' }]}
-      />
-      {comparing && (
-        <CompareDialog
-          test={comparing.test}
-          open={comparing.open}
-          onClose={() => setComparing((current) => current && { ...current, open: false })}
-          onExited={() => setComparing(null)}
-          onAccept={(test) => setConfirming({ kind: 'accept', test, open: true })}
-        />
-      )}
-      {confirming?.kind === 'accept' && (
-        <LazyConfirmDialog
-          open={confirming.open}
-          title="Accept the new outcome?"
-          message={ACCEPT_MESSAGE}
-          details={confirming.test.name}
-          confirmLabel="Accept"
-          destructive={false}
-          reason="required"
-          onConfirm={(reason) =>
-            run(
-              accept({ id: confirming.test.id, testPrescriptionAccept: { reason: reason.trim() } }),
-              {
-                success: `${confirming.test.name}: new outcome accepted`,
-                failure: 'The new outcome could not be accepted',
-              },
-            ).then(() => setComparing((current) => current && { ...current, open: false }))
-          }
-          onClose={closeConfirm}
-          onExited={() => setConfirming(null)}
-        />
-      )}
-      {confirming?.kind === 'delete' && (
-        <LazyConfirmDialog
-          open={confirming.open}
-          title="Delete Test Prescription"
-          message="Are you sure you want to delete this test prescription? This action cannot be undone."
-          details={confirming.test.name}
-          reason="optional"
-          onConfirm={(reason) =>
-            run(
-              remove({
-                id: confirming.test.id,
-                reasonBody: reasonPayload(reason),
-              }),
-              {
-                success: 'Test prescription deleted',
-                failure: 'Failed to delete the test prescription',
-              },
+  return {
+    columns,
+    subtitle: data && summaryText(data.meta),
+    busy: runState.isLoading,
+    actions: (
+      <>
+        <Button
+          variant="contained"
+          startIcon={
+            runState.isLoading && running === null ? (
+              <CircularProgress size={18} color="inherit" aria-hidden />
+            ) : (
+              <RunIcon />
             )
           }
-          onClose={closeConfirm}
-          onExited={() => setConfirming(null)}
+          disabled={runState.isLoading}
+          aria-busy={runState.isLoading}
+          onClick={runAll}
+        >
+          Run all
+        </Button>
+        <ExportButton />
+        {canWrite && (
+          <Button
+            variant="outlined"
+            startIcon={
+              importState.isLoading ? (
+                <CircularProgress size={18} color="inherit" aria-hidden />
+              ) : (
+                <UploadIcon />
+              )
+            }
+            disabled={importState.isLoading}
+            onClick={() => fileInput.current?.click()}
+          >
+            Import
+          </Button>
+        )}
+      </>
+    ),
+    notice: (
+      <>
+        <Box
+          component="input"
+          ref={fileInput}
+          type="file"
+          accept="application/json,.json"
+          aria-label="Import test prescriptions (JSON)"
+          sx={{ display: 'none' }}
+          onChange={(event: React.ChangeEvent<HTMLInputElement>) => {
+            const file = event.target.files?.[0];
+            event.target.value = '';
+            if (file) void importFile(file);
+          }}
         />
-      )}
-    </>
-  );
+        {importProblem && (
+          <Alert severity="error" onClose={() => setImportProblem(null)} sx={{ mb: 2 }}>
+            <AlertTitle>Nothing was imported</AlertTitle>
+            <Box component="p" sx={{ m: 0 }}>
+              {importProblem.message}
+            </Box>
+            {importProblem.fields.length > 0 && (
+              <Box component="ul" sx={{ m: 0, mt: 0.5, pl: 2.5 }}>
+                {importProblem.fields.map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </Box>
+            )}
+          </Alert>
+        )}
+      </>
+    ),
+    dialogs: (
+      <>
+        {comparing && (
+          <CompareDialog
+            test={comparing.test}
+            open={comparing.open}
+            onClose={() => setComparing((current) => current && { ...current, open: false })}
+            onExited={() => setComparing(null)}
+            onAccept={(test) => setConfirming({ kind: 'accept', test, open: true })}
+          />
+        )}
+        {confirming?.kind === 'accept' && (
+          <LazyConfirmDialog
+            open={confirming.open}
+            title="Accept the new outcome?"
+            message={ACCEPT_MESSAGE}
+            details={confirming.test.name}
+            confirmLabel="Accept"
+            destructive={false}
+            reason="required"
+            onConfirm={(reason) =>
+              run(
+                accept({
+                  id: confirming.test.id,
+                  testPrescriptionAccept: { reason: reason.trim() },
+                }),
+                {
+                  success: `${confirming.test.name}: new outcome accepted`,
+                  failure: 'The new outcome could not be accepted',
+                },
+              ).then(() => setComparing((current) => current && { ...current, open: false }))
+            }
+            onClose={closeConfirm}
+            onExited={() => setConfirming(null)}
+          />
+        )}
+        {confirming?.kind === 'delete' && (
+          <LazyConfirmDialog
+            open={confirming.open}
+            title="Delete Test Prescription"
+            message="Are you sure you want to delete this test prescription? This action cannot be undone."
+            details={confirming.test.name}
+            reason="optional"
+            onConfirm={(reason) =>
+              run(
+                remove({
+                  id: confirming.test.id,
+                  reasonBody: reasonPayload(reason),
+                }),
+                {
+                  success: 'Test prescription deleted',
+                  failure: 'Failed to delete the test prescription',
+                },
+              )
+            }
+            onClose={closeConfirm}
+            onExited={() => setConfirming(null)}
+          />
+        )}
+      </>
+    ),
+  };
+}
+
+/**
+ * /dashboard/test-prescriptions: the saved safety checks whose outcomes guard the reference data.
+ * Each row's expected verdict and last result (re-run by the server after every change), the
+ * change that last altered it (a link to its history entry); Run all or one, compare expected and
+ * actual, Accept a changed outcome with a reason, delete, and import or export them as JSON.
+ * Viewers run and compare; editors and admins also accept, delete and import. The server answers
+ * the whole list, which the grid searches, sorts and pages.
+ */
+export const testPrescriptionResource: ResourceDefinition<TestPrescription> = {
+  texts: {
+    title: 'Test prescriptions',
+    subtitle: 'Saved safety checks whose outcomes guard the reference data',
+    emptyText: 'No test prescriptions yet. Save one from the Safety Check page, or import a file.',
+    loadingText: 'Loading test prescriptions...',
+    searchLabel: 'Search test prescriptions',
+    errorTitle: 'The test prescriptions could not be loaded',
+    exportFileName: 'test-prescriptions',
+  },
+  listPath: '/test-prescription',
+  paging: 'whole',
+  initialSort: [{ field: 'name', sort: 'asc' }],
+  sortFields: {},
+  describe: (row) => row.name,
+  useApi: () => {
+    const result = useListTestPrescriptionsQuery(undefined, {
+      refetchOnMountOrArgChange: true,
+      pollingInterval: RESULTS_POLL_MS,
+      skipPollingIfUnfocused: true,
+    });
+    // A poll's refresh shows no progress bar: only the first load does.
+    return { list: listState({ ...result, isFetching: result.isFetching && !result.data }) };
+  },
+  useScreen: useTestPrescriptionScreen,
+};
+
+/** /dashboard/test-prescriptions */
+export function TestPrescriptionsPage() {
+  return <ResourcePage resource={testPrescriptionResource} />;
 }
