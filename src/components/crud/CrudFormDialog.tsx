@@ -9,7 +9,7 @@ import {
 } from 'react-hook-form';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
+import { FullWidthDialog } from '@/components/FullWidthDialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -166,13 +166,11 @@ export function CrudFormDialog<TValues extends FieldValues, TOutput>({
 
   return (
     <>
-      <Dialog
+      <FullWidthDialog
         open={open}
         onClose={requestClose}
         aria-labelledby={titleId}
-        fullWidth
-        maxWidth="sm"
-        slotProps={{ transition: { onExited } }}
+        onExited={onExited}
       >
         <Box component="form" noValidate onSubmit={submit} aria-labelledby={titleId}>
           <DialogTitle id={titleId}>{title}</DialogTitle>
@@ -202,7 +200,7 @@ export function CrudFormDialog<TValues extends FieldValues, TOutput>({
             <SubmitButton busy={isSubmitting}>{submitLabel}</SubmitButton>
           </DialogActions>
         </Box>
-      </Dialog>
+      </FullWidthDialog>
       <ConfirmDialog
         open={confirmingDiscard}
         title={DISCARD_TITLE}

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
+import { FullWidthDialog } from '@/components/FullWidthDialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -272,14 +272,7 @@ interface PendingDialogProps {
 /** Stands in for a form dialog while the lists its selects need are loading (or failed to). */
 export function PendingDialog({ open, title, error, onClose, onExited }: PendingDialogProps) {
   return (
-    <Dialog
-      open={open}
-      onClose={onClose}
-      aria-label={title}
-      fullWidth
-      maxWidth="sm"
-      slotProps={{ transition: { onExited } }}
-    >
+    <FullWidthDialog open={open} onClose={onClose} aria-label={title} onExited={onExited}>
       <DialogTitle>{title}</DialogTitle>
       <DialogContent>
         {error ? (
@@ -294,7 +287,7 @@ export function PendingDialog({ open, title, error, onClose, onExited }: Pending
       <DialogActions sx={{ px: 3, pb: 2 }}>
         <Button onClick={onClose}>Cancel</Button>
       </DialogActions>
-    </Dialog>
+    </FullWidthDialog>
   );
 }
 

@@ -3,7 +3,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
+import { FullWidthDialog } from '@/components/FullWidthDialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -123,13 +123,12 @@ export function CompareDialog({ test, open, onClose, onExited, onAccept }: Compa
   const nameOf = (id: number) => names.get(id) ?? `Medication #${id}`;
 
   return (
-    <Dialog
+    <FullWidthDialog
       open={open}
       onClose={onClose}
       aria-labelledby={titleId}
-      fullWidth
       maxWidth="md"
-      slotProps={{ transition: { onExited } }}
+      onExited={onExited}
     >
       <DialogTitle id={titleId}>{test.name}</DialogTitle>
       <DialogContent>
@@ -181,6 +180,6 @@ export function CompareDialog({ test, open, onClose, onExited, onAccept }: Compa
           Close
         </Button>
       </DialogActions>
-    </Dialog>
+    </FullWidthDialog>
   );
 }
