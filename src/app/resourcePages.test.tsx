@@ -1,5 +1,4 @@
-import type { ComponentType } from 'react';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import type {
   AgeCategory,
   Condition,
@@ -9,28 +8,23 @@ import type {
   WeightCategory,
 } from '@/api';
 import type { ResourceDefinition } from '@/components/resource/resource';
-import {
-  AgeCategoriesPage,
-  ageCategoryResource,
-  WeightCategoriesPage,
-  weightCategoryResource,
-} from '@/features/categories/CategoriesPage';
+import { ageCategoryResource, weightCategoryResource } from '@/features/categories/CategoriesPage';
 import { ConditionsPage, conditionResource } from '@/features/conditions/ConditionsPage';
-import { DrugsPage, drugResource } from '@/features/drugs/DrugsPage';
+import { drugResource } from '@/features/drugs/DrugsPage';
 import { InteractionsPage, interactionResource } from '@/features/interactions/InteractionsPage';
-import { LifestylesPage, lifestyleResource } from '@/features/lifestyles/LifestylesPage';
-import { signedIn, viewerUser } from '@/test/fixtures';
+import { lifestyleResource } from '@/features/lifestyles/LifestylesPage';
+import { noHistory, signedIn, viewerUser } from '@/test/fixtures';
 import { mockFetch, requestsTo, untilAborted, type MockReply } from '@/test/mockFetch';
+import { firstQuery, queryOf as query, renderListApi } from '@/test/renderListApi';
 import { findToast, renderWithProviders } from '@/test/renderWithProviders';
 
 /** A record of any of the lists. */
 type Row = { id: number } & Record<string, unknown>;
 
-/** What the shared behaviour needs to know about one list screen. */
+/** What the tests need to know about one reference list's definition. */
 interface Case {
   name: string;
-  Page: ComponentType;
-  // The definitions differ in their row and form types; the test only reads texts and names.
+  // The definitions differ in their row and form types; the tests read texts and call them.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a heterogeneous list of definitions
   resource: ResourceDefinition<any, any, any>;
   /** The list's path, e.g. '/condition'. */
@@ -71,7 +65,6 @@ const drug = (id: number, name: string): Drug => ({
 const CASES: Case[] = [
   {
     name: 'conditions',
-    Page: ConditionsPage,
     resource: conditionResource,
     list: '/condition',
     row: { id: 3, name: 'Migraine', description: 'Headaches' } satisfies Condition,
@@ -82,7 +75,6 @@ const CASES: Case[] = [
   },
   {
     name: 'lifestyles',
-    Page: LifestylesPage,
     resource: lifestyleResource,
     list: '/lifestyle',
     row: { id: 2, name: 'Smoking' } satisfies Lifestyle,
@@ -93,7 +85,6 @@ const CASES: Case[] = [
   },
   {
     name: 'drugs',
-    Page: DrugsPage,
     resource: drugResource,
     list: '/drug',
     row: drug(1, 'Ibuprofen'),
@@ -104,7 +95,6 @@ const CASES: Case[] = [
   },
   {
     name: 'age categories',
-    Page: AgeCategoriesPage,
     resource: ageCategoryResource,
     list: '/age-category',
     row: {
@@ -129,7 +119,6 @@ const CASES: Case[] = [
   },
   {
     name: 'weight categories',
-    Page: WeightCategoriesPage,
     resource: weightCategoryResource,
     list: '/weight-category',
     row: {
@@ -154,7 +143,6 @@ const CASES: Case[] = [
   },
   {
     name: 'interactions',
-    Page: InteractionsPage,
     resource: interactionResource,
     list: '/drug-interaction',
     row: interaction(11, 'Warfarin', 'Aspirin'),
@@ -171,7 +159,74 @@ const page = (rows: readonly { id: number }[], total = rows.length, at = 1) => (
   body: { data: rows, meta: { total, page: at, page_size: 25 } },
 });
 
-const noHistory = { body: { data: [], meta: { total: 0, page: 1, page_size: 10 } } };
+/** The form's output for a row's values, as its checks give it to the save. */
+async function checked(c: Case, row: Row): Promise<unknown> {
+  const { form } = c.resource;
+  if (!form) throw new Error(`${c.name} has no form`);
+  const result = await form.validation.resolver(form.values(row), undefined, {
+    fields: {},
+    shouldUseNativeValidation: false,
+  });
+  expect(result.errors).toEqual({});
+  return result.values;
+}
+
+// Each definition's own parts, without its page: the first query, what its calls send under the
+// contract's names, and what they read from the answer.
+describe.each(CASES)('the $name definition', (c) => {
+  const { resource } = c;
+
+  it('asks first for the first page in its first order (as the route prefetch does)', async () => {
+    const fetchMock = mockFetch({ [`GET ${c.list}`]: page([c.row, c.other], 60) });
+    const first = firstQuery(resource);
+    const sort = resource.initialSort?.[0];
+    expect(first).toEqual({
+      page: 1,
+      pageSize: 25,
+      sort: sort && resource.sortFields[sort.field],
+      q: undefined,
+    });
+    const { result } = renderListApi(resource, first);
+    await waitFor(() => expect(result.current.list.rows).toEqual([c.row, c.other]));
+    expect(result.current.list.total).toBe(60);
+    expect(requestsTo(fetchMock).map(query)).toEqual([
+      { page: '1', page_size: '25', ...(sort && { sort: resource.sortFields[sort.field] }) },
+    ]);
+  });
+
+  it('sends a page, a sort and a search under the contract names', async () => {
+    const fetchMock = mockFetch({ [`GET ${c.list}`]: page([c.other], 1, 3) });
+    const [field] = Object.values<string>(resource.sortFields);
+    const { result } = renderListApi(resource, {
+      page: 3,
+      pageSize: 10,
+      sort: `-${field}`,
+      q: 'Zq x',
+    });
+    await waitFor(() => expect(result.current.list.rows).toEqual([c.other]));
+    expect(requestsTo(fetchMock).map(query)).toEqual([
+      { page: '3', page_size: '10', sort: `-${field}`, q: 'Zq x' },
+    ]);
+  });
+
+  it('saves an edited row and deletes a row with the calls the contract names', async () => {
+    const fetchMock = mockFetch({
+      [`GET ${c.list}`]: page([c.row]),
+      [c.update]: { body: { data: c.row, message: 'Saved on the server' } },
+      [c.remove(c.row.id)]: { body: { message: 'Deleted on the server' } },
+    });
+    const { result } = renderListApi(resource, firstQuery(resource));
+    const { update, remove } = result.current;
+    if (!update || !remove) throw new Error(`${c.name} has no writes`);
+    const output = await checked(c, c.row);
+    await act(() => update(c.row, output, 'Checked').unwrap());
+    expect(await requestsTo(fetchMock, c.update)[0].json()).toMatchObject({ id: c.row.id });
+    await act(() => remove(c.row, 'Withdrawn').unwrap());
+    expect(requestsTo(fetchMock, c.remove(c.row.id))).toHaveLength(1);
+    // Deleting an interaction changes what the safety check finds: the history needs a reason.
+    expect(resource.remove?.reason === 'required').toBe(c.deleteReason);
+  });
+});
 
 // A page with its DataGrid renders slowly in jsdom, more so on a busy machine.
 configure({ asyncUtilTimeout: 15_000 });
@@ -180,71 +235,98 @@ beforeEach(() => {
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
 });
 
-describe.each(CASES)('the $name list', (c) => {
-  const { texts, describe: nameOf } = c.resource;
-  const rowName = nameOf(c.row);
-  const gridName = texts.gridLabel ?? texts.title;
-  const render = (user = signedIn()) => renderWithProviders(<c.Page />, { preloadedState: user });
-  const query = (request: Request) => Object.fromEntries(new URL(request.url).searchParams);
+// What ResourcePage does for every definition, shown once on a screen: paging, searching and
+// exporting on the server, the loading, empty and error states, the form, the confirm and a
+// viewer's rows.
+describe('a list screen (ResourcePage)', () => {
+  const [conditions] = CASES;
+  const { texts } = conditionResource;
+  const migraine = conditions.row;
+  const asthma = conditions.other;
+  const render = (user = signedIn()) =>
+    renderWithProviders(<ConditionsPage />, { preloadedState: user });
 
-  it('asks the server for the first page in its first order and shows its rows', async () => {
-    const fetchMock = mockFetch({ [`GET ${c.list}`]: page([c.row, c.other], 60) });
+  it('shows the first page in its first order, and the pager counts every match on the server', async () => {
+    const fetchMock = mockFetch({ 'GET /condition': page([migraine, asthma], 60) });
     render();
-    const grid = within(await screen.findByRole('grid', { name: gridName }));
-    await grid.findByRole('button', { name: `History of ${rowName}` });
-    expect(screen.getByRole('heading', { level: 1, name: texts.title })).toBeInTheDocument();
-    const [first] = requestsTo(fetchMock, `GET ${c.list}`);
-    const sort = c.resource.initialSort?.[0];
-    expect(query(first)).toEqual({
-      page: '1',
-      page_size: '25',
-      ...(sort && { sort: c.resource.sortFields[sort.field] }),
-    });
-    // The pager counts every match on the server, not the rows on screen.
+    const grid = within(await screen.findByRole('grid', { name: 'Conditions' }));
+    await grid.findByRole('button', { name: 'History of Migraine' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Conditions' })).toBeInTheDocument();
+    expect(requestsTo(fetchMock).map(query)).toEqual([
+      { page: '1', page_size: '25', sort: 'name' },
+    ]);
     expect(screen.getByText('1–25 of 60')).toBeInTheDocument();
   });
 
-  it('searches on the server, from the first page again', async () => {
+  it('searches on the server from the first page again, and exports the whole search as CSV; a failed export says why', async () => {
+    let refuse = false;
     const fetchMock = mockFetch({
-      [`GET ${c.list}`]: (request) =>
-        new URL(request.url).searchParams.get('q') ? page([c.other]) : page([c.row, c.other], 60),
+      'GET /condition': (request) =>
+        query(request).format === 'csv'
+          ? refuse
+            ? { status: 503, body: { message: 'The export is unavailable' } }
+            : { body: 'name\nMigraine\n', headers: { 'Content-Type': 'text/csv' } }
+          : query(request).q
+            ? page([asthma])
+            : page([migraine, asthma], 60),
     });
+    const saved: Blob[] = [];
+    URL.createObjectURL = jest.fn((blob: Blob) => {
+      saved.push(blob);
+      return 'blob:export';
+    });
+    URL.revokeObjectURL = jest.fn();
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
     const { user } = render();
-    await screen.findByRole('button', { name: `History of ${rowName}` });
+    await screen.findByRole('button', { name: 'History of Migraine' });
     await user.click(screen.getByRole('button', { name: 'Go to next page' }));
     await waitFor(() =>
-      expect(requestsTo(fetchMock, `GET ${c.list}`).map((r) => query(r).page)).toContain('2'),
+      expect(requestsTo(fetchMock, 'GET /condition').map((r) => query(r).page)).toContain('2'),
     );
     await user.type(screen.getByRole('searchbox', { name: texts.searchLabel }), 'Zq x');
     await waitFor(() =>
-      expect(screen.queryByRole('button', { name: `History of ${rowName}` })).toBeNull(),
+      expect(screen.queryByRole('button', { name: 'History of Migraine' })).toBeNull(),
     );
-    const last = requestsTo(fetchMock, `GET ${c.list}`).at(-1);
-    expect(last && query(last)).toMatchObject({ q: 'Zq x', page: '1' });
-    expect(screen.getByRole('button', { name: `History of ${nameOf(c.other)}` })).toBeVisible();
+    expect(requestsTo(fetchMock, 'GET /condition').map(query).at(-1)).toMatchObject({
+      q: 'Zq x',
+      page: '1',
+    });
+    expect(screen.getByRole('button', { name: 'History of Asthma' })).toBeVisible();
+
+    await user.click(screen.getByRole('button', { name: 'Export all rows as CSV' }));
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+    const exported = requestsTo(fetchMock, 'GET /condition').find((r) => query(r).format);
+    expect(exported && query(exported)).toEqual({ format: 'csv', q: 'Zq x', sort: 'name' });
+    expect(exported?.headers.get('authorization')).toMatch(/^Bearer /);
+    expect(await saved[0].text()).toBe('name\nMigraine\n');
+
+    refuse = true;
+    await user.click(screen.getByRole('button', { name: 'Export all rows as CSV' }));
+    expect(await findToast('The export is unavailable')).toBeInTheDocument();
+    expect(click).toHaveBeenCalledTimes(1);
   });
 
   it("aborts a search's request once the next letter supersedes it, and shows no error for it", async () => {
     const aborted: string[] = [];
     const fetchMock = mockFetch({
-      [`GET ${c.list}`]: (request) => {
-        const q = new URL(request.url).searchParams.get('q');
-        if (q !== 'Z') return q ? page([c.other]) : page([c.row, c.other], 60);
+      'GET /condition': (request) => {
+        const { q } = query(request);
+        if (q !== 'Z') return q ? page([asthma]) : page([migraine, asthma], 60);
         // The first letter's answer does not come before the next letter is typed.
         return untilAborted(request, () => aborted.push(q));
       },
     });
-    const asked = () => requestsTo(fetchMock, `GET ${c.list}`).map((r) => query(r).q);
+    const asked = () => requestsTo(fetchMock, 'GET /condition').map((r) => query(r).q);
     const { user } = render();
-    await screen.findByRole('button', { name: `History of ${rowName}` });
+    await screen.findByRole('button', { name: 'History of Migraine' });
     const search = screen.getByRole('searchbox', { name: texts.searchLabel });
     await user.type(search, 'Z');
     await waitFor(() => expect(asked()).toContain('Z'));
     await user.type(search, 'q');
     await waitFor(() =>
-      expect(screen.queryByRole('button', { name: `History of ${rowName}` })).toBeNull(),
+      expect(screen.queryByRole('button', { name: 'History of Migraine' })).toBeNull(),
     );
-    expect(screen.getByRole('button', { name: `History of ${nameOf(c.other)}` })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'History of Asthma' })).toBeVisible();
     await waitFor(() => expect(aborted).toEqual(['Z']));
     expect(document.querySelector('.MuiAlert-colorError')).toBeNull();
     // Back to the first letter: asked again, as its answer never came.
@@ -257,13 +339,13 @@ describe.each(CASES)('the $name list', (c) => {
     let answerFirst: (reply: MockReply) => void = () => undefined;
     let requests = 0;
     mockFetch({
-      [`GET ${c.list}`]: () =>
+      'GET /condition': () =>
         ++requests === 1
           ? new Promise<MockReply>((resolve) => (answerFirst = resolve))
           : { status: 503, body: { message: 'The database is unavailable' } },
     });
     const { user } = render();
-    const progress = { name: texts.loadingText ?? 'Loading' };
+    const progress = { name: 'Loading' };
     expect(await screen.findByRole('progressbar', progress)).toBeInTheDocument();
     answerFirst(page([]));
     expect(await screen.findByText(texts.emptyText)).toBeInTheDocument();
@@ -281,100 +363,65 @@ describe.each(CASES)('the $name list', (c) => {
   it("edits a row; a refused save keeps the form open with the server's message", async () => {
     let refuse = true;
     const fetchMock = mockFetch({
-      [`GET ${c.list}`]: page([c.row, c.other]),
-      [c.update]: () =>
+      'GET /condition': page([migraine, asthma]),
+      'PUT /condition': () =>
         refuse
           ? { status: 409, body: { message: 'Someone changed this record meanwhile' } }
-          : { body: { data: c.row, message: 'Saved on the server' } },
-      'GET /test-prescription/impact': { body: { data: [] } },
-      'POST /test-prescription/impact': { body: { data: { changed: [], unchanged: 0 } } },
+          : { body: { data: migraine, message: 'Saved on the server' } },
     });
     const { user } = render();
-    await user.click(await screen.findByRole('button', { name: `Edit ${rowName}` }));
-    const form = within(await screen.findByRole('dialog', { name: texts.editTitle }));
+    await user.click(await screen.findByRole('button', { name: 'Edit Migraine' }));
+    const form = within(await screen.findByRole('dialog', { name: 'Edit Condition' }));
     await user.click(await form.findByRole('button', { name: 'Save' }));
     expect(await form.findByText('Someone changed this record meanwhile')).toBeInTheDocument();
     refuse = false;
     await user.click(form.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    const [sent] = requestsTo(fetchMock, c.update);
-    expect(await sent.json()).toMatchObject({ id: c.row.id });
+    expect(await findToast('Saved on the server')).toBeInTheDocument();
+    const [, sent] = requestsTo(fetchMock, 'PUT /condition');
+    expect(await sent.json()).toMatchObject({ id: migraine.id });
   });
 
-  it('deletes a row only after the confirm', async () => {
+  it('deletes a row only after the confirm, with the reason it asks for', async () => {
+    const warfarin = interaction(11, 'Warfarin', 'Aspirin');
+    const amoxicillin = interaction(12, 'Amoxicillin', 'Cefalexin');
     let deleted = false;
     const fetchMock = mockFetch({
-      [`GET ${c.list}`]: () => (deleted ? page([c.other]) : page([c.row, c.other])),
-      [c.remove(c.row.id)]: () => {
+      'GET /drug-interaction': () =>
+        deleted ? page([amoxicillin]) : page([warfarin, amoxicillin]),
+      'DELETE /drug-interaction': () => {
         deleted = true;
         return { body: { message: 'Deleted on the server' } };
       },
       'POST /test-prescription/impact': { body: { data: { changed: [], unchanged: 0 } } },
     });
-    const { user } = render();
-    await user.click(await screen.findByRole('button', { name: `Delete ${rowName}` }));
-    const confirm = within(await screen.findByRole('dialog', { name: texts.deleteTitle }));
-    expect(confirm.getByText(texts.deleteMessage)).toBeInTheDocument();
-    if (c.deleteReason) {
-      await user.click(confirm.getByRole('button', { name: 'Delete' }));
-      expect(await confirm.findByText(/reason/i, { selector: 'p' })).toBeInTheDocument();
-      expect(requestsTo(fetchMock, c.remove(c.row.id))).toHaveLength(0);
-      await user.type(confirm.getByRole('textbox', { name: /reason/i }), 'Withdrawn');
-    }
+    const { user } = renderWithProviders(<InteractionsPage />, { preloadedState: signedIn() });
+    const name = interactionResource.describe(warfarin);
+    await user.click(await screen.findByRole('button', { name: `Delete ${name}` }));
+    const confirm = within(
+      await screen.findByRole('dialog', { name: interactionResource.texts.deleteTitle }),
+    );
+    expect(confirm.getByText(interactionResource.texts.deleteMessage ?? '')).toBeInTheDocument();
+    await user.click(confirm.getByRole('button', { name: 'Delete' }));
+    expect(await confirm.findByText(/reason/i, { selector: 'p' })).toBeInTheDocument();
+    expect(requestsTo(fetchMock, 'DELETE /drug-interaction')).toHaveLength(0);
+    await user.type(confirm.getByRole('textbox', { name: /reason/i }), 'Withdrawn');
     await user.click(confirm.getByRole('button', { name: 'Delete' }));
     await findToast(/deleted/i);
-    expect(requestsTo(fetchMock, c.remove(c.row.id))).toHaveLength(1);
+    expect(await requestsTo(fetchMock, 'DELETE /drug-interaction')[0].json()).toEqual({
+      id: warfarin.id,
+      reason: 'Withdrawn',
+    });
     await waitFor(() =>
-      expect(screen.queryByRole('button', { name: `Delete ${rowName}` })).toBeNull(),
+      expect(screen.queryByRole('button', { name: `Delete ${name}` })).toBeNull(),
     );
-  });
-
-  it('exports the whole filtered list from the server as CSV; a failure says why', async () => {
-    let refuse = false;
-    const fetchMock = mockFetch({
-      [`GET ${c.list}`]: (request) =>
-        new URL(request.url).searchParams.get('format') !== 'csv'
-          ? page([c.row, c.other], 60)
-          : refuse
-            ? { status: 503, body: { message: 'The export is unavailable' } }
-            : { body: 'name\nMigraine\n', headers: { 'Content-Type': 'text/csv' } },
-    });
-    const saved: Blob[] = [];
-    URL.createObjectURL = jest.fn((blob: Blob) => {
-      saved.push(blob);
-      return 'blob:export';
-    });
-    URL.revokeObjectURL = jest.fn();
-    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
-    const { user } = render();
-    await screen.findByRole('button', { name: `History of ${rowName}` });
-    await user.type(screen.getByRole('searchbox', { name: texts.searchLabel }), 'mig');
-    await waitFor(() =>
-      expect(requestsTo(fetchMock, `GET ${c.list}`).some((r) => query(r).q === 'mig')).toBe(true),
-    );
-    await user.click(screen.getByRole('button', { name: 'Export all rows as CSV' }));
-    await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
-    const exported = requestsTo(fetchMock, `GET ${c.list}`).find((r) => query(r).format);
-    const sort = c.resource.initialSort?.[0];
-    expect(exported && query(exported)).toEqual({
-      format: 'csv',
-      q: 'mig',
-      ...(sort && { sort: c.resource.sortFields[sort.field] }),
-    });
-    expect(exported?.headers.get('authorization')).toMatch(/^Bearer /);
-    expect(await saved[0].text()).toBe('name\nMigraine\n');
-
-    refuse = true;
-    await user.click(screen.getByRole('button', { name: 'Export all rows as CSV' }));
-    expect(await findToast('The export is unavailable')).toBeInTheDocument();
-    expect(click).toHaveBeenCalledTimes(1);
   });
 
   it('shows a viewer the rows and their history, but no Add, Edit or Delete', async () => {
-    mockFetch({ [`GET ${c.list}`]: page([c.row, c.other]), 'GET /audit': noHistory });
+    mockFetch({ 'GET /condition': page([migraine, asthma]), 'GET /audit': noHistory });
     render(signedIn(viewerUser));
-    const grid = within(await screen.findByRole('grid', { name: gridName }));
-    await grid.findByRole('button', { name: `History of ${rowName}` });
+    const grid = within(await screen.findByRole('grid', { name: 'Conditions' }));
+    await grid.findByRole('button', { name: 'History of Migraine' });
     expect(screen.queryByRole('button', { name: texts.addLabel })).toBeNull();
     expect(grid.queryByRole('button', { name: /^(Edit|Delete) / })).toBeNull();
   });

@@ -1,0 +1,50 @@
+import type { ReactNode } from 'react';
+import { renderHook } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import type { GridRowId } from '@mui/x-data-grid';
+import { AppProviders } from '@/app/AppProviders';
+import { makeStore, type RootState } from '@/app/store';
+import type { FilterParams, ListQuery, ResourceDefinition } from '@/components/resource/resource';
+import { listQuery } from '@/components/resource/useServerList';
+import { FIRST_PAGE_SIZE } from '@/lib/listPage';
+import { signedIn } from './fixtures';
+
+/** The query a list screen sends first: its first page, in its first order, unsearched. */
+export function firstQuery<Row extends { id: GridRowId }>(
+  resource: Pick<ResourceDefinition<Row>, 'initialSort' | 'sortFields' | 'columnFilters'>,
+): ListQuery {
+  return listQuery(
+    {
+      page: 0,
+      pageSize: FIRST_PAGE_SIZE,
+      sortModel: resource.initialSort ?? [],
+      filterModel: { items: [] },
+    },
+    resource.sortFields,
+    resource.columnFilters,
+  );
+}
+
+/**
+ * Runs a list definition's calls (`useApi`) as its screen would, with a fresh store but without the
+ * screen: what it sends for a query and filters, and the list it reads from the answer.
+ */
+export function renderListApi<Api>(
+  resource: { useApi: (query: ListQuery, filters: FilterParams) => Api },
+  query: ListQuery,
+  filters: FilterParams = {},
+  state: Partial<RootState> = signedIn(),
+) {
+  const store = makeStore(state);
+  function Wrapper({ children }: { children: ReactNode }) {
+    return (
+      <AppProviders store={store}>
+        <MemoryRouter>{children}</MemoryRouter>
+      </AppProviders>
+    );
+  }
+  return { store, ...renderHook(() => resource.useApi(query, filters), { wrapper: Wrapper }) };
+}
+
+/** A request's query parameters. */
+export const queryOf = (request: Request) => Object.fromEntries(new URL(request.url).searchParams);
