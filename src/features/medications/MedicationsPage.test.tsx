@@ -1,12 +1,18 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { configure, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { GridColDef, GridRenderCellParams } from '@mui/x-data-grid';
 import { Route, Routes } from 'react-router-dom';
 import { findToast, renderWithProviders } from '@/test/renderWithProviders';
-import { mockFetch, requestsTo, type MockHandler, type MockReply } from '@/test/mockFetch';
-import { signedIn, viewerUser } from '@/test/fixtures';
+import { mockFetch, requestsTo, type MockReply } from '@/test/mockFetch';
+import { signedIn } from '@/test/fixtures';
+import { firstQuery, queryOf as query, renderListApi } from '@/test/renderListApi';
+import { serverSortable, sortParam } from '@/components/resource/useServerList';
 import type { Medication } from '@/api';
 import { MedicationsPage } from './MedicationsPage';
+import { MEDICATIONS_EMPTY_TEXT, medicationResource } from './MedicationsGrid';
+import { MedicationDialogs, type MedicationDialog } from './MedicationDialogs';
+import { medicationColumns, medicationRow, type MedicationRow } from './medicationColumns';
 import { amoxicillin, paracetamol, referenceLists } from './medicationFixtures';
-import { stubDownloads } from '@/test/downloads';
 
 // A page with its DataGrid renders slowly in jsdom, more so on a busy machine.
 configure({ asyncUtilTimeout: 15_000 });
@@ -15,44 +21,10 @@ beforeEach(() => {
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
 });
 
-function renderPage(user = signedIn()) {
-  return renderWithProviders(
-    <Routes>
-      <Route path="/dashboard/drugs/medications" element={<MedicationsPage />} />
-      <Route path="*" element={null} />
-    </Routes>,
-    { route: '/dashboard/drugs/medications', preloadedState: user },
-  );
-}
-
 /** A page of medications as the server answers a paged list. */
 const page = (data: Medication[], total = data.length): MockReply => ({
   body: { data, meta: { total, page: 1, page_size: 25 } },
 });
-
-const query = (request: Request) => Object.fromEntries(new URL(request.url).searchParams);
-
-/** The parameters of the last list request. */
-function lastQuery(fetchMock: ReturnType<typeof mockFetch>) {
-  const last = requestsTo(fetchMock, 'GET /medication').at(-1);
-  return last && query(last);
-}
-
-/** Answers GET /medication with each list in turn (the last one from then on). */
-function lists(...answers: Medication[][]): MockHandler {
-  let call = 0;
-  return () => ({ body: { data: answers[Math.min(call++, answers.length - 1)] } });
-}
-
-async function row(name: string) {
-  const cell = await screen.findByRole('gridcell', { name });
-  const found = cell.closest<HTMLElement>('[role="row"]');
-  if (!found) throw new Error(`no row for ${name}`);
-  return within(found);
-}
-
-const cellText = (found: Awaited<ReturnType<typeof row>>) =>
-  found.getAllByRole('gridcell').map((cell) => cell.textContent);
 
 const group = (total: number, items: { id: number; name: string; detail: string | null }[]) => ({
   total,
@@ -79,17 +51,51 @@ const amoxicillinDependents = {
 };
 
 describe('/dashboard/drugs/medications', () => {
-  it('lists every column of the spec, with a progress bar while loading', async () => {
+  function renderPage() {
+    return renderWithProviders(
+      <Routes>
+        <Route path="/dashboard/drugs/medications" element={<MedicationsPage />} />
+        <Route path="*" element={null} />
+      </Routes>,
+      { route: '/dashboard/drugs/medications', preloadedState: signedIn() },
+    );
+  }
+
+  async function row(name: string) {
+    const cell = await screen.findByRole('gridcell', { name });
+    const found = cell.closest<HTMLElement>('[role="row"]');
+    if (!found) throw new Error(`no row for ${name}`);
+    return within(found);
+  }
+
+  const cellText = (found: Awaited<ReturnType<typeof row>>) =>
+    found.getAllByRole('gridcell').map((cell) => cell.textContent);
+
+  it('lists every column of the spec from one request for the first page by name, filters on the server, and opens Add Medication and a row', async () => {
     let answer: (reply: MockReply) => void = () => undefined;
-    mockFetch({ 'GET /medication': () => new Promise<MockReply>((resolve) => (answer = resolve)) });
-    renderPage();
+    const fetchMock = mockFetch({
+      ...referenceLists,
+      'GET /medication': (request) =>
+        query(request).pregnancy_category
+          ? page([amoxicillin])
+          : requestsTo(fetchMock, 'GET /medication').length === 1
+            ? new Promise<MockReply>((resolve) => (answer = resolve))
+            : page([amoxicillin, paracetamol], 60),
+    });
+    const lastQuery = () => query(requestsTo(fetchMock, 'GET /medication').at(-1) as Request);
+    const { user } = renderPage();
     expect(
       screen.getByRole('heading', { level: 1, name: 'Medications Management' }),
     ).toBeInTheDocument();
     expect(await screen.findByRole('progressbar', { name: 'Loading' })).toBeInTheDocument();
-    answer({ body: { data: [amoxicillin, paracetamol] } });
+    answer(page([amoxicillin, paracetamol], 60));
 
     const amoxicillinRow = await row('Amoxicillin');
+    // Its prefetch and the grid share one request.
+    expect(requestsTo(fetchMock, 'GET /medication').map(query)).toEqual([
+      { page: '1', page_size: '25', sort: 'name' },
+    ]);
+    expect(screen.getByText('1–25 of 60')).toBeInTheDocument();
     expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
       'Name',
       'Dosage Type',
@@ -118,107 +124,14 @@ describe('/dashboard/drugs/medications', () => {
       '--Add',
       '--',
     ]);
-    for (const label of ['View Amoxicillin', 'Edit Amoxicillin', 'Delete Amoxicillin']) {
-      expect(amoxicillinRow.getByRole('button', { name: label })).toBeInTheDocument();
-    }
     expect(screen.queryByRole('progressbar', { name: 'Loading' })).not.toBeInTheDocument();
-  });
 
-  it('says when there are none', async () => {
-    mockFetch({ 'GET /medication': { body: { data: [] } } });
-    renderPage();
-    expect(
-      await screen.findByText('No medications found. Add a new medication to get started.'),
-    ).toBeInTheDocument();
-  });
-
-  it('shows a failed load in a red banner', async () => {
-    mockFetch({
-      'GET /medication': { status: 503, body: { message: 'The database is unavailable' } },
-    });
-    renderPage();
-    const banner = await screen.findByText('The database is unavailable', {
-      selector: '.MuiAlert-message',
-    });
-    expect(banner.closest('.MuiAlert-root')).toHaveClass('MuiAlert-colorError');
-  });
-
-  it('asks once for the first page by name (its prefetch and the grid share it), and counts every match', async () => {
-    const fetchMock = mockFetch({ 'GET /medication': page([amoxicillin, paracetamol], 60) });
-    renderPage();
-    await row('Amoxicillin');
-    const requests = requestsTo(fetchMock, 'GET /medication');
-    expect(requests.map(query)).toEqual([{ page: '1', page_size: '25', sort: 'name' }]);
-    expect(screen.getByText('1–25 of 60')).toBeInTheDocument();
-  });
-
-  it('searches by name on the server, from the first page again', async () => {
-    const fetchMock = mockFetch({
-      'GET /medication': (request) =>
-        query(request).q ? page([paracetamol]) : page([amoxicillin, paracetamol], 60),
-    });
-    const { user } = renderPage();
-    await row('Amoxicillin');
-    await user.click(screen.getByRole('button', { name: 'Go to next page' }));
-    await waitFor(() => expect(lastQuery(fetchMock)).toMatchObject({ page: '2' }));
-    await user.type(screen.getByRole('searchbox', { name: 'Search medications by name' }), 'PARA');
-    await waitFor(() =>
-      expect(screen.queryByRole('gridcell', { name: 'Amoxicillin' })).not.toBeInTheDocument(),
-    );
-    expect(lastQuery(fetchMock)).toEqual({
-      q: 'PARA',
-      page: '1',
-      page_size: '25',
-      sort: 'name',
-    });
-    expect(screen.getByRole('gridcell', { name: 'Paracetamol' })).toBeInTheDocument();
-  });
-
-  it("sorts on the server by the contract's fields only, from the first page again", async () => {
-    const fetchMock = mockFetch({ 'GET /medication': page([amoxicillin, paracetamol], 60) });
-    const { user } = renderPage();
-    await row('Amoxicillin');
-    await user.click(screen.getByRole('button', { name: 'Go to next page' }));
-    await waitFor(() => expect(lastQuery(fetchMock)).toMatchObject({ page: '2' }));
-    await user.click(screen.getByRole('columnheader', { name: /Pregnancy Category/ }));
-    await waitFor(() =>
-      expect(lastQuery(fetchMock)).toMatchObject({ sort: 'pregnancy_category', page: '1' }),
-    );
-    await user.click(screen.getByRole('columnheader', { name: /Dosage Type/ }));
-    await waitFor(() =>
-      expect(lastQuery(fetchMock)).toMatchObject({ sort: 'is_dosage_weight_based' }),
-    );
-    await user.click(screen.getByRole('columnheader', { name: /Dosage Type/ }));
-    await waitFor(() =>
-      expect(lastQuery(fetchMock)).toMatchObject({ sort: '-is_dosage_weight_based' }),
-    );
-    // The contract cannot sort by counts or contraindications: their headers do nothing.
-    const asked = requestsTo(fetchMock, 'GET /medication').length;
-    await user.click(screen.getByRole('columnheader', { name: /Weight Dosage/ }));
-    await user.click(screen.getByRole('columnheader', { name: /Condition Contraindications/ }));
-    expect(requestsTo(fetchMock, 'GET /medication')).toHaveLength(asked);
-  });
-
-  it('filters on the server by pregnancy category, dosage type and condition; Clear filters resets', async () => {
-    const fetchMock = mockFetch({
-      ...referenceLists,
-      'GET /medication': (request) =>
-        query(request).pregnancy_category
-          ? page([amoxicillin])
-          : page([amoxicillin, paracetamol], 60),
-    });
-    const { user } = renderPage();
-    await row('Paracetamol');
     const filters = within(await screen.findByRole('group', { name: 'Filters' }));
-    // A filter starts again at the first page.
-    await user.click(screen.getByRole('button', { name: 'Go to next page' }));
-    await waitFor(() => expect(lastQuery(fetchMock)).toMatchObject({ page: '2' }));
     await user.selectOptions(filters.getByRole('combobox', { name: 'Pregnancy category' }), 'B');
     await waitFor(() =>
       expect(screen.queryByRole('gridcell', { name: 'Paracetamol' })).not.toBeInTheDocument(),
     );
-    expect(screen.getByRole('gridcell', { name: 'Amoxicillin' })).toBeInTheDocument();
-    expect(lastQuery(fetchMock)).toEqual({
+    expect(lastQuery()).toEqual({
       pregnancy_category: 'B',
       page: '1',
       page_size: '25',
@@ -228,144 +141,151 @@ describe('/dashboard/drugs/medications', () => {
       filters.getByRole('combobox', { name: 'Dosage type' }),
       'Weight-based',
     );
-    await waitFor(() =>
-      expect(lastQuery(fetchMock)).toMatchObject({
-        pregnancy_category: 'B',
-        is_dosage_weight_based: 'true',
-      }),
-    );
+    await waitFor(() => expect(lastQuery()).toMatchObject({ is_dosage_weight_based: 'true' }));
     await user.type(filters.getByRole('combobox', { name: 'Condition' }), 'hyp');
     await user.click(await screen.findByRole('option', { name: 'Hypertension' }));
-    await waitFor(() => expect(lastQuery(fetchMock)).toMatchObject({ condition_id: '1' }));
-
-    const asked = requestsTo(fetchMock, 'GET /medication').length;
+    await waitFor(() => expect(lastQuery()).toMatchObject({ condition_id: '1' }));
     await user.click(filters.getByRole('button', { name: 'Clear filters' }));
-    // The unfiltered first page again (from the cache: it was asked for first).
     await row('Paracetamol');
-    for (const request of requestsTo(fetchMock, 'GET /medication').slice(asked)) {
-      expect(query(request)).toEqual({ page: '1', page_size: '25', sort: 'name' });
-    }
     expect(filters.getByRole('combobox', { name: 'Pregnancy category' })).toHaveValue('');
     expect(filters.getByRole('combobox', { name: 'Condition' })).toHaveValue('');
     expect(filters.queryByRole('button', { name: 'Clear filters' })).not.toBeInTheDocument();
-  });
 
-  it('exports every match of the search and filters as CSV from the server', async () => {
-    const fetchMock = mockFetch({
-      'GET /medication': (request) =>
-        query(request).format === 'csv'
-          ? { body: 'name\nAmoxicillin\n', headers: { 'Content-Type': 'text/csv' } }
-          : page([amoxicillin, paracetamol]),
-    });
-    const click = stubDownloads();
-    const { user } = renderPage();
-    await row('Amoxicillin');
-    const filters = within(await screen.findByRole('group', { name: 'Filters' }));
-    await user.selectOptions(filters.getByRole('combobox', { name: 'Pregnancy category' }), 'B');
-    await user.type(screen.getByRole('searchbox', { name: 'Search medications by name' }), 'amox');
-    await waitFor(() => expect(lastQuery(fetchMock)).toMatchObject({ q: 'amox' }));
-    await user.click(screen.getByRole('button', { name: 'Export all rows as CSV' }));
-    await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
-    const exported = requestsTo(fetchMock, 'GET /medication').find((r) => query(r).format);
-    expect(exported && query(exported)).toEqual({
-      format: 'csv',
-      q: 'amox',
-      sort: 'name',
-      pregnancy_category: 'B',
-    });
-  });
-
-  it('shows a viewer the rows, their view and history, and the filters, but nothing that writes', async () => {
-    mockFetch({ 'GET /medication': page([amoxicillin, paracetamol]) });
-    renderPage(signedIn(viewerUser));
-    const amoxicillinRow = await row('Amoxicillin');
-    expect(amoxicillinRow.getByRole('button', { name: 'View Amoxicillin' })).toBeInTheDocument();
-    expect(
-      amoxicillinRow.getByRole('button', { name: 'History of Amoxicillin' }),
-    ).toBeInTheDocument();
-    expect(await screen.findByRole('group', { name: 'Filters' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Add Medication' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /^(Edit|Delete|Add) / })).not.toBeInTheDocument();
-  });
-
-  it('opens Add Medication and lists the new medication after saving', async () => {
-    const fetchMock = mockFetch({
-      ...referenceLists,
-      'GET /medication': lists([amoxicillin], [amoxicillin, paracetamol]),
-      'POST /medication': {
-        status: 201,
-        body: { data: paracetamol, message: 'Medication added successfully' },
-      },
-    });
-    const { user } = renderPage();
-    await row('Amoxicillin');
     await user.click(screen.getByRole('button', { name: 'Add Medication' }));
-    await screen.findByLabelText(/^Minimum dosage/);
-    const dialog = within(screen.getByRole('dialog', { name: 'Add Medication' }));
-    await user.type(await dialog.findByRole('combobox', { name: /^Condition/ }), 'hyp');
-    await user.click(await screen.findByRole('option', { name: 'Hypertension' }));
-    await user.type(dialog.getByLabelText(/^Name/), 'Paracetamol');
-    await user.type(dialog.getByLabelText(/^Minimum dosage/), '5');
-    await user.type(dialog.getByLabelText(/^Maximum dosage/), '10');
-    await user.type(dialog.getByLabelText(/^Reason for the change/), 'New listing');
-    await user.click(dialog.getByRole('button', { name: 'Add Medication' }));
-    expect(await findToast('Medication added successfully')).toBeInTheDocument();
-    expect(await row('Paracetamol')).toBeTruthy();
-    expect(requestsTo(fetchMock, 'GET /medication')).toHaveLength(2);
-  });
-
-  it("each Add link opens its form with that row's medication", async () => {
-    mockFetch({
-      ...referenceLists,
-      'GET /medication': { body: { data: [amoxicillin, paracetamol] } },
-    });
-    const { user } = renderPage();
-    await user.click(await screen.findByRole('button', { name: 'Add age dosage for Paracetamol' }));
-    await screen.findByLabelText(/^Age Category/);
-    let dialog = within(screen.getByRole('dialog', { name: 'Add Age-Based Dosage' }));
-    expect(dialog.getByLabelText('Medication')).toHaveValue('Paracetamol');
+    const dialog = within(await screen.findByRole('dialog', { name: 'Add Medication' }));
     await user.click(dialog.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-
-    await user.click(screen.getByRole('button', { name: 'Add weight dosage for Amoxicillin' }));
-    await screen.findByLabelText(/^Weight Category/);
-    dialog = within(screen.getByRole('dialog', { name: 'Add Weight-Based Dosage' }));
-    expect(dialog.getByLabelText('Medication')).toHaveValue('Amoxicillin');
-    await user.click(dialog.getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-
-    await user.click(screen.getByRole('button', { name: 'Add contraindication for Amoxicillin' }));
-    await screen.findByRole('combobox', { name: /^Condition/ });
-    dialog = within(screen.getByRole('dialog', { name: 'Add Contraindication' }));
-    expect(dialog.getByLabelText('Medication')).toHaveValue('Amoxicillin');
-  });
-
-  it('Edit opens Edit Medication with the name and category', async () => {
-    mockFetch({ 'GET /medication': { body: { data: [amoxicillin] } } });
-    const { user } = renderPage();
-    await user.click((await row('Amoxicillin')).getByRole('button', { name: 'Edit Amoxicillin' }));
-    const dialog = within(await screen.findByRole('dialog', { name: 'Edit Medication' }));
-    expect(dialog.getByLabelText(/^Name/)).toHaveValue('Amoxicillin');
-    expect(dialog.getByLabelText('Pregnancy Category')).toHaveValue('B');
-  });
-
-  it('View opens the detail route', async () => {
-    mockFetch({ 'GET /medication': { body: { data: [amoxicillin] } } });
-    const { user } = renderPage();
     await user.click((await row('Amoxicillin')).getByRole('button', { name: 'View Amoxicillin' }));
     expect(screen.getByTestId('location')).toHaveTextContent('/dashboard/drugs/medications/7');
   });
+});
 
-  it('deletes on the server after the confirm, and the list follows', async () => {
+describe('the medications definition', () => {
+  it("asks first for the first page by name, and sends the search and filters under the contract's names", async () => {
+    expect(firstQuery(medicationResource)).toMatchObject({ page: 1, pageSize: 25, sort: 'name' });
+    const fetchMock = mockFetch({ 'GET /medication': page([amoxicillin, paracetamol], 60) });
+    const { result } = renderListApi(
+      medicationResource,
+      { page: 2, pageSize: 25, sort: '-pregnancy_category', q: 'PARA' },
+      { pregnancy_category: 'B', is_dosage_weight_based: 'false', condition_id: '1' },
+    );
+    // The rows carry what the grid shows of them, worked out once per page.
+    await waitFor(() =>
+      expect(result.current.list.rows).toEqual([amoxicillin, paracetamol].map(medicationRow)),
+    );
+    expect(result.current.list.total).toBe(60);
+    expect(requestsTo(fetchMock).map(query)).toEqual([
+      {
+        page: '2',
+        page_size: '25',
+        sort: '-pregnancy_category',
+        q: 'PARA',
+        pregnancy_category: 'B',
+        is_dosage_weight_based: 'false',
+        condition_id: '1',
+      },
+    ]);
+    expect(medicationResource.texts.emptyText).toBe(MEDICATIONS_EMPTY_TEXT);
+    expect(MEDICATIONS_EMPTY_TEXT).toBe(
+      'No medications found. Add a new medication to get started.',
+    );
+  });
+
+  it("sorts on the server by the contract's fields only", () => {
+    const columns = serverSortable(
+      medicationColumns({ show: jest.fn(), view: jest.fn(), history: jest.fn(), canWrite: true }),
+      medicationResource.sortFields,
+    );
+    expect(columns.filter((column) => column.sortable !== false).map((c) => c.field)).toEqual([
+      'name',
+      'dosage_type',
+      'dosage_per_weight_text',
+      'pregnancy_text',
+    ]);
+    const sort = (field: string, direction: 'asc' | 'desc') =>
+      sortParam([{ field, sort: direction }], medicationResource.sortFields);
+    expect(sort('pregnancy_text', 'asc')).toBe('pregnancy_category');
+    expect(sort('dosage_type', 'asc')).toBe('is_dosage_weight_based');
+    expect(sort('dosage_type', 'desc')).toBe('-is_dosage_weight_based');
+    expect(sort('weight_dosage_count', 'asc')).toBeUndefined();
+    expect(sort('contraindication_names', 'asc')).toBeUndefined();
+  });
+});
+
+describe("the medication rows' buttons and Add links", () => {
+  /** Draws the row's cells of every column, outside the grid, and their buttons' callbacks. */
+  function renderCells(medication: Medication, canWrite = true) {
+    const actions = { show: jest.fn(), view: jest.fn(), history: jest.fn(), canWrite };
+    const current = medicationRow(medication);
+    const cells = medicationColumns(actions).map((column: GridColDef<MedicationRow>) => {
+      // Only what the cells read: the row, its value and the tab index the grid gives.
+      const params = {
+        row: current,
+        value: current[column.field as keyof MedicationRow],
+        tabIndex: 0,
+      } as GridRenderCellParams<MedicationRow>;
+      return <div key={column.field}>{column.renderCell?.(params)}</div>;
+    });
+    render(<>{cells}</>);
+    return { ...actions, row: current, user: userEvent.setup({ delay: null }) };
+  }
+
+  it("each Add link opens its form with that row's medication", async () => {
+    const { show, row, user } = renderCells(paracetamol);
+    await user.click(screen.getByRole('button', { name: 'Add age dosage for Paracetamol' }));
+    await user.click(screen.getByRole('button', { name: 'Add weight dosage for Paracetamol' }));
+    await user.click(screen.getByRole('button', { name: 'Add contraindication for Paracetamol' }));
+    expect(show.mock.calls.map(([dialog]: [MedicationDialog]) => dialog)).toEqual([
+      { kind: 'add-dosage', dosageKind: 'age', medication: row },
+      { kind: 'add-dosage', dosageKind: 'weight', medication: row },
+      { kind: 'add-contraindication', medication: row },
+    ]);
+  });
+
+  it('View opens the medication, History its history, Edit and Delete their dialogs', async () => {
+    const { show, view, history, row, user } = renderCells(amoxicillin);
+    await user.click(screen.getByRole('button', { name: 'View Amoxicillin' }));
+    await user.click(screen.getByRole('button', { name: 'History of Amoxicillin' }));
+    await user.click(screen.getByRole('button', { name: 'Edit Amoxicillin' }));
+    await user.click(screen.getByRole('button', { name: 'Delete Amoxicillin' }));
+    expect(view).toHaveBeenCalledWith(row);
+    expect(history).toHaveBeenCalledWith(row);
+    expect(show.mock.calls.map(([dialog]: [MedicationDialog]) => dialog)).toEqual([
+      { kind: 'edit-medication', medication: row },
+      { kind: 'delete-medication', medication: row },
+    ]);
+  });
+
+  it('shows a viewer View and History, but nothing that writes', () => {
+    renderCells(amoxicillin, false);
+    expect(screen.getByRole('button', { name: 'View Amoxicillin' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'History of Amoxicillin' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^(Edit|Delete|Add) / })).not.toBeInTheDocument();
+  });
+});
+
+describe('Delete Medication', () => {
+  function renderDelete() {
+    return renderWithProviders(
+      <MedicationDialogs
+        session={{
+          subject: { kind: 'delete-medication', medication: amoxicillin },
+          open: true,
+          key: 1,
+        }}
+        close={jest.fn()}
+        exited={jest.fn()}
+      />,
+      { preloadedState: signedIn() },
+    );
+  }
+
+  it('lists what goes with it, needs a reason, and deletes on the server', async () => {
     const fetchMock = mockFetch({
-      'GET /medication': lists([amoxicillin, paracetamol], [paracetamol]),
       'GET /medications/7/dependents': amoxicillinDependents,
       'DELETE /medications/7': { body: { message: 'Medication deleted successfully' } },
     });
-    const { user } = renderPage();
-    await user.click(
-      (await row('Amoxicillin')).getByRole('button', { name: 'Delete Amoxicillin' }),
-    );
+    const { user } = renderDelete();
     const confirm = within(await screen.findByRole('dialog', { name: 'Delete Medication' }));
     expect(
       confirm.getByText('Are you sure you want to delete this medication?'),
@@ -388,26 +308,18 @@ describe('/dashboard/drugs/medications', () => {
     expect(await requestsTo(fetchMock, 'DELETE /medications/7')[0].json()).toEqual({
       reason: 'Withdrawn from market',
     });
-    await waitFor(() =>
-      expect(screen.queryByRole('gridcell', { name: 'Amoxicillin' })).not.toBeInTheDocument(),
-    );
-    expect(requestsTo(fetchMock, 'DELETE /medications/7')).toHaveLength(1);
   });
 
-  it('logs and shows a refused delete, and keeps the row', async () => {
+  it('logs and shows a refused delete', async () => {
     const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     mockFetch({
-      'GET /medication': { body: { data: [amoxicillin] } },
       'GET /medications/7/dependents': amoxicillinDependents,
       'DELETE /medications/7': {
         status: 409,
         body: { message: 'Amoxicillin is still used by 2 drug interactions.' },
       },
     });
-    const { user } = renderPage();
-    await user.click(
-      (await row('Amoxicillin')).getByRole('button', { name: 'Delete Amoxicillin' }),
-    );
+    const { user } = renderDelete();
     const confirm = within(await screen.findByRole('dialog', { name: 'Delete Medication' }));
     await user.type(confirm.getByLabelText(/^Reason for the change/), 'Duplicate');
     await user.click(confirm.getByRole('button', { name: 'Delete' }));
@@ -418,7 +330,5 @@ describe('/dashboard/drugs/medications', () => {
       expect.stringContaining('Amoxicillin is still used by 2 drug interactions.'),
       expect.anything(),
     );
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(screen.getByRole('gridcell', { name: 'Amoxicillin' })).toBeInTheDocument();
   });
 });
