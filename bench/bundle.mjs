@@ -26,31 +26,18 @@ const HEAVY = { DataGrid: 'virtualScrollerRenderZone', charts: 'MuiChartsAxis' }
 const SHELL = 'src/components/layout/DashboardLayout.tsx';
 const DETAIL_ROUTE = process.argv[2];
 
-/** Route paths by page component, read from the router (`<Route path="..." element={<Page />} />`). */
+/**
+ * Route paths by page file, read from the console's route table (src/app/routes.ts): each entry's
+ * `path: '...'` and the first `import('@/...')` after it, its page.
+ */
 function routesByPage() {
-  const source = readFileSync(join(root, 'src', 'app', 'router.tsx'), 'utf8');
-  const pageFiles = new Map(); // component name -> src/features/... file
-  for (const m of source.matchAll(/const (\w+) = page\(\s*\(\) => import\('@\/([^']+)'\)/g)) {
-    pageFiles.set(m[1], `src/${m[2]}.tsx`);
-  }
+  const source = readFileSync(join(root, 'src', 'app', 'routes.ts'), 'utf8');
   const routes = new Map(); // src file -> route paths
-  // Each `<Route ...>` up to the next one: its path (or index) and the first page it renders.
-  for (const segment of source.split('<Route').slice(1)) {
-    const path = /^\s+(?:index\b|path="([^"]+)")/.exec(segment);
-    const name = [...segment.matchAll(/<(\w+) \/>/g)]
-      .map((m) => m[1])
-      .find((n) => pageFiles.has(n));
-    if (!path || !name) continue;
-    const route =
-      path[1] === undefined
-        ? '/dashboard'
-        : path[1].startsWith('/')
-          ? path[1]
-          : `/dashboard/${path[1]}`;
-    const file = pageFiles.get(name);
-    routes.set(file, [...(routes.get(file) ?? []), route]);
+  for (const m of source.matchAll(/path: '([^']+)',[^]*?import\('@\/([^']+)'\)/g)) {
+    const file = `src/${m[2]}.tsx`;
+    routes.set(file, [...(routes.get(file) ?? []), m[1]]);
   }
-  return { pageFiles, routes };
+  return { routes };
 }
 
 const outDir = mkdtempSync(join(tmpdir(), 'medref-bundle-'));

@@ -1,21 +1,6 @@
 import type { ComponentType } from 'react';
-import type { SvgIconComponent } from '@mui/icons-material';
-import DashboardIcon from '@mui/icons-material/DashboardOutlined';
-import MedicationIcon from '@mui/icons-material/MedicationOutlined';
-import ConditionIcon from '@mui/icons-material/MonitorHeartOutlined';
-import AgeIcon from '@mui/icons-material/CakeOutlined';
-import WeightIcon from '@mui/icons-material/MonitorWeightOutlined';
-import MedicationsIcon from '@mui/icons-material/VaccinesOutlined';
-import InteractionIcon from '@mui/icons-material/CompareArrowsOutlined';
-import LifestyleIcon from '@mui/icons-material/DirectionsRunOutlined';
-import UsersIcon from '@mui/icons-material/PeopleOutlined';
-import SettingsIcon from '@mui/icons-material/SettingsOutlined';
-import SafetyCheckIcon from '@mui/icons-material/HealthAndSafetyOutlined';
-import DataQualityIcon from '@mui/icons-material/FactCheckOutlined';
-import HistoryIcon from '@mui/icons-material/HistoryOutlined';
-import TestPrescriptionsIcon from '@mui/icons-material/RuleOutlined';
-import AccountsIcon from '@mui/icons-material/ManageAccountsOutlined';
 import { api, type RoleName } from '@/api';
+import type { NavIconName } from '@/components/layout/navIcons';
 import type { NavItem } from '@/components/layout/navigation';
 import { firstPage } from '@/lib/listPage';
 import type { AppDispatch } from './store';
@@ -37,7 +22,7 @@ export interface RouteEntry {
    */
   access?: 'public' | 'open';
   /** The side menu's entry (under `parent`'s entry when given); left out, the page has none. */
-  menu?: { label: string; icon: SvgIconComponent; parent?: string };
+  menu?: { label: string; icon: NavIconName; parent?: string };
   /** Only these roles may open the page or see its entry (the page's calls admit no other). */
   roles?: readonly RoleName[];
   /**
@@ -47,11 +32,11 @@ export interface RouteEntry {
   data?: (dispatch: AppDispatch) => { requestId: string };
 }
 
-const DRUGS = '/dashboard/drugs';
-
 /**
  * The console's pages, in the side menu's order. The router, the route data (what is asked for as
- * the console starts on a page) and the side menu are all derived from this table.
+ * the console starts on a page) and the side menu are all derived from this table; `npm run
+ * bench:bundle` reads each entry's `path` and its page's `import(...)` from this file's text, so
+ * both stay literals.
  */
 export const ROUTES: readonly RouteEntry[] = [
   {
@@ -78,63 +63,63 @@ export const ROUTES: readonly RouteEntry[] = [
   },
   {
     path: '/dashboard',
-    menu: { label: 'Dashboard', icon: DashboardIcon },
+    menu: { label: 'Dashboard', icon: 'dashboard' },
     page: () => import('@/features/dashboard/DashboardPage').then((module) => module.DashboardPage),
     data: (dispatch) => dispatch(api.endpoints.getDashboardStats.initiate(undefined, once)),
   },
   {
-    path: DRUGS,
-    menu: { label: 'Drugs', icon: MedicationIcon },
+    path: '/dashboard/drugs',
+    menu: { label: 'Drugs', icon: 'drugs' },
     page: () => import('@/features/drugs/DrugsPage').then((module) => module.DrugsPage),
     data: (dispatch) => dispatch(api.endpoints.listDrugs.initiate(firstPage('name'), once)),
   },
   {
-    path: `${DRUGS}/conditions`,
-    menu: { label: 'Conditions', icon: ConditionIcon, parent: DRUGS },
+    path: '/dashboard/drugs/conditions',
+    menu: { label: 'Conditions', icon: 'conditions', parent: '/dashboard/drugs' },
     page: () =>
       import('@/features/conditions/ConditionsPage').then((module) => module.ConditionsPage),
     data: (dispatch) => dispatch(api.endpoints.listConditions.initiate(firstPage('name'), once)),
   },
   {
-    path: `${DRUGS}/age-categories`,
-    menu: { label: 'Age Categories', icon: AgeIcon, parent: DRUGS },
+    path: '/dashboard/drugs/age-categories',
+    menu: { label: 'Age Categories', icon: 'age', parent: '/dashboard/drugs' },
     page: () =>
       import('@/features/categories/CategoriesPage').then((module) => module.AgeCategoriesPage),
     data: (dispatch) => dispatch(api.endpoints.listAgeCategories.initiate(firstPage(), once)),
   },
   {
-    path: `${DRUGS}/weight-categories`,
-    menu: { label: 'Weight Categories', icon: WeightIcon, parent: DRUGS },
+    path: '/dashboard/drugs/weight-categories',
+    menu: { label: 'Weight Categories', icon: 'weight', parent: '/dashboard/drugs' },
     page: () =>
       import('@/features/categories/CategoriesPage').then((module) => module.WeightCategoriesPage),
     data: (dispatch) => dispatch(api.endpoints.listWeightCategories.initiate(firstPage(), once)),
   },
   {
-    path: `${DRUGS}/medications`,
-    menu: { label: 'Medications', icon: MedicationsIcon, parent: DRUGS },
+    path: '/dashboard/drugs/medications',
+    menu: { label: 'Medications', icon: 'medications', parent: '/dashboard/drugs' },
     page: () =>
       import('@/features/medications/MedicationsPage').then((module) => module.MedicationsPage),
     shownWith: () => import('@/features/medications/MedicationsGrid'),
     data: (dispatch) => dispatch(api.endpoints.listMedications.initiate(firstPage('name'), once)),
   },
   {
-    path: `${DRUGS}/medications/:id`,
+    path: '/dashboard/drugs/medications/:id',
     page: () =>
       import('@/features/medications/MedicationDetailPage').then(
         (module) => module.MedicationDetailPage,
       ),
   },
   {
-    path: `${DRUGS}/interactions`,
-    menu: { label: 'Drug Interactions', icon: InteractionIcon, parent: DRUGS },
+    path: '/dashboard/drugs/interactions',
+    menu: { label: 'Drug Interactions', icon: 'interactions', parent: '/dashboard/drugs' },
     page: () =>
       import('@/features/interactions/InteractionsPage').then((module) => module.InteractionsPage),
     data: (dispatch) =>
       dispatch(api.endpoints.listDrugInteractions.initiate(firstPage('medication'), once)),
   },
   {
-    path: `${DRUGS}/lifestyles`,
-    menu: { label: 'Lifestyles', icon: LifestyleIcon, parent: DRUGS },
+    path: '/dashboard/drugs/lifestyles',
+    menu: { label: 'Lifestyles', icon: 'lifestyles', parent: '/dashboard/drugs' },
     page: () =>
       import('@/features/lifestyles/LifestylesPage').then((module) => module.LifestylesPage),
     data: (dispatch) => dispatch(api.endpoints.listLifestyles.initiate(firstPage('name'), once)),
@@ -142,20 +127,20 @@ export const ROUTES: readonly RouteEntry[] = [
   // What the reference data makes the checker say, and what in it needs fixing.
   {
     path: '/dashboard/safety-check',
-    menu: { label: 'Safety Check', icon: SafetyCheckIcon, parent: DRUGS },
+    menu: { label: 'Safety Check', icon: 'safetyCheck', parent: '/dashboard/drugs' },
     page: () =>
       import('@/features/safety-check/SafetyCheckPage').then((module) => module.SafetyCheckPage),
   },
   {
     path: '/dashboard/data-quality',
-    menu: { label: 'Data Quality', icon: DataQualityIcon, parent: DRUGS },
+    menu: { label: 'Data Quality', icon: 'dataQuality', parent: '/dashboard/drugs' },
     page: () =>
       import('@/features/data-quality/DataQualityPage').then((module) => module.DataQualityPage),
     data: (dispatch) => dispatch(api.endpoints.getDataQuality.initiate(firstPage(), once)),
   },
   {
     path: '/dashboard/test-prescriptions',
-    menu: { label: 'Test Prescriptions', icon: TestPrescriptionsIcon, parent: DRUGS },
+    menu: { label: 'Test Prescriptions', icon: 'testPrescriptions', parent: '/dashboard/drugs' },
     page: () =>
       import('@/features/test-prescriptions/TestPrescriptionsPage').then(
         (module) => module.TestPrescriptionsPage,
@@ -163,23 +148,23 @@ export const ROUTES: readonly RouteEntry[] = [
   },
   {
     path: '/dashboard/users',
-    menu: { label: 'Users', icon: UsersIcon },
+    menu: { label: 'Users', icon: 'users' },
     page: () => import('@/features/users/UsersPage').then((module) => module.UsersPage),
   },
   {
     path: '/dashboard/history',
-    menu: { label: 'History', icon: HistoryIcon },
+    menu: { label: 'History', icon: 'history' },
     page: () => import('@/features/history/HistoryPage').then((module) => module.HistoryPage),
   },
   {
     path: '/dashboard/accounts',
-    menu: { label: 'Accounts', icon: AccountsIcon },
+    menu: { label: 'Accounts', icon: 'accounts' },
     roles: ['admin'],
     page: () => import('@/features/accounts/AccountsPage').then((module) => module.AccountsPage),
   },
   {
     path: '/dashboard/settings',
-    menu: { label: 'Settings', icon: SettingsIcon },
+    menu: { label: 'Settings', icon: 'settings' },
     page: () => import('@/features/settings/SettingsPage').then((module) => module.SettingsPage),
   },
 ];

@@ -11,6 +11,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import LogoutIcon from '@mui/icons-material/LogoutOutlined';
 import type { Role } from '@/api';
+import { NAV_ICONS } from './navIcons';
 import { isActive, navigationFor, type NavItem } from './navigation';
 
 export interface SessionSummary {
@@ -40,7 +41,7 @@ function NavLinkItem({
 }) {
   const { pathname } = useLocation();
   const active = isActive(item, pathname);
-  const Icon = item.icon;
+  const Icon = NAV_ICONS[item.icon];
   return (
     <ListItemButton
       component={RouterLink}

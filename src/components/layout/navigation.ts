@@ -1,11 +1,12 @@
-import type { SvgIconComponent } from '@mui/icons-material';
 import type { RoleName } from '@/api';
+import type { NavIconName } from './navIcons';
 
 /** An entry of the side menu (app/routes.ts derives them from the route table). */
 export interface NavItem {
   label: string;
   path: string;
-  icon: SvgIconComponent;
+  /** Its icon, by name (NAV_ICONS). */
+  icon: NavIconName;
   /** Highlight on this path only (true), or also on the paths below it (false). */
   exact: boolean;
   /** Only these roles see the entry (the page's calls admit no other); left out: every console role. */
