@@ -1,13 +1,16 @@
 import type { ReactNode } from 'react';
 import { renderHook } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
+import type { FieldValues } from 'react-hook-form';
 import type { GridRowId } from '@mui/x-data-grid';
 import { AppProviders } from '@/app/AppProviders';
 import { makeStore, type RootState } from '@/app/store';
 import type { FilterParams, ListQuery, ResourceDefinition } from '@/components/resource/resource';
+import { ResourceFormDialog } from '@/components/resource/ResourcePage';
 import { listQuery } from '@/components/resource/useServerList';
 import { FIRST_PAGE_SIZE } from '@/lib/listPage';
 import { signedIn } from './fixtures';
+import { renderWithProviders } from './renderWithProviders';
 
 /** The query a list screen sends first: its first page, in its first order, unsearched. */
 export function firstQuery<Row extends { id: GridRowId }>(
@@ -48,3 +51,31 @@ export function renderListApi<Api>(
 
 /** A request's query parameters. */
 export const queryOf = (request: Request) => Object.fromEntries(new URL(request.url).searchParams);
+
+/**
+ * Opens a definition's add/edit form as its screen would, without the screen: `onSave` receives
+ * the checked values and the reason.
+ */
+export function renderResourceForm<
+  Row extends { id: GridRowId },
+  TValues extends FieldValues,
+  TOutput,
+>(
+  resource: ResourceDefinition<Row, TValues, TOutput>,
+  editing: Row | null,
+  state: Partial<RootState> = signedIn(),
+) {
+  const onSave = jest.fn((_values: TOutput, _reason: string) => Promise.resolve());
+  const onClose = jest.fn();
+  const rendered = renderWithProviders(
+    <ResourceFormDialog
+      resource={resource}
+      editing={editing}
+      open
+      onSave={onSave}
+      onClose={onClose}
+    />,
+    { preloadedState: state },
+  );
+  return { ...rendered, onSave, onClose };
+}

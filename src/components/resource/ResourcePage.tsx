@@ -33,6 +33,57 @@ const NO_COLUMNS: readonly never[] = [];
 /** A screen with nothing of its own. */
 const noSlots = () => ({});
 
+export interface ResourceFormDialogProps<
+  Row extends { id: GridRowId },
+  TValues extends FieldValues,
+  TOutput,
+> {
+  resource: ResourceDefinition<Row, TValues, TOutput>;
+  /** The row being edited; null adds a record. */
+  editing: Row | null;
+  open: boolean;
+  /** Saves the checked values with the reason given (empty when none was asked for). */
+  onSave: (values: TOutput, reason: string) => Promise<unknown>;
+  onClose: () => void;
+  onExited?: () => void;
+}
+
+/**
+ * The definition's add/edit form: its title, fields and start values, its checks, the reason it
+ * asks for and its preview. Renders nothing for a definition without a form.
+ */
+export function ResourceFormDialog<
+  Row extends { id: GridRowId },
+  TValues extends FieldValues,
+  TOutput,
+>({
+  resource,
+  editing,
+  open,
+  onSave,
+  onClose,
+  onExited,
+}: ResourceFormDialogProps<Row, TValues, TOutput>) {
+  const { form, texts } = resource;
+  if (!form) return null;
+  const { reasonRequired, preview } = form;
+  return (
+    <LazyCrudFormDialog<TValues, TOutput>
+      open={open}
+      title={(editing ? texts.editTitle : texts.addTitle) ?? ''}
+      resolver={form.validation.resolver}
+      defaultValues={form.values(editing)}
+      fields={form.fields(editing)}
+      serverFields={form.serverFields}
+      reason={reasonRequired && { required: (values: TValues) => reasonRequired(values, editing) }}
+      onSubmit={onSave}
+      preview={preview && ((values) => preview(values, editing))}
+      onClose={onClose}
+      onExited={onExited}
+    />
+  );
+}
+
 /**
  * A list screen rendered from its definition: the title, the screen's own buttons and Add, the
  * grid with its search, the filters, the add/edit form and the delete confirm when the screen has
@@ -96,7 +147,6 @@ export function ResourcePage<Row extends { id: GridRowId }, TValues extends Fiel
 
   const editing = dialogs.form?.row ?? null;
   const deleting = dialogs.deleting?.row;
-  const reasonRequired = form?.reasonRequired;
   const { create, update, remove: removeRow } = api;
   const { grid } = list;
   const server = useMemo(
@@ -147,24 +197,17 @@ export function ResourcePage<Row extends { id: GridRowId }, TValues extends Fiel
       notice={slots.notice}
       filters={resource.filters && <LazyListFilters filters={resource.filters} list={list} />}
     >
-      {form && create && update && feedback && dialogs.form && (
-        <LazyCrudFormDialog
+      {create && update && feedback && dialogs.form && (
+        <ResourceFormDialog
           key={dialogs.form.key}
+          resource={resource}
+          editing={editing}
           open={dialogs.form.open}
-          title={(editing ? texts.editTitle : texts.addTitle) ?? ''}
-          resolver={form.validation.resolver}
-          defaultValues={form.values(editing)}
-          fields={form.fields(editing)}
-          serverFields={form.serverFields}
-          reason={
-            reasonRequired && { required: (values: TValues) => reasonRequired(values, editing) }
-          }
-          onSubmit={(values, reason) =>
+          onSave={(values, reason) =>
             editing
               ? run(update(editing, values, reason), feedback.update)
               : run(create(values, reason), feedback.create)
           }
-          preview={form.preview && ((values) => form.preview?.(values, editing))}
           onClose={dialogs.closeForm}
           onExited={dialogs.formExited}
         />

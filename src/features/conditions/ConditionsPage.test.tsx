@@ -1,27 +1,20 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import type { Condition } from '@/api';
-import { findToast, renderWithProviders } from '@/test/renderWithProviders';
-import { mockFetch, requestsTo, type MockReply } from '@/test/mockFetch';
+import type { MutationFeedback } from '@/lib/useMutationFeedback';
+import type { WriteAnswer } from '@/components/resource/resource';
+import { renderWithProviders } from '@/test/renderWithProviders';
+import { mockFetch, requestsTo } from '@/test/mockFetch';
 import { signedIn, viewerUser } from '@/test/fixtures';
-import { ConditionsPage } from './ConditionsPage';
+import { firstQuery, renderListApi, renderResourceForm } from '@/test/renderListApi';
+import { ConditionsPage, conditionResource } from './ConditionsPage';
 
 const migraine: Condition = { id: 3, name: 'Migraine', description: 'Recurrent headaches' };
 const asthma: Condition = { id: 5, name: 'Asthma', description: null };
 
-function renderPage() {
-  return renderWithProviders(<ConditionsPage />, { preloadedState: signedIn() });
-}
-
-/** The grid's row showing `text`. */
-async function row(text: string) {
-  const cell = await screen.findByRole('gridcell', { name: text });
-  const found = cell.closest<HTMLElement>('[role="row"]');
-  if (!found) throw new Error(`no row for ${text}`);
-  return within(found);
-}
-
-async function dialog(name: string) {
-  return within(await screen.findByRole('dialog', { name }));
+/** The success toast a write shows for the server's answer. */
+function toast(feedback: MutationFeedback<WriteAnswer> | undefined, answer: WriteAnswer) {
+  const success = feedback?.success;
+  return typeof success === 'function' ? success(answer) : success;
 }
 
 configure({ asyncUtilTimeout: 15_000 });
@@ -31,101 +24,7 @@ beforeEach(() => {
 });
 
 describe('/dashboard/drugs/conditions', () => {
-  it("lists Name, Description (or '-') and Actions; a progress bar shows while loading", async () => {
-    let answer: (reply: MockReply) => void = () => undefined;
-    mockFetch({ 'GET /condition': () => new Promise<MockReply>((resolve) => (answer = resolve)) });
-    renderPage();
-    expect(await screen.findByRole('progressbar', { name: 'Loading' })).toBeInTheDocument();
-    answer({ body: { data: [migraine, asthma] } });
-
-    expect(await screen.findByRole('gridcell', { name: 'Migraine' })).toBeInTheDocument();
-    expect(screen.queryByRole('progressbar', { name: 'Loading' })).not.toBeInTheDocument();
-    expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
-      'Name',
-      'Description',
-      'Actions',
-    ]);
-    (await row('Asthma')).getByRole('gridcell', { name: '-' });
-    (await row('Migraine')).getByRole('gridcell', { name: 'Recurrent headaches' });
-    expect(screen.getByRole('heading', { level: 1, name: 'Conditions' })).toBeInTheDocument();
-  });
-
-  it('adds one: the name is required, an empty description is sent as null, the toast is the server message', async () => {
-    const created: Condition = { id: 9, name: 'Gout', description: null };
-    let lists = 0;
-    const fetchMock = mockFetch({
-      'GET /condition': () => ({
-        body: { data: lists++ === 0 ? [migraine] : [migraine, created] },
-      }),
-      'POST /condition': {
-        status: 201,
-        // Not the screen's own fallback text: the toast must be the server's words.
-        body: { data: created, message: 'Gout was added to the conditions' },
-      },
-    });
-    const { user } = renderPage();
-    await screen.findByRole('gridcell', { name: 'Migraine' });
-    await user.click(screen.getByRole('button', { name: 'Add Condition' }));
-    const form = await dialog('Add Condition');
-    expect(form.getByLabelText(/^Name/)).toHaveValue('');
-    await user.click(form.getByRole('button', { name: 'Save' }));
-    expect(await form.findByText('Name is required')).toBeInTheDocument();
-    expect(requestsTo(fetchMock, 'POST /condition')).toHaveLength(0);
-
-    await user.type(form.getByLabelText(/^Name/), '  Gout ');
-    await user.click(form.getByRole('button', { name: 'Save' }));
-    expect(await findToast('Gout was added to the conditions')).toBeInTheDocument();
-    expect(screen.queryByText('Condition created successfully')).not.toBeInTheDocument();
-    expect(await requestsTo(fetchMock, 'POST /condition')[0].json()).toEqual({
-      name: 'Gout',
-      description: null,
-    });
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(await screen.findByRole('gridcell', { name: 'Gout' })).toBeInTheDocument();
-  });
-
-  it('edits one with PUT /condition (the whole object) and shows the server message', async () => {
-    const fetchMock = mockFetch({
-      'GET /condition': { body: { data: [migraine] } },
-      'PUT /condition': {
-        body: {
-          data: { ...migraine, description: 'Throbbing' },
-          message: 'Migraine was updated',
-        },
-      },
-    });
-    const { user } = renderPage();
-    await user.click(await screen.findByRole('button', { name: 'Edit Migraine' }));
-    const form = await dialog('Edit Condition');
-    expect(form.getByLabelText(/^Name/)).toHaveValue('Migraine');
-    expect(form.getByLabelText(/^Description/)).toHaveValue('Recurrent headaches');
-    await user.clear(form.getByLabelText(/^Description/));
-    await user.type(form.getByLabelText(/^Description/), 'Throbbing');
-    await user.click(form.getByRole('button', { name: 'Save' }));
-    expect(await findToast('Migraine was updated')).toBeInTheDocument();
-    expect(await requestsTo(fetchMock, 'PUT /condition')[0].json()).toEqual({
-      id: 3,
-      name: 'Migraine',
-      description: 'Throbbing',
-    });
-  });
-
-  it('a delete the server refuses (409) shows its message and keeps the row', async () => {
-    const refusal =
-      'This condition cannot be deleted: it is still used by medications: Sumatriptan.';
-    mockFetch({
-      'GET /condition': { body: { data: [migraine] } },
-      'DELETE /condition/3': { status: 409, body: { message: refusal } },
-    });
-    const { user } = renderPage();
-    await user.click(await screen.findByRole('button', { name: 'Delete Migraine' }));
-    await user.click((await dialog('Delete Condition')).getByRole('button', { name: 'Delete' }));
-    expect(await findToast(refusal)).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(screen.getByRole('gridcell', { name: 'Migraine' })).toBeInTheDocument();
-  });
-
-  it("shows a viewer the list and each row's history, but no Add, Edit or Delete", async () => {
+  it("lists Name, Description (or '-') and each row's history to a viewer, with no Add, Edit or Delete", async () => {
     const fetchMock = mockFetch({
       'GET /condition': { body: { data: [migraine, asthma] } },
       'GET /audit': {
@@ -153,7 +52,18 @@ describe('/dashboard/drugs/conditions', () => {
       preloadedState: signedIn(viewerUser),
     });
     const grid = within(await screen.findByRole('grid', { name: 'Conditions' }));
-    await grid.findByRole('gridcell', { name: 'Migraine' });
+    const row = async (text: string) =>
+      within(
+        (await grid.findByRole('gridcell', { name: text })).closest<HTMLElement>('[role="row"]')!,
+      );
+    (await row('Asthma')).getByRole('gridcell', { name: '-' });
+    (await row('Migraine')).getByRole('gridcell', { name: 'Recurrent headaches' });
+    expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
+      'Name',
+      'Description',
+      'Actions',
+    ]);
+    expect(screen.getByRole('heading', { level: 1, name: 'Conditions' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add Condition' })).toBeNull();
     expect(grid.queryByRole('button', { name: /^(Edit|Delete) / })).toBeNull();
 
@@ -163,5 +73,63 @@ describe('/dashboard/drugs/conditions', () => {
     expect(await entries.findByRole('gridcell', { name: 'Clearer wording' })).toBeInTheDocument();
     const query = new URL(requestsTo(fetchMock, 'GET /audit')[0].url).searchParams;
     expect(Object.fromEntries(query)).toMatchObject({ entity: 'condition', entity_id: '3' });
+  });
+});
+
+describe('the conditions definition', () => {
+  it('adds one: the name is required, an empty description is sent as null, the toast is the server message', async () => {
+    const { user, onSave } = renderResourceForm(conditionResource, null);
+    const form = within(await screen.findByRole('dialog', { name: 'Add Condition' }));
+    expect(form.getByLabelText(/^Name/)).toHaveValue('');
+    await user.click(form.getByRole('button', { name: 'Save' }));
+    expect(await form.findByText('Name is required')).toBeInTheDocument();
+    expect(onSave).not.toHaveBeenCalled();
+    await user.type(form.getByLabelText(/^Name/), '  Gout ');
+    await user.click(form.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
+    const [values] = onSave.mock.calls[0];
+
+    const fetchMock = mockFetch({
+      'GET /condition': { body: { data: [] } },
+      'POST /condition': { status: 201, body: { data: migraine, message: 'Created' } },
+    });
+    const { result } = renderListApi(conditionResource, firstQuery(conditionResource));
+    await act(() => result.current.create?.(values, '').unwrap());
+    expect(await requestsTo(fetchMock, 'POST /condition')[0].json()).toEqual({
+      name: 'Gout',
+      description: null,
+    });
+    // Not the screen's own fallback text: the toast is the server's words.
+    const feedback = conditionResource.feedback?.create;
+    expect(toast(feedback, { message: 'Gout was added to the conditions' })).toBe(
+      'Gout was added to the conditions',
+    );
+    expect(toast(feedback, {})).toBe('Condition created successfully');
+  });
+
+  it('edits one with PUT /condition (the whole object)', async () => {
+    const { user, onSave } = renderResourceForm(conditionResource, migraine);
+    const form = within(await screen.findByRole('dialog', { name: 'Edit Condition' }));
+    expect(form.getByLabelText(/^Name/)).toHaveValue('Migraine');
+    expect(form.getByLabelText(/^Description/)).toHaveValue('Recurrent headaches');
+    await user.clear(form.getByLabelText(/^Description/));
+    await user.type(form.getByLabelText(/^Description/), 'Throbbing');
+    await user.click(form.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
+
+    const fetchMock = mockFetch({
+      'GET /condition': { body: { data: [migraine] } },
+      'PUT /condition': { body: { data: migraine, message: 'Migraine was updated' } },
+    });
+    const { result } = renderListApi(conditionResource, firstQuery(conditionResource));
+    await act(() => result.current.update?.(migraine, onSave.mock.calls[0][0], '').unwrap());
+    expect(await requestsTo(fetchMock, 'PUT /condition')[0].json()).toEqual({
+      id: 3,
+      name: 'Migraine',
+      description: 'Throbbing',
+    });
+    expect(toast(conditionResource.feedback?.update, { message: 'Migraine was updated' })).toBe(
+      'Migraine was updated',
+    );
   });
 });
