@@ -1,11 +1,9 @@
-import { useId, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import UndoIcon from '@mui/icons-material/Undo';
@@ -14,6 +12,7 @@ import { useRevertAuditEntryMutation, type AuditEntry } from '@/api';
 import { useCanWrite, useIsAdmin } from '@/session/permissions';
 import { CompactGrid } from '@/components/CompactGrid';
 import { ConfirmDialog } from '@/components/crud/ConfirmDialog';
+import { FullWidthDialog } from '@/components/FullWidthDialog';
 import { reasonPayload } from '@/components/crud/reason';
 import { serverMessage, useMutationFeedback } from '@/lib/useMutationFeedback';
 import { exactTime } from '@/lib/relativeTime';
@@ -94,7 +93,6 @@ export function AuditEntryDialog({ entry, open, onClose, onExited }: AuditEntryD
   const run = useMutationFeedback();
   const canRevert = useCanRevert(entry);
   const [confirming, setConfirming] = useState(false);
-  const titleId = useId();
   const fields = useMemo<FieldChange[]>(
     () =>
       changedFields(entry).map((field) => ({
@@ -121,15 +119,13 @@ export function AuditEntryDialog({ entry, open, onClose, onExited }: AuditEntryD
 
   return (
     <>
-      <Dialog
+      <FullWidthDialog
         open={open}
         onClose={onClose}
-        aria-labelledby={titleId}
+        title={`Change #${entry.id}`}
         maxWidth="md"
-        fullWidth
-        slotProps={{ transition: { onExited } }}
+        onExited={onExited}
       >
-        <DialogTitle id={titleId}>{`Change #${entry.id}`}</DialogTitle>
         <DialogContent>
           <Box
             component="dl"
@@ -176,7 +172,7 @@ export function AuditEntryDialog({ entry, open, onClose, onExited }: AuditEntryD
             </Button>
           )}
         </DialogActions>
-      </Dialog>
+      </FullWidthDialog>
       <ConfirmDialog
         open={confirming}
         title={REVERT_TITLE}

@@ -6,7 +6,6 @@ import CircularProgress from '@mui/material/CircularProgress';
 import { FullWidthDialog } from '@/components/FullWidthDialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Controller, useController, type FieldValues, type Path } from 'react-hook-form';
@@ -272,8 +271,7 @@ interface PendingDialogProps {
 /** Stands in for a form dialog while the lists its selects need are loading (or failed to). */
 export function PendingDialog({ open, title, error, onClose, onExited }: PendingDialogProps) {
   return (
-    <FullWidthDialog open={open} onClose={onClose} aria-label={title} onExited={onExited}>
-      <DialogTitle>{title}</DialogTitle>
+    <FullWidthDialog open={open} onClose={onClose} title={title} onExited={onExited}>
       <DialogContent>
         {error ? (
           <ErrorBanner title="The form's choices could not be loaded" message={error} />

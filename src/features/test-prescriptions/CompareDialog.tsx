@@ -6,7 +6,6 @@ import Chip from '@mui/material/Chip';
 import { FullWidthDialog } from '@/components/FullWidthDialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -108,7 +107,6 @@ export function CompareDialog({ test, open, onClose, onExited, onAccept }: Compa
   const [result, setResult] = useState<TestPrescriptionRunResult | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const canWrite = useCanWrite();
-  const titleId = useId();
 
   useEffect(() => {
     const call = withoutErrorToast(runTests({ testPrescriptionRunRequest: { ids: [test.id] } }));
@@ -126,11 +124,10 @@ export function CompareDialog({ test, open, onClose, onExited, onAccept }: Compa
     <FullWidthDialog
       open={open}
       onClose={onClose}
-      aria-labelledby={titleId}
+      title={test.name}
       maxWidth="md"
       onExited={onExited}
     >
-      <DialogTitle id={titleId}>{test.name}</DialogTitle>
       <DialogContent>
         {test.note && (
           <Typography color="text.secondary" sx={{ mb: 2 }}>
