@@ -1,9 +1,10 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import type { Drug } from '@/api';
 import { findToast, renderWithProviders } from '@/test/renderWithProviders';
 import { mockFetch, requestsTo } from '@/test/mockFetch';
 import { signedIn } from '@/test/fixtures';
-import { DrugsPage } from './DrugsPage';
+import { firstQuery, renderListApi, renderResourceForm } from '@/test/renderListApi';
+import { DrugsPage, drugResource } from './DrugsPage';
 
 configure({ asyncUtilTimeout: 20_000 });
 
@@ -30,14 +31,9 @@ const amoxicillin: Drug = {
   contraindications: ['Penicillin allergy'],
 };
 
-const renderPage = () => renderWithProviders(<DrugsPage />, { preloadedState: signedIn() });
-
 async function row(text: string) {
   const cell = await screen.findByRole('gridcell', { name: text });
   return within(cell.closest<HTMLElement>('[role="row"]')!);
-}
-async function dialog(name: string) {
-  return within(await screen.findByRole('dialog', { name }));
 }
 
 beforeEach(() => {
@@ -45,9 +41,16 @@ beforeEach(() => {
 });
 
 describe('/dashboard/drugs', () => {
-  it('lists Name, Category, Manufacturer, Dosage and Actions under "Drugs Management"', async () => {
-    mockFetch({ 'GET /drug': { body: { data: [ibuprofen, amoxicillin] } } });
-    renderPage();
+  it(`lists Name, Category, Manufacturer, Dosage and Actions under "Drugs Management", and deletes after 'Are you sure you want to delete this drug?'`, async () => {
+    let deleted = false;
+    const fetchMock = mockFetch({
+      'GET /drug': () => ({ body: { data: deleted ? [amoxicillin] : [ibuprofen, amoxicillin] } }),
+      'DELETE /drug/1': () => {
+        deleted = true;
+        return { body: { message: 'Drug deleted successfully' } };
+      },
+    });
+    const { user } = renderWithProviders(<DrugsPage />, { preloadedState: signedIn() });
     expect(screen.getByRole('heading', { level: 1, name: 'Drugs Management' })).toBeInTheDocument();
     const ibu = await row('Ibuprofen');
     expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
@@ -61,23 +64,24 @@ describe('/dashboard/drugs', () => {
     expect(ibu.getByRole('gridcell', { name: 'Acme Pharma' })).toBeInTheDocument();
     expect(ibu.getByRole('gridcell', { name: '200-400 mg' })).toBeInTheDocument();
     expect(ibu.getByRole('button', { name: 'Edit Ibuprofen' })).toBeInTheDocument();
-    expect(ibu.getByRole('button', { name: 'Delete Ibuprofen' })).toBeInTheDocument();
-  });
 
+    await user.click(ibu.getByRole('button', { name: 'Delete Ibuprofen' }));
+    const confirm = within(await screen.findByRole('dialog', { name: 'Delete Drug' }));
+    expect(confirm.getByText('Are you sure you want to delete this drug?')).toBeInTheDocument();
+    expect(confirm.getByText('Ibuprofen')).toBeInTheDocument();
+    await user.click(confirm.getByRole('button', { name: 'Delete' }));
+    expect(await findToast('Drug deleted successfully')).toBeInTheDocument();
+    expect(requestsTo(fetchMock, 'DELETE /drug/1')).toHaveLength(1);
+    await waitFor(() =>
+      expect(screen.queryByRole('gridcell', { name: 'Ibuprofen' })).not.toBeInTheDocument(),
+    );
+  });
+});
+
+describe('the drugs definition', () => {
   it('requires every field, and sends comma-separated lists trimmed without empty items', async () => {
-    let created: Drug | undefined;
-    const fetchMock = mockFetch({
-      'GET /drug': () => ({ body: { data: created ? [ibuprofen, created] : [ibuprofen] } }),
-      'POST /drug': async (request) => {
-        const body = (await request.json()) as Omit<Drug, 'id'>;
-        created = { ...ibuprofen, ...body, id: 9 };
-        return { status: 201, body: { data: created, message: 'Drug added successfully' } };
-      },
-    });
-    const { user } = renderPage();
-    await row('Ibuprofen');
-    await user.click(screen.getByRole('button', { name: 'Add Drug' }));
-    const form = await dialog('Add Drug');
+    const { user, onSave } = renderResourceForm(drugResource, null);
+    const form = within(await screen.findByRole('dialog', { name: 'Add Drug' }));
     await user.click(form.getByRole('button', { name: 'Save' }));
     expect(await form.findByText('Name is required')).toBeInTheDocument();
     for (const text of [
@@ -90,7 +94,7 @@ describe('/dashboard/drugs', () => {
     ]) {
       expect(form.getByText(text)).toBeInTheDocument();
     }
-    expect(requestsTo(fetchMock, 'POST /drug')).toHaveLength(0);
+    expect(onSave).not.toHaveBeenCalled();
 
     await user.type(form.getByLabelText(/^Name/), 'Cetirizine');
     await user.type(form.getByLabelText(/^Category/), 'Antihistamine');
@@ -101,8 +105,14 @@ describe('/dashboard/drugs', () => {
     await user.type(form.getByLabelText(/^Contraindications/), 'Kidney disease');
     expect(form.getAllByText('Separate items with commas')).toHaveLength(2);
     await user.click(form.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
 
-    expect(await findToast('Drug added successfully')).toBeInTheDocument();
+    const fetchMock = mockFetch({
+      'GET /drug': { body: { data: [] } },
+      'POST /drug': { status: 201, body: { data: ibuprofen, message: 'Drug added successfully' } },
+    });
+    const { result } = renderListApi(drugResource, firstQuery(drugResource));
+    await act(() => result.current.create?.(onSave.mock.calls[0][0], '').unwrap());
     expect(await requestsTo(fetchMock, 'POST /drug')[0].json()).toEqual({
       name: 'Cetirizine',
       category: 'Antihistamine',
@@ -112,27 +122,23 @@ describe('/dashboard/drugs', () => {
       side_effects: ['Drowsiness', 'Dry mouth'],
       contraindications: ['Kidney disease'],
     });
-    expect(await screen.findByRole('gridcell', { name: 'Cetirizine' })).toBeInTheDocument();
   });
 
   it('edits: the lists show comma-separated, and the update sends the id and the lists', async () => {
-    const fetchMock = mockFetch({
-      'GET /drug': { body: { data: [ibuprofen] } },
-      'PUT /drug': async (request) => ({
-        body: {
-          data: { ...ibuprofen, ...((await request.json()) as object) },
-          message: 'Drug updated successfully',
-        },
-      }),
-    });
-    const { user } = renderPage();
-    await user.click((await row('Ibuprofen')).getByRole('button', { name: 'Edit Ibuprofen' }));
-    const form = await dialog('Edit Drug');
+    const { user, onSave } = renderResourceForm(drugResource, ibuprofen);
+    const form = within(await screen.findByRole('dialog', { name: 'Edit Drug' }));
     expect(form.getByLabelText(/^Side Effects/)).toHaveValue('Nausea, Heartburn');
     expect(form.getByLabelText(/^Contraindications/)).toHaveValue('Peptic ulcer');
     await user.type(form.getByLabelText(/^Side Effects/), ', Dizziness,');
     await user.click(form.getByRole('button', { name: 'Save' }));
-    expect(await findToast('Drug updated successfully')).toBeInTheDocument();
+    await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
+
+    const fetchMock = mockFetch({
+      'GET /drug': { body: { data: [ibuprofen] } },
+      'PUT /drug': { body: { data: ibuprofen, message: 'Drug updated successfully' } },
+    });
+    const { result } = renderListApi(drugResource, firstQuery(drugResource));
+    await act(() => result.current.update?.(ibuprofen, onSave.mock.calls[0][0], '').unwrap());
     expect(await requestsTo(fetchMock, 'PUT /drug')[0].json()).toEqual({
       id: 1,
       name: 'Ibuprofen',
@@ -143,27 +149,5 @@ describe('/dashboard/drugs', () => {
       side_effects: ['Nausea', 'Heartburn', 'Dizziness'],
       contraindications: ['Peptic ulcer'],
     });
-  });
-
-  it("deletes after 'Are you sure you want to delete this drug?'", async () => {
-    let deleted = false;
-    const fetchMock = mockFetch({
-      'GET /drug': () => ({ body: { data: deleted ? [amoxicillin] : [ibuprofen, amoxicillin] } }),
-      'DELETE /drug/1': () => {
-        deleted = true;
-        return { body: { message: 'Drug deleted successfully' } };
-      },
-    });
-    const { user } = renderPage();
-    await user.click((await row('Ibuprofen')).getByRole('button', { name: 'Delete Ibuprofen' }));
-    const confirm = await dialog('Delete Drug');
-    expect(confirm.getByText('Are you sure you want to delete this drug?')).toBeInTheDocument();
-    expect(confirm.getByText('Ibuprofen')).toBeInTheDocument();
-    await user.click(confirm.getByRole('button', { name: 'Delete' }));
-    expect(await findToast('Drug deleted successfully')).toBeInTheDocument();
-    expect(requestsTo(fetchMock, 'DELETE /drug/1')).toHaveLength(1);
-    await waitFor(() =>
-      expect(screen.queryByRole('gridcell', { name: 'Ibuprofen' })).not.toBeInTheDocument(),
-    );
   });
 });
