@@ -1,12 +1,12 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import type { DrugInteraction } from '@/api';
-import { findToast, renderWithProviders } from '@/test/renderWithProviders';
+import { renderWithProviders } from '@/test/renderWithProviders';
 import { mockFetch, requestsTo, type MockReply } from '@/test/mockFetch';
 import { signedIn } from '@/test/fixtures';
-import { InteractionsPage } from './InteractionsPage';
+import { firstQuery, queryOf, renderListApi, renderResourceForm } from '@/test/renderListApi';
+import { InteractionsPage, interactionResource } from './InteractionsPage';
 import { interactionRequest } from './interactionForm';
 import { SEVERITY_COLOURS } from '@/components/severityColours';
-import { stubDownloads } from '@/test/downloads';
 
 const LONG =
   'Additive anticoagulant and antiplatelet effects markedly raise the risk of serious bleeding, including gastrointestinal haemorrhage.';
@@ -45,10 +45,6 @@ const medications = (request: Request): MockReply => {
   return { body: { data, meta: { total: data.length, page: 1, page_size: 20 } } };
 };
 
-function renderPage() {
-  return renderWithProviders(<InteractionsPage />, { preloadedState: signedIn() });
-}
-
 async function rowOf(text: string) {
   const cell = await screen.findByRole('gridcell', { name: text });
   const row = cell.closest<HTMLElement>('[role="row"]');
@@ -56,12 +52,7 @@ async function rowOf(text: string) {
   return within(row);
 }
 
-type User = ReturnType<typeof renderPage>['user'];
-
-async function openAdd(user: User) {
-  await user.click(await screen.findByRole('button', { name: 'Add Interaction' }));
-  return within(await screen.findByRole('dialog', { name: 'Add Interaction' }));
-}
+type User = ReturnType<typeof renderResourceForm>['user'];
 
 /** Types `text` into the picker labelled `label` and picks the suggestion `name`. */
 async function pick(
@@ -90,15 +81,6 @@ function contrast(a: string, b: string): number {
   return (high + 0.05) / (low + 0.05);
 }
 
-// A page with its DataGrid renders slowly in jsdom, more so on a busy machine.
-/** A notification saying `text`, when the banner says it too. */
-const toastSaying = (text: string) =>
-  waitFor(() =>
-    expect(screen.getAllByText(text).some((element) => element.closest('[data-toast-order]'))).toBe(
-      true,
-    ),
-  );
-
 configure({ asyncUtilTimeout: 15_000 });
 
 beforeEach(() => {
@@ -111,7 +93,7 @@ describe('/dashboard/drugs/interactions', () => {
     mockFetch({
       'GET /drug-interaction': () => new Promise<MockReply>((resolve) => (answer = resolve)),
     });
-    const { user } = renderPage();
+    const { user } = renderWithProviders(<InteractionsPage />, { preloadedState: signedIn() });
     expect(
       screen.getByRole('heading', { level: 1, name: 'Drug Interactions' }),
     ).toBeInTheDocument();
@@ -168,21 +150,12 @@ describe('/dashboard/drugs/interactions', () => {
       expect(contrast(colours.text, colours.background)).toBeGreaterThanOrEqual(7);
     }
   });
+});
 
-  it("a failed load: a red banner 'Failed to fetch drug interactions' with the reason, and a toast", async () => {
-    mockFetch({ 'GET /drug-interaction': { status: 500, body: { message: 'Database down' } } });
-    renderPage();
-    const title = await screen.findByText('Failed to fetch drug interactions');
-    expect(title.closest('.MuiAlert-root')).toHaveClass('MuiAlert-colorError');
-    expect(title.closest('.MuiAlert-root')).toHaveTextContent('Database down');
-    await toastSaying('Database down');
-    expect(screen.queryByText('No drug interactions found')).not.toBeInTheDocument();
-  });
-
-  it("says 'No drug interactions found' when there are none", async () => {
-    mockFetch({ 'GET /drug-interaction': { body: { data: [] } } });
-    renderPage();
-    expect(await screen.findByText('No drug interactions found')).toBeInTheDocument();
+describe('the interactions definition', () => {
+  it("names its failed load 'Failed to fetch drug interactions', and its empty list 'No drug interactions found'", () => {
+    expect(interactionResource.texts.errorTitle).toBe('Failed to fetch drug interactions');
+    expect(interactionResource.texts.emptyText).toBe('No drug interactions found');
   });
 
   it("adds one: severity minor and allergen off at first; 'A medication cannot interact with itself'; ids sent as integers", async () => {
@@ -193,9 +166,10 @@ describe('/dashboard/drugs/interactions', () => {
         status: 201,
         body: { data: warfarinAspirin, message: 'Drug interaction added successfully' },
       },
+      'POST /test-prescription/impact': { body: { data: { changed: [], unchanged: 0 } } },
     });
-    const { user } = renderPage();
-    const form = await openAdd(user);
+    const { user, onSave } = renderResourceForm(interactionResource, null);
+    const form = within(await screen.findByRole('dialog', { name: 'Add Interaction' }));
     expect(form.getByLabelText(/^Severity/)).toHaveDisplayValue('Minor');
     expect(
       within(form.getByLabelText(/^Severity/))
@@ -203,7 +177,7 @@ describe('/dashboard/drugs/interactions', () => {
         .map((o) => o.textContent),
     ).toEqual(['Minor', 'Moderate', 'Major', 'Contraindicated']);
     expect(form.getByRole('checkbox', { name: 'Is an allergen' })).not.toBeChecked();
-    expect(form.getByRole('combobox', { name: /^Medication/ })).toBeEnabled();
+    expect(await form.findByRole('combobox', { name: /^Medication/ })).toBeEnabled();
     // Nothing is loaded until a picker opens.
     expect(requestsTo(fetchMock, 'GET /medication')).toHaveLength(0);
 
@@ -240,7 +214,7 @@ describe('/dashboard/drugs/interactions', () => {
     await user.type(form.getByLabelText(/^Description/), 'Bleeding risk');
     await user.click(form.getByRole('button', { name: 'Save' }));
     expect(await form.findByText('A medication cannot interact with itself')).toBeInTheDocument();
-    expect(requestsTo(fetchMock, 'POST /drug-interaction')).toHaveLength(0);
+    expect(onSave).not.toHaveBeenCalled();
 
     await pick(user, form, /^Interacting Medication/, 'asp', 'Aspirin');
     await user.selectOptions(form.getByLabelText(/^Severity/), 'Major');
@@ -248,10 +222,16 @@ describe('/dashboard/drugs/interactions', () => {
     // A new interaction sets a severity: it needs a reason, and nothing is sent without one.
     await user.click(form.getByRole('button', { name: 'Save' }));
     expect(await form.findByText('A reason is required for this change')).toBeInTheDocument();
-    expect(requestsTo(fetchMock, 'POST /drug-interaction')).toHaveLength(0);
+    expect(onSave).not.toHaveBeenCalled();
     await user.type(form.getByLabelText(/^Reason for the change/), 'Stockley 2024');
     await user.click(form.getByRole('button', { name: 'Save' }));
-    expect(await findToast('Drug interaction added successfully')).toBeInTheDocument();
+    await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
+    const [values, reason] = onSave.mock.calls[0];
+    const { result } = renderListApi(interactionResource, firstQuery(interactionResource));
+    await act(() => result.current.create?.(values, reason).unwrap());
+    expect(interactionResource.feedback?.create.success).toBe(
+      'Drug interaction added successfully',
+    );
     expect(await requestsTo(fetchMock, 'POST /drug-interaction')[0].json()).toEqual({
       medication_id: 1,
       interacting_medication_id: 2,
@@ -262,26 +242,6 @@ describe('/dashboard/drugs/interactions', () => {
     });
   });
 
-  it("a pair that already exists (409) shows the server's message; the dialog stays open", async () => {
-    const duplicate =
-      'An interaction between Warfarin and Aspirin already exists. Edit it instead.';
-    mockFetch({
-      'GET /drug-interaction': { body: { data: [warfarinAspirin] } },
-      'GET /medication': medications,
-      'POST /drug-interaction': { status: 409, body: { message: duplicate } },
-    });
-    const { user } = renderPage();
-    const form = await openAdd(user);
-    await pick(user, form, /^Medication/, 'asp', 'Aspirin');
-    await pick(user, form, /^Interacting Medication/, 'war', 'Warfarin');
-    await user.type(form.getByLabelText(/^Description/), 'Again');
-    await user.type(form.getByLabelText(/^Reason for the change/), 'Again');
-    await user.click(form.getByRole('button', { name: 'Save' }));
-    await toastSaying(duplicate);
-    expect(form.getByRole('alert')).toHaveTextContent(duplicate);
-    expect(screen.getByRole('dialog', { name: 'Add Interaction' })).toBeInTheDocument();
-  });
-
   it('edits one: both pickers fixed, no medication searched; only severity, description and allergen are sent, with the id', async () => {
     const fetchMock = mockFetch({
       'GET /drug-interaction': { body: { data: [warfarinAspirin] } },
@@ -289,11 +249,9 @@ describe('/dashboard/drugs/interactions', () => {
       'PUT /drug-interaction': {
         body: { data: warfarinAspirin, message: 'Drug interaction updated successfully' },
       },
+      'POST /test-prescription/impact': { body: { data: { changed: [], unchanged: 0 } } },
     });
-    const { user } = renderPage();
-    await user.click(
-      await screen.findByRole('button', { name: 'Edit Warfarin and Aspirin interaction' }),
-    );
+    const { user, onSave } = renderResourceForm(interactionResource, warfarinAspirin);
     const form = within(await screen.findByRole('dialog', { name: 'Edit Interaction' }));
     expect(form.getByRole('combobox', { name: /^Medication/ })).toBeDisabled();
     expect(form.getByRole('combobox', { name: /^Medication/ })).toHaveValue('Warfarin');
@@ -306,7 +264,13 @@ describe('/dashboard/drugs/interactions', () => {
     expect(await form.findByText('A reason is required for this change')).toBeInTheDocument();
     await user.type(form.getByLabelText(/^Reason for the change/), 'Case reports');
     await user.click(form.getByRole('button', { name: 'Save' }));
-    expect(await findToast('Drug interaction updated successfully')).toBeInTheDocument();
+    await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
+    const [values, reason] = onSave.mock.calls[0];
+    const { result } = renderListApi(interactionResource, firstQuery(interactionResource));
+    await act(() => result.current.update?.(warfarinAspirin, values, reason).unwrap());
+    expect(interactionResource.feedback?.update.success).toBe(
+      'Drug interaction updated successfully',
+    );
     expect(await requestsTo(fetchMock, 'PUT /drug-interaction')[0].json()).toEqual({
       id: 11,
       severity: 'contraindicated',
@@ -318,144 +282,33 @@ describe('/dashboard/drugs/interactions', () => {
     expect(requestsTo(fetchMock, 'GET /medication')).toHaveLength(0);
   });
 
-  it('deletes with DELETE /drug-interaction { id } after the confirm; a failure shows the reason', async () => {
-    let fail = true;
-    const fetchMock = mockFetch({
-      'GET /drug-interaction': { body: { data: [warfarinAspirin] } },
-      'DELETE /drug-interaction': () =>
-        fail
-          ? { status: 404, body: { message: 'Drug interaction not found' } }
-          : { body: { message: 'Deleted' } },
-    });
-    const { user } = renderPage();
-    const remove = async () => {
-      await user.click(
-        await screen.findByRole('button', { name: 'Delete Warfarin and Aspirin interaction' }),
-      );
-      const confirm = within(await screen.findByRole('dialog', { name: 'Delete Interaction' }));
-      expect(
-        confirm.getByText(
-          'Are you sure you want to delete this drug interaction? This action cannot be undone.',
-        ),
-      ).toBeInTheDocument();
-      // A delete needs a reason: without one the confirm stays and sends nothing.
-      await user.click(confirm.getByRole('button', { name: 'Delete' }));
-      expect(await confirm.findByText('A reason is required for this change')).toBeInTheDocument();
-      await user.type(confirm.getByLabelText(/^Reason for the change/), 'Duplicate entry');
-      await user.click(confirm.getByRole('button', { name: 'Delete' }));
-    };
-    await remove();
-    expect(await findToast('Drug interaction not found')).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    fail = false;
-    await remove();
-    expect(await findToast('Drug interaction deleted successfully')).toBeInTheDocument();
-    const bodies = await Promise.all(
-      requestsTo(fetchMock, 'DELETE /drug-interaction').map((r) => r.json()),
-    );
-    expect(bodies).toEqual([
-      { id: 11, reason: 'Duplicate entry' },
-      { id: 11, reason: 'Duplicate entry' },
+  it('filters by severity, a medication on either side and allergen, as the contract names them', async () => {
+    const severity = interactionResource.filters?.find((filter) => filter.param === 'severity');
+    expect(severity?.kind === 'choice' && severity.options.map((o) => o.label)).toEqual([
+      'Minor',
+      'Moderate',
+      'Major',
+      'Contraindicated',
     ]);
-  });
-
-  describe('filters', () => {
-    const query = (request: Request) => Object.fromEntries(new URL(request.url).searchParams);
-    /** The list as the server filters it: by severity, a medication on either side, allergen. */
-    const interactions = (request: Request): MockReply => {
-      const { severity, medication_id: medication, is_allergen: allergen } = query(request);
-      const data = [warfarinAspirin, amoxicillinCefalexin].filter(
-        (row) =>
-          (!severity || row.severity === severity) &&
-          (!medication ||
-            [row.medication_id, row.interacting_medication_id].includes(Number(medication))) &&
-          (!allergen || row.is_allergen === (allergen === 'true' ? 1 : 0)),
-      );
-      return { body: { data, meta: { total: data.length, page: 1, page_size: 25 } } };
-    };
-    const lastList = (fetchMock: ReturnType<typeof mockFetch>) => {
-      const last = requestsTo(fetchMock, 'GET /drug-interaction').at(-1);
-      return last && query(last);
-    };
-
-    it('a severity asks the server for it and shows its rows; Any and Clear filters remove it', async () => {
-      const fetchMock = mockFetch({ 'GET /drug-interaction': interactions });
-      const { user } = renderPage();
-      await rowOf('Amoxicillin');
-      const filters = within(await screen.findByRole('group', { name: 'Filters' }));
-      const severity = filters.getByRole('combobox', { name: 'Severity' });
-      expect(
-        within(severity)
-          .getAllByRole('option')
-          .map((o) => o.textContent),
-      ).toEqual(['Any', 'Minor', 'Moderate', 'Major', 'Contraindicated']);
-      await user.selectOptions(severity, 'major');
-      await waitFor(() =>
-        expect(screen.queryByRole('gridcell', { name: 'Amoxicillin' })).not.toBeInTheDocument(),
-      );
-      expect(screen.getByRole('gridcell', { name: 'Warfarin' })).toBeInTheDocument();
-      expect(lastList(fetchMock)).toEqual({
+    const fetchMock = mockFetch({
+      'GET /drug-interaction': { body: { data: [], meta: { total: 0, page: 1, page_size: 25 } } },
+    });
+    renderListApi(interactionResource, firstQuery(interactionResource), {
+      severity: 'major',
+      medication_id: '2',
+      is_allergen: 'true',
+    });
+    await waitFor(() => expect(requestsTo(fetchMock)).toHaveLength(1));
+    expect(requestsTo(fetchMock).map(queryOf)).toEqual([
+      {
         severity: 'major',
+        medication_id: '2',
+        is_allergen: 'true',
         page: '1',
         page_size: '25',
         sort: 'medication',
-      });
-
-      await user.selectOptions(severity, 'Any');
-      await rowOf('Amoxicillin');
-      await user.selectOptions(severity, 'contraindicated');
-      await waitFor(() =>
-        expect(screen.queryByRole('gridcell', { name: 'Warfarin' })).not.toBeInTheDocument(),
-      );
-      await user.click(filters.getByRole('button', { name: 'Clear filters' }));
-      await rowOf('Warfarin');
-      expect(severity).toHaveValue('');
-      expect(filters.queryByRole('button', { name: 'Clear filters' })).not.toBeInTheDocument();
-    });
-
-    it('a medication picked by a server search and the allergen flag are sent as the contract names them', async () => {
-      const fetchMock = mockFetch({
-        'GET /drug-interaction': interactions,
-        'GET /medication': medications,
-      });
-      const { user } = renderPage();
-      await rowOf('Amoxicillin');
-      const filters = within(await screen.findByRole('group', { name: 'Filters' }));
-      await user.type(filters.getByRole('combobox', { name: 'Medication' }), 'asp');
-      await user.click(await screen.findByRole('option', { name: 'Aspirin' }));
-      await waitFor(() =>
-        expect(screen.queryByRole('gridcell', { name: 'Amoxicillin' })).not.toBeInTheDocument(),
-      );
-      expect(lastList(fetchMock)).toMatchObject({ medication_id: '2', page: '1' });
-      await user.selectOptions(filters.getByRole('combobox', { name: 'Allergen' }), 'Yes');
-      expect(await screen.findByText('No drug interactions found')).toBeInTheDocument();
-      expect(lastList(fetchMock)).toMatchObject({ medication_id: '2', is_allergen: 'true' });
-    });
-
-    it('the CSV export asks for every match of the filters', async () => {
-      const fetchMock = mockFetch({
-        'GET /drug-interaction': (request) =>
-          query(request).format === 'csv'
-            ? { body: 'medication\nWarfarin\n', headers: { 'Content-Type': 'text/csv' } }
-            : interactions(request),
-      });
-      const click = stubDownloads();
-      const { user } = renderPage();
-      await rowOf('Amoxicillin');
-      const filters = within(await screen.findByRole('group', { name: 'Filters' }));
-      await user.selectOptions(filters.getByRole('combobox', { name: 'Severity' }), 'major');
-      await user.selectOptions(filters.getByRole('combobox', { name: 'Allergen' }), 'No');
-      await waitFor(() => expect(lastList(fetchMock)).toMatchObject({ is_allergen: 'false' }));
-      await user.click(screen.getByRole('button', { name: 'Export all rows as CSV' }));
-      await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
-      const exported = requestsTo(fetchMock, 'GET /drug-interaction').find((r) => query(r).format);
-      expect(exported && query(exported)).toEqual({
-        format: 'csv',
-        sort: 'medication',
-        severity: 'major',
-        is_allergen: 'false',
-      });
-    });
+      },
+    ]);
   });
 });
 
