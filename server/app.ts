@@ -11,7 +11,7 @@ import { BODY_LIMIT, bodyParsers } from './plugins/bodyParsers';
 import { consoleFiles } from './plugins/console';
 import { errorHandler } from './plugins/errors';
 import { securityHeaders } from './plugins/securityHeaders';
-import { contractValidation, lazySerializers } from './plugins/validation';
+import { contractValidation } from './plugins/validation';
 import { routes } from './routes';
 import { installSuiteRerun } from './test-prescriptions/background';
 import { installInboxMover } from './audit/inbox';
@@ -49,7 +49,6 @@ export async function buildApp(
     ...options,
     logger: options.logger ?? false,
     ajv: undefined,
-    schemaController: lazySerializers,
     trustProxy: trustedProxies(config.trustProxy),
   });
   const contract = loadContract();

@@ -1,7 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { createTestApp, signIn, type TestApp } from '../test/helpers';
-import { listCache } from './listCache';
+import { acceptsGzip, listCache } from './listCache';
 
 let t: TestApp;
 let token: string;
@@ -30,7 +30,7 @@ const list = (path: string, acceptEncoding?: string) =>
 describe('cached list answers', () => {
   it('are gzipped for a client that accepts gzip, and say so', async () => {
     const plain = await list('/condition');
-    const zipped = await list('/condition', 'gzip, deflate');
+    const zipped = await list('/condition', 'gzip, deflate, br');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(zipped.headers['content-encoding']).toBe('gzip');
     expect(zipped.headers.vary).toMatch(/Accept-Encoding/i);
@@ -41,7 +41,7 @@ describe('cached list answers', () => {
   });
 
   it('are sent plain when gzip is refused, and small ones always', async () => {
-    expect((await list('/condition', 'gzip;q=0')).headers['content-encoding']).toBeUndefined();
+    expect((await list('/condition', 'gzip;q=0, br')).headers['content-encoding']).toBeUndefined();
     expect((await list('/condition', 'identity')).headers['content-encoding']).toBeUndefined();
     const small = await list('/lifestyle', 'gzip');
     expect(small.rawPayload.length).toBeLessThan(1024);
@@ -228,5 +228,20 @@ describe('listCache', () => {
     expect(await send(replyAt('4', '10'), 'both', ['conditions', 'lifestyles'], load)).toBe(
       '{"data":["built 4"]}',
     );
+  });
+});
+
+describe('acceptsGzip', () => {
+  it.each([
+    ['gzip', true],
+    ['deflate, gzip;q=0.5', true],
+    ['br;q=1, *;q=0.1', true],
+    ['gzip;q=0', false],
+    ['*;q=0', false],
+    ['br', false],
+    ['', false],
+    [undefined, false],
+  ])('%s → %s', (header, expected) => {
+    expect(acceptsGzip(header)).toBe(expected);
   });
 });

@@ -1,9 +1,29 @@
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { inTransactionScope } from '../db/pool';
 import { readTableVersions, versionOf, type VersionedTable } from '../db/versions';
 import { sendJsonStream } from './pacedStream';
 import { hasMoreRows } from './wholeStream';
+
+const gzipAsync = promisify(gzip);
+/** Smaller answers are sent as they are: compressing them saves less than it costs. */
+const COMPRESS_FROM_BYTES = 1024;
+
+/** Whether the request's Accept-Encoding takes gzip (`gzip`, `gzip;q=0.5`, `*`; not `q=0`). */
+export function acceptsGzip(header: string | string[] | undefined): boolean {
+  const value = Array.isArray(header) ? header.join(',') : (header ?? '');
+  let accepted = false;
+  for (const part of value.split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)).find(Boolean);
+    const weight = q ? Number(q[1]) : 1;
+    if (name === 'gzip') return weight > 0;
+    if (name === '*') accepted = weight > 0;
+  }
+  return accepted;
+}
 
 /** A list that may grow too large to keep (see Config.wholeListKeptMax). */
 export interface Streamed {
@@ -18,6 +38,8 @@ interface Entry {
   /** The serialised answer, encoded once (not on every send): one build per version, shared
    * by the requests that wait for it. */
   body: Promise<Buffer>;
+  /** The gzipped body, made once on the first request that accepts it. */
+  gzipped?: Promise<Buffer>;
 }
 
 /**
@@ -26,7 +48,9 @@ interface Entry {
  * session, see findSession):
  * no rebuild of a large answer, and never stale, because every write moves its table's version in
  * its own transaction. A list's version is the sum of its tables' versions, which only grow, so a
- * larger sum is a newer list. Compression is left to @fastify/compress, as for every answer.
+ * larger sum is a newer list. A client that accepts gzip gets a copy compressed once per version:
+ * a large list shrinks many times over, and compressing it once spares every later reader the
+ * work.
  */
 export function listCache(app: FastifyInstance) {
   const entries = new Map<string, Entry>();
@@ -72,6 +96,15 @@ export function listCache(app: FastifyInstance) {
       entries.set(key, fresh);
       entry = fresh;
     }
-    return reply.type('application/json; charset=utf-8').send(await entry.body);
+    const body = await entry.body;
+    reply.type('application/json; charset=utf-8').header('vary', 'Accept-Encoding');
+    if (
+      body.length < COMPRESS_FROM_BYTES ||
+      !acceptsGzip(reply.request.headers['accept-encoding'])
+    ) {
+      return reply.send(body);
+    }
+    entry.gzipped ??= gzipAsync(body);
+    return reply.header('content-encoding', 'gzip').send(await entry.gzipped);
   };
 }
