@@ -1,4 +1,3 @@
-import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type pg from 'pg';
 import { authGuard } from './auth/guard';
@@ -11,7 +10,7 @@ import { BODY_LIMIT, bodyParsers } from './plugins/bodyParsers';
 import { consoleFiles } from './plugins/console';
 import { errorHandler } from './plugins/errors';
 import { securityHeaders } from './plugins/securityHeaders';
-import { contractValidation } from './plugins/validation';
+import { contractValidation, lazySerializers } from './plugins/validation';
 import { routes } from './routes';
 import { installSuiteRerun } from './test-prescriptions/background';
 import { installInboxMover } from './audit/inbox';
@@ -49,6 +48,7 @@ export async function buildApp(
     ...options,
     logger: options.logger ?? false,
     ajv: undefined,
+    schemaController: lazySerializers,
     trustProxy: trustedProxies(config.trustProxy),
   });
   const contract = loadContract();
@@ -70,9 +70,6 @@ export async function buildApp(
   app.addHook('onRequest', hostGuard(config));
   securityHeaders(app, API_PREFIX);
   errorHandler(app);
-  // Answers of 1 KiB or more, compressed as the client accepts; request bodies are never taken
-  // compressed, so the body parsers' size limits hold for what arrives.
-  await app.register(fastifyCompress, { globalDecompression: false });
   await bodyParsers(app);
 
   await app.register(
