@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router-dom';
 import type { FieldValues } from 'react-hook-form';
 import type { GridRowId } from '@mui/x-data-grid';
 import { AppProviders } from '@/app/AppProviders';
-import { makeStore, type RootState } from '@/app/store';
+import { makeStore, type AppStore, type RootState } from '@/app/store';
 import type { FilterParams, ListQuery, ResourceDefinition } from '@/components/resource/resource';
 import { ResourceFormDialog } from '@/components/resource/ResourcePage';
 import { listQuery } from '@/components/resource/useServerList';
@@ -36,9 +36,10 @@ export function renderListApi<Api>(
   resource: { useApi: (query: ListQuery, filters: FilterParams) => Api },
   query: ListQuery,
   filters: FilterParams = {},
-  state: Partial<RootState> = signedIn(),
+  state: Partial<RootState> | AppStore = signedIn(),
 ) {
-  const store = makeStore(state);
+  // A store of an earlier render, to see what its cache holds.
+  const store = 'dispatch' in state ? state : makeStore(state);
   function Wrapper({ children }: { children: ReactNode }) {
     return (
       <AppProviders store={store}>

@@ -3,7 +3,10 @@ import type { AdminUser } from '@/api';
 import { mockFetch, requestsTo } from '@/test/mockFetch';
 import { signedIn } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/renderWithProviders';
-import { USERS_MAX_AGE_S, UsersPage } from './UsersPage';
+import { firstQuery, queryOf, renderListApi } from '@/test/renderListApi';
+import { sortParam } from '@/components/resource/useServerList';
+import { SEARCH_PAUSE_MS } from '@/components/resource/resource';
+import { USERS_MAX_AGE_S, UsersPage, userResource } from './UsersPage';
 import { clockForward } from '@/test/clock';
 
 configure({ asyncUtilTimeout: 20_000 });
@@ -49,10 +52,6 @@ function usersHandler(all: AdminUser[]) {
   };
 }
 
-const renderUsers = () => renderWithProviders(<UsersPage />, { preloadedState: signedIn() });
-const lastQuery = (fetchMock: ReturnType<typeof mockFetch>) =>
-  Object.fromEntries(new URL(requestsTo(fetchMock, 'GET /users').at(-1)!.url).searchParams);
-
 beforeEach(() => {
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
 });
@@ -62,9 +61,18 @@ afterEach(() => {
 });
 
 describe('/dashboard/users', () => {
-  it('lists Name, Email, Registered, Last Active, Searches and View History, a page of 25 by name', async () => {
-    const fetchMock = mockFetch({ 'GET /users': usersHandler([olivia, liam]) });
-    renderUsers();
+  it("lists Name, Email, Registered, Last Active, Searches and View History, a page of 25 by name; searches by name or email once typing pauses; opens a user's search history", async () => {
+    const fetchMock = mockFetch({
+      'GET /users': usersHandler([olivia, liam]),
+      'GET /users/4/search-history': {
+        body: {
+          data: [
+            { id: 1, drug_id: 3, drug_name: 'Warfarin', searched_at: '2025-03-01T08:00:00.000Z' },
+          ],
+        },
+      },
+    });
+    const { user } = renderWithProviders(<UsersPage />, { preloadedState: signedIn() });
     expect(
       await screen.findByRole('heading', { level: 1, name: 'User Management' }),
     ).toBeInTheDocument();
@@ -82,122 +90,88 @@ describe('/dashboard/users', () => {
     expect(row.getByRole('gridcell', { name: 'Jan 15, 2025' })).toBeInTheDocument();
     expect(row.getByText('3 hours ago')).toBeInTheDocument();
     expect(row.getByRole('gridcell', { name: '12' })).toBeInTheDocument();
-    expect(row.getByRole('button', { name: 'View history of Olivia Bennett' })).toBeInTheDocument();
     const liamRow = within(
       screen.getByRole('gridcell', { name: 'Liam Carter' }).closest<HTMLElement>('[role="row"]')!,
     );
     expect(liamRow.getByRole('gridcell', { name: 'Never' })).toBeInTheDocument();
-    expect(lastQuery(fetchMock)).toEqual({ page: '1', page_size: '25', sort: 'name' });
-  });
+    expect(requestsTo(fetchMock, 'GET /users').map(queryOf)).toEqual([
+      { page: '1', page_size: '25', sort: 'name' },
+    ]);
 
-  it('searches by name or email on the server, from the first page', async () => {
-    const fetchMock = mockFetch({ 'GET /users': usersHandler([olivia, liam]) });
-    const { user } = renderUsers();
-    await screen.findByRole('gridcell', { name: 'Liam Carter' });
-    await user.type(screen.getByLabelText('Search by name or email'), 'LIAM.carter');
+    await user.type(screen.getByLabelText('Search by name or email'), 'olivia.BENNETT');
     await waitFor(() =>
-      expect(screen.queryByRole('gridcell', { name: 'Olivia Bennett' })).not.toBeInTheDocument(),
+      expect(screen.queryByRole('gridcell', { name: 'Liam Carter' })).not.toBeInTheDocument(),
     );
-    expect(screen.getByRole('gridcell', { name: 'Liam Carter' })).toBeInTheDocument();
-    expect(lastQuery(fetchMock)).toEqual({
-      q: 'LIAM.carter',
+    expect(requestsTo(fetchMock, 'GET /users').map(queryOf).at(-1)).toEqual({
+      q: 'olivia.BENNETT',
       page: '1',
       page_size: '25',
       sort: 'name',
     });
     // Typing pauses before a search is sent: not one request per key.
     expect(requestsTo(fetchMock, 'GET /users').length).toBeLessThan(5);
-  });
 
-  it("says 'No users found' when none match, or there are none", async () => {
-    mockFetch({ 'GET /users': usersHandler([olivia]) });
-    const { user } = renderUsers();
-    await screen.findByRole('gridcell', { name: 'Olivia Bennett' });
-    await user.type(screen.getByLabelText('Search by name or email'), 'nobody');
-    expect(await screen.findByText('No users found')).toBeInTheDocument();
-  });
-
-  it('sorts on the server when a header is clicked', async () => {
-    const fetchMock = mockFetch({ 'GET /users': usersHandler([olivia, liam]) });
-    const { user } = renderUsers();
-    await screen.findByRole('gridcell', { name: 'Olivia Bennett' });
-    await user.click(screen.getByRole('columnheader', { name: 'Searches' }));
-    await waitFor(() => expect(lastQuery(fetchMock).sort).toBe('search_count'));
-    await user.click(screen.getByRole('columnheader', { name: 'Searches' }));
-    await waitFor(() => expect(lastQuery(fetchMock).sort).toBe('-search_count'));
-  });
-
-  it('a sort, like a search, starts again at the first page', async () => {
-    const many = Array.from({ length: 30 }, (_, i) => ({
-      ...liam,
-      id: 100 + i,
-      name: `User ${i}`,
-      email: `user${i}@example.com`,
-    }));
-    const fetchMock = mockFetch({ 'GET /users': usersHandler(many) });
-    const { user } = renderUsers();
-    await screen.findByRole('gridcell', { name: 'User 0' });
-    await user.click(screen.getByRole('button', { name: 'Go to next page' }));
-    await waitFor(() => expect(lastQuery(fetchMock)).toMatchObject({ page: '2', sort: 'name' }));
-    await user.click(screen.getByRole('columnheader', { name: 'Searches' }));
-    await waitFor(() =>
-      expect(lastQuery(fetchMock)).toEqual({ page: '1', page_size: '25', sort: 'search_count' }),
-    );
-  });
-
-  it("opens a user's search history from View History", async () => {
-    mockFetch({
-      'GET /users': usersHandler([olivia, liam]),
-      'GET /users/4/search-history': {
-        body: {
-          data: [
-            { id: 1, drug_id: 3, drug_name: 'Warfarin', searched_at: '2025-03-01T08:00:00.000Z' },
-          ],
-        },
-      },
-    });
-    const { user } = renderUsers();
-    await user.click(await screen.findByRole('button', { name: 'View history of Olivia Bennett' }));
+    await user.click(screen.getByRole('button', { name: 'View history of Olivia Bennett' }));
     const dialog = within(
       await screen.findByRole('dialog', { name: 'Search History: Olivia Bennett' }),
     );
     expect(await dialog.findByRole('gridcell', { name: 'Warfarin' })).toBeInTheDocument();
   });
+});
 
-  it('shows an error banner when the users cannot be loaded', async () => {
+describe('the users definition', () => {
+  it("sends a page by name when unsorted, a header's sort by the contract's names, and waits for typing to pause", async () => {
+    expect(firstQuery(userResource)).toMatchObject({ page: 1, pageSize: 25, sort: 'name' });
+    const sort = (field: string, direction: 'asc' | 'desc') =>
+      sortParam([{ field, sort: direction }], userResource.sortFields);
+    expect(sort('search_count', 'asc')).toBe('search_count');
+    expect(sort('search_count', 'desc')).toBe('-search_count');
+    expect(sort('view_history', 'asc')).toBeUndefined();
+    expect(userResource.searchDebounceMs).toBe(SEARCH_PAUSE_MS);
+
+    const fetchMock = mockFetch({ 'GET /users': usersHandler([olivia, liam]) });
+    const { result } = renderListApi(userResource, { page: 2, pageSize: 10, q: 'LIAM.carter' });
+    await waitFor(() => expect(result.current.list.rows).toEqual([liam]));
+    expect(requestsTo(fetchMock).map(queryOf)).toEqual([
+      { page: '2', page_size: '10', q: 'LIAM.carter', sort: 'name' },
+    ]);
+    expect(userResource.texts.emptyText).toBe('No users found');
+  });
+
+  it('reads a failed load as an error under its title', async () => {
     mockFetch({
       'GET /users': {
         status: 500,
         body: { message: 'Something went wrong on our side. Please try again.' },
       },
     });
-    renderUsers();
-    const banner = (await screen.findByText('The users could not be loaded')).closest(
-      '[role="alert"]',
+    const { result } = renderListApi(userResource, firstQuery(userResource));
+    await waitFor(() =>
+      expect(result.current.list.error).toMatchObject({
+        message: 'Something went wrong on our side. Please try again.',
+      }),
     );
-    expect(banner).toHaveTextContent('Something went wrong on our side. Please try again.');
-    expect(screen.queryByText('No users found')).not.toBeInTheDocument();
+    expect(userResource.texts.errorTitle).toBe('The users could not be loaded');
   });
 
   it("asks again when shown with a page over USERS_MAX_AGE_S old: app users' searches have no tag", async () => {
     let current = olivia;
     const fetchMock = mockFetch({ 'GET /users': (request) => usersHandler([current])(request) });
-    const first = renderUsers();
-    const cell = await screen.findByRole('gridcell', { name: 'Olivia Bennett' });
-    expect(within(cell.closest<HTMLElement>('[role="row"]')!).getByText('12')).toBeInTheDocument();
+    const first = renderListApi(userResource, firstQuery(userResource));
+    await waitFor(() => expect(first.result.current.list.rows).toEqual([olivia]));
     first.unmount();
 
     // Back soon after: the cached page, no request.
     current = { ...olivia, search_count: 13 };
-    const soon = renderWithProviders(<UsersPage />, { store: first.store });
-    await screen.findByRole('gridcell', { name: 'Olivia Bennett' });
+    const soon = renderListApi(userResource, firstQuery(userResource), {}, first.store);
+    expect(soon.result.current.list.rows).toEqual([olivia]);
     expect(requestsTo(fetchMock, 'GET /users')).toHaveLength(1);
     soon.unmount();
 
-    // Back later than USERS_MAX_AGE_S: asked again, the new search count shown.
+    // Back later than USERS_MAX_AGE_S: asked again, the new search count read.
     clockForward(USERS_MAX_AGE_S + 1);
-    renderWithProviders(<UsersPage />, { store: first.store });
-    expect(await screen.findByRole('gridcell', { name: '13' })).toBeInTheDocument();
+    const later = renderListApi(userResource, firstQuery(userResource), {}, first.store);
+    await waitFor(() => expect(later.result.current.list.rows?.[0].search_count).toBe(13));
     expect(requestsTo(fetchMock, 'GET /users')).toHaveLength(2);
   });
 });
