@@ -3,8 +3,10 @@ import type { DataQualityFinding, DataQualitySummary } from '@/api';
 import { renderWithProviders } from '@/test/renderWithProviders';
 import { mockFetch, requestsTo, type MockReply } from '@/test/mockFetch';
 import { signedIn } from '@/test/fixtures';
-import { DataQualityPage } from './DataQualityPage';
-import { stubDownloads } from '@/test/downloads';
+import { firstQuery, renderListApi } from '@/test/renderListApi';
+import { sortParam } from '@/components/resource/useServerList';
+import { DataQualityPage, dataQualityResource, summaryText } from './DataQualityPage';
+import { KIND_LABELS, fixPath, recordLabel, toRows } from './dataQualityColumns';
 
 const findings: DataQualityFinding[] = [
   {
@@ -82,14 +84,6 @@ function mockReport(all: readonly DataQualityFinding[]) {
   });
 }
 
-function renderPage() {
-  return renderWithProviders(<DataQualityPage />, { preloadedState: signedIn() });
-}
-
-/** Waits until no row's cell reads `text`. */
-const gone = (text: string) =>
-  waitFor(() => expect(screen.queryByRole('gridcell', { name: text })).not.toBeInTheDocument());
-
 async function rowOf(text: string) {
   const cell = await screen.findByRole('gridcell', { name: text });
   const row = cell.closest<HTMLElement>('[role="row"]');
@@ -98,9 +92,9 @@ async function rowOf(text: string) {
 }
 
 describe('/dashboard/data-quality', () => {
-  it('lists the findings with their severity, the problem and a link to the record to fix', async () => {
+  it('lists the findings with their severity, the problem and a link to the record to fix, under the counts; says when a search matches none', async () => {
     mockReport(findings);
-    renderPage();
+    const { user } = renderWithProviders(<DataQualityPage />, { preloadedState: signedIn() });
     expect(await screen.findByRole('heading', { name: 'Data quality' })).toBeInTheDocument();
     expect(await screen.findByText('4 findings: 1 error, 2 warnings, 1 note.')).toBeInTheDocument();
 
@@ -125,9 +119,18 @@ describe('/dashboard/data-quality', () => {
       '/dashboard/drugs/medications/9',
     );
     expect(pregnancy.getByText(/Fluconazole has no pregnancy category/)).toBeInTheDocument();
-  });
 
-  it('names the coverage, gap, unit, zero-dose, identity and category X findings, each linked to its record', async () => {
+    await user.type(screen.getByRole('searchbox', { name: 'Search findings' }), 'nothing');
+    expect(
+      await screen.findByText('No finding matches the search and filters.'),
+    ).toBeInTheDocument();
+    // The counts stay the whole report's.
+    expect(screen.getByText('4 findings: 1 error, 2 warnings, 1 note.')).toBeInTheDocument();
+  });
+});
+
+describe('the data-quality definition', () => {
+  it('names the coverage, gap, unit, zero-dose, identity and category X findings, each linked to its record', () => {
     const more: DataQualityFinding[] = [
       {
         kind: 'age_category_gap',
@@ -188,8 +191,6 @@ describe('/dashboard/data-quality', () => {
         message: 'Warfarin is pregnancy category X but has no contraindication naming pregnancy.',
       },
     ];
-    mockReport(more);
-    renderPage();
     const expected: [string, string, string][] = [
       ['Ages no category covers', 'Age category #1', '/dashboard/drugs/age-categories'],
       ['Weights no category covers', 'Weight category #4', '/dashboard/drugs/weight-categories'],
@@ -203,28 +204,23 @@ describe('/dashboard/data-quality', () => {
         '/dashboard/drugs/medications/12',
       ],
     ];
-    for (const [label, record, href] of expected) {
-      expect((await rowOf(label)).getByRole('link', { name: record })).toHaveAttribute(
-        'href',
-        href,
-      );
-    }
-    expect(
-      (await rowOf('Category without a dosage')).getByText(/no dosage for Overweight/),
-    ).toBeInTheDocument();
+    const rows = toRows(more);
+    expect(rows.map((row) => [KIND_LABELS[row.kind], recordLabel(row), fixPath(row)])).toEqual(
+      expected,
+    );
   });
 
-  it('says so when the data is clean', async () => {
-    mockReport([]);
-    renderPage();
-    expect(await screen.findByText('No problems found.')).toBeInTheDocument();
-    expect(
-      await screen.findByText('No problems found: the reference data passes every check.'),
-    ).toBeInTheDocument();
+  it('says so when the data is clean', () => {
+    expect(summaryText({ total: 0, error: 0, warning: 0, info: 0 })).toBe('No problems found.');
+    expect(summaryText({ total: 4, error: 1, warning: 2, info: 1 })).toBe(
+      '4 findings: 1 error, 2 warnings, 1 note.',
+    );
+    expect(dataQualityResource.texts.emptyText).toBe(
+      'No problems found: the reference data passes every check.',
+    );
   });
 
-  it('shows a failure in a banner', async () => {
-    jest.spyOn(console, 'error').mockImplementation(() => undefined); // the base query logs failures
+  it('reads a failed report as the failure', async () => {
     mockFetch({
       'GET /data-quality': {
         status: 403,
@@ -232,76 +228,40 @@ describe('/dashboard/data-quality', () => {
       },
       'GET /data-quality/summary': summaryOf(findings),
     });
-    renderPage();
-    expect(await screen.findByText('Failed to load the data-quality report')).toBeInTheDocument();
+    const { result } = renderListApi(dataQualityResource, firstQuery(dataQualityResource));
+    await waitFor(() => expect(result.current.list.error).toMatchObject({ status: 403 }));
+    expect(dataQualityResource.texts.errorTitle).toBe('Failed to load the data-quality report');
   });
 
   it('asks the server for one page, searched, filtered and sorted, never the whole report', async () => {
-    const fetchMock = mockReport(findings);
-    const { user } = renderPage();
-    await rowOf('Dosage minimum above maximum');
-    const last = () => query(requestsTo(fetchMock, 'GET /data-quality').at(-1) as Request);
-    expect(last()).toEqual({ page: '1', page_size: '25' });
+    expect(firstQuery(dataQualityResource)).toEqual({
+      page: 1,
+      pageSize: 25,
+      sort: undefined,
+      q: undefined,
+    });
+    const sort = (field: string) =>
+      sortParam([{ field, sort: 'asc' }], dataQualityResource.sortFields);
+    expect(sort('severity')).toBe('severity');
+    expect(sort('entity_id')).toBe('record');
+    // The problem is a filter: its column does not ask the server to sort.
+    expect(sort('kind')).toBeUndefined();
 
-    const filters = within(await screen.findByRole('group', { name: 'Filters' }));
-    await user.selectOptions(filters.getByRole('combobox', { name: 'Severity' }), 'warning');
-    await gone('Dosage minimum above maximum');
-    await rowOf('Interaction stored twice');
-    await user.selectOptions(
-      filters.getByRole('combobox', { name: 'Problem' }),
-      'Weight categories overlap',
+    const fetchMock = mockReport(findings);
+    const { result } = renderListApi(
+      dataQualityResource,
+      { page: 1, pageSize: 25, sort: 'severity', q: 'OVERLAP' },
+      { severity: 'warning', kind: 'weight_category_overlap' },
     );
-    await gone('Interaction stored twice');
-    expect(last()).toEqual({
-      severity: 'warning',
-      kind: 'weight_category_overlap',
+    await waitFor(() => expect(result.current.list.rows).toHaveLength(1));
+    expect(result.current.list.rows?.[0].kind).toBe('weight_category_overlap');
+    expect(query(requestsTo(fetchMock, 'GET /data-quality')[0])).toEqual({
       page: '1',
       page_size: '25',
-    });
-
-    await user.click(filters.getByRole('button', { name: 'Clear filters' }));
-    await user.type(screen.getByRole('searchbox', { name: 'Search findings' }), 'FLUCONAZOLE');
-    await gone('Dosage minimum above maximum');
-    await rowOf('No pregnancy category');
-    expect(last()).toEqual({ q: 'FLUCONAZOLE', page: '1', page_size: '25' });
-    // The counts stay the whole report's.
-    expect(screen.getByText('4 findings: 1 error, 2 warnings, 1 note.')).toBeInTheDocument();
-
-    await user.type(screen.getByRole('searchbox', { name: 'Search findings' }), ' nothing');
-    expect(
-      await screen.findByText('No finding matches the search and filters.'),
-    ).toBeInTheDocument();
-
-    await user.click(screen.getByRole('columnheader', { name: 'Severity' }));
-    await waitFor(() => expect(last()).toMatchObject({ sort: 'severity' }));
-    // The problem is a filter: its column does not ask the server to sort.
-    await user.click(screen.getByRole('columnheader', { name: 'Problem' }));
-    expect(last()).toMatchObject({ sort: 'severity' });
-    expect(requestsTo(fetchMock, 'GET /data-quality').every((r) => query(r).page_size)).toBe(true);
-  });
-
-  it('exports every finding of the search and filters as CSV from the server', async () => {
-    const fetchMock = mockFetch({
-      'GET /data-quality': (request) =>
-        query(request).format === 'csv'
-          ? { body: 'severity\nwarning\n', headers: { 'Content-Type': 'text/csv' } }
-          : served(findings)(request),
-      'GET /data-quality/summary': summaryOf(findings),
-    });
-    const click = stubDownloads();
-    const { user } = renderPage();
-    await rowOf('Dosage minimum above maximum');
-    const filters = within(await screen.findByRole('group', { name: 'Filters' }));
-    await user.selectOptions(filters.getByRole('combobox', { name: 'Severity' }), 'warning');
-    await user.type(screen.getByRole('searchbox', { name: 'Search findings' }), 'overlap');
-    await rowOf('Weight categories overlap');
-    await user.click(screen.getByRole('button', { name: 'Export all rows as CSV' }));
-    await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
-    const exported = requestsTo(fetchMock, 'GET /data-quality').find((r) => query(r).format);
-    expect(exported && query(exported)).toEqual({
-      format: 'csv',
+      sort: 'severity',
+      q: 'OVERLAP',
       severity: 'warning',
-      q: 'overlap',
+      kind: 'weight_category_overlap',
     });
   });
 });
