@@ -2,13 +2,21 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { launchBrowser, newPage, signInThroughUi, startServer } from '../e2e/support/harness';
+import {
+  grantRole,
+  launchBrowser,
+  newPage,
+  register,
+  signInThroughUi,
+  startServer,
+} from '../e2e/support/harness';
 import { ensureConsoleBuilt } from '../bench/support/consoleBuild';
 
 /**
  * `npm run screenshots` (`node --import tsx scripts/screenshots.ts`): the README's pictures. The
  * real server (embedded PostgreSQL on a temporary DATA_DIR, demo data) and the built console in
- * headless Chromium at 1440x900; an administrator registers and signs in through the login screen.
+ * headless Chromium at 1440x900; an account registers, the server's first administrator (made by
+ * startServer) makes it an administrator, and it signs in through the login screen.
  * Then, in the light and the dark theme, it saves docs/screenshots/<screen>-<theme>.png for the
  * dashboard, the medications list, Warfarin's detail page (with its dosages), the drug
  * interactions, and the safety check of Warfarin with Ibuprofen (a known major interaction).
@@ -41,12 +49,8 @@ async function main() {
   const server = await startServer({ LOG_LEVEL: 'warn' });
   const browser = await launchBrowser();
   try {
-    const register = await fetch(`${server.baseUrl}/api/v1/auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(ADMIN),
-    });
-    if (register.status !== 201) throw new Error(`register failed: ${await register.text()}`);
+    const { id } = await register(server.baseUrl, ADMIN);
+    await grantRole(server.baseUrl, id, 'admin');
     const login = await fetch(`${server.baseUrl}/api/v1/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -96,7 +100,11 @@ async function main() {
         path: `/dashboard/drugs/medications/${warfarin}`,
         ready: async () => {
           await heading(page, 'Medication Details');
-          await page.getByRole('table', { name: 'Age-based Dosages' }).waitFor();
+          await page
+            .getByRole('grid', { name: 'Age-based Dosages' })
+            .getByText('Adult')
+            .first()
+            .waitFor();
         },
       },
       {
@@ -120,7 +128,7 @@ async function main() {
           const verdict = page.getByRole('status', { name: 'Verdict' });
           await verdict.getByText('Major', { exact: true }).waitFor();
           await verdict.getByText(/could not be checked$/).waitFor();
-          await page.getByRole('table', { name: 'Rules applied to Warfarin' }).waitFor();
+          await page.getByRole('grid', { name: 'Rules applied to Warfarin' }).waitFor();
         },
       },
     ];
