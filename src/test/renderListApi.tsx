@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { renderHook } from '@testing-library/react';
+import { act, renderHook } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import type { FieldValues } from 'react-hook-form';
 import type { GridRowId } from '@mui/x-data-grid';
@@ -7,7 +7,7 @@ import { AppProviders } from '@/app/AppProviders';
 import { makeStore, type AppStore, type RootState } from '@/app/store';
 import type { FilterParams, ListQuery, ResourceDefinition } from '@/components/resource/resource';
 import { ResourceFormDialog } from '@/components/resource/ResourcePage';
-import { listQuery } from '@/components/resource/useServerList';
+import { listQuery, sortParam } from '@/components/resource/useServerList';
 import { FIRST_PAGE_SIZE } from '@/lib/listPage';
 import { signedIn } from './fixtures';
 import { renderWithProviders } from './renderWithProviders';
@@ -79,4 +79,28 @@ export function renderResourceForm<
     { preloadedState: state },
   );
   return { ...rendered, onSave, onClose };
+}
+
+/** The `sort` a definition sends when its grid is sorted by `field`. */
+export function sortOf(
+  resource: Pick<ResourceDefinition<{ id: GridRowId }>, 'sortFields'>,
+  field: string,
+  direction: 'asc' | 'desc' = 'asc',
+): string | undefined {
+  return sortParam([{ field, sort: direction }], resource.sortFields);
+}
+
+/**
+ * Sends what a definition's form saved (`onSave`'s values and reason) through its create call, or
+ * its update call for the row being edited, as its screen would.
+ */
+export async function sendSaved<Row extends { id: GridRowId }, TOutput>(
+  resource: Pick<ResourceDefinition<Row, never, TOutput>, 'useApi' | 'initialSort' | 'sortFields'>,
+  editing: Row | null,
+  [values, reason]: [TOutput, string],
+): Promise<void> {
+  const { result } = renderListApi(resource, firstQuery(resource));
+  const { create, update } = result.current;
+  if (!create || !update) throw new Error('The definition has no writes');
+  await act(() => (editing ? update(editing, values, reason) : create(values, reason)).unwrap());
 }

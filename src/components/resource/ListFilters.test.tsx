@@ -5,16 +5,13 @@ import { renderWithProviders } from '@/test/renderWithProviders';
 import { ListFilters } from './ListFilters';
 import { YES_NO_OPTIONS, type FilterValues, type ListFilter } from './resource';
 
+const SEVERITIES = [
+  { value: 'minor', label: 'Minor' },
+  { value: 'major', label: 'Major' },
+];
+
 const FILTERS: ListFilter[] = [
-  {
-    kind: 'choice',
-    param: 'severity',
-    label: 'Severity',
-    options: [
-      { value: 'minor', label: 'Minor' },
-      { value: 'major', label: 'Major' },
-    ],
-  },
+  { kind: 'choice', param: 'severity', label: 'Severity', options: SEVERITIES },
   { kind: 'record', param: 'medication_id', label: 'Medication', source: 'medication' },
   { kind: 'choice', param: 'is_allergen', label: 'Allergen', options: YES_NO_OPTIONS },
 ];

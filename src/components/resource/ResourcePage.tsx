@@ -12,17 +12,16 @@ import { LazyListFilters } from './LazyListFilters';
 import type { ResourceDefinition, ScreenSlots } from './resource';
 import { serverSortable, useServerList } from './useServerList';
 
+/** A row the grid can tell apart from the others. */
+type Identified = { id: GridRowId };
+
 /** A row's History action and the dialog it opens (`useRowHistory` of the history feature). */
 export interface RowHistory<Row> {
   open: (row: Row) => void;
   dialog: ReactNode;
 }
 
-export interface ResourcePageProps<
-  Row extends { id: GridRowId },
-  TValues extends FieldValues,
-  TOutput,
-> {
+export interface ResourcePageProps<Row extends Identified, TValues extends FieldValues, TOutput> {
   resource: ResourceDefinition<Row, TValues, TOutput>;
   /** The rows' History action; left out, the rows have none. */
   history?: RowHistory<Row>;
@@ -34,7 +33,7 @@ const NO_COLUMNS: readonly never[] = [];
 const noSlots = () => ({});
 
 export interface ResourceFormDialogProps<
-  Row extends { id: GridRowId },
+  Row extends Identified,
   TValues extends FieldValues,
   TOutput,
 > {
@@ -52,11 +51,7 @@ export interface ResourceFormDialogProps<
  * The definition's add/edit form: its title, fields and start values, its checks, the reason it
  * asks for and its preview. Renders nothing for a definition without a form.
  */
-export function ResourceFormDialog<
-  Row extends { id: GridRowId },
-  TValues extends FieldValues,
-  TOutput,
->({
+export function ResourceFormDialog<Row extends Identified, TValues extends FieldValues, TOutput>({
   resource,
   editing,
   open,
@@ -92,7 +87,7 @@ export function ResourceFormDialog<
  * `page`, `page_size`, `sort`, `q` and the filters' parameters), unless the server answers the
  * whole list (`paging: 'whole'`). A viewer sees no Add, Edit or Delete.
  */
-export function ResourcePage<Row extends { id: GridRowId }, TValues extends FieldValues, TOutput>({
+export function ResourcePage<Row extends Identified, TValues extends FieldValues, TOutput>({
   resource,
   history,
 }: ResourcePageProps<Row, TValues, TOutput>) {

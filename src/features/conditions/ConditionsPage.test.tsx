@@ -1,11 +1,11 @@
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import type { Condition } from '@/api';
 import type { MutationFeedback } from '@/lib/useMutationFeedback';
 import type { WriteAnswer } from '@/components/resource/resource';
 import { renderWithProviders } from '@/test/renderWithProviders';
 import { mockFetch, requestsTo } from '@/test/mockFetch';
 import { signedIn, viewerUser } from '@/test/fixtures';
-import { firstQuery, renderListApi, renderResourceForm } from '@/test/renderListApi';
+import { renderResourceForm, sendSaved } from '@/test/renderListApi';
 import { ConditionsPage, conditionResource } from './ConditionsPage';
 
 const migraine: Condition = { id: 3, name: 'Migraine', description: 'Recurrent headaches' };
@@ -87,14 +87,13 @@ describe('the conditions definition', () => {
     await user.type(form.getByLabelText(/^Name/), '  Gout ');
     await user.click(form.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
-    const [values] = onSave.mock.calls[0];
 
     const fetchMock = mockFetch({
       'GET /condition': { body: { data: [] } },
       'POST /condition': { status: 201, body: { data: migraine, message: 'Created' } },
     });
-    const { result } = renderListApi(conditionResource, firstQuery(conditionResource));
-    await act(() => result.current.create?.(values, '').unwrap());
+    const values = onSave.mock.calls[0][0];
+    await sendSaved(conditionResource, null, [values, '']);
     expect(await requestsTo(fetchMock, 'POST /condition')[0].json()).toEqual({
       name: 'Gout',
       description: null,
@@ -121,8 +120,7 @@ describe('the conditions definition', () => {
       'GET /condition': { body: { data: [migraine] } },
       'PUT /condition': { body: { data: migraine, message: 'Migraine was updated' } },
     });
-    const { result } = renderListApi(conditionResource, firstQuery(conditionResource));
-    await act(() => result.current.update?.(migraine, onSave.mock.calls[0][0], '').unwrap());
+    await sendSaved(conditionResource, migraine, onSave.mock.calls[0]);
     expect(await requestsTo(fetchMock, 'PUT /condition')[0].json()).toEqual({
       id: 3,
       name: 'Migraine',

@@ -1,9 +1,9 @@
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import type { Drug } from '@/api';
 import { findToast, renderWithProviders } from '@/test/renderWithProviders';
 import { mockFetch, requestsTo } from '@/test/mockFetch';
 import { signedIn } from '@/test/fixtures';
-import { firstQuery, renderListApi, renderResourceForm } from '@/test/renderListApi';
+import { renderResourceForm, sendSaved } from '@/test/renderListApi';
 import { DrugsPage, drugResource } from './DrugsPage';
 
 configure({ asyncUtilTimeout: 20_000 });
@@ -111,8 +111,7 @@ describe('the drugs definition', () => {
       'GET /drug': { body: { data: [] } },
       'POST /drug': { status: 201, body: { data: ibuprofen, message: 'Drug added successfully' } },
     });
-    const { result } = renderListApi(drugResource, firstQuery(drugResource));
-    await act(() => result.current.create?.(onSave.mock.calls[0][0], '').unwrap());
+    await sendSaved(drugResource, null, onSave.mock.calls[0]);
     expect(await requestsTo(fetchMock, 'POST /drug')[0].json()).toEqual({
       name: 'Cetirizine',
       category: 'Antihistamine',
@@ -137,8 +136,7 @@ describe('the drugs definition', () => {
       'GET /drug': { body: { data: [ibuprofen] } },
       'PUT /drug': { body: { data: ibuprofen, message: 'Drug updated successfully' } },
     });
-    const { result } = renderListApi(drugResource, firstQuery(drugResource));
-    await act(() => result.current.update?.(ibuprofen, onSave.mock.calls[0][0], '').unwrap());
+    await sendSaved(drugResource, ibuprofen, onSave.mock.calls[0]);
     expect(await requestsTo(fetchMock, 'PUT /drug')[0].json()).toEqual({
       id: 1,
       name: 'Ibuprofen',

@@ -1,9 +1,8 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import type { AuditEntry } from '@/api';
-import { sortParam } from '@/components/resource/useServerList';
 import { mockFetch, requestsTo } from '@/test/mockFetch';
 import { signedIn, viewerUser } from '@/test/fixtures';
-import { firstQuery, queryOf, renderListApi } from '@/test/renderListApi';
+import { firstQuery, queryOf, renderListApi, sortOf } from '@/test/renderListApi';
 import { findToast, renderWithProviders } from '@/test/renderWithProviders';
 import { AuditEntryDialog } from './AuditEntryDialog';
 import { HistoryPage, auditList, historyResource } from './HistoryPage';
@@ -99,11 +98,9 @@ describe('/dashboard/history', () => {
 describe('the history definition', () => {
   it('asks for the newest first when unsorted, and sends the sort, the search and the column filters as GET /audit names them', async () => {
     expect(firstQuery(historyResource)).toMatchObject({ page: 1, pageSize: 25, sort: '-at' });
-    const sort = (field: string, direction: 'asc' | 'desc') =>
-      sortParam([{ field, sort: direction }], historyResource.sortFields);
-    expect(sort('actor', 'asc')).toBe('actor');
-    expect(sort('entity', 'desc')).toBe('-entity');
-    expect(sort('reason', 'asc')).toBeUndefined();
+    expect(sortOf(historyResource, 'actor')).toBe('actor');
+    expect(sortOf(historyResource, 'entity', 'desc')).toBe('-entity');
+    expect(sortOf(historyResource, 'reason')).toBeUndefined();
 
     const fetchMock = mockFetch({ 'GET /audit': auditPage([severityChange]) });
     const { result } = renderListApi(historyResource, {

@@ -1,9 +1,15 @@
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import type { DrugInteraction } from '@/api';
 import { renderWithProviders } from '@/test/renderWithProviders';
 import { mockFetch, requestsTo, type MockReply } from '@/test/mockFetch';
 import { signedIn } from '@/test/fixtures';
-import { firstQuery, queryOf, renderListApi, renderResourceForm } from '@/test/renderListApi';
+import {
+  firstQuery,
+  queryOf,
+  renderListApi,
+  renderResourceForm,
+  sendSaved,
+} from '@/test/renderListApi';
 import { InteractionsPage, interactionResource } from './InteractionsPage';
 import { interactionRequest } from './interactionForm';
 import { SEVERITY_COLOURS } from '@/components/severityColours';
@@ -226,9 +232,7 @@ describe('the interactions definition', () => {
     await user.type(form.getByLabelText(/^Reason for the change/), 'Stockley 2024');
     await user.click(form.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
-    const [values, reason] = onSave.mock.calls[0];
-    const { result } = renderListApi(interactionResource, firstQuery(interactionResource));
-    await act(() => result.current.create?.(values, reason).unwrap());
+    await sendSaved(interactionResource, null, onSave.mock.calls[0]);
     expect(interactionResource.feedback?.create.success).toBe(
       'Drug interaction added successfully',
     );
@@ -265,9 +269,7 @@ describe('the interactions definition', () => {
     await user.type(form.getByLabelText(/^Reason for the change/), 'Case reports');
     await user.click(form.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
-    const [values, reason] = onSave.mock.calls[0];
-    const { result } = renderListApi(interactionResource, firstQuery(interactionResource));
-    await act(() => result.current.update?.(warfarinAspirin, values, reason).unwrap());
+    await sendSaved(interactionResource, warfarinAspirin, onSave.mock.calls[0]);
     expect(interactionResource.feedback?.update.success).toBe(
       'Drug interaction updated successfully',
     );

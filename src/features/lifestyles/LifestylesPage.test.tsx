@@ -3,7 +3,7 @@ import type { Lifestyle } from '@/api';
 import { findToast, renderWithProviders } from '@/test/renderWithProviders';
 import { mockFetch, requestsTo, type MockReply } from '@/test/mockFetch';
 import { signedIn } from '@/test/fixtures';
-import { firstQuery, renderListApi, renderResourceForm } from '@/test/renderListApi';
+import { firstQuery, renderListApi, renderResourceForm, sendSaved } from '@/test/renderListApi';
 import { LifestylesPage, lifestyleResource } from './LifestylesPage';
 
 const smoking: Lifestyle = { id: 2, name: 'Smoking' };
@@ -106,8 +106,7 @@ describe('the lifestyles definition', () => {
       'GET /lifestyle': { body: { data: [smoking] } },
       'PUT /lifestyle': { body: { data: { id: 2, name: 'Tobacco smoking' }, message: 'Updated' } },
     });
-    const { result } = renderListApi(lifestyleResource, firstQuery(lifestyleResource));
-    await act(() => result.current.update?.(smoking, onSave.mock.calls[0][0], '').unwrap());
+    await sendSaved(lifestyleResource, smoking, onSave.mock.calls[0]);
     expect(await requestsTo(fetchMock, 'PUT /lifestyle')[0].json()).toEqual({
       id: 2,
       name: 'Tobacco smoking',

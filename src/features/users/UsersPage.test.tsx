@@ -3,8 +3,7 @@ import type { AdminUser } from '@/api';
 import { mockFetch, requestsTo } from '@/test/mockFetch';
 import { signedIn } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/renderWithProviders';
-import { firstQuery, queryOf, renderListApi } from '@/test/renderListApi';
-import { sortParam } from '@/components/resource/useServerList';
+import { firstQuery, queryOf, renderListApi, sortOf } from '@/test/renderListApi';
 import { SEARCH_PAUSE_MS } from '@/components/resource/resource';
 import { USERS_MAX_AGE_S, UsersPage, userResource } from './UsersPage';
 import { clockForward } from '@/test/clock';
@@ -122,11 +121,9 @@ describe('/dashboard/users', () => {
 describe('the users definition', () => {
   it("sends a page by name when unsorted, a header's sort by the contract's names, and waits for typing to pause", async () => {
     expect(firstQuery(userResource)).toMatchObject({ page: 1, pageSize: 25, sort: 'name' });
-    const sort = (field: string, direction: 'asc' | 'desc') =>
-      sortParam([{ field, sort: direction }], userResource.sortFields);
-    expect(sort('search_count', 'asc')).toBe('search_count');
-    expect(sort('search_count', 'desc')).toBe('-search_count');
-    expect(sort('view_history', 'asc')).toBeUndefined();
+    expect(sortOf(userResource, 'search_count')).toBe('search_count');
+    expect(sortOf(userResource, 'search_count', 'desc')).toBe('-search_count');
+    expect(sortOf(userResource, 'view_history')).toBeUndefined();
     expect(userResource.searchDebounceMs).toBe(SEARCH_PAUSE_MS);
 
     const fetchMock = mockFetch({ 'GET /users': usersHandler([olivia, liam]) });
