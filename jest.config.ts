@@ -44,7 +44,7 @@ const config: Config = {
   projects: [
     {
       displayName: 'web',
-      testEnvironment: 'jest-fixed-jsdom',
+      testEnvironment: '<rootDir>/src/test/jsdomEnvironment.cjs',
       roots: ['<rootDir>/src'],
       testMatch: ['**/*.test.ts', '**/*.test.tsx'],
       transform: { '^.+\\.tsx?$': tsJest },

@@ -152,7 +152,9 @@ describe('/dashboard/drugs/medications', () => {
     expect(filters.queryByRole('button', { name: 'Clear filters' })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Add Medication' }));
-    const dialog = within(await screen.findByRole('dialog', { name: 'Add Medication' }));
+    // A progress dialog of the same name shows while the form's lists load: cancel the form.
+    await screen.findByLabelText(/^Name/);
+    const dialog = within(screen.getByRole('dialog', { name: 'Add Medication' }));
     await user.click(dialog.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await user.click((await row('Amoxicillin')).getByRole('button', { name: 'View Amoxicillin' }));
