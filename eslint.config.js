@@ -8,7 +8,7 @@ import tseslint from 'typescript-eslint';
 
 // Console layers (shared -> features -> app), as in bulletproof-react. A feature imports no other
 // feature's files, only what that feature offers others in its `index.ts`; the shared folders
-// (components, lib, session) import neither a feature nor the app. Their tests may render the app.
+// (api, components, lib, session) import neither a feature nor the app. Their tests may render the app.
 const consoleFeatures = readdirSync('src/features', { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
@@ -105,7 +105,7 @@ export default tseslint.config(
                 'Import another feature only through its index.ts, or move the shared part to components/ or lib/.',
             })),
             {
-              target: './src/{components,lib,session}/**/!(*.test).{ts,tsx}',
+              target: './src/{api,components,lib,session}/**/!(*.test).{ts,tsx}',
               from: ['./src/app', './src/features'],
               message:
                 'Shared code imports neither the app nor a feature: pass it in, or move it down.',

@@ -24,12 +24,16 @@ const SYSTEM_TESTS = [
   'server/db/startAnywhere.test.ts',
 ].map((path) => `<rootDir>/${path}`);
 
+/** `@contract/enums` is api/generated/enums.ts, as in tsconfig.json. */
+const CONTRACT_ALIAS = { '^@contract/(.*)$': '<rootDir>/api/generated/$1' };
+
 const server = {
   testEnvironment: 'node',
   roots: ['<rootDir>/server'],
   // Fastify brings `cookie` 2 and `content-disposition` 3, which are ESM-only on Node 20.
   transform: { '^.+\\.[tj]s$': tsJest },
   transformIgnorePatterns: ['/node_modules/(?!(cookie|content-disposition)/)'],
+  moduleNameMapper: CONTRACT_ALIAS,
   globalSetup: '<rootDir>/server/test/globalSetup.mjs',
   globalTeardown: '<rootDir>/server/test/globalTeardown.mjs',
   setupFilesAfterEnv: ['<rootDir>/server/test/setup.ts'],
@@ -51,6 +55,7 @@ const config: Config = {
       moduleNameMapper: {
         '^@/config/env$': '<rootDir>/src/config/env.test-values.ts',
         '^@/(.*)$': '<rootDir>/src/$1',
+        ...CONTRACT_ALIAS,
       },
       setupFilesAfterEnv: ['<rootDir>/src/test/setup.ts'],
     },

@@ -41,7 +41,10 @@ export default defineConfig(({ command, mode }) => {
   return {
     plugins: [react(), precompressAssets()],
     resolve: {
-      alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+      alias: {
+        '@': fileURLToPath(new URL('./src', import.meta.url)),
+        '@contract': fileURLToPath(new URL('./api/generated', import.meta.url)),
+      },
     },
     server: {
       port: 5173,

@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type pg from 'pg';
 import { authGuard } from './auth/guard';
 import type { Config } from './config';
-import type { RoleName } from '../api/generated/enums';
+import type { RoleName } from '@contract/enums';
 import { loadContract, routeDefinitions, sharedSchema, type RouteDefinition } from './contract';
 import { ambientPool } from './db/pool';
 import { hostGuard } from './hostGuard';

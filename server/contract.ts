@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { FastifySchema, HTTPMethods } from 'fastify';
-import type { components } from '../api/generated/openapi';
-import { ROLE_NAMES, type RoleName } from '../api/generated/enums';
+import type { components } from '@contract/openapi';
+import { ROLE_NAMES, type RoleName } from '@contract/enums';
 
 /**
  * api/openapi.yaml is the single source of every route's method, path, request and response

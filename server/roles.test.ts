@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ROLE_NAMES, type RoleName } from '../api/generated/enums';
+import { ROLE_NAMES, type RoleName } from '@contract/enums';
 import { loadContract, routeDefinitions, type RouteDefinition } from './contract';
 import { contractProblems } from './test/contract';
 import {

@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/pool';
 import { conflict } from '../errors';
 import * as accounts from '../repositories/accounts';
-import type { RoleName } from '../../api/generated/enums';
+import type { RoleName } from '@contract/enums';
 
 /** What an administrator may change about an account (PUT /accounts/{id}, or a revert of it). */
 export interface AccountChange {

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { DATA_QUALITY_SEVERITIES } from '../../api/generated/enums';
+import { DATA_QUALITY_SEVERITIES } from '@contract/enums';
 import type { Schema } from '../contract';
 import { dataAnswer, paced } from '../lib/pacedStream';
 import type { DataQualityFinding } from './data-quality';

@@ -1,4 +1,4 @@
-import { DATA_QUALITY_SEVERITIES, type DataQualityKind } from '../../api/generated/enums';
+import { DATA_QUALITY_SEVERITIES, type DataQualityKind } from '@contract/enums';
 import type { Schema } from '../contract';
 import { MAX_AGE_DAYS, MAX_WEIGHT_KG } from './safety-check';
 import { tolerance, toBase } from './units';

@@ -6,7 +6,7 @@ import type {
   PregnancyCategory,
   SafetyFindingBasis,
   WeightUnit,
-} from '../../api/generated/enums';
+} from '@contract/enums';
 import type { Schema } from '../contract';
 import { invalid } from '../errors';
 import {

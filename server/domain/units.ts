@@ -1,4 +1,4 @@
-import type { AgeUnit, DosageUnit, WeightUnit } from '../../api/generated/enums';
+import type { AgeUnit, DosageUnit, WeightUnit } from '@contract/enums';
 
 /**
  * Exact unit conversions shared by the safety check and the data-quality report. Each kind of

@@ -1,4 +1,4 @@
-import type { AccountSort, RoleName } from '../../api/generated/enums';
+import type { AccountSort, RoleName } from '@contract/enums';
 import type { Schema } from '../contract';
 import type { Queryable } from '../db/pool';
 import { TABLE_VERSIONS_SQL, type TableVersions } from '../db/versions';

@@ -1,4 +1,4 @@
-import type { AdminUserSort } from '../../api/generated/enums';
+import type { AdminUserSort } from '@contract/enums';
 import type { Schema } from '../contract';
 import type { Queryable } from '../db/pool';
 

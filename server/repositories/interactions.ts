@@ -1,4 +1,4 @@
-import { SEVERITIES } from '../../api/generated/enums';
+import { SEVERITIES } from '@contract/enums';
 import type { Schema } from '../contract';
 import type { Queryable } from '../db/pool';
 import type { Write } from './audit/entries';

@@ -9,7 +9,7 @@ import type {
   RawServerDefault,
   RouteHandlerMethod,
 } from 'fastify';
-import type { operations } from '../../api/generated/openapi';
+import type { operations } from '@contract/openapi';
 import { HttpError } from '../errors';
 
 /** Every operationId of the contract. */

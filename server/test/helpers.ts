@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import type { RoleName } from '../../api/generated/enums';
+import type { RoleName } from '@contract/enums';
 import { buildApp } from '../app';
 import { newToken } from '../auth/tokens';
 import { readConfig, type Config } from '../config';

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { useAppDispatch } from '@/app/hooks';
+import { useDispatch } from 'react-redux';
+import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { api } from './index';
 
 /** A query endpoint's name, and the arg it is asked with. */
@@ -14,7 +15,8 @@ type QueryArg<E extends QueryName> = Parameters<typeof api.util.getRunningQueryT
  * the endpoint's query hook, with the same `arg`: that hook has asked for `arg` by then.
  */
 export function useAbortSuperseded<E extends QueryName>(endpoint: E, arg: QueryArg<E>) {
-  const dispatch = useAppDispatch();
+  // The API's own dispatch type: the app's store is not this layer's to import.
+  const dispatch = useDispatch<ThunkDispatch<unknown, unknown, UnknownAction>>();
   // By value: the screens build a new arg object on every render. RTK Query keys its cache by the
   // same serialisation (undefined parameters left out), so the parsed copy finds the same request.
   const key = JSON.stringify(arg);

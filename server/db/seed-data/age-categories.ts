@@ -1,4 +1,4 @@
-import type { AgeCategoryName, AgeUnit } from '../../../api/generated/enums';
+import type { AgeCategoryName, AgeUnit } from '@contract/enums';
 
 /**
  * Age categories follow paediatric formularies (neonate up to 28 days, infant from 1 month), which

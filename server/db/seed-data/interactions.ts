@@ -1,4 +1,4 @@
-import type { Severity } from '../../../api/generated/enums';
+import type { Severity } from '@contract/enums';
 
 export type { Severity };
 

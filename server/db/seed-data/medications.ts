@@ -1,9 +1,4 @@
-import type {
-  DosageUnit,
-  DurationUnit,
-  FrequencyUnit,
-  PregnancyCategory,
-} from '../../../api/generated/enums';
+import type { DosageUnit, DurationUnit, FrequencyUnit, PregnancyCategory } from '@contract/enums';
 import type { AgeKey } from './age-categories';
 import type { WeightCategoryName } from './weight-categories';
 

@@ -1,4 +1,4 @@
-import type { WeightCategoryName } from '../../../api/generated/enums';
+import type { WeightCategoryName } from '@contract/enums';
 
 export type { WeightCategoryName };
 

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { AuditAction, AuditEntity } from '../../../api/generated/enums';
+import type { AuditAction, AuditEntity } from '@contract/enums';
 import type { Queryable } from '../../db/pool';
 import { ENTITIES, labelSql, type AuditEffect, type Changes, type Snapshot } from './records';
 

@@ -1,4 +1,4 @@
-import type { AuditAction, AuditEntity } from '../../../api/generated/enums';
+import type { AuditAction, AuditEntity } from '@contract/enums';
 import type { Schema } from '../../contract';
 import type { Queryable } from '../../db/pool';
 

@@ -1,4 +1,4 @@
-import type { AuditAction, AuditEntity } from '../../../api/generated/enums';
+import type { AuditAction, AuditEntity } from '@contract/enums';
 import type { Queryable } from '../../db/pool';
 import { HISTORY, isoTime, type StoredEntry } from './entries';
 import { column, ENTITIES, type Snapshot } from './records';

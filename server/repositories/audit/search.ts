@@ -1,5 +1,5 @@
-import type { AuditSort } from '../../../api/generated/enums';
-import type { operations } from '../../../api/generated/openapi';
+import type { AuditSort } from '@contract/enums';
+import type { operations } from '@contract/openapi';
 import { withTransaction, type Db } from '../../db/pool';
 import { isQueryCanceled } from '../../lib/pgErrors';
 import { searchPatterns } from '../activity';

@@ -1,5 +1,5 @@
 import type { Account, RoleName } from '@/api';
-import { ROLE_NAMES } from '../../../api/generated/enums';
+import { ROLE_NAMES } from '@contract/enums';
 
 /** A change an admin asked for, waiting for its confirm. */
 export type AccountChange =

@@ -28,7 +28,7 @@ import {
   AGE_UNITS,
   WEIGHT_CATEGORY_NAMES,
   WEIGHT_UNITS,
-} from '../../../api/generated/enums';
+} from '@contract/enums';
 
 /** What every kind's row holds besides its range: the category's name and a description. */
 export interface CategoryRow {

@@ -1,5 +1,5 @@
 import type { AuditAction, AuditEntity, AuditEntry } from '@/api';
-import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '../../../api/generated/enums';
+import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '@contract/enums';
 
 /** What each kind of record is called on screen. */
 export const ENTITY_LABELS: Record<AuditEntity, string> = {

@@ -20,7 +20,7 @@ import {
   type ListQuery,
   type ResourceDefinition,
 } from '@/components/resource/resource';
-import { PREGNANCY_CATEGORIES } from '../../../api/generated/enums';
+import { PREGNANCY_CATEGORIES } from '@contract/enums';
 import { MedicationDialogs, useMedicationDialogs } from './MedicationDialogs';
 import {
   medicationCellStyles,

@@ -20,7 +20,7 @@ import {
   DURATION_UNITS as ALL_DURATION_UNITS,
   FREQUENCY_UNITS as ALL_FREQUENCY_UNITS,
   PREGNANCY_CATEGORIES,
-} from '../../../api/generated/enums';
+} from '@contract/enums';
 
 /**
  * The medication forms: Add Medication, Edit Medication, the weight-

@@ -7,12 +7,7 @@ import type {
   SafetyCheckRequest,
   WeightUnit,
 } from '@/api';
-import {
-  AGE_UNITS,
-  DURATION_UNITS,
-  FREQUENCY_UNITS,
-  WEIGHT_UNITS,
-} from '../../../api/generated/enums';
+import { AGE_UNITS, DURATION_UNITS, FREQUENCY_UNITS, WEIGHT_UNITS } from '@contract/enums';
 
 /**
  * The safety check's form: its schema (the contract's SafetyCheckRequest limits, and a patient a
