@@ -8,7 +8,6 @@ import type { SafetyResult } from '../domain/safety-check';
 export type OutcomeFinding = Schema<'TestPrescriptionFinding'>;
 export type Outcome = Schema<'TestPrescriptionOutcome'>;
 export type Difference = Schema<'TestPrescriptionDifference'>;
-export type DifferenceKind = Difference['kind'];
 
 /** An outcome, or why the request could no longer be checked. */
 export type Actual = { outcome: Outcome } | { error: string };

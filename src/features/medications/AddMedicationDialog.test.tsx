@@ -3,7 +3,7 @@ import { findToast, renderWithProviders } from '@/test/renderWithProviders';
 import { mockFetch, requestsTo } from '@/test/mockFetch';
 import { signedIn } from '@/test/fixtures';
 import { AddMedicationDialog } from './AddMedicationDialog';
-import { amoxicillin, conditions, referenceLists } from './medicationFixtures';
+import { amoxicillin, conditions, referenceLists } from '@/test/medicationFixtures';
 import { PREGNANCY_CATEGORY_HELP } from './medicationForm';
 
 type User = ReturnType<typeof renderWithProviders>['user'];

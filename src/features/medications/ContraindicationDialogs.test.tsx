@@ -6,7 +6,7 @@ import {
   AddContraindicationDialog,
   AddLifestyleContraindicationDialog,
 } from './ContraindicationDialogs';
-import { amoxicillin, paracetamol, referenceLists } from './medicationFixtures';
+import { amoxicillin, paracetamol, referenceLists } from '@/test/medicationFixtures';
 
 beforeEach(() => {
   jest.spyOn(console, 'error').mockImplementation(() => undefined);

@@ -4,7 +4,7 @@ import { mockFetch, requestsTo } from '@/test/mockFetch';
 import { signedIn } from '@/test/fixtures';
 import type { Medication } from '@/api';
 import { EditMedicationDialog } from './EditMedicationDialog';
-import { amoxicillin, paracetamol } from './medicationFixtures';
+import { amoxicillin, paracetamol } from '@/test/medicationFixtures';
 
 beforeEach(() => {
   jest.spyOn(console, 'error').mockImplementation(() => undefined);

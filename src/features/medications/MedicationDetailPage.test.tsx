@@ -14,7 +14,7 @@ import {
   paracetamol,
   referenceLists,
   weightDosage,
-} from './medicationFixtures';
+} from '@/test/medicationFixtures';
 
 beforeEach(() => {
   jest.spyOn(console, 'error').mockImplementation(() => undefined);

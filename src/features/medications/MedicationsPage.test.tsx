@@ -12,7 +12,7 @@ import { MedicationsPage } from './MedicationsPage';
 import { MEDICATIONS_EMPTY_TEXT, medicationResource } from './MedicationsGrid';
 import { MedicationDialogs, type MedicationDialog } from './MedicationDialogs';
 import { medicationColumns, medicationRow, type MedicationRow } from './medicationColumns';
-import { amoxicillin, paracetamol, referenceLists } from './medicationFixtures';
+import { amoxicillin, paracetamol, referenceLists } from '@/test/medicationFixtures';
 
 // A page with its DataGrid renders slowly in jsdom, more so on a busy machine.
 configure({ asyncUtilTimeout: 15_000 });

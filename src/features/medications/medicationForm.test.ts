@@ -15,7 +15,7 @@ import {
   conditions,
   paracetamol,
   weightCategories,
-} from './medicationFixtures';
+} from '@/test/medicationFixtures';
 
 const defaults = () => ({
   ...addMedicationDefaults(weightCategories, ageCategories),

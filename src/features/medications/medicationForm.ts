@@ -353,12 +353,10 @@ export const dosageFormServerFields = {
 export const contraindicationSchema = z.object({
   condition_id: idField('Condition is required'),
 });
-export type ContraindicationValues = z.input<typeof contraindicationSchema>;
 
 export const lifestyleContraindicationSchema = z.object({
   lifestyle_id: idField('Lifestyle is required'),
 });
-export type LifestyleContraindicationValues = z.input<typeof lifestyleContraindicationSchema>;
 
 /** The dialogs' react-hook-form resolvers, one per schema above. */
 export const addMedicationResolver = zodResolver(addMedicationSchema);

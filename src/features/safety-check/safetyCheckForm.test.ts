@@ -6,7 +6,6 @@ import {
   formFromSearch,
   newPrescribed,
   requestFromForm,
-  safetyCheckPath,
   safetyCheckSchema,
   searchFromForm,
   type SafetyCheckForm,
@@ -75,10 +74,6 @@ describe('the safety check form in the URL', () => {
     expect(form.ageUnit).toBe('years');
     expect(form.weightUnit).toBe('kg');
     expect(form.pregnant).toBe(false);
-  });
-
-  it("builds the medication detail page's link", () => {
-    expect(safetyCheckPath([12])).toBe('/dashboard/safety-check?medications=12');
   });
 });
 

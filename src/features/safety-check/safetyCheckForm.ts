@@ -216,12 +216,6 @@ export function searchFromForm(form: SafetyCheckForm): string {
     .join('&');
 }
 
-/** The link that opens the check with these medications selected. */
-export function safetyCheckPath(medicationIds: number[]): string {
-  const search = searchFromForm({ ...EMPTY_FORM, medications: medicationIds.map(newPrescribed) });
-  return `/dashboard/safety-check${search ? `?${search}` : ''}`;
-}
-
 // ---------- the request ----------
 
 function prescribedRequest(medication: PrescribedForm): SafetyCheckMedication {

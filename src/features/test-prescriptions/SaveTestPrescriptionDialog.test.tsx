@@ -4,7 +4,7 @@ import { renderWithProviders, findToast } from '@/test/renderWithProviders';
 import { mockFetch, requestsTo } from '@/test/mockFetch';
 import { signedIn } from '@/test/fixtures';
 import { SaveTestPrescriptionDialog } from './SaveTestPrescriptionDialog';
-import { warfarinIbuprofen } from './testPrescriptionFixtures';
+import { warfarinIbuprofen } from '@/test/testPrescriptionFixtures';
 
 const request = {
   medications: [{ medication_id: 2 }, { medication_id: 1, dose: 5, dose_unit: 'mg' as const }],

@@ -3,7 +3,7 @@ import { renderWithProviders } from '@/test/renderWithProviders';
 import { mockFetch } from '@/test/mockFetch';
 import { signedIn } from '@/test/fixtures';
 import { TestPrescriptionsCard } from './TestPrescriptionsCard';
-import { testList } from './testPrescriptionFixtures';
+import { testList } from '@/test/testPrescriptionFixtures';
 
 describe('the Test prescriptions card', () => {
   it('says how many pass, how many changed, and links to the screen', async () => {

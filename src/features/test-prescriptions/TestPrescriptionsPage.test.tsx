@@ -3,7 +3,7 @@ import { renderWithProviders, findToast } from '@/test/renderWithProviders';
 import { mockFetch, requestsTo } from '@/test/mockFetch';
 import { signedIn, viewerUser } from '@/test/fixtures';
 import { TestPrescriptionsPage } from './TestPrescriptionsPage';
-import { paracetamolChild, testList, warfarinIbuprofen } from './testPrescriptionFixtures';
+import { paracetamolChild, testList, warfarinIbuprofen } from '@/test/testPrescriptionFixtures';
 
 const changedRun = {
   body: {
