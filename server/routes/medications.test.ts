@@ -654,6 +654,9 @@ describe('GET /medication', () => {
       };
       const queriesForList = async () => {
         await localApi.get('/auth/me'); // refreshes the token's activity, so the count is of the list alone
+        // The writes' background work (the history inbox, the test prescriptions) must not land
+        // in the count.
+        await Promise.all([local.app.auditInbox.idle(), local.app.testSuite.idle()]);
         const spy = jest.spyOn(local.pool, 'query');
         try {
           const response = await localApi.get('/medication');
