@@ -2,13 +2,13 @@
 // committed tree (HEAD) is cloned once and installed with `npm ci`; then, RUNS times (default 3),
 // every file git does not track is removed but node_modules (so dist/ is built again), Jest gets an
 // empty cache, and `npm test` and `npm run test:quick` are timed. Prints each run and the medians,
-// and exits non-zero when a run had a failing test.
+// with each run's slowest files, and exits non-zero when a run had a failing test.
 //   TEST_TIME_RUNS=1 npm run test:time     one run
 //   TEST_TIME_SUITES=quick npm run test:time   the quick suite alone (full, quick or both)
 import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 
 const RUNS = Number(process.env.TEST_TIME_RUNS ?? 3);
 const SUITES = {
@@ -61,9 +61,14 @@ for (let i = 1; i <= RUNS; i++) {
     const status = suite.status;
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
     let counts = 'no results';
+    let slowest = [];
     try {
       const r = JSON.parse(readFileSync(results, 'utf8'));
       counts = `${r.numPassedTests} passed, ${r.numFailedTests + (r.numRuntimeErrorTestSuites ?? 0)} failed`;
+      slowest = r.testResults
+        .map((file) => [(file.endTime - file.startTime) / 1000, relative(checkout, file.name)])
+        .sort((a, b) => b[0] - a[0])
+        .slice(0, 8);
     } catch {
       // Jest wrote nothing: counted as a failure below
     }
@@ -73,6 +78,8 @@ for (let i = 1; i <= RUNS; i++) {
     }
     times[name].push(seconds);
     console.log(`[test:time] run ${i} ${name}: ${minutes(seconds)} (${counts}, exit ${status})`);
+    for (const [fileSeconds, file] of slowest)
+      console.log(`[test:time]   ${fileSeconds.toFixed(1).padStart(6)} s  ${file}`);
   }
 }
 
