@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
+import { SectionCard } from './SectionCard';
 
 export interface SummaryCardProps {
   /** The heading's id, which names the card's section. */
@@ -37,12 +37,7 @@ export function SummaryCard({
   link,
 }: SummaryCardProps) {
   return (
-    <Card
-      variant="outlined"
-      component="section"
-      aria-labelledby={id}
-      aria-busy={!loaded && !errorText}
-    >
+    <SectionCard labelledBy={id} busy={!loaded && !errorText}>
       <CardContent>
         <Typography id={id} variant="h6" component="h2">
           {title}
@@ -62,6 +57,6 @@ export function SummaryCard({
           {link.label}
         </Button>
       </CardActions>
-    </Card>
+    </SectionCard>
   );
 }

@@ -83,7 +83,7 @@ export function categoryResource<
       addTitle: `Add ${words.singular}`,
       editTitle: `Edit ${words.singular}`,
       deleteTitle: `Delete ${words.singular}`,
-      deleteMessage: `Are you sure you want to delete this ${words.one}?`,
+      deleteMessage: kind.deleteMessage,
       emptyText: `No ${words.many} found. Add a new ${words.one} to get started.`,
       searchLabel: `Search ${words.many}`,
       exportFileName: `${measure}-categories`,

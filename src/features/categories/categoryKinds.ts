@@ -77,6 +77,8 @@ type Trigger<Arg> = (arg: Arg) => MutationRequest<WriteAnswer>;
 export interface CategoryShape<Row extends CategoryRow, Write extends CategoryWrite> {
   /** The measure as the texts say it, lowercase: 'age' makes 'Minimum age', 'Age Range'. */
   measure: string;
+  /** The delete confirm's question, word for word as the console has always asked it. */
+  deleteMessage: string;
   /** The history's entity. */
   entity: AuditEntity;
   /** The list's path in the API. */
@@ -142,6 +144,7 @@ export const ageKind = kind<
   UpdateAgeCategoryApiArg
 >({
   measure: 'age',
+  deleteMessage: 'Are you sure you want to delete this age category?',
   entity: 'age_category',
   listPath: '/age-category',
   units: AGE_UNITS,
@@ -175,6 +178,7 @@ export const weightKind = kind<
   UpdateWeightCategoryApiArg
 >({
   measure: 'weight',
+  deleteMessage: 'Are you sure you want to delete this weight category?',
   entity: 'weight_category',
   listPath: '/weight-category',
   units: WEIGHT_UNITS,

@@ -7,7 +7,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { AuditEntry, RecentDrug, RecentSearch } from '@/api';
 import { RelativeTime } from '@/components/RelativeTime';
-import { SectionCard } from './SectionCard';
+import { SectionCard } from '@/components/SectionCard';
 
 interface RecentCardProps<T> {
   title: string;

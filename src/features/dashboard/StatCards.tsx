@@ -10,7 +10,7 @@ import PeopleOutlined from '@mui/icons-material/PeopleOutlined';
 import SearchOutlined from '@mui/icons-material/SearchOutlined';
 import TodayOutlined from '@mui/icons-material/TodayOutlined';
 import type { DashboardStats } from '@/api';
-import { SectionCard } from './SectionCard';
+import { SectionCard } from '@/components/SectionCard';
 
 type CountKey = 'total_drugs' | 'total_users' | 'total_searches' | 'active_today';
 

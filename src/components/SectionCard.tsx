@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import Card from '@mui/material/Card';
 
-interface SectionCardProps {
+export interface SectionCardProps {
   /** The id of the card's heading, which names the section. */
   labelledBy: string;
   /** Whether its figures are still loading (`aria-busy`). */
