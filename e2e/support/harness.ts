@@ -4,8 +4,8 @@ import { chmodSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { APP_ROLE, DATABASE, appPasswordFile, clusterDirectory } from '../../server/db/embedded';
+import { onServer } from '../../server/test/templateDatabase';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 /**
@@ -74,19 +74,6 @@ export function embeddedDataDir(server: RunningServer): string {
 /** The cheapest password hashing a server accepts: browser tests' servers and demo data use it. */
 export const E2E_PASSWORD_COST = 14;
 
-/** Runs `sql` (CREATE or DROP DATABASE) on the cluster of the superuser connection `adminUrl`. */
-async function onCluster(adminUrl: string, sql: string) {
-  const url = new URL(adminUrl);
-  url.pathname = '/postgres'; // not the template, which may have no other session while copied
-  const client = new pg.Client({ connectionString: url.toString() });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
 /** The application role's URL of the embedded PostgreSQL running for `dataDir`. */
 function embeddedAppUrl(dataDir: string) {
   // postmaster.pid's fourth line is the port PostgreSQL listens on.
@@ -107,7 +94,7 @@ async function storage(env: Record<string, string>) {
   if (template && admin && !env.DATABASE_URL && !env.DATA_DIR) {
     const url = new URL(template);
     const copy = `e2e_${randomBytes(6).toString('hex')}`;
-    await onCluster(
+    await onServer(
       admin,
       `CREATE DATABASE ${copy} TEMPLATE ${url.pathname.slice(1)} OWNER ${url.username}`,
     );
@@ -115,7 +102,7 @@ async function storage(env: Record<string, string>) {
     return {
       env: { DATABASE_URL: url.toString() },
       databaseUrl: () => url.toString(),
-      remove: () => onCluster(admin, `DROP DATABASE IF EXISTS ${copy} WITH (FORCE)`),
+      remove: () => onServer(admin, `DROP DATABASE IF EXISTS ${copy} WITH (FORCE)`),
     };
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'medref-e2e-'));

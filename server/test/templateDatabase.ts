@@ -12,9 +12,12 @@ export function databaseUrl(base: string, name: string): string {
   return url.toString();
 }
 
-/** Runs `sql` on the server's maintenance database (CREATE and DROP DATABASE run outside one). */
+/**
+ * Runs `sql` (CREATE or DROP DATABASE) as the superuser of `base`, connected to the `postgres`
+ * database: never to a template, which may have no other session while it is copied.
+ */
 export async function onServer(base: string, sql: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: base });
+  const admin = new pg.Client({ connectionString: databaseUrl(base, 'postgres') });
   await admin.connect();
   try {
     await admin.query(sql);
