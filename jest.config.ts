@@ -40,7 +40,7 @@ const server = {
 };
 
 const config: Config = {
-  // Both cores: the files run two at a time.
+  // Both cores: the files run two at a time. (`test:quick` runs three: see docs/ARCHITECTURE.md.)
   maxWorkers: 2,
   // Once every result is written, exit: a handle left open in the runner (seen after full runs)
   // must not keep CI waiting after the summary.

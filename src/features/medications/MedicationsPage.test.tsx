@@ -152,8 +152,9 @@ describe('/dashboard/drugs/medications', () => {
     expect(filters.queryByRole('button', { name: 'Clear filters' })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Add Medication' }));
-    // A progress dialog of the same name shows while the form's lists load: cancel the form.
-    await screen.findByLabelText(/^Name/);
+    // A progress dialog of the same name shows while the form's lists load: cancel the form. (The
+    // grid's "Name column menu" button is also labelled /^Name/: ask for the text box.)
+    await screen.findByRole('textbox', { name: /^Name/ });
     const dialog = within(screen.getByRole('dialog', { name: 'Add Medication' }));
     await user.click(dialog.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
