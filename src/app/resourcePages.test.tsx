@@ -128,6 +128,8 @@ const CASES: Case[] = [
       weight_unit: 'kg',
       category_name: 'Normal',
       description: 'Typical adults',
+      min_age_years: 18,
+      max_age_years: null,
     } satisfies WeightCategory,
     other: {
       id: 7,
@@ -136,6 +138,8 @@ const CASES: Case[] = [
       weight_unit: 'kg',
       category_name: 'Obese',
       description: null,
+      min_age_years: null,
+      max_age_years: null,
     } satisfies WeightCategory,
     update: 'PUT /weight-category',
     remove: (id) => `DELETE /weight-category/${id}`,

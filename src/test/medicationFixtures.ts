@@ -25,6 +25,8 @@ export const normalWeight: WeightCategory = {
   weight_unit: 'kg',
   category_name: 'Normal',
   description: null,
+  min_age_years: 18,
+  max_age_years: null,
 };
 export const obese: WeightCategory = {
   id: 12,
@@ -33,6 +35,8 @@ export const obese: WeightCategory = {
   weight_unit: 'kg',
   category_name: 'Obese',
   description: null,
+  min_age_years: 18,
+  max_age_years: null,
 };
 export const weightCategories = [normalWeight, obese];
 
@@ -90,7 +94,10 @@ export const ageDosage: AgeDosage = {
   frequency_duration_unit: 'weeks',
 };
 
-/** Amoxicillin: weight-based, one weight dosage, two contraindications, one lifestyle, category B. */
+/**
+ * Amoxicillin: weight-based, one weight dosage, two condition links (asthma contraindicated, gout a
+ * moderate caution), one lifestyle, category B.
+ */
 export const amoxicillin: Medication = {
   id: 7,
   name: 'Amoxicillin',
@@ -102,7 +109,10 @@ export const amoxicillin: Medication = {
   dosage_per_weight: [{ dosage: 25, dosage_unit: 'mg' }],
   weight_category_dosages: [weightDosage],
   age_category_dosages: [],
-  condition_contraindications: [asthma, gout],
+  condition_contraindications: [
+    { ...asthma, level: 'contraindicated', severity: 'contraindicated' },
+    { ...gout, level: 'caution', severity: 'moderate' },
+  ],
   contraindications: [asthma.id, gout.id],
   medical_lifestyle_contraindications: [
     {
@@ -114,6 +124,7 @@ export const amoxicillin: Medication = {
     },
   ],
   pregnancy_category: 'B',
+  age_limit: null,
   created_at: '2025-03-04T10:00:00.000Z',
   updated_at: '2025-03-04T10:00:00.000Z',
 };
@@ -134,6 +145,7 @@ export const paracetamol: Medication = {
   contraindications: [],
   medical_lifestyle_contraindications: [],
   pregnancy_category: null,
+  age_limit: null,
   created_at: '2025-03-05T10:00:00.000Z',
   updated_at: '2025-03-05T10:00:00.000Z',
 };

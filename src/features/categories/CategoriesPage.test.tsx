@@ -43,6 +43,8 @@ interface Kind {
   /** The first row's form values, and the body sent when it is saved with no description. */
   edit: { values: [number, number, string, string]; sent: Record<string, unknown> };
   refusal: string;
+  /** Whether the form and the list have the patient ages (years). */
+  ages: boolean;
 }
 
 const neonate: AgeCategory = {
@@ -68,6 +70,8 @@ const normal: WeightCategory = {
   weight_unit: 'kg',
   category_name: 'Normal',
   description: '50.1 to 80 kg',
+  min_age_years: 18,
+  max_age_years: null,
 };
 const heavy: WeightCategory = {
   id: 7,
@@ -76,6 +80,8 @@ const heavy: WeightCategory = {
   weight_unit: 'lbs',
   category_name: 'Obese',
   description: null,
+  min_age_years: null,
+  max_age_years: null,
 };
 
 const KINDS: Kind[] = [
@@ -118,6 +124,7 @@ const KINDS: Kind[] = [
     },
     refusal:
       'This age category cannot be deleted: it is still used by the dosages of: Paracetamol.',
+    ages: false,
   },
   {
     name: 'weight',
@@ -131,7 +138,7 @@ const KINDS: Kind[] = [
     secondCells: { range: '220 - 660', unit: 'Lbs', category: 'Obese' },
     firstLabel: 'Normal (50.1 - 80 Kg)',
     secondLabel: 'Obese (220 - 660 Lbs)',
-    columns: ['Weight Range', 'Weight Unit', 'Category', 'Description', 'Actions'],
+    columns: ['Weight Range', 'Weight Unit', 'Category', 'Ages', 'Description', 'Actions'],
     start: { unit: 'Kg', category: 'Normal' },
     units: ['Kg', 'Lbs'],
     // No 'None': a weight category always has a name.
@@ -149,6 +156,9 @@ const KINDS: Kind[] = [
         unit: 'lbs',
         category: 'Obese',
         description: 'Heavy',
+        // A new category is for any age until told otherwise.
+        minimum_age_years: null,
+        maximum_age_years: null,
       },
     },
     edit: {
@@ -160,10 +170,13 @@ const KINDS: Kind[] = [
         unit: 'kg',
         category: 'Normal',
         description: null,
+        minimum_age_years: 18,
+        maximum_age_years: null,
       },
     },
     refusal:
       'This weight category cannot be deleted: it is still used by the dosages of: Amoxicillin.',
+    ages: true,
   },
 ];
 
@@ -233,6 +246,13 @@ describe.each(KINDS)('/dashboard/drugs/$name-categories', (kind) => {
         .map((o) => o.textContent);
     expect(options(unit)).toEqual(kind.units);
     expect(options(/^Category/)).toEqual(kind.names);
+    // Only a kind with ages asks for them, empty (no bound) for a new one.
+    if (kind.ages) {
+      expect(form.getByLabelText(/^Minimum age \(years\)/)).toHaveValue(null);
+      expect(form.getByLabelText(/^Maximum age \(years\)/)).toHaveValue(null);
+    } else {
+      expect(form.queryByLabelText(/\(years\)/)).not.toBeInTheDocument();
+    }
 
     const [above, below] = kind.create.above;
     await user.clear(form.getByLabelText(minimum));
@@ -348,5 +368,136 @@ describe.each(KINDS)('/dashboard/drugs/$name-categories', (kind) => {
         `No ${one.replace(/y$/, 'ies')} found. Add a new ${one} to get started.`,
       ),
     ).toBeInTheDocument();
+  });
+});
+
+describe('/dashboard/drugs/weight-categories: the ages a category is meant for', () => {
+  const path = '/weight-category';
+  const minimumAge = /^Minimum age \(years\)/;
+  const maximumAge = /^Maximum age \(years\)/;
+  const renderPage = () =>
+    renderWithProviders(<WeightCategoriesPage />, { preloadedState: signedIn() });
+  const band = (
+    id: number,
+    min_weight: number,
+    min_age_years: number | null,
+    max_age_years: number | null,
+  ): WeightCategory => ({
+    id,
+    min_weight,
+    max_weight: min_weight + 10,
+    weight_unit: 'kg',
+    category_name: 'Normal',
+    description: null,
+    min_age_years,
+    max_age_years,
+  });
+
+  it("lists each category's ages in words: over, between, up to, or any age", async () => {
+    mockFetch({
+      [`GET ${path}`]: {
+        body: {
+          data: [
+            band(1, 10, 18, null),
+            band(2, 20, 12, 18),
+            band(3, 30, null, 12),
+            band(4, 40, 0, 1),
+            band(5, 50, null, null),
+          ],
+        },
+      },
+    });
+    renderPage();
+    const agesOf = async (range: string) => {
+      const row = await rowOf(range);
+      const header = screen.getByRole('columnheader', { name: 'Ages' });
+      const column = header.getAttribute('aria-colindex');
+      return row
+        .getAllByRole('gridcell')
+        .find((cell) => cell.getAttribute('aria-colindex') === column)?.textContent;
+    };
+    expect(await agesOf('10 - 20')).toBe('18 years and over');
+    expect(await agesOf('20 - 30')).toBe('12 to 18 years');
+    expect(await agesOf('30 - 40')).toBe('up to 12 years');
+    expect(await agesOf('40 - 50')).toBe('up to 1 year');
+    expect(await agesOf('50 - 60')).toBe('Any age');
+  });
+
+  it('reads the ages into the form and sends them as years, an emptied one as null (no bound)', async () => {
+    const fetchMock = mockFetch({
+      [`GET ${path}`]: { body: { data: [band(2, 20, 12, 18)] } },
+      [`PUT ${path}`]: {
+        body: { data: band(2, 20, null, 16.5), message: 'Weight category 2 was updated' },
+      },
+    });
+    const { user } = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Edit Normal (20 - 30 Kg)' }));
+    const form = within(await screen.findByRole('dialog', { name: 'Edit Weight Category' }));
+    expect(form.getByLabelText(minimumAge)).toHaveValue(12);
+    expect(form.getByLabelText(maximumAge)).toHaveValue(18);
+    await user.clear(form.getByLabelText(minimumAge));
+    await user.clear(form.getByLabelText(maximumAge));
+    await user.type(form.getByLabelText(maximumAge), '16.5');
+    await user.click(form.getByRole('button', { name: 'Save' }));
+    expect(await findToast('Weight category 2 was updated')).toBeInTheDocument();
+    expect(await requestsTo(fetchMock, `PUT ${path}`)[0].json()).toMatchObject({
+      id: 2,
+      minimum_age_years: null,
+      maximum_age_years: 16.5,
+    });
+  });
+
+  it.each([
+    ['a maximum of 131', '', '131', maximumAge, 'Maximum age must be from 0 to 130 years'],
+    ['a negative minimum', '-1', '', minimumAge, 'Minimum age must be from 0 to 130 years'],
+    [
+      'a minimum above the maximum',
+      '18',
+      '12',
+      minimumAge,
+      'Minimum age must not exceed maximum age',
+    ],
+  ])('refuses %s under the field, and sends nothing', async (_what, min, max, field, message) => {
+    const fetchMock = mockFetch({ [`GET ${path}`]: { body: { data: [] } } });
+    const { user } = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Add Weight Category' }));
+    const form = within(await screen.findByRole('dialog', { name: 'Add Weight Category' }));
+    await user.clear(form.getByLabelText(/^Maximum weight/));
+    await user.type(form.getByLabelText(/^Maximum weight/), '50');
+    if (min) await user.type(form.getByLabelText(minimumAge), min);
+    if (max) await user.type(form.getByLabelText(maximumAge), max);
+    await user.click(form.getByRole('button', { name: 'Save' }));
+    expect(await form.findByText(message)).toBeInTheDocument();
+    expect(form.getByLabelText(field)).toHaveAccessibleDescription(message);
+    expect(requestsTo(fetchMock, `POST ${path}`)).toHaveLength(0);
+  });
+
+  it("shows the server's refusal of an age under its field", async () => {
+    const fieldError = 'must be at most 130';
+    const fetchMock = mockFetch({
+      [`GET ${path}`]: { body: { data: [] } },
+      [`POST ${path}`]: {
+        status: 422,
+        body: {
+          message: 'The request is not valid.',
+          errors: { minimum_age_years: [fieldError] },
+        },
+      },
+    });
+    const { user } = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Add Weight Category' }));
+    const form = within(await screen.findByRole('dialog', { name: 'Add Weight Category' }));
+    await user.clear(form.getByLabelText(/^Maximum weight/));
+    await user.type(form.getByLabelText(/^Maximum weight/), '50');
+    await user.type(form.getByLabelText(minimumAge), '18');
+    await user.click(form.getByRole('button', { name: 'Save' }));
+    expect(await form.findByText(fieldError)).toBeInTheDocument();
+    expect(form.getByLabelText(minimumAge)).toHaveAccessibleDescription(fieldError);
+    expect(await requestsTo(fetchMock, `POST ${path}`)[0].json()).toMatchObject({
+      minimum_weight: 0,
+      maximum_weight: 50,
+      minimum_age_years: 18,
+      maximum_age_years: null,
+    });
   });
 });

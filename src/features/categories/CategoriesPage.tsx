@@ -8,6 +8,7 @@ import { listState, type ResourceDefinition } from '@/components/resource/resour
 import {
   ageKind,
   weightKind,
+  type CategoryAges,
   type CategoryFormOutput,
   type CategoryKind,
   type CategoryListArg,
@@ -15,6 +16,7 @@ import {
   type CategoryWrite,
 } from './categoryKinds';
 import {
+  agesText,
   categoryFields,
   categoryFormValues,
   categoryServerFields,
@@ -22,7 +24,7 @@ import {
   describeCategory,
 } from './categoryForm';
 import type { CategoryFormValues } from './categorySchema';
-import { categoryWords } from './categoryWords';
+import { AGE_WORDS, categoryWords } from './categoryWords';
 
 /** A kind's screen, as ResourcePage renders it. */
 export type CategoryResource<
@@ -31,9 +33,10 @@ export type CategoryResource<
 > = ResourceDefinition<Row, CategoryFormValues, CategoryFormOutput<Write>>;
 
 /**
- * A kind's categories: its range ('min - max'), unit (capitalised), category name (or '-') and
- * description; add and edit in a dialog (new: 0 to 0 in the kind's first unit and name), delete
- * after a confirm. Success toasts are the server's messages.
+ * A kind's categories: its range ('min - max'), unit (capitalised), category name (or '-'), the
+ * patient ages (for a kind with ages) and description; add and edit in a dialog (new: 0 to 0 in
+ * the kind's first unit and name), delete after a confirm. Success toasts are the server's
+ * messages.
  */
 export function categoryResource<
   Row extends CategoryRow,
@@ -43,7 +46,7 @@ export function categoryResource<
   UpdateArg,
 >(kind: CategoryKind<Row, Write, Sort, CreateArg, UpdateArg>): CategoryResource<Row, Write> {
   const words = categoryWords(kind.measure);
-  const { measure, hooks } = kind;
+  const { measure, hooks, ages } = kind;
   const describe = (row: Row) => describeCategory(kind, row);
   const fields = categoryFields(kind);
   const columns: GridColDef<Row>[] = [
@@ -68,6 +71,8 @@ export function categoryResource<
       minWidth: 140,
       valueFormatter: (value: string | null) => value ?? '-',
     },
+    // Ages have no sort field in the contract: not in sortFields, so not sortable.
+    ...(ages ? [agesColumn(ages)] : []),
     {
       field: 'description',
       headerName: 'Description',
@@ -125,9 +130,20 @@ export function categoryResource<
       validation: categoryValidation(kind),
       values: (row) => categoryFormValues(kind, row),
       fields: () => fields,
-      serverFields: categoryServerFields(measure),
+      serverFields: categoryServerFields(kind),
     },
     remove: {},
+  };
+}
+
+/** 'Ages': the patient ages a kind's category is meant for, '18 years and over'. */
+function agesColumn<Row extends CategoryRow>(ages: (row: Row) => CategoryAges): GridColDef<Row> {
+  return {
+    field: 'ages',
+    headerName: AGE_WORDS.column,
+    flex: 1,
+    minWidth: 140,
+    valueGetter: (_value, row) => agesText(ages(row)),
   };
 }
 

@@ -51,13 +51,23 @@ export interface CategoryRange {
   unit: string;
 }
 
+/** The patient ages a category is meant for, in years; null: no bound on that side. */
+export interface CategoryAges {
+  min: number | null;
+  max: number | null;
+}
+
+/** The write fields of a kind with ages (see `CategoryShape.ages`), as the contract names them. */
+type AgeWriteField = 'minimum_age_years' | 'maximum_age_years';
+
 /**
  * The form's output: the write shape but for the range's two numbers, which each kind names after
- * its measure (`minimum_age`); `write` adds them under those names.
+ * its measure (`minimum_age`); `write` adds them under those names. A kind with ages also has the
+ * ages' two write fields.
  */
 export type CategoryFormOutput<Write extends CategoryWrite> = Pick<
   Write,
-  'unit' | 'category' | 'description'
+  'unit' | 'category' | 'description' | Extract<keyof Write, AgeWriteField>
 > & { minimum: number; maximum: number };
 
 /** Any kind's list argument, for useAbortSuperseded (which takes either list endpoint's). */
@@ -97,6 +107,12 @@ export interface CategoryShape<Row extends CategoryRow, Write extends CategoryWr
   descriptionHidden: boolean;
   /** The row's range under the kind's field names. */
   range: (row: Row) => CategoryRange;
+  /**
+   * The patient ages a row is meant for, where the kind's categories have them (weight bands: an
+   * adult's fixed dose must not reach a child of the same weight). Such a kind's form edits them
+   * (sent as `minimum_age_years`, `maximum_age_years`) and its list shows them; left out, neither.
+   */
+  ages?: (row: Row) => CategoryAges;
   /** The create body: the form's output with the range under the kind's names. */
   write: (output: CategoryFormOutput<Write>) => Write;
 }
@@ -189,6 +205,7 @@ export const weightKind = kind<
   describedBy: 'name',
   descriptionHidden: false,
   range: (row) => ({ min: row.min_weight, max: row.max_weight, unit: row.weight_unit }),
+  ages: (row) => ({ min: row.min_age_years, max: row.max_age_years }),
   write: ({ minimum, maximum, ...rest }) => ({
     minimum_weight: minimum,
     maximum_weight: maximum,

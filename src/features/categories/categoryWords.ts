@@ -26,3 +26,16 @@ export function categoryWords(measure: string) {
     rangeMessage: `Minimum ${measure} must not exceed maximum ${measure}`,
   };
 }
+
+/** The words of a category's patient ages (a kind with `ages`), in years. */
+export const AGE_WORDS = {
+  /** The form's labels. */
+  minimumField: 'Minimum age (years)',
+  maximumField: 'Maximum age (years)',
+  /** The messages' subjects: 'Minimum age must be from 0 to 130 years'. */
+  minimum: 'Minimum age',
+  maximum: 'Maximum age',
+  rangeMessage: 'Minimum age must not exceed maximum age',
+  column: 'Ages',
+  any: 'Any age',
+};
