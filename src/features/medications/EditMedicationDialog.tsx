@@ -5,6 +5,7 @@ import { reasonPayload } from '@/components/crud/reason';
 import { useMutationFeedback } from '@/lib/useMutationFeedback';
 import { LazyImpactPanel as ImpactPanel } from '@/features/test-prescriptions';
 import { pregnancyFields, type DialogProps } from './dialogProps';
+import { ageLimitChanged, ageLimitFields } from './medicationAgeLimit';
 import {
   editMedicationDefaults,
   editMedicationPayload,
@@ -17,9 +18,10 @@ import {
 const editMedicationFields: CrudField<EditMedicationValues>[] = [
   { kind: 'text', name: 'name', label: 'Name', required: true, maxLength: 200, autoFocus: true },
   ...pregnancyFields<EditMedicationValues>(),
+  ...ageLimitFields<EditMedicationValues>(),
 ];
 
-/** Edit Medication (list and detail): only the name and the pregnancy category change. */
+/** Edit Medication (list and detail): the name, the pregnancy category and the age limit change. */
 export function EditMedicationDialog({
   medication,
   open,
@@ -28,6 +30,9 @@ export function EditMedicationDialog({
 }: DialogProps & { medication: Medication }) {
   const [updateMedication] = useUpdateMedicationMutation();
   const run = useMutationFeedback();
+  // The pregnancy category and the age limit are what can change what the safety check says.
+  const checkChanged = (values: EditMedicationValues) =>
+    pregnancyCategoryChanged(medication, values) || ageLimitChanged(medication, values);
   return (
     <CrudFormDialog
       open={open}
@@ -36,16 +41,15 @@ export function EditMedicationDialog({
       defaultValues={editMedicationDefaults(medication)}
       fields={editMedicationFields}
       serverFields={editMedicationServerFields}
-      // A pregnancy category set, changed or cleared needs a reason in the history.
-      reason={{ required: (values) => pregnancyCategoryChanged(medication, values) }}
-      // Only the pregnancy category can change what the safety check says.
+      // A pregnancy category or an age limit set, changed or removed needs a reason in the history.
+      reason={{ required: checkChanged }}
       preview={(values) =>
         values &&
-        pregnancyCategoryChanged(medication, values) && (
+        checkChanged(values) && (
           <ImpactPanel
             change={{
               operation: 'updateMedication',
-              body: editMedicationPayload(medication.id, values),
+              body: editMedicationPayload(medication, values),
             }}
           />
         )
@@ -54,7 +58,7 @@ export function EditMedicationDialog({
         run(
           updateMedication({
             medicationUpdate: {
-              ...editMedicationPayload(medication.id, values),
+              ...editMedicationPayload(medication, values),
               ...reasonPayload(reason),
             },
           }),

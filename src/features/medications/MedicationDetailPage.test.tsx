@@ -90,6 +90,28 @@ describe('/dashboard/drugs/medications/{id}', () => {
     expect(requestsTo(fetchMock, 'GET /medication/7')).toHaveLength(1);
   });
 
+  it('shows each condition link with its level, and a caution with its severity', async () => {
+    mockFetch({ 'GET /medication/7': { body: { data: amoxicillin } } });
+    renderDetail(7);
+    const contraindications = within(
+      await screen.findByRole('region', { name: 'Contraindications' }),
+    );
+    expect(
+      (await contraindications.findAllByRole('columnheader')).map((cell) => cell.textContent),
+    ).toEqual(['Condition', 'Level', 'Description', 'Remove']);
+    const rowOf = (name: string) =>
+      contraindications
+        .getAllByRole('row')
+        .find((row) => within(row).queryByRole('gridcell', { name }));
+    const cells = (name: string) =>
+      within(rowOf(name) as HTMLElement)
+        .getAllByRole('gridcell')
+        .slice(0, 2)
+        .map((cell) => cell.textContent);
+    await waitFor(() => expect(cells('Asthma')).toEqual(['Asthma', 'Contraindicated']));
+    expect(cells('Gout')).toEqual(['Gout', 'Caution (moderate)']);
+  });
+
   it('shows N/A and the empty texts for a medication without them', async () => {
     mockFetch({
       'GET /medication/8': {
@@ -388,6 +410,27 @@ describe('/dashboard/drugs/medications/{id}', () => {
       name: 'Amoxil',
       pregnancy_category: 'B',
     });
+  });
+
+  it.each([
+    ['None', null],
+    [
+      'Contraindicated under 42 days',
+      { min_age: 42, max_age: null, unit: 'days', severity: 'contraindicated' },
+    ],
+    [
+      'Not recommended (moderate) over 65 years',
+      { min_age: null, max_age: 65, unit: 'years', severity: 'moderate' },
+    ],
+    [
+      'Not recommended (major) under 1 year or over 80 years',
+      { min_age: 1, max_age: 80, unit: 'years', severity: 'major' },
+    ],
+  ] as const)('shows the age limit in words: %s', async (text, ageLimit) => {
+    mockFetch({ 'GET /medication/7': { body: { data: { ...amoxicillin, age_limit: ageLimit } } } });
+    renderDetail(7);
+    const info = within(await screen.findByRole('region', { name: 'Information' }));
+    expect(info.getByText('Age Limit').nextElementSibling?.textContent).toBe(text);
   });
 
   it('shows a viewer no Add, Edit, Remove or Delete control, but the history', async () => {

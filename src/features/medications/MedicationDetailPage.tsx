@@ -25,6 +25,7 @@ import {
   type MedicationDialog,
 } from './MedicationDialogs';
 import type { SectionActions, DetailTable } from './MedicationDetailGrids';
+import { ageLimitText } from './medicationAgeLimit';
 import type { DosageKind } from './medicationForm';
 import {
   NOT_AVAILABLE,
@@ -110,6 +111,7 @@ function Information({ medication }: { medication: Medication }) {
         NOT_AVAILABLE
       ),
     ],
+    ['Age Limit', ageLimitText(medication.age_limit)],
     ['Created At', new Date(medication.created_at).toLocaleDateString()],
   ];
   return (

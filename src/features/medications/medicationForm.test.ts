@@ -109,24 +109,35 @@ describe('the Add Medication form', () => {
 
 describe('the Edit Medication form', () => {
   it('starts checked with the category, and unchecked (category A) without one', () => {
+    // No age limit: the box unchecked, contraindicated in years once checked.
+    const noAgeLimit = {
+      hasAgeLimit: false,
+      minimumAge: '',
+      maximumAge: '',
+      ageUnit: 'years',
+      ageLimitSeverity: 'contraindicated',
+    };
     expect(editMedicationDefaults(amoxicillin)).toEqual({
       name: 'Amoxicillin',
       isPregnancy: true,
       pregnancy_category: 'B',
+      ...noAgeLimit,
     });
     expect(editMedicationDefaults(paracetamol)).toEqual({
       name: 'Paracetamol',
       isPregnancy: false,
       pregnancy_category: 'A',
+      ...noAgeLimit,
     });
   });
 
-  it("sends '' to clear the category when unchecked", () => {
+  it("sends '' to clear the category when unchecked, and no age limit while it is unchanged", () => {
     expect(
-      editMedicationPayload(7, {
-        name: 'Amoxicillin',
+      editMedicationPayload(amoxicillin, {
+        ...editMedicationDefaults(amoxicillin),
         isPregnancy: false,
-        pregnancy_category: 'B',
+        // Typed, then unchecked: still no limit, so nothing to send.
+        minimumAge: '12',
       }),
     ).toEqual({ id: 7, name: 'Amoxicillin', pregnancy_category: '' });
   });

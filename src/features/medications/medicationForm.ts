@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type {
   AgeCategory,
   AgeDosage,
+  ContraindicationLink,
   DosageUnit,
   DosageUpdate,
   DurationUnit,
@@ -14,13 +15,22 @@ import type {
   WeightCategory,
   WeightDosage,
 } from '@/api';
-import { amountField, minNotAboveMax, requiredText } from '@/components/crud/schema';
+import { amountField, choiceField, minNotAboveMax, requiredText } from '@/components/crud/schema';
 import {
+  CAUTION_SEVERITIES,
+  CONTRAINDICATION_LEVELS,
   DOSAGE_UNITS as ALL_DOSAGE_UNITS,
   DURATION_UNITS as ALL_DURATION_UNITS,
   FREQUENCY_UNITS as ALL_FREQUENCY_UNITS,
   PREGNANCY_CATEGORIES,
 } from '@contract/enums';
+import {
+  ageLimitDefaults,
+  ageLimitPayload,
+  ageLimitServerFields,
+  ageLimitShape,
+  checkAgeLimit,
+} from './medicationAgeLimit';
 
 /**
  * The medication forms: Add Medication, Edit Medication, the weight-
@@ -270,29 +280,45 @@ export const addMedicationServerFields = {
 
 // ---- Edit Medication ----
 
-export const editMedicationSchema = z.object({
-  name: requiredText('Name'),
-  isPregnancy: z.boolean(),
-  pregnancy_category: z.enum(PREGNANCY_CATEGORIES),
-});
+export const editMedicationSchema = z
+  .object({
+    name: requiredText('Name'),
+    isPregnancy: z.boolean(),
+    pregnancy_category: z.enum(PREGNANCY_CATEGORIES),
+    ...ageLimitShape,
+  })
+  .superRefine(checkAgeLimit);
 export type EditMedicationValues = z.input<typeof editMedicationSchema>;
 export type EditMedicationOutput = z.output<typeof editMedicationSchema>;
 
-/** The name, and the box checked when the medication has a category (else category A once checked). */
+/**
+ * The name, the box checked when the medication has a category (else category A once checked),
+ * and its age limit.
+ */
 export function editMedicationDefaults(medication: Medication): EditMedicationValues {
   return {
     name: medication.name,
     isPregnancy: Boolean(medication.pregnancy_category),
     pregnancy_category: medication.pregnancy_category ?? 'A',
+    ...ageLimitDefaults(medication.age_limit),
   };
 }
 
 /**
- * Only the name and the pregnancy category change. Unchecking the box sends '' (clearing the
- * category), both from the list and from the detail page.
+ * The name, the pregnancy category and the age limit change. Unchecking the box sends '' (clearing
+ * the category), both from the list and from the detail page; the age limit is sent only when it
+ * changed (null removes it).
  */
-export function editMedicationPayload(id: number, values: EditMedicationOutput): MedicationUpdate {
-  return { id, name: values.name, pregnancy_category: pregnancyPayload(values) };
+export function editMedicationPayload(
+  medication: Pick<Medication, 'id' | 'age_limit'>,
+  values: EditMedicationOutput,
+): MedicationUpdate {
+  return {
+    id: medication.id,
+    name: values.name,
+    pregnancy_category: pregnancyPayload(values),
+    ...ageLimitPayload(medication, values),
+  };
 }
 
 /** Whether the form's pregnancy category differs from the medication's (set, changed or cleared). */
@@ -307,6 +333,7 @@ export function pregnancyCategoryChanged(
 export const editMedicationServerFields = {
   name: 'name',
   pregnancy_category: 'pregnancy_category',
+  ...ageLimitServerFields,
 } as const;
 
 // ---- Add and Edit Weight-Based / Age-Based Dosage ----
@@ -350,9 +377,33 @@ export const dosageFormServerFields = {
 
 // ---- Add Contraindication / Add Lifestyle Contraindication ----
 
+/** A condition, its level and, for a caution, its severity (kept but not sent for a contraindication). */
 export const contraindicationSchema = z.object({
   condition_id: idField('Condition is required'),
+  level: choiceField('Level', CONTRAINDICATION_LEVELS),
+  severity: choiceField('Severity', CAUTION_SEVERITIES),
 });
+export type ContraindicationFormValues = z.input<typeof contraindicationSchema>;
+export type ContraindicationFormOutput = z.output<typeof contraindicationSchema>;
+
+/** A new link starts as a contraindication; choosing caution offers its severity, moderate first. */
+export const CONTRAINDICATION_DEFAULTS: Omit<ContraindicationFormValues, 'condition_id'> = {
+  level: 'contraindicated',
+  severity: 'moderate',
+};
+
+/** What Add Contraindication sends: the severity only for a caution. */
+export function contraindicationPayload(
+  medicationId: number,
+  values: ContraindicationFormOutput,
+): ContraindicationLink {
+  const link = {
+    medication_id: medicationId,
+    condition_id: Number(values.condition_id),
+    level: values.level,
+  };
+  return values.level === 'caution' ? { ...link, severity: values.severity } : link;
+}
 
 export const lifestyleContraindicationSchema = z.object({
   lifestyle_id: idField('Lifestyle is required'),
