@@ -4,10 +4,10 @@ import { startSignedIn, stopSignedIn } from './support/signedIn';
 
 /**
  * In a real browser against the real server with the demo data: the safety check (a known major
- * interaction, a category X medication in pregnancy, a shared link reloaded, opened from a
- * medication's detail page, a prescribed overdose, an incomplete check in amber and never green)
- * and the data-quality report (a problem created through the
- * API, and one the demo data has).
+ * interaction, a category X medication in pregnancy, a pregnancy status not given, a shared link
+ * reloaded, opened from a medication's detail page, a medication's age limit set there, a
+ * prescribed overdose, an incomplete check in amber and never green) and the data-quality report
+ * (a problem created through the API, and one the demo data has).
  */
 let server: RunningServer;
 let browser: Browser;
@@ -42,6 +42,12 @@ async function findings(p: Page = page) {
     .first()
     .waitFor({ state: 'detached' });
   return p.getByRole('region').allInnerTexts();
+}
+
+/** Chooses `option` in one of the patient's selects (Sex, Pregnant). */
+async function choose(label: string, option: string, p: Page = page) {
+  await p.getByRole('combobox', { name: label, exact: true }).click();
+  await p.getByRole('option', { name: option, exact: true }).click();
 }
 
 async function addMedication(name: string) {
@@ -117,7 +123,7 @@ describe('the safety check', () => {
   });
 
   it('a pregnancy with Warfarin (category X) makes it Contraindicated, and the link holds the form', async () => {
-    await page.getByRole('checkbox', { name: 'Pregnant' }).check();
+    await choose('Pregnant', 'Yes');
     await page.getByLabel('Age', { exact: true }).fill('30');
     await page.getByLabel('Dose of Warfarin').fill('5');
     await verdictIs('Contraindicated');
@@ -143,7 +149,9 @@ describe('the safety check', () => {
     await verdictIs('Contraindicated');
     await page.getByText('Warfarin is pregnancy category X').waitFor();
     expect(await findings()).toEqual(before);
-    await expect(page.getByRole('checkbox', { name: 'Pregnant' }).isChecked()).resolves.toBe(true);
+    await expect(
+      page.getByRole('combobox', { name: 'Pregnant', exact: true }).textContent(),
+    ).resolves.toBe('Yes');
     await expect(page.getByLabel('Dose of Warfarin').inputValue()).resolves.toBe('5');
 
     const other = await context.newPage();
@@ -233,8 +241,65 @@ describe("the medication detail page's button", () => {
     // No patient: nothing could be compared, so amber, not green.
     await expectIncomplete();
     // A pregnancy makes it contraindicated (category X).
-    await page.getByRole('checkbox', { name: 'Pregnant' }).check();
+    await choose('Pregnant', 'Yes');
     await verdictIs('Contraindicated');
+    await page.waitForURL(/pregnant=true/);
+  });
+});
+
+describe('a pregnancy status not given, and a medication age limit', () => {
+  it('pregnancy not given for a 25-year-old on Isotretinoin (category X) is not checked, in amber; a male patient is not asked', async () => {
+    const medications = await api<{ data: { id: number; name: string }[] }>('GET', '/medication');
+    const isotretinoin = medications.data.find((m) => m.name === 'Isotretinoin');
+    if (!isotretinoin) throw new Error('the demo data has no Isotretinoin');
+    await page.goto(`/dashboard/safety-check?medications=${isotretinoin.id}&age=25&age_unit=years`);
+    await expectIncomplete();
+    const notChecked = verdict().getByRole('list', { name: 'Could not be checked' });
+    const status = notChecked
+      .getByRole('listitem')
+      .filter({ hasText: 'Pregnancy status not given' });
+    await status
+      .getByText(/^Isotretinoin is pregnancy category X: pregnancy status not given/)
+      .waitFor();
+    expect(await page.getByRole('combobox', { name: 'Pregnant', exact: true }).textContent()).toBe(
+      'Not known',
+    );
+    await choose('Sex', 'Male');
+    await page.waitForURL(/sex=male/);
+    await status.waitFor({ state: 'detached' });
+    expect(page.url()).not.toContain('pregnant=');
+  });
+
+  it("an age limit set in Edit Medication shows on the medication's page, and the check finds it for a younger patient", async () => {
+    const medications = await api<{ data: { id: number; name: string }[] }>('GET', '/medication');
+    const zolpidem = medications.data.find((m) => m.name === 'Zolpidem');
+    if (!zolpidem) throw new Error('the demo data has no Zolpidem');
+    await page.goto(`/dashboard/drugs/medications/${zolpidem.id}`);
+    const information = page.getByRole('region', { name: 'Information' });
+    await information.getByText('Age Limit', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Edit Medication' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Medication' });
+    await edit.getByRole('checkbox', { name: 'Has Age Limit' }).check();
+    await edit.getByLabel('Minimum age').fill('18');
+    await edit.getByLabel('Reason for the change').fill('Not for children');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await edit.waitFor({ state: 'detached' });
+    await information.getByText('Contraindicated under 18 years', { exact: true }).waitFor();
+    expect(
+      (await api<{ data: { age_limit: unknown } }>('GET', `/medication/${zolpidem.id}`)).data,
+    ).toMatchObject({
+      age_limit: { min_age: 18, max_age: null, unit: 'years', severity: 'contraindicated' },
+    });
+
+    await page.getByRole('link', { name: 'Check this medication' }).click();
+    await page.waitForURL(`**/dashboard/safety-check?medications=${zolpidem.id}`);
+    await page.getByLabel('Age', { exact: true }).fill('10');
+    await verdictIs('Contraindicated');
+    const finding = page
+      .getByRole('region', { name: /^Contraindicated \(\d+\)$/ })
+      .getByRole('listitem')
+      .filter({ hasText: 'Zolpidem is contraindicated under 18 years' });
+    await finding.getByText('Age limit', { exact: true }).waitFor();
   });
 });
 

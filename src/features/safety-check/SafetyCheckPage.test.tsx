@@ -100,7 +100,8 @@ function answering(result: SafetyCheckResult) {
 const SHARED =
   '/dashboard/safety-check?medications=3,1&dose_3=1000&dose_unit_3=mg&frequency_3=3' +
   '&frequency_unit_3=times/day&duration_3=5&duration_unit_3=days&dose_1=5&dose_unit_1=mg' +
-  '&allergies=4&conditions=7&age=30&age_unit=years&weight=45&weight_unit=kg&pregnant=true';
+  '&allergies=4&conditions=7&age=30&age_unit=years&weight=45&weight_unit=kg&sex=female' +
+  '&pregnant=true';
 
 describe('/dashboard/safety-check', () => {
   it('opens a shared link: each row shows its dose, frequency and duration, the allergies and patient too; one check, the link kept', async () => {
@@ -127,6 +128,7 @@ describe('/dashboard/safety-check', () => {
           age_unit: 'years',
           weight: 45,
           weight_unit: 'kg',
+          sex: 'female',
           pregnant: true,
           allergy_medication_ids: [4],
           condition_ids: [7],
@@ -150,7 +152,8 @@ describe('/dashboard/safety-check', () => {
       .closest('.MuiAutocomplete-root') as HTMLElement;
     expect(within(allergies).getByText('Amoxicillin')).toBeInTheDocument();
     expect(screen.getByLabelText('Weight')).toHaveValue(45);
-    expect(screen.getByRole('checkbox', { name: 'Pregnant' })).toBeChecked();
+    expect(screen.getByRole('combobox', { name: 'Sex' })).toHaveTextContent('Female');
+    expect(screen.getByRole('combobox', { name: 'Pregnant' })).toHaveTextContent('Yes');
     // The URL already says it all: nothing is rewritten, and there was one check only.
     await settle();
     expect(requestsTo(fetchMock, 'POST /safety-check')).toHaveLength(1);
@@ -213,6 +216,51 @@ describe('/dashboard/safety-check', () => {
       }),
     );
     await waitFor(() => expect(location()).not.toContain('duration_2'));
+  });
+
+  it('asks the sex (Not given) and pregnancy (Not known) first; a choice is sent and linked, Not known sends nothing', async () => {
+    const { bodies } = answering(warfarinIbuprofen);
+    const { user } = renderPage('/dashboard/safety-check?medications=1');
+    await screen.findByRole('status', { name: 'Verdict' });
+    const sex = screen.getByRole('combobox', { name: 'Sex' });
+    const pregnant = screen.getByRole('combobox', { name: 'Pregnant' });
+    expect(sex).toHaveTextContent('Not given');
+    expect(pregnant).toHaveTextContent('Not known');
+    // Neither is sent while not given: the server asks about pregnancy where it matters.
+    expect(bodies).toEqual([{ medications: [{ medication_id: 1 }] }]);
+    const choose = async (select: HTMLElement, option: string, choices: string[]) => {
+      await user.click(select);
+      const listbox = within(await screen.findByRole('listbox'));
+      expect(listbox.getAllByRole('option').map((o) => o.textContent)).toEqual(choices);
+      await user.click(listbox.getByRole('option', { name: option }));
+      await waitFor(() => expect(screen.queryByRole('listbox')).not.toBeInTheDocument());
+    };
+
+    await choose(sex, 'Female', ['Not given', 'Female', 'Male']);
+    await choose(pregnant, 'No', ['Not known', 'Yes', 'No']);
+    await waitFor(() =>
+      expect(bodies.at(-1)).toEqual({
+        medications: [{ medication_id: 1 }],
+        patient: { sex: 'female', pregnant: false },
+      }),
+    );
+    await waitFor(() =>
+      expect(location()).toBe('/dashboard/safety-check?medications=1&sex=female&pregnant=false'),
+    );
+
+    await choose(pregnant, 'Yes', ['Not known', 'Yes', 'No']);
+    await waitFor(() =>
+      expect(bodies.at(-1)).toEqual({
+        medications: [{ medication_id: 1 }],
+        patient: { sex: 'female', pregnant: true },
+      }),
+    );
+    await waitFor(() => expect(location()).toContain('&sex=female&pregnant=true'));
+
+    await choose(pregnant, 'Not known', ['Not known', 'Yes', 'No']);
+    await choose(sex, 'Not given', ['Not given', 'Female', 'Male']);
+    await waitFor(() => expect(bodies.at(-1)).toEqual({ medications: [{ medication_id: 1 }] }));
+    await waitFor(() => expect(location()).toBe('/dashboard/safety-check?medications=1'));
   });
 
   it("searches the pickers on the server, 20 matches at a time, and looks up a link's names one by one: no whole table", async () => {

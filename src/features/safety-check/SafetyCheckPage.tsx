@@ -1,14 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
-import { useForm, useWatch, Controller } from 'react-hook-form';
+import { useForm, useWatch, type Control } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useSnackbar } from 'notistack';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import LinearProgress from '@mui/material/LinearProgress';
+import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -23,6 +22,7 @@ import { withoutErrorToast } from '@/api/quietRequests';
 import { useCanWrite } from '@/session/permissions';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { PageHeader } from '@/components/PageHeader';
+import { FormTextField } from '@/components/form/FormTextField';
 import { RecordsField } from '@/components/pickers/RecordsField';
 import { useRecordNames } from '@/components/pickers/useRecordNames';
 import { messageOf, isApiError, setServerFieldErrors } from '@/lib/errors';
@@ -32,6 +32,8 @@ import { ValueAndUnit } from './ValueAndUnit';
 import { SafetyCheckResult } from './SafetyCheckResult';
 import {
   AGE_UNITS,
+  PREGNANCY_CHOICES,
+  SEX_CHOICES,
   WEIGHT_UNITS,
   formFieldOf,
   formFromSearch,
@@ -208,24 +210,15 @@ export function SafetyCheckPage() {
                 label="Weight"
                 units={WEIGHT_UNITS}
               />
-              <Controller
-                control={control}
-                name="pregnant"
-                render={({ field }) => (
-                  <FormControlLabel
-                    label="Pregnant"
-                    control={
-                      <Checkbox
-                        name={field.name}
-                        checked={field.value}
-                        onChange={(event) => field.onChange(event.target.checked)}
-                        onBlur={field.onBlur}
-                        slotProps={{ input: { ref: field.ref } }}
-                      />
-                    }
-                  />
-                )}
-              />
+              <Stack direction="row" spacing={1}>
+                <ChoiceField control={control} name="sex" label="Sex" choices={SEX_CHOICES} />
+                <ChoiceField
+                  control={control}
+                  name="pregnant"
+                  label="Pregnant"
+                  choices={PREGNANCY_CHOICES}
+                />
+              </Stack>
               <RecordsField
                 control={control}
                 name="allergies"
@@ -284,5 +277,36 @@ export function SafetyCheckPage() {
         />
       )}
     </>
+  );
+}
+
+/** One of the patient's stated-or-not values (sex, pregnancy) as a select of its choices. */
+function ChoiceField({
+  control,
+  name,
+  label,
+  choices,
+}: {
+  control: Control<SafetyCheckForm>;
+  name: 'sex' | 'pregnant';
+  label: string;
+  choices: readonly (readonly [string, string])[];
+}) {
+  return (
+    <FormTextField
+      control={control}
+      name={name}
+      label={label}
+      select
+      // '' is a choice ('Not given'): shown as such, not as an empty box under its label.
+      slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+      sx={{ flex: 1 }}
+    >
+      {choices.map(([value, text]) => (
+        <MenuItem key={value} value={value}>
+          {text}
+        </MenuItem>
+      ))}
+    </FormTextField>
   );
 }

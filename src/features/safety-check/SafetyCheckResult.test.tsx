@@ -179,6 +179,30 @@ describe('SafetyCheckResult', () => {
     expect(moderate.getByText('Allergen')).toBeInTheDocument();
   });
 
+  it('shows a caution in a condition among the findings of its severity, not as contraindicated', () => {
+    renderResult({
+      verdict: 'moderate',
+      complete: true,
+      findings: [
+        {
+          kind: 'condition',
+          severity: 'moderate',
+          medication_ids: [1],
+          condition_id: 5,
+          message: 'Paracetamol: use with caution in Liver cirrhosis.',
+        },
+      ],
+      medications: [paracetamol],
+    });
+    expect(verdict().getByText('Moderate')).toHaveAttribute('data-severity', 'moderate');
+    const moderate = within(screen.getByRole('region', { name: 'Moderate (1)' }));
+    expect(moderate.getByText('Condition')).toBeInTheDocument();
+    expect(
+      moderate.getByText('Paracetamol: use with caution in Liver cirrhosis.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: /^Contraindicated/ })).not.toBeInTheDocument();
+  });
+
   it('shows, per medication, what was prescribed and each rule applied with its outcome', async () => {
     renderResult(complete);
     const section = within(screen.getByRole('region', { name: 'Paracetamol' }));
@@ -245,9 +269,14 @@ describe('SafetyCheckResult', () => {
     // MUI's warning colour: amber.
     expect(alert).toHaveClass('MuiAlert-colorWarning');
     const list = within(verdict().getByRole('list', { name: 'Could not be checked' }));
-    expect(list.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      noWeight.message,
-      noDose.message,
+    // Each with its reason's label, then its message.
+    expect(
+      list
+        .getAllByRole('listitem')
+        .map((item) => Array.from(item.children, (part) => part.textContent)),
+    ).toEqual([
+      ['No weight given', noWeight.message],
+      ['Not prescribed', noDose.message],
     ]);
     expect(screen.getByText(/Nothing found among what could be checked/)).toBeInTheDocument();
   });
@@ -262,6 +291,64 @@ describe('SafetyCheckResult', () => {
     expect(verdict().getByText('Major')).toHaveAttribute('data-severity', 'major');
     expect(verdict().getByText('Incomplete: 1 thing could not be checked')).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Major (1)' })).toBeInTheDocument();
+  });
+
+  it("shows a medication's age limit finding among the findings of its severity, as Age limit", () => {
+    const tooYoung: SafetyFinding = {
+      kind: 'age_limit',
+      severity: 'contraindicated',
+      medication_ids: [2],
+      message: 'Morphine is contraindicated under 2 months; the patient is 3 weeks.',
+    };
+    renderResult({
+      verdict: 'contraindicated',
+      complete: true,
+      findings: [tooYoung],
+      medications: [morphine],
+    });
+    expect(verdict().getByText('Contraindicated')).toHaveAttribute(
+      'data-severity',
+      'contraindicated',
+    );
+    const group = within(screen.getByRole('region', { name: 'Contraindicated (1)' }));
+    expect(group.getByText('Morphine')).toBeInTheDocument();
+    expect(group.getByText('Age limit')).toBeInTheDocument();
+    expect(group.getByText(tooYoung.message)).toBeInTheDocument();
+  });
+
+  it('names what could not be checked for a missing pregnancy status or no rule for the age', () => {
+    const noPregnancyStatus: SafetyFinding = {
+      kind: 'not_checked',
+      severity: null,
+      medication_ids: [2],
+      reason: 'missing_pregnancy_status',
+      pregnancy_category: 'D',
+      message:
+        'Morphine is pregnancy category D: pregnancy status not given, so its risk in pregnancy could not be checked.',
+    };
+    const noRuleForAge: SafetyFinding = {
+      kind: 'not_checked',
+      severity: null,
+      medication_ids: [1],
+      reason: 'no_rule_for_age',
+      message:
+        'Paracetamol: no dosage rule for a patient of this age (10 days); its weight categories covering the patient are for other ages.',
+    };
+    renderResult({
+      verdict: 'none',
+      complete: false,
+      findings: [noPregnancyStatus, noRuleForAge],
+      medications: [morphine, paracetamol],
+    });
+    expect(screen.queryByText('No findings')).not.toBeInTheDocument();
+    expect(verdict().getByText('Incomplete: 2 things could not be checked')).toBeInTheDocument();
+    const items = within(
+      verdict().getByRole('list', { name: 'Could not be checked' }),
+    ).getAllByRole('listitem');
+    expect(items.map((item) => Array.from(item.children, (part) => part.textContent))).toEqual([
+      ['Pregnancy status not given', noPregnancyStatus.message],
+      ['No dosage rule for this age', noRuleForAge.message],
+    ]);
   });
 
   it('treats a not_checked finding as incomplete even if the answer said complete', () => {

@@ -31,7 +31,8 @@ const full: SafetyCheckForm = {
   ageUnit: 'months',
   weight: '154.5',
   weightUnit: 'lbs',
-  pregnant: true,
+  sex: 'female',
+  pregnant: 'yes',
 };
 
 describe('the safety check form in the URL', () => {
@@ -40,7 +41,8 @@ describe('the safety check form in the URL', () => {
     expect(search).toBe(
       'medications=3,1&dose_3=1000&dose_unit_3=mg&frequency_3=3&frequency_unit_3=times/day' +
         '&duration_3=5&duration_unit_3=days&dose_1=15&dose_unit_1=mg/kg&allergies=12,5' +
-        '&conditions=7&lifestyles=9,4&age=18&age_unit=months&weight=154.5&weight_unit=lbs&pregnant=true',
+        '&conditions=7&lifestyles=9,4&age=18&age_unit=months&weight=154.5&weight_unit=lbs' +
+        '&sex=female&pregnant=true',
     );
     expect(formFromSearch(new URLSearchParams(search))).toEqual(full);
   });
@@ -65,7 +67,7 @@ describe('the safety check form in the URL', () => {
     const form = formFromSearch(
       new URLSearchParams(
         `medications=${many}&dose_unit_1=stone&dose_1=5&dose_99=7&conditions=2,x,2,-1,0,3` +
-          '&age_unit=weeks&weight_unit=stone&pregnant=yes',
+          '&age_unit=weeks&weight_unit=stone&sex=other&pregnant=yes',
       ),
     );
     expect(form.medications).toHaveLength(20);
@@ -73,7 +75,34 @@ describe('the safety check form in the URL', () => {
     expect(form.conditions).toEqual([2, 3]);
     expect(form.ageUnit).toBe('years');
     expect(form.weightUnit).toBe('kg');
-    expect(form.pregnant).toBe(false);
+    // Neither a sex nor a pregnancy status the link can say: not given, not known.
+    expect(form.sex).toBe('');
+    expect(form.pregnant).toBe('unknown');
+  });
+
+  it.each([
+    ['pregnant=true', 'yes', ''],
+    ['pregnant=false', 'no', ''],
+    ['sex=male', 'unknown', 'male'],
+    ['sex=female&pregnant=false', 'no', 'female'],
+  ] as const)('reads %s, and writes it back the same', (query, pregnant, sex) => {
+    const form = formFromSearch(new URLSearchParams(`medications=4&${query}`));
+    expect(form).toEqual({ ...EMPTY_FORM, medications: [newPrescribed(4)], sex, pregnant });
+    expect(searchFromForm(form)).toBe(`medications=4&${query}`);
+  });
+
+  it('reads a pregnant= it does not know (even the name of an object member) as not known', () => {
+    for (const value of ['yes', '1', 'constructor', 'toString', '']) {
+      expect(formFromSearch(new URLSearchParams(`pregnant=${value}`)).pregnant).toBe('unknown');
+    }
+  });
+
+  it('starts with the sex not given and the pregnancy not known, and the link says neither', () => {
+    expect(EMPTY_FORM.sex).toBe('');
+    expect(EMPTY_FORM.pregnant).toBe('unknown');
+    expect(searchFromForm({ ...EMPTY_FORM, medications: [newPrescribed(4)] })).toBe(
+      'medications=4',
+    );
   });
 });
 
@@ -102,6 +131,7 @@ describe('the request', () => {
         weight: 154.5,
         weight_unit: 'lbs',
         pregnant: true,
+        sex: 'female',
         allergy_medication_ids: [12, 5],
         condition_ids: [7],
         lifestyle_ids: [9, 4],
@@ -110,6 +140,20 @@ describe('the request', () => {
     expect(requestFromForm({ ...EMPTY_FORM, medications: [newPrescribed(5)] })).toEqual({
       medications: [{ medication_id: 5 }],
     });
+  });
+
+  it.each([
+    ['not known: no pregnant, no sex', { sex: '', pregnant: 'unknown' }, undefined],
+    ['not pregnant', { pregnant: 'no' }, { pregnant: false }],
+    ['male, pregnancy not known', { sex: 'male' }, { sex: 'male' }],
+    ['female and pregnant', { sex: 'female', pregnant: 'yes' }, { sex: 'female', pregnant: true }],
+  ] as const)('sends the patient %s', (_what, change, patient) => {
+    const request = requestFromForm({
+      ...EMPTY_FORM,
+      ...change,
+      medications: [newPrescribed(5)],
+    });
+    expect(request).toEqual({ medications: [{ medication_id: 5 }], ...(patient && { patient }) });
   });
 
   const row = (change: object) => ({
@@ -156,6 +200,8 @@ describe("the server's field names", () => {
     ['patient.age', 'age'],
     ['patient.weight_unit', 'weightUnit'],
     ['patient.allergy_medication_ids', 'allergies'],
+    ['patient.sex', 'sex'],
+    ['patient.pregnant', 'pregnant'],
     ['medications.1.dose', 'medications.1.dose'],
     ['medications.0.frequency_unit', 'medications.0.frequencyUnit'],
     ['medications', 'medications'],

@@ -30,6 +30,20 @@ export const DOSE_UNITS = every<DosageUnit>({
 });
 export { AGE_UNITS, DURATION_UNITS, FREQUENCY_UNITS, WEIGHT_UNITS };
 
+/** The patient's sex and pregnancy, each as its select offers it ('' and 'unknown': not given). */
+export const SEX_CHOICES = [
+  ['', 'Not given'],
+  ['female', 'Female'],
+  ['male', 'Male'],
+] as const;
+export const PREGNANCY_CHOICES = [
+  ['unknown', 'Not known'],
+  ['yes', 'Yes'],
+  ['no', 'No'],
+] as const;
+const values = <T extends string>(choices: readonly (readonly [T, string])[]) =>
+  choices.map(([value]) => value) as [T, ...T[]];
+
 /** The contract's limit on the medications of one check. */
 export const MAX_MEDICATIONS = 20;
 const MAX_AMOUNT = 1_000_000;
@@ -87,7 +101,8 @@ export const safetyCheckSchema = z
     ageUnit: z.enum(AGE_UNITS),
     weight: numberOrEmpty('Weight'),
     weightUnit: z.enum(WEIGHT_UNITS),
-    pregnant: z.boolean(),
+    sex: z.enum(values(SEX_CHOICES)),
+    pregnant: z.enum(values(PREGNANCY_CHOICES)),
   })
   .superRefine((form, context) => {
     if (isNumber(form.age)) {
@@ -113,7 +128,9 @@ export const EMPTY_FORM: SafetyCheckForm = {
   ageUnit: 'years',
   weight: '',
   weightUnit: 'kg',
-  pregnant: false,
+  sex: '',
+  // Not known until the user says: the check then asks about the medications it matters for.
+  pregnant: 'unknown',
 };
 
 /** A medication just added to the prescription: nothing prescribed yet, the usual units. */
@@ -131,7 +148,7 @@ export function newPrescribed(medicationId: number): PrescribedForm {
 
 // ---------- the URL ----------
 // ?medications=3,7&dose_3=1000&dose_unit_3=mg&frequency_3=6&frequency_unit_3=hours
-//  &allergies=12&age=30&age_unit=years&pregnant=true
+//  &allergies=12&age=30&age_unit=years&sex=female&pregnant=true
 
 function idList(value: string | null, max = 100): number[] {
   const out: number[] = [];
@@ -167,6 +184,12 @@ function prescribedFromSearch(search: URLSearchParams, id: number): PrescribedFo
   };
 }
 
+// A Map, not an object: a hand-edited `pregnant=constructor` must not find Object's own members.
+const PREGNANCY_IN_LINK = new Map<string | null, SafetyCheckForm['pregnant']>([
+  ['true', 'yes'],
+  ['false', 'no'],
+]);
+
 /** The form a link describes; whatever it cannot read falls back to the empty form's value. */
 export function formFromSearch(search: URLSearchParams): SafetyCheckForm {
   return {
@@ -180,7 +203,8 @@ export function formFromSearch(search: URLSearchParams): SafetyCheckForm {
     ageUnit: oneOf(search.get('age_unit'), AGE_UNITS, EMPTY_FORM.ageUnit),
     weight: search.get('weight')?.trim() ?? '',
     weightUnit: oneOf(search.get('weight_unit'), WEIGHT_UNITS, EMPTY_FORM.weightUnit),
-    pregnant: search.get('pregnant') === 'true',
+    sex: oneOf(search.get('sex'), values(SEX_CHOICES), EMPTY_FORM.sex),
+    pregnant: PREGNANCY_IN_LINK.get(search.get('pregnant')) ?? EMPTY_FORM.pregnant,
   };
 }
 
@@ -207,7 +231,8 @@ export function searchFromForm(form: SafetyCheckForm): string {
   if (form.age.trim() !== '') pairs.push(['age', form.age.trim()], ['age_unit', form.ageUnit]);
   if (form.weight.trim() !== '')
     pairs.push(['weight', form.weight.trim()], ['weight_unit', form.weightUnit]);
-  if (form.pregnant) pairs.push(['pregnant', 'true']);
+  if (form.sex) pairs.push(['sex', form.sex]);
+  if (form.pregnant !== 'unknown') pairs.push(['pregnant', String(form.pregnant === 'yes')]);
   return pairs
     .map(
       ([key, value]) =>
@@ -247,7 +272,8 @@ export function requestFromForm(form: SafetyCheckForm): SafetyCheckRequest | nul
     patient.weight = Number(form.weight);
     patient.weight_unit = form.weightUnit;
   }
-  if (form.pregnant) patient.pregnant = true;
+  if (form.sex) patient.sex = form.sex;
+  if (form.pregnant !== 'unknown') patient.pregnant = form.pregnant === 'yes';
   if (form.allergies.length) patient.allergy_medication_ids = form.allergies;
   if (form.conditions.length) patient.condition_ids = form.conditions;
   if (form.lifestyles.length) patient.lifestyle_ids = form.lifestyles;
@@ -263,6 +289,7 @@ const PATIENT_FIELDS: Record<string, Path<SafetyCheckForm>> = {
   age_unit: 'ageUnit',
   weight: 'weight',
   weight_unit: 'weightUnit',
+  sex: 'sex',
   pregnant: 'pregnant',
   allergy_medication_ids: 'allergies',
   condition_ids: 'conditions',
