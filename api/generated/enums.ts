@@ -8,6 +8,14 @@ export type Flag = (typeof FLAGS)[number];
 export const SEVERITIES = ['minor', 'moderate', 'major', 'contraindicated'] as const;
 export type Severity = (typeof SEVERITIES)[number];
 
+/** #/components/schemas/ContraindicationLevel */
+export const CONTRAINDICATION_LEVELS = ['contraindicated', 'caution'] as const;
+export type ContraindicationLevel = (typeof CONTRAINDICATION_LEVELS)[number];
+
+/** #/components/schemas/CautionSeverity */
+export const CAUTION_SEVERITIES = ['minor', 'moderate', 'major'] as const;
+export type CautionSeverity = (typeof CAUTION_SEVERITIES)[number];
+
 /** #/components/schemas/PregnancyCategory */
 export const PREGNANCY_CATEGORIES = ['A', 'B', 'C', 'D', 'X'] as const;
 export type PregnancyCategory = (typeof PREGNANCY_CATEGORIES)[number];
@@ -162,6 +170,10 @@ export const DRUG_SORTS = [
 ] as const;
 export type DrugSort = (typeof DRUG_SORTS)[number];
 
+/** #/components/schemas/PatientSex */
+export const PATIENT_SEXES = ['female', 'male'] as const;
+export type PatientSex = (typeof PATIENT_SEXES)[number];
+
 /** #/components/schemas/SafetyVerdict */
 export const SAFETY_VERDICTS = ['none', 'minor', 'moderate', 'major', 'contraindicated'] as const;
 export type SafetyVerdict = (typeof SAFETY_VERDICTS)[number];
@@ -174,6 +186,8 @@ export const NOT_CHECKED_REASONS = [
   'no_dosage',
   'unit_not_comparable',
   'missing_pregnancy_category',
+  'missing_pregnancy_status',
+  'no_rule_for_age',
   'not_prescribed',
 ] as const;
 export type NotCheckedReason = (typeof NOT_CHECKED_REASONS)[number];
@@ -185,6 +199,7 @@ export const SAFETY_FINDING_KINDS = [
   'lifestyle',
   'pregnancy',
   'allergy',
+  'age_limit',
   'dose',
   'frequency',
   'duration',
@@ -311,8 +326,12 @@ export const AUDIT_SORTS = [
 ] as const;
 export type AuditSort = (typeof AUDIT_SORTS)[number];
 
+/** #/components/schemas/TestPrescriptionFinding/properties/basis */
+export const TEST_PRESCRIPTION_FINDING_BASES = ['weight', 'age'] as const;
+export type TestPrescriptionFindingBasis = (typeof TEST_PRESCRIPTION_FINDING_BASES)[number];
+
 /** #/components/schemas/TestPrescriptionStatus */
-export const TEST_PRESCRIPTION_STATUSES = ['pass', 'changed'] as const;
+export const TEST_PRESCRIPTION_STATUSES = ['pass', 'worse', 'changed'] as const;
 export type TestPrescriptionStatus = (typeof TEST_PRESCRIPTION_STATUSES)[number];
 
 /** #/components/schemas/TestPrescriptionDifference/properties/kind */
@@ -323,6 +342,7 @@ export const TEST_PRESCRIPTION_DIFFERENCE_KINDS = [
   'verdict_changed',
   'complete_changed',
   'request_invalid',
+  'below_floor',
 ] as const;
 export type TestPrescriptionDifferenceKind = (typeof TEST_PRESCRIPTION_DIFFERENCE_KINDS)[number];
 

@@ -328,6 +328,7 @@ export interface paths {
       cookie?: never;
     };
     get?: never;
+    /** @description Links a condition to the medication, or grades an existing link. A new link gets `level` (default `contraindicated`) and, for a caution, `severity` (default `moderate`). For an existing link, a request with `level` sets its level and severity to what it says (a caution without `severity` becomes `moderate`); a request without `level` leaves the link as it is. `severity` is only for a caution: with no `level` or with `contraindicated` it is a 422. A change of level or severity is recorded in History and can be reverted like any other change; a request that changes nothing records nothing. */
     put: operations['addContraindication'];
     post?: never;
     delete?: never;
@@ -623,6 +624,11 @@ export interface paths {
      *     `major`, below the minimum `moderate`; more often than the shortest interval `major`, less
      *     often than the longest `moderate`; a duration outside its range `moderate`.
      *
+     *     Conditions: a prescribed medication linked to one of the patient's conditions is a
+     *     `condition` finding naming the condition: `contraindicated` ("is contraindicated in") for
+     *     a link of level `contraindicated`, and the caution's own severity (`minor`, `moderate` or
+     *     `major`; "use with caution in") for a link of level `caution`.
+     *
      *     Allergies: a prescribed medication the patient is allergic to, or one linked by an
      *     allergen-flagged interaction to one they are allergic to (cross-sensitivity), is an
      *     `allergy` finding, `contraindicated`, naming both medications. An allergen-flagged pair of
@@ -672,7 +678,8 @@ export interface paths {
      *     within one medication's dosages (`dosage_unit_mixed`, `warning`); a dose range with a zero
      *     bound (`zero_dose`); medication names equal except for case or spaces
      *     (`duplicate_medication_name`, `related_id` the other); pregnancy category X without a
-     *     condition contraindication naming pregnancy (`pregnancy_x_without_contraindication`); the
+     *     condition contraindication (level `contraindicated`: a caution does not count) or lifestyle
+     *     contraindication naming pregnancy (`pregnancy_x_without_contraindication`); the
      *     same interaction stored twice (in both orders); medications without a pregnancy category
      *     (`info`). Sorted by severity (error, warning, info), kind, entity and id. A large
      *     catalogue has hundreds of thousands of findings: the report is worked out once for each
@@ -852,7 +859,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** @description Every test prescription, by name, with its last result; `meta` counts how many pass, how many changed and how many were never run (the dashboard's "Test prescriptions: N of M pass"). */
+    /** @description Every test prescription, by name, with its last result; `meta` counts how many pass, how many are worse, how many changed otherwise and how many were never run (the dashboard's "Test prescriptions: N of M pass"). */
     get: operations['listTestPrescriptions'];
     /** @description Changes a test prescription and runs it again. `expected` left out keeps the stored one. */
     put: operations['updateTestPrescription'];
@@ -891,7 +898,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** @description Runs every test prescription, or those named in `ids`, through the safety check and compares each actual outcome with the expected one: findings are matched by kind, sorted medication ids and severity (messages are not compared). Each test's `last_result` is stored; when a test's outcome differs from its previous run, its `audit_id` names the newest change to the reference data. Unknown ids are a 422. */
+    /** @description Runs every test prescription, or those named in `ids`, through the safety check and compares each actual outcome with the expected one: findings are matched by kind, sorted medication ids, the rule they come from, the reason of a `not_checked` one, and severity (messages are not compared). The status is `worse` when the verdict is lowered, a finding is lost or its severity lowered, `complete` is lost, the request can no longer be checked, or the verdict is below the test's `min_verdict`; `changed` for any other difference. Each test's `last_result` is stored; when a test's outcome differs from its previous run, its `audit_id` names the newest change to the reference data. Unknown ids are a 422. */
     post: operations['runTestPrescriptions'];
     delete?: never;
     options?: never;
@@ -910,7 +917,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** @description Makes the test's actual outcome (run now) its expected one, so it passes. Needs a reason; recorded in the history as an update of the test prescription's `expected`. */
+    /** @description Makes the test's actual outcome (run now) its expected one, so it passes. Needs a reason; recorded in the history as an update of the test prescription's `expected`. Accepting a `worse` outcome is a downgrade: its history entry's reason starts with `Downgrade accepted: `. An outcome below the test's `min_verdict` cannot be accepted (409): accepting would not make the test pass; change the floor first. */
     post: operations['acceptTestPrescription'];
     delete?: never;
     options?: never;
@@ -1019,6 +1026,16 @@ export interface components {
     };
     /** @enum {string} */
     Severity: 'minor' | 'moderate' | 'major' | 'contraindicated';
+    /**
+     * @description How a medication stands with a condition: `contraindicated` (not to be given together) or `caution` (may be given, with care; its severity says how much care).
+     * @enum {string}
+     */
+    ContraindicationLevel: 'contraindicated' | 'caution';
+    /**
+     * @description The severity of a caution, as its safety-check finding has it.
+     * @enum {string}
+     */
+    CautionSeverity: 'minor' | 'moderate' | 'major';
     /** @enum {string} */
     PregnancyCategory: 'A' | 'B' | 'C' | 'D' | 'X';
     /**
@@ -1196,13 +1213,21 @@ export interface components {
       weight_unit: components['schemas']['WeightUnit'];
       category_name: components['schemas']['WeightCategoryName'];
       description: string | null;
+      /** @description The youngest patient the category is meant for, in years (null: no bound). The safety check takes no rule from a category for a patient outside its ages. */
+      min_age_years: number | null;
+      /** @description The oldest patient the category is meant for, in years (null, no bound). */
+      max_age_years: number | null;
     };
+    /** @description An age in years, from 0 to 130; null or left out, no bound. */
+    CategoryAgeYears: number | null;
     WeightCategoryCreate: {
       minimum_weight: components['schemas']['Amount'];
       maximum_weight: components['schemas']['Amount'];
       unit: components['schemas']['WeightUnit'];
       category: components['schemas']['WeightCategoryName'];
       description?: components['schemas']['Description'] | null;
+      minimum_age_years?: components['schemas']['CategoryAgeYears'];
+      maximum_age_years?: components['schemas']['CategoryAgeYears'];
       reason?: components['schemas']['Reason'];
     };
     WeightCategoryUpdate: {
@@ -1212,6 +1237,8 @@ export interface components {
       unit: components['schemas']['WeightUnit'];
       category: components['schemas']['WeightCategoryName'];
       description?: components['schemas']['Description'] | null;
+      minimum_age_years?: components['schemas']['CategoryAgeYears'];
+      maximum_age_years?: components['schemas']['CategoryAgeYears'];
       reason?: components['schemas']['Reason'];
     };
     WeightCategoryResponse: {
@@ -1373,14 +1400,24 @@ export interface components {
       dosage_per_weight: components['schemas']['DosagePerWeight'][];
       weight_category_dosages: components['schemas']['WeightDosage'][];
       age_category_dosages: components['schemas']['AgeDosage'][];
-      condition_contraindications: components['schemas']['Condition'][];
+      /** @description The conditions the medication is contraindicated in or to be used with caution in, each with its level. */
+      condition_contraindications: components['schemas']['ConditionContraindication'][];
       /** @description The ids of the conditions in `condition_contraindications`. */
       contraindications: components['schemas']['Id'][];
       medical_lifestyle_contraindications: components['schemas']['LifestyleContraindication'][];
       /** @description The legacy FDA letter category, or null when none is recorded. */
       pregnancy_category: components['schemas']['PregnancyCategory'] | null;
+      /** @description The ages outside which the medication must not be given, or null. */
+      age_limit: components['schemas']['AgeLimit'] | null;
       created_at: components['schemas']['Timestamp'];
       updated_at: components['schemas']['Timestamp'];
+    };
+    /** @description A medication's age limits ("not under 6 weeks"): the safety check finds `age_limit`, with `severity`, for a patient younger than `min_age` or older than `max_age` (bounds included in the allowed ages; null, no bound; at least one is set). */
+    AgeLimit: {
+      min_age: number | null;
+      max_age: number | null;
+      unit: components['schemas']['AgeUnit'];
+      severity: components['schemas']['Severity'];
     };
     /** @description A letter category; an empty string or null means none. */
     PregnancyCategoryInput: components['schemas']['PregnancyCategory'] | '' | null;
@@ -1390,6 +1427,7 @@ export interface components {
       is_dosage_weight_based: boolean;
       avg_weight_dosage?: components['schemas']['Amount'] | null;
       avg_weight_dosage_unit?: components['schemas']['DosageUnit'];
+      /** @description The conditions it is contraindicated in (level `contraindicated`); a caution is added with `PUT /medication/add-contraindications`. */
       contraindications?: components['schemas']['Id'][];
       pregnancy_category?: components['schemas']['PregnancyCategoryInput'];
       weight_dosage?: components['schemas']['WeightDosageBlock'];
@@ -1400,6 +1438,8 @@ export interface components {
       id: components['schemas']['Id'];
       name: components['schemas']['Name'];
       pregnancy_category?: components['schemas']['PregnancyCategoryInput'];
+      /** @description Left out, unchanged; null removes the limit. */
+      age_limit?: components['schemas']['AgeLimit'] | null;
       reason?: components['schemas']['Reason'];
     };
     MedicationResponse: {
@@ -1429,15 +1469,31 @@ export interface components {
       | '-created_at'
       | 'updated_at'
       | '-updated_at';
+    /** @description A condition a medication is linked to, with the link's level and severity. */
+    ConditionContraindication: {
+      id: components['schemas']['Id'];
+      name: string;
+      description: string | null;
+      level: components['schemas']['ContraindicationLevel'];
+      severity: components['schemas']['ContraindicationSeverity'];
+    };
+    /** @description The severity of the safety check's finding about the link: `contraindicated` for a contraindication, the caution's own (`minor`, `moderate` or `major`) for a caution. */
+    ContraindicationSeverity: components['schemas']['Severity'];
+    /** @description A medication and a condition. When adding: `level` (default `contraindicated`) and, for a caution only, `severity` (default `moderate`). A removal uses the pair alone; a level or severity sent with it is not used. */
     ContraindicationLink: {
       medication_id: components['schemas']['Id'];
       condition_id: components['schemas']['Id'];
+      level?: components['schemas']['ContraindicationLevel'];
+      severity?: components['schemas']['CautionSeverity'];
       reason?: components['schemas']['Reason'];
     };
     ContraindicationResponse: {
+      /** @description The link as stored now. */
       data: {
         medication_id: components['schemas']['Id'];
         condition_id: components['schemas']['Id'];
+        level: components['schemas']['ContraindicationLevel'];
+        severity: components['schemas']['ContraindicationSeverity'];
       };
       message?: string;
     };
@@ -1680,13 +1736,16 @@ export interface components {
       age_unit?: components['schemas']['AgeUnit'];
       weight?: components['schemas']['Amount'];
       weight_unit?: components['schemas']['WeightUnit'];
-      /** @description Left out counts as not pregnant. */
+      /** @description Left out means not known: for a patient who is not male, aged 12 to 55 years or of an age not given, each prescribed medication of pregnancy category D or X is then a `not_checked` finding (`missing_pregnancy_status`). */
       pregnant?: boolean;
+      sex?: components['schemas']['PatientSex'];
       condition_ids?: components['schemas']['SafetyCheckIdList'];
       lifestyle_ids?: components['schemas']['SafetyCheckIdList'];
       /** @description The medications the patient is allergic to. */
       allergy_medication_ids?: components['schemas']['SafetyCheckIdList'];
     };
+    /** @enum {string} */
+    PatientSex: 'female' | 'male';
     /** @description A prescribed dose, frequency or duration (above 0). */
     PrescribedAmount: number;
     /** @description One prescribed medication. `frequency` with an interval unit (hours, days, weeks, months) is the time between doses; with a count unit (`x daily`, `times/week`, ...) the doses per period. */
@@ -1710,12 +1769,15 @@ export interface components {
     SafetyVerdict: 'none' | 'minor' | 'moderate' | 'major' | 'contraindicated';
     /**
      * @description Why something could not be checked: `missing_weight` (the medication has weight dosages,
-     *     or a per-kg rule applies, and no weight was given), `missing_age` (it has age dosages and
-     *     no age was given), `no_band` (no category of that basis among its dosages covers the
+     *     or a per-kg rule applies, and no weight was given), `missing_age` (it has age dosages, an age
+     *     limit, or weight categories meant for some ages, and no age was given), `no_band` (no category of that basis among its dosages covers the
      *     patient), `no_dosage` (the medication has no dosage at all), `unit_not_comparable` (for
      *     example ml against mg, or `every day`), `missing_pregnancy_category` (pregnant, and the
-     *     medication has no pregnancy category), `not_prescribed` (a dose, frequency or duration was
-     *     left out, or the request used `medication_ids`).
+     *     medication has no pregnancy category), `missing_pregnancy_status` (pregnancy not given for
+     *     a patient who could be pregnant, and the medication is category D or X), `no_rule_for_age`
+     *     (the weight categories covering the patient are meant for other ages, and no other rule
+     *     applies: a child never gets an adult's fixed dose silently), `not_prescribed`
+     *     (a dose, frequency or duration was left out, or the request used `medication_ids`).
      * @enum {string}
      */
     NotCheckedReason:
@@ -1725,6 +1787,8 @@ export interface components {
       | 'no_dosage'
       | 'unit_not_comparable'
       | 'missing_pregnancy_category'
+      | 'missing_pregnancy_status'
+      | 'no_rule_for_age'
       | 'not_prescribed';
     /** @enum {string} */
     SafetyFindingKind:
@@ -1733,6 +1797,7 @@ export interface components {
       | 'lifestyle'
       | 'pregnancy'
       | 'allergy'
+      | 'age_limit'
       | 'dose'
       | 'frequency'
       | 'duration'
@@ -2048,11 +2113,19 @@ export interface components {
       data: components['schemas']['AuditEntry'];
       message?: string;
     };
-    /** @description A finding as tests compare it: its kind, its medications (ids ascending) and its severity (null for `not_checked`). Messages are not compared. */
+    /** @description A finding as tests compare it: its kind, its medications (ids ascending), the rule it comes from and the reason of a `not_checked` one (each as the safety check's finding carries it: `interaction_id`, `condition_id`, `lifestyle_id`, `pregnancy_category`, `dosage_id`, `basis`, `reason`; left out when the finding has none), and its severity (null for `not_checked`). Two findings are the same when all but the severity are equal. Messages are not compared. An expected outcome saved before rules were recorded has kind, medications and severity only; it is compared on those until its first pass, which stores the rules. */
     TestPrescriptionFinding: {
       kind: components['schemas']['SafetyFindingKind'];
       medication_ids: components['schemas']['Id'][];
       severity: components['schemas']['Severity'] | null;
+      interaction_id?: components['schemas']['Id'];
+      condition_id?: components['schemas']['Id'];
+      lifestyle_id?: components['schemas']['Id'];
+      pregnancy_category?: components['schemas']['PregnancyCategory'] | null;
+      dosage_id?: components['schemas']['Id'];
+      /** @enum {string} */
+      basis?: 'weight' | 'age';
+      reason?: components['schemas']['NotCheckedReason'];
     };
     /** @description A safety check's outcome as tests compare it. */
     TestPrescriptionOutcome: {
@@ -2061,10 +2134,12 @@ export interface components {
       findings: components['schemas']['TestPrescriptionFinding'][];
     };
     /**
-     * @description `pass` when the actual outcome equals the expected one, else `changed`.
+     * @description `pass` when the actual outcome equals the expected one (and reaches `min_verdict`); `worse` when any difference lowers it (see TestPrescriptionDifference's `worse`); else `changed`.
      * @enum {string}
      */
-    TestPrescriptionStatus: 'pass' | 'changed';
+    TestPrescriptionStatus: 'pass' | 'worse' | 'changed';
+    /** @description The verdict the check must reach at least ("at least major"): a run whose verdict is lower is `worse`, whatever the expected outcome. Null: no floor. */
+    TestPrescriptionFloor: components['schemas']['Severity'] | null;
     TestPrescriptionLastResult: {
       status: components['schemas']['TestPrescriptionStatus'];
       run_at: components['schemas']['Timestamp'];
@@ -2079,6 +2154,7 @@ export interface components {
       note: string | null;
       request: components['schemas']['SafetyCheckRequest'];
       expected: components['schemas']['TestPrescriptionOutcome'];
+      min_verdict: components['schemas']['TestPrescriptionFloor'];
       /** @description The prescribed medications with their names as they are now (a deleted one is left out). */
       medications: components['schemas']['NamedRef'][];
       /** @description The last run's result; null before the first run. */
@@ -2093,6 +2169,8 @@ export interface components {
       request: components['schemas']['SafetyCheckRequest'];
       /** @description Left out, the request's current outcome is stored as expected. */
       expected?: components['schemas']['TestPrescriptionOutcome'];
+      /** @description Left out, no floor. */
+      min_verdict?: components['schemas']['TestPrescriptionFloor'];
       reason?: components['schemas']['Reason'];
     };
     TestPrescriptionUpdate: {
@@ -2102,6 +2180,8 @@ export interface components {
       request: components['schemas']['SafetyCheckRequest'];
       /** @description Left out, the stored expected outcome is kept. */
       expected?: components['schemas']['TestPrescriptionOutcome'];
+      /** @description Left out, the stored floor is kept; null removes it. */
+      min_verdict?: components['schemas']['TestPrescriptionFloor'];
       reason?: components['schemas']['Reason'];
     };
     TestPrescriptionAccept: {
@@ -2116,6 +2196,8 @@ export interface components {
     TestPrescriptionSummary: {
       total: number;
       passing: number;
+      worse: number;
+      /** @description Changed in other ways than worse. */
       changed: number;
       not_run: number;
     };
@@ -2131,8 +2213,11 @@ export interface components {
      *     - `verdict_changed`: the verdict went from `from` to `to`;
      *     - `complete_changed`: `complete` went from `from` to `to`;
      *     - `request_invalid`: the request can no longer be checked (for example a medication it
-     *       names was deleted); `message` says why, and the outcome is null.
-     *     `message` says it in words, with the medications' names.
+     *       names was deleted); `message` says why, and the outcome is null;
+     *     - `below_floor`: the verdict (`to`) is below the test's `min_verdict` (`from`).
+     *     `message` says it in words, with the medications' names. `worse` is true when the
+     *     difference lowers the outcome: a verdict lowered, a finding removed, a severity lowered,
+     *     `complete` lost (true to false), the request no longer checked, or below the floor.
      */
     TestPrescriptionDifference: {
       /** @enum {string} */
@@ -2142,7 +2227,9 @@ export interface components {
         | 'severity_changed'
         | 'verdict_changed'
         | 'complete_changed'
-        | 'request_invalid';
+        | 'request_invalid'
+        | 'below_floor';
+      worse: boolean;
       finding?: components['schemas']['TestPrescriptionFinding'];
       from?: components['schemas']['SafetyVerdict'] | boolean | null;
       to?: components['schemas']['SafetyVerdict'] | boolean | null;
@@ -2222,6 +2309,8 @@ export interface components {
       total: number;
       /** @description How many the write would alter. */
       altered: number;
+      /** @description How many of those would then be `worse` than expected. */
+      worse: number;
       /** @description The altered tests, by name. */
       tests: components['schemas']['TestPrescriptionImpact'][];
     };
@@ -2234,6 +2323,8 @@ export interface components {
       note?: components['schemas']['TestPrescriptionNote'];
       request: components['schemas']['SafetyCheckRequest'];
       expected: components['schemas']['TestPrescriptionOutcome'];
+      /** @description Left out, no floor (an update by name keeps the stored one). */
+      min_verdict?: components['schemas']['TestPrescriptionFloor'];
     };
     TestPrescriptionExport: components['schemas']['TestPrescriptionPortable'][];
     TestPrescriptionImportResponse: {
@@ -3095,7 +3186,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description The condition is now a contraindication of the medication. */
+      /** @description The condition is now linked to the medication; the link as stored now. */
       200: {
         headers: {
           [name: string]: unknown;

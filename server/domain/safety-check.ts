@@ -1,5 +1,6 @@
 import type {
   AgeUnit,
+  CautionSeverity,
   DosageUnit,
   DurationUnit,
   FrequencyUnit,
@@ -63,18 +64,24 @@ export interface SafetyDosageRow {
   min_duration: number;
   max_duration: number;
   duration_unit: DurationUnit;
+  /** A weight category's ages, in years (null: no bound); age dosages have none. */
+  min_age_years?: number | null;
+  max_age_years?: number | null;
 }
 
 export interface SafetyMedicationRow {
   id: number;
   name: string;
   pregnancy_category: PregnancyCategory | null;
+  age_limit: Schema<'AgeLimit'> | null;
   /** Every weight-based dosage, whatever the medication's declared basis. */
   weight_dosages: SafetyDosageRow[];
   /** Every age-based dosage, whatever the medication's declared basis. */
   age_dosages: SafetyDosageRow[];
-  /** Of the patient's conditions, those the medication is contraindicated in. */
+  /** Of the patient's conditions, those the medication is linked to: contraindicated or a caution. */
   condition_ids: number[];
+  /** Of `condition_ids`, the cautions, by condition id, with their severity; the others are contraindications. */
+  condition_cautions?: Partial<Record<number, CautionSeverity>>;
   /** Of the patient's lifestyles, those the medication is contraindicated with. */
   lifestyle_ids: number[];
 }
@@ -137,6 +144,7 @@ const KIND_ORDER: Finding['kind'][] = [
   'condition',
   'lifestyle',
   'pregnancy',
+  'age_limit',
   'dose',
   'frequency',
   'duration',
@@ -148,9 +156,87 @@ const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 
 const PREGNANCY: Partial<Record<PregnancyCategory, { severity: Severity; text: string }>> = {
   X: { severity: 'contraindicated', text: 'contraindicated in pregnancy' },
-  D: { severity: 'major', text: 'positive evidence of fetal risk' },
+  D: { severity: 'major', text: 'positive evidence of fetal risk; avoid unless essential' },
   C: { severity: 'moderate', text: 'fetal risk cannot be ruled out' },
 };
+
+/**
+ * The ages at which a patient whose pregnancy status is not given could be pregnant. An age left
+ * out could be any: the check then asks for the status too.
+ */
+const CHILDBEARING_YEARS = { min: 12, max: 55 } as const;
+
+/** Whether a patient's pregnancy matters but was not given (never for a man, a child or the old). */
+function pregnancyUnknown(patient: Patient): boolean {
+  if (patient.pregnant !== undefined || patient.sex === 'male') return false;
+  const age = patientValue(patient, 'age');
+  if (!age) return true;
+  return (
+    !below(age.base, toBase('age', CHILDBEARING_YEARS.min, 'years')) &&
+    !above(age.base, toBase('age', CHILDBEARING_YEARS.max, 'years'))
+  );
+}
+
+/** Whether a dosage's category is meant for a patient `days` old (unknown: only if it has no ages). */
+function forAge(d: SafetyDosageRow, days: number | undefined): boolean {
+  const min = d.min_age_years ?? null;
+  const max = d.max_age_years ?? null;
+  if (min === null && max === null) return true;
+  if (days === undefined) return false;
+  return (
+    (min === null || !below(days, toBase('age', min, 'years'))) &&
+    (max === null || !above(days, toBase('age', max, 'years')))
+  );
+}
+
+/** "18 years and over", "12 to 18 years", "up to 12 years". */
+function agesText(d: SafetyDosageRow): string {
+  const min = d.min_age_years ?? null;
+  const max = d.max_age_years ?? null;
+  if (max === null) return `${formatQuantity(min ?? 0, 'years')} and over`;
+  if (min === null || min === 0) return `up to ${formatQuantity(max, 'years')}`;
+  return `${formatNumber(min)} to ${formatQuantity(max, 'years')}`;
+}
+
+/** The finding, if any, of a medication's own age limits for the patient. */
+function ageLimitFinding(m: SafetyMedicationRow, patient: Patient): Finding | undefined {
+  const limit = m.age_limit;
+  if (!limit) return undefined;
+  const bound = (value: number | null) =>
+    value === null
+      ? undefined
+      : { days: toBase('age', value, limit.unit), text: formatQuantity(value, limit.unit) };
+  const min = bound(limit.min_age);
+  const max = bound(limit.max_age);
+  const age = patientValue(patient, 'age');
+  if (!age) {
+    const range = [min && `from ${min.text}`, max && `up to ${max.text}`].filter(Boolean).join(' ');
+    return {
+      kind: 'not_checked',
+      severity: null,
+      medication_ids: [m.id],
+      reason: 'missing_age',
+      message: `${m.name}: no age given, so its age limit (${range}) could not be checked.`,
+    };
+  }
+  const outside =
+    min && below(age.base, min.days)
+      ? `under ${min.text}`
+      : max && above(age.base, max.days)
+        ? `over ${max.text}`
+        : undefined;
+  if (!outside) return undefined;
+  const verdict =
+    limit.severity === 'contraindicated'
+      ? 'contraindicated'
+      : `not recommended (${limit.severity})`;
+  return {
+    kind: 'age_limit',
+    severity: limit.severity,
+    medication_ids: [m.id],
+    message: `${m.name} is ${verdict} ${outside}; the patient is ${age.text}.`,
+  };
+}
 
 /** "Underweight (0–50 kg)", or the bounds alone for a category without a name. */
 export function bandLabel(d: SafetyDosageRow): string {
@@ -158,16 +244,21 @@ export function bandLabel(d: SafetyDosageRow): string {
   return d.category_name ? `${d.category_name} (${bounds})` : bounds;
 }
 
-/** The dosage whose category contains `value` (in the base unit); on a shared bound, the category that starts highest. */
-function dosageFor(
-  basis: Basis,
-  dosages: SafetyDosageRow[],
-  value: number,
-): SafetyDosageRow | undefined {
-  const matches = dosages
-    .filter((d) => within(value, toBase(basis, d.min, d.unit), toBase(basis, d.max, d.unit)))
-    .sort((a, b) => toBase(basis, b.min, b.unit) - toBase(basis, a.min, a.unit) || a.id - b.id);
-  return matches[0];
+/**
+ * The dosages whose category contains `value` (in the base unit), every one of them: overlapping
+ * categories all apply, and the strictest finding decides. Adjacent categories that merely share
+ * a bound do not overlap: a patient exactly on it is in the category that starts there.
+ */
+function dosagesFor(basis: Basis, dosages: SafetyDosageRow[], value: number): SafetyDosageRow[] {
+  const bounds = (d: SafetyDosageRow) => ({
+    min: toBase(basis, d.min, d.unit),
+    max: toBase(basis, d.max, d.unit),
+  });
+  const matches = dosages.filter((d) => within(value, bounds(d).min, bounds(d).max));
+  const startsHere = matches.some((d) => !above(value, bounds(d).min));
+  return matches
+    .filter((d) => !(startsHere && !below(value, bounds(d).max) && above(value, bounds(d).min)))
+    .sort((a, b) => bounds(b).min - bounds(a).min || a.id - b.id);
 }
 
 interface Context {
@@ -388,33 +479,15 @@ function dosingOf(
       ...(basis ? { basis } : {}),
     });
   const weight = patientValue(patient, 'weight');
+  const age = patientValue(patient, 'age');
+  /** Whether a weight category covering the patient was left out for being meant for other ages. */
+  let otherAges = false;
   const bases: [Basis, SafetyDosageRow[]][] = [
     ['weight', m.weight_dosages],
     ['age', m.age_dosages],
   ];
-  if (m.weight_dosages.length === 0 && m.age_dosages.length === 0) {
-    unchecked('no_dosage', `${m.name} has no dosage rule, so its dose could not be checked.`);
-  }
-  for (const [basis, dosages] of bases) {
-    if (dosages.length === 0) continue;
-    const value = patientValue(patient, basis);
-    if (!value) {
-      unchecked(
-        basis === 'weight' ? 'missing_weight' : 'missing_age',
-        `${m.name}: no ${basis} given, so its ${basis}-based dosages could not be checked.`,
-        basis,
-      );
-      continue;
-    }
-    const dosage = dosageFor(basis, dosages, value.base);
-    if (!dosage) {
-      unchecked(
-        'no_band',
-        `${m.name}: no ${basis} category of its dosages covers ${value.text}.`,
-        basis,
-      );
-      continue;
-    }
+  /** Compares the prescription with one applicable rule and records what it found. */
+  const applyRule = (basis: Basis, dosage: SafetyDosageRow) => {
     const ctx: Context = { name: m.name, weightKg: weight?.base, label: bandLabel(dosage) };
     const rule: RuleApplied = {
       basis,
@@ -455,6 +528,48 @@ function dosingOf(
         });
       }
     }
+  };
+  if (m.weight_dosages.length === 0 && m.age_dosages.length === 0) {
+    unchecked('no_dosage', `${m.name} has no dosage rule, so its dose could not be checked.`);
+  }
+  for (const [basis, dosages] of bases) {
+    if (dosages.length === 0) continue;
+    const value = patientValue(patient, basis);
+    if (!value) {
+      unchecked(
+        basis === 'weight' ? 'missing_weight' : 'missing_age',
+        `${m.name}: no ${basis} given, so its ${basis}-based dosages could not be checked.`,
+        basis,
+      );
+      continue;
+    }
+    const covering = dosagesFor(basis, dosages, value.base);
+    if (covering.length === 0) {
+      unchecked(
+        'no_band',
+        `${m.name}: no ${basis} category of its dosages covers ${value.text}.`,
+        basis,
+      );
+      continue;
+    }
+    // A weight category meant for some ages gives no rule to a patient of another age, or of an
+    // age not given: an adult's fixed dose must not reach a newborn of the same weight.
+    const forOtherAges = covering.filter((d) => !forAge(d, age?.base));
+    if (forOtherAges.length && !age) {
+      unchecked(
+        'missing_age',
+        `${m.name}: its dosages for ${forOtherAges.map(bandLabel).join(', ')} are for patients aged ${agesText(forOtherAges[0])}, and no age was given.`,
+        basis,
+      );
+    }
+    otherAges ||= forOtherAges.length > 0 && age !== undefined;
+    for (const dosage of covering) if (!forOtherAges.includes(dosage)) applyRule(basis, dosage);
+  }
+  if (rules.length === 0 && otherAges && age) {
+    unchecked(
+      'no_rule_for_age',
+      `${m.name}: no dosage rule for a patient of this age (${age.text}); its weight categories covering the patient are for other ages.`,
+    );
   }
   // One finding for what the prescription left out, when there was a rule to compare it with.
   const left = (['dose', 'frequency', 'duration'] as const).filter((k) => !prescribed[k]);
@@ -494,6 +609,7 @@ export function evaluateSafety(
   const lifestyleName = new Map(data.lifestyles.map((l) => [l.id, l.name]));
   const prescribedIds = new Set(medications.map((m) => m.id));
   const findings: Finding[] = [];
+  const askPregnancy = pregnancyUnknown(patient);
 
   for (const i of data.interactions) {
     const a = i.medication_id;
@@ -530,6 +646,8 @@ export function evaluateSafety(
   }
 
   for (const m of medications) {
+    const ageLimit = ageLimitFinding(m, patient);
+    if (ageLimit) findings.push(ageLimit);
     if (allergyName.has(m.id)) {
       findings.push({
         kind: 'allergy',
@@ -539,12 +657,16 @@ export function evaluateSafety(
       });
     }
     for (const conditionId of m.condition_ids) {
+      const caution = m.condition_cautions?.[conditionId];
+      const condition = conditionName.get(conditionId);
       findings.push({
         kind: 'condition',
-        severity: 'contraindicated',
+        severity: caution ?? 'contraindicated',
         medication_ids: [m.id],
         condition_id: conditionId,
-        message: `${m.name} is contraindicated in ${conditionName.get(conditionId)}.`,
+        message: caution
+          ? `${m.name}: use with caution in ${condition}.`
+          : `${m.name} is contraindicated in ${condition}.`,
       });
     }
     for (const lifestyleId of m.lifestyle_ids) {
@@ -577,6 +699,15 @@ export function evaluateSafety(
           message: `${m.name} is pregnancy category ${category}: ${rule.text}.`,
         });
       }
+    } else if (askPregnancy && (m.pregnancy_category === 'D' || m.pregnancy_category === 'X')) {
+      findings.push({
+        kind: 'not_checked',
+        severity: null,
+        medication_ids: [m.id],
+        reason: 'missing_pregnancy_status',
+        pregnancy_category: m.pregnancy_category,
+        message: `${m.name} is pregnancy category ${m.pregnancy_category}: pregnancy status not given, so its risk in pregnancy could not be checked.`,
+      });
     }
   }
 

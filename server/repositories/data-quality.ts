@@ -77,7 +77,8 @@ SELECT
       FROM medications m
      WHERE m.pregnancy_category = 'X'
        AND NOT EXISTS (SELECT 1 FROM medication_contraindications mc JOIN conditions c ON c.id = mc.condition_id
-                        WHERE mc.medication_id = m.id AND c.name ILIKE '%pregnan%')
+                        WHERE mc.medication_id = m.id AND mc.level = 'contraindicated'
+                          AND c.name ILIKE '%pregnan%')
        AND NOT EXISTS (SELECT 1 FROM lifestyle_contraindications lc JOIN lifestyles l ON l.id = lc.lifestyle_id
                         WHERE lc.medication_id = m.id AND l.name ILIKE '%pregnan%')
   ), '[]'::json) AS pregnancy_x_uncontraindicated,

@@ -23,6 +23,9 @@ export type MedicationInput = Omit<
   'weight_dosage' | 'age_dosage' | 'reason'
 >;
 
+/** A condition link's level, and the severity of the safety check's finding about it. */
+export type ContraindicationGrade = Pick<Schema<'ConditionContraindication'>, 'level' | 'severity'>;
+
 const DOSAGE_TABLES = {
   weight: {
     table: 'weight_category_dosages',
@@ -30,7 +33,8 @@ const DOSAGE_TABLES = {
     fk: 'weight_category_id',
     category: 'weight_category',
     categoryJson: `json_build_object('id', c.id, 'min_weight', c.min_weight, 'max_weight', c.max_weight,
-      'weight_unit', c.weight_unit, 'category_name', c.category_name, 'description', c.description)`,
+      'weight_unit', c.weight_unit, 'category_name', c.category_name, 'description', c.description,
+      'min_age_years', c.min_age_years, 'max_age_years', c.max_age_years)`,
     order: 'c.weight_unit, c.min_weight, d.id',
   },
   age: {
@@ -61,7 +65,7 @@ function dosageFrom(kind: DosageKind): string {
 
 const CONDITION_COLUMNS = 'c.id, c.name, c.description';
 const WEIGHT_CATEGORY_COLUMNS =
-  'c.id, c.min_weight, c.max_weight, c.weight_unit, c.category_name, c.description';
+  'c.id, c.min_weight, c.max_weight, c.weight_unit, c.category_name, c.description, c.min_age_years, c.max_age_years';
 const AGE_CATEGORY_COLUMNS =
   'c.id, c.min_age, c.max_age, c.age_unit, c.category_name, c.description';
 /** A dosage as read: the written `min_duration` is read as `min_frequency_duration`. */
@@ -106,7 +110,7 @@ type Parts = {
   ageCategories: Row;
   weightDosages: LinkRow & { weight_category_id: number };
   ageDosages: LinkRow & { age_category_id: number };
-  contraindications: { medication_id: number; condition_id: number };
+  contraindications: ContraindicationGrade & { medication_id: number; condition_id: number };
   lifestyles: LinkRow & { lifestyle_id: number; lifestyle_name: string };
 };
 
@@ -122,6 +126,9 @@ function partsSql(ids?: string): Record<keyof Parts, string> {
   return {
     medications: `SELECT m.id, m.name, m.condition_id, m.is_dosage_weight_based::int AS is_dosage_weight_based,
               m.avg_weight_dosage, m.avg_weight_dosage_unit, m.pregnancy_category,
+              CASE WHEN m.min_age IS NOT NULL OR m.max_age IS NOT NULL
+                   THEN json_build_object('min_age', m.min_age, 'max_age', m.max_age,
+                          'unit', m.age_limit_unit, 'severity', m.age_limit_severity) END AS age_limit,
               ${isoTime('m.created_at', 'created_at')}, ${isoTime('m.updated_at', 'updated_at')}
          FROM medications m ${only('m.id')}
         ORDER BY ${ids ? `array_position(${ids}, m.id)` : WHOLE_LIST_ORDER}`,
@@ -145,7 +152,7 @@ function partsSql(ids?: string): Record<keyof Parts, string> {
          FROM age_category_dosages d JOIN age_categories c ON c.id = d.age_category_id
          ${only('d.medication_id')}
         ORDER BY d.medication_id, ${DOSAGE_TABLES.age.order}`,
-    contraindications: `SELECT mc.medication_id, mc.condition_id
+    contraindications: `SELECT mc.medication_id, mc.condition_id, mc.level, mc.severity
          FROM medication_contraindications mc JOIN conditions c ON c.id = mc.condition_id
          ${only('mc.medication_id')}
         ORDER BY mc.medication_id, lower(c.name), c.id`,
@@ -236,7 +243,16 @@ function assemble({
         : [{ dosage: m.avg_weight_dosage, dosage_unit: m.avg_weight_dosage_unit }];
     m.weight_category_dosages = weight.get(m.id) ?? [];
     m.age_category_dosages = age.get(m.id) ?? [];
-    m.condition_contraindications = links.map((link) => condition.get(link.condition_id));
+    m.condition_contraindications = links.map((link) => {
+      const c = condition.get(link.condition_id);
+      return {
+        id: link.condition_id,
+        name: c?.name,
+        description: c?.description,
+        level: link.level,
+        severity: link.severity,
+      };
+    });
     m.contraindications = links.map((link) => link.condition_id).sort((a, b) => a - b);
     m.medical_lifestyle_contraindications = (lifestyle.get(m.id) ?? none).map((link) => ({
       id: link.id,
@@ -272,6 +288,9 @@ export type MedicationSortField =
 
 const count = (table: string) => `(SELECT count(*) FROM ${table} d WHERE d.medication_id = t.id)`;
 
+/** A condition link's name in the CSV, as the grid shows it: 'Gout (caution)' for a caution. */
+const LINK_NAME = `x.name || CASE WHEN d.level = 'caution' THEN ' (caution)' ELSE '' END`;
+
 /** Medications searched by name (spec), their page's records put together by readMedications. */
 export const MEDICATION_LIST: ListSpec<MedicationSortField> = {
   table: 'medications t',
@@ -301,7 +320,7 @@ export const MEDICATION_LIST: ListSpec<MedicationSortField> = {
     coalesce(t.avg_weight_dosage || ' ' || initcap(t.avg_weight_dosage_unit), '--') AS "Dosage per weight",
     ${count('weight_category_dosages')} AS "Weight Dosage",
     ${count('age_category_dosages')} AS "Age Dosage",
-    coalesce((SELECT ${csvText("string_agg(x.name, ', ' ORDER BY lower(x.name), x.id)")}
+    coalesce((SELECT ${csvText(`string_agg(${LINK_NAME}, ', ' ORDER BY lower(x.name), x.id)`)}
                 FROM medication_contraindications d JOIN conditions x ON x.id = d.condition_id
                WHERE d.medication_id = t.id), '--') AS "Condition Contraindications",
     coalesce(t.pregnancy_category, '--') AS "Pregnancy Category"`,
@@ -383,18 +402,37 @@ export async function insertMedication(db: Queryable, input: MedicationInput): P
   return id;
 }
 
-/** Changes the name, and the pregnancy category only when `pregnancy_category` is given. */
+/**
+ * Changes the name, and the pregnancy category and the age limit each only when given (an age
+ * limit of null removes it).
+ */
 export async function updateMedication(
   write: Write,
   id: number,
   name: string,
   pregnancy?: string | null,
+  ageLimit?: Schema<'AgeLimit'> | null,
 ) {
   const { rowCount } = await write(
     `UPDATE medications SET name = $2,
-            pregnancy_category = CASE WHEN $3 THEN $4 ELSE pregnancy_category END, updated_at = now()
+            pregnancy_category = CASE WHEN $3 THEN $4 ELSE pregnancy_category END,
+            min_age = CASE WHEN $5 THEN $6 ELSE min_age END,
+            max_age = CASE WHEN $5 THEN $7 ELSE max_age END,
+            age_limit_unit = CASE WHEN $5 THEN $8 ELSE age_limit_unit END,
+            age_limit_severity = CASE WHEN $5 THEN $9 ELSE age_limit_severity END,
+            updated_at = now()
       WHERE id = $1 RETURNING id`,
-    [id, name, pregnancy !== undefined, pregnancy || null],
+    [
+      id,
+      name,
+      pregnancy !== undefined,
+      pregnancy || null,
+      ageLimit !== undefined,
+      ageLimit?.min_age ?? null,
+      ageLimit?.max_age ?? null,
+      ageLimit?.unit ?? 'years',
+      ageLimit?.severity ?? 'contraindicated',
+    ],
   );
   return rowCount === 1;
 }
@@ -459,18 +497,42 @@ export async function getDosage(db: Queryable, kind: DosageKind, id: number) {
   return rows[0]?.dosage;
 }
 
-/** Makes the condition a contraindication; answers the new link's id, none when it already was. */
+/**
+ * Links the condition to the medication with `grade`, or, when they are linked already and
+ * `regrade` is set, gives the link that grade. Answers the link as written and whether it was
+ * created; none when nothing was written (linked already, with this grade or without `regrade`).
+ * One statement, so its history entry is a create or an update as the case was.
+ */
 export async function addContraindication(
   write: Write,
   medicationId: number,
   conditionId: number,
-): Promise<number | undefined> {
-  const { rows } = await write<{ id: number }>(
-    `INSERT INTO medication_contraindications (medication_id, condition_id) VALUES ($1, $2)
-     ON CONFLICT DO NOTHING RETURNING id`,
+  grade: ContraindicationGrade,
+  regrade: boolean,
+): Promise<(ContraindicationGrade & { created: boolean }) | undefined> {
+  const { rows } = await write<ContraindicationGrade & { created: boolean }>(
+    `INSERT INTO medication_contraindications AS mc (medication_id, condition_id, level, severity)
+     VALUES ($1, $2, $3, $4)
+     ON CONFLICT (medication_id, condition_id) DO UPDATE SET level = excluded.level, severity = excluded.severity
+      WHERE $5 AND (mc.level, mc.severity) IS DISTINCT FROM (excluded.level, excluded.severity)
+     RETURNING new.level, new.severity, old.id IS NULL AS created`,
+    [medicationId, conditionId, grade.level, grade.severity, regrade],
+  );
+  return rows[0];
+}
+
+/** The link's level and severity, none when the condition is not linked to the medication. */
+export async function contraindicationGrade(
+  db: Queryable,
+  medicationId: number,
+  conditionId: number,
+): Promise<ContraindicationGrade | undefined> {
+  const { rows } = await db.query<ContraindicationGrade>(
+    `SELECT level, severity FROM medication_contraindications
+      WHERE medication_id = $1 AND condition_id = $2`,
     [medicationId, conditionId],
   );
-  return rows[0]?.id;
+  return rows[0];
 }
 
 export async function contraindicationId(

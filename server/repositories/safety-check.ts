@@ -11,7 +11,12 @@ const dosageJson = (category: 'weight' | 'age') => `json_build_object(
     'min', c.min_${category}, 'max', c.max_${category}, 'unit', c.${category}_unit,
     'min_dosage', d.min_dosage, 'max_dosage', d.max_dosage, 'dosage_unit', d.dosage_unit,
     'min_frequency', d.min_frequency, 'max_frequency', d.max_frequency, 'frequency_unit', d.frequency_unit,
-    'min_duration', d.min_duration, 'max_duration', d.max_duration, 'duration_unit', d.duration_unit)`;
+    'min_duration', d.min_duration, 'max_duration', d.max_duration, 'duration_unit', d.duration_unit${
+      category === 'weight'
+        ? `,
+    'min_age_years', c.min_age_years, 'max_age_years', c.max_age_years`
+        : ''
+    })`;
 
 /**
  * Every lookup is by the given ids (`= ANY($n)`), each on an index: medications by primary key,
@@ -24,6 +29,9 @@ SELECT
   COALESCE((
     SELECT json_agg(json_build_object(
       'id', m.id, 'name', m.name, 'pregnancy_category', m.pregnancy_category,
+      'age_limit', CASE WHEN m.min_age IS NOT NULL OR m.max_age IS NOT NULL
+                        THEN json_build_object('min_age', m.min_age, 'max_age', m.max_age,
+                               'unit', m.age_limit_unit, 'severity', m.age_limit_severity) END,
       'weight_dosages', COALESCE((SELECT json_agg(${dosageJson('weight')} ORDER BY d.id)
                                     FROM weight_category_dosages d JOIN weight_categories c ON c.id = d.weight_category_id
                                    WHERE d.medication_id = m.id), '[]'::json),
@@ -33,6 +41,10 @@ SELECT
       'condition_ids', COALESCE((SELECT json_agg(mc.condition_id ORDER BY mc.condition_id)
                                    FROM medication_contraindications mc
                                   WHERE mc.medication_id = m.id AND mc.condition_id = ANY($2::int[])), '[]'::json),
+      'condition_cautions', COALESCE((SELECT json_object_agg(mc.condition_id, mc.severity)
+                                        FROM medication_contraindications mc
+                                       WHERE mc.medication_id = m.id AND mc.condition_id = ANY($2::int[])
+                                         AND mc.level = 'caution'), '{}'::json),
       'lifestyle_ids', COALESCE((SELECT json_agg(lc.lifestyle_id ORDER BY lc.lifestyle_id)
                                    FROM lifestyle_contraindications lc
                                   WHERE lc.medication_id = m.id AND lc.lifestyle_id = ANY($3::int[])), '[]'::json)

@@ -248,7 +248,7 @@ describe('with reference data', () => {
         entity: 'age_category',
         entity_id: id.adolescent,
         related_id: id.adult,
-        message: `${label.adolescent} and ${label.adult} overlap from 204 to 216 months: a patient in that range matches both.`,
+        message: `${label.adolescent} and ${label.adult} overlap from 204 to 216 months: a patient in that range matches both, and the safety check applies the rules of both.`,
       },
       {
         kind: 'weight_category_overlap',
@@ -256,7 +256,7 @@ describe('with reference data', () => {
         entity: 'weight_category',
         entity_id: id.normal,
         related_id: id.over,
-        message: `${label.normal} and ${label.over} overlap from 79.3787 to 80 kg: a patient in that range matches both.`,
+        message: `${label.normal} and ${label.over} overlap from 79.3787 to 80 kg: a patient in that range matches both, and the safety check applies the rules of both.`,
       },
       {
         kind: 'weight_category_overlap',
@@ -264,7 +264,7 @@ describe('with reference data', () => {
         entity: 'weight_category',
         entity_id: id.over,
         related_id: id.obese,
-        message: `${label.over} and ${label.obese} overlap from 221.5646 to 250 lbs: a patient in that range matches both.`,
+        message: `${label.over} and ${label.obese} overlap from 221.5646 to 250 lbs: a patient in that range matches both, and the safety check applies the rules of both.`,
       },
       {
         kind: 'age_category_gap',
@@ -529,6 +529,32 @@ describe('with reference data', () => {
           'Teratogen is pregnancy category X but has no condition or lifestyle contraindication naming pregnancy.',
       },
     ]);
+  });
+
+  it('does not take a caution naming pregnancy for a contraindication of a category X medication', async () => {
+    const cautioned = await created(
+      api.post('/medication', {
+        name: 'Cautioned teratogen',
+        condition_id: id.condition,
+        is_dosage_weight_based: false,
+        pregnancy_category: 'X',
+      }),
+    );
+    const planned = await created(api.post('/condition', { name: 'Planned pregnancy' }));
+    const link = { medication_id: cautioned, condition_id: planned };
+    const flagged = async () =>
+      (await report()).filter(
+        (f) => f.kind === 'pregnancy_x_without_contraindication' && f.entity_id === cautioned,
+      );
+    await created(api.put('/medication/add-contraindications', { ...link, level: 'caution' }));
+    expect(await flagged()).toHaveLength(1);
+    await created(
+      api.put('/medication/add-contraindications', { ...link, level: 'contraindicated' }),
+    );
+    expect(await flagged()).toEqual([]);
+    // The tests below expect the data as the ones above left it.
+    await t.pool.query('DELETE FROM medications WHERE id = $1', [cautioned]);
+    await t.pool.query('DELETE FROM conditions WHERE id = $1', [planned]);
   });
 
   it('finds the ages below the youngest category', async () => {

@@ -11,6 +11,18 @@ import {
   type TestApp,
 } from '../test/helpers';
 
+// The dosage insert goes through a mock that calls the real one, so that a test can make it fail
+// (a module's exports cannot be spied on once compiled: they are read-only).
+jest.mock('../repositories/medications', () => {
+  const actual = jest.requireActual<typeof medicationRepository>(
+    '../repositories/medications',
+  );
+  return { ...actual, insertDosage: jest.fn(actual.insertDosage) };
+});
+const realInsertDosage = jest.requireActual<typeof medicationRepository>(
+  '../repositories/medications',
+).insertDosage;
+
 let t: TestApp;
 let token: string;
 let api: ReturnType<typeof client>;
@@ -164,6 +176,8 @@ describe('POST /medication (JSON)', () => {
       id: contraIds[0],
       name: 'Penicillin allergy',
       description: 'Hypersensitivity',
+      level: 'contraindicated',
+      severity: 'contraindicated',
     });
     expect(data.weight_category_dosages).toHaveLength(1);
     const dosage = data.weight_category_dosages[0];
@@ -297,7 +311,7 @@ describe('POST /medication (JSON)', () => {
   it('rolls the whole creation back when the dosage insert fails inside the transaction', async () => {
     const body = weightBasedMedication();
     const failing = jest
-      .spyOn(medicationRepository, 'insertDosage')
+      .mocked(medicationRepository.insertDosage)
       .mockRejectedValueOnce(Object.assign(new Error('simulated failure'), { code: 'XX000' }));
     try {
       const response = await t.app.inject({
@@ -309,7 +323,8 @@ describe('POST /medication (JSON)', () => {
       expect(response.statusCode).toBe(500);
       expect(response.json().message).not.toContain('simulated');
     } finally {
-      failing.mockRestore();
+      failing.mockReset();
+      failing.mockImplementation(realInsertDosage);
     }
     expect(await countRows(t.pool, 'medications WHERE name = $1', [body.name])).toBe(0);
     expect(
@@ -1053,7 +1068,10 @@ describe('condition contraindications', () => {
     const link = { medication_id: medication.id, condition_id: contraIds[1] };
     const linked = await api.put('/medication/add-contraindications', link);
     expect(linked.statusCode).toBe(200);
-    expect(linked.json()).toEqual({ data: link, message: 'Contraindication added successfully' });
+    expect(linked.json()).toEqual({
+      data: { ...link, level: 'contraindicated', severity: 'contraindicated' },
+      message: 'Contraindication added successfully',
+    });
     const again = await api.put('/medication/add-contraindications', link);
     expect(again.statusCode).toBe(200);
     const stored = () =>
@@ -1137,6 +1155,231 @@ describe('condition contraindications', () => {
         medication.id,
       ]),
     ).toBe(0);
+  });
+});
+
+describe('graded condition contraindications: contraindicated or caution', () => {
+  interface Entry {
+    id: number;
+    action: string;
+    changes: Record<string, { from?: unknown; to?: unknown }>;
+  }
+  const add = (body: object) => api.put('/medication/add-contraindications', body);
+  const linkId = async (medication_id: number, condition_id: number) =>
+    (
+      await t.pool.query<{ id: number }>(
+        'SELECT id FROM medication_contraindications WHERE medication_id = $1 AND condition_id = $2',
+        [medication_id, condition_id],
+      )
+    ).rows[0].id;
+  /** The link's history, newest first. */
+  const historyOf = async (id: number): Promise<Entry[]> =>
+    (await api.get(`/audit?entity=contraindication&entity_id=${id}`)).json().data;
+  const gradeOf = async (medicationId: number, conditionId: number) =>
+    (await api.get(`/medication/${medicationId}`))
+      .json()
+      .data.condition_contraindications.find((c: { id: number }) => c.id === conditionId);
+
+  it('paracetamol in cirrhosis is a caution, not a contraindication: the check says moderate, not contraindicated', async () => {
+    const paracetamol = await createMedication(ageBasedMedication({ contraindications: [] }));
+    const cirrhosis = (await api.post('/condition', { name: uniqueName('Cirrhosis') })).json().data;
+    const linked = await add({
+      medication_id: paracetamol.id,
+      condition_id: cirrhosis.id,
+      level: 'caution',
+    });
+    expect(linked.statusCode).toBe(200);
+    // A caution is moderate unless said otherwise.
+    expect(linked.json().data).toEqual({
+      medication_id: paracetamol.id,
+      condition_id: cirrhosis.id,
+      level: 'caution',
+      severity: 'moderate',
+    });
+    expect(await gradeOf(paracetamol.id, cirrhosis.id)).toEqual({
+      id: cirrhosis.id,
+      name: cirrhosis.name,
+      description: null,
+      level: 'caution',
+      severity: 'moderate',
+    });
+    const checked = await api.post('/safety-check', {
+      medication_ids: [paracetamol.id],
+      patient: { condition_ids: [cirrhosis.id] },
+    });
+    expect(checked.statusCode).toBe(200);
+    const conditionFindings = checked
+      .json()
+      .data.findings.filter((f: { kind: string }) => f.kind === 'condition');
+    expect(conditionFindings).toEqual([
+      {
+        kind: 'condition',
+        severity: 'moderate',
+        medication_ids: [paracetamol.id],
+        condition_id: cirrhosis.id,
+        message: `${paracetamol.name}: use with caution in ${cirrhosis.name}.`,
+      },
+    ]);
+    expect(checked.json().data.verdict).toBe('moderate');
+  });
+
+  it('a caution takes the severity it is given, and a contraindication stays contraindicated in the check', async () => {
+    const medication = await createMedication(ageBasedMedication({ contraindications: [] }));
+    const [cautioned, contraindicated] = contraIds;
+    expect(
+      (
+        await add({
+          medication_id: medication.id,
+          condition_id: cautioned,
+          level: 'caution',
+          severity: 'major',
+        })
+      ).json().data.severity,
+    ).toBe('major');
+    expect(
+      (await add({ medication_id: medication.id, condition_id: contraindicated })).statusCode,
+    ).toBe(200);
+    const findings = (
+      await api.post('/safety-check', {
+        medication_ids: [medication.id],
+        patient: { condition_ids: [cautioned, contraindicated] },
+      })
+    )
+      .json()
+      .data.findings.filter((f: { kind: string }) => f.kind === 'condition')
+      .map((f: { severity: string; condition_id: number; message: string }) => [
+        f.severity,
+        f.condition_id,
+        f.message.includes('is contraindicated in'),
+      ]);
+    expect(findings).toEqual([
+      ['contraindicated', contraindicated, true],
+      ['major', cautioned, false],
+    ]);
+  });
+
+  it('the CSV export names a caution as one: "Penicillin allergy (caution)"', async () => {
+    const medication = await createMedication(ageBasedMedication({ contraindications: [] }));
+    const [cautioned, contraindicated] = contraIds;
+    await add({ medication_id: medication.id, condition_id: cautioned, level: 'caution' });
+    await add({ medication_id: medication.id, condition_id: contraindicated });
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/medication?format=csv&q=${encodeURIComponent(medication.name)}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(csv.body.split('\n')).toContain(
+      `${medication.name},Age-based,--,0,1,"Mononucleosis, Penicillin allergy (caution)",C`,
+    );
+  });
+
+  it('a PUT with another level changes an existing link, one without a level leaves it; History records and reverts the change', async () => {
+    const medication = await createMedication(ageBasedMedication({ contraindications: [] }));
+    const condition_id = contraIds[1];
+    const link = { medication_id: medication.id, condition_id };
+    await add(link);
+    const id = await linkId(medication.id, condition_id);
+
+    const regraded = await add({ ...link, level: 'caution', reason: 'An over-call' });
+    expect(regraded.statusCode).toBe(200);
+    expect(regraded.json()).toEqual({
+      data: { ...link, level: 'caution', severity: 'moderate' },
+      message: 'Contraindication updated successfully',
+    });
+    // Still one link, with the same id: the link was changed, not added again.
+    expect(
+      await countRows(t.pool, 'medication_contraindications WHERE medication_id = $1', [
+        medication.id,
+      ]),
+    ).toBe(1);
+    expect(await linkId(medication.id, condition_id)).toBe(id);
+
+    // Without a level (a client that knows nothing of levels) the caution stays a caution.
+    const entries = (await historyOf(id)).length;
+    const unchanged = await add(link);
+    expect(unchanged.json()).toEqual({
+      data: { ...link, level: 'caution', severity: 'moderate' },
+      message: 'Contraindication added successfully',
+    });
+    // The same level and severity again: nothing changes, nothing is recorded.
+    await add({ ...link, level: 'caution', severity: 'moderate' });
+    expect(await historyOf(id)).toHaveLength(entries);
+
+    const [update] = await historyOf(id);
+    expect(update).toMatchObject({
+      action: 'update',
+      changes: {
+        level: { from: 'contraindicated', to: 'caution' },
+        severity: { from: 'contraindicated', to: 'moderate' },
+      },
+    });
+    expect(Object.keys(update.changes).sort()).toEqual(['level', 'severity']);
+
+    const reverted = await api.post(`/audit/${update.id}/revert`, {});
+    expect(reverted.statusCode).toBe(201);
+    expect(await gradeOf(medication.id, condition_id)).toMatchObject({
+      level: 'contraindicated',
+      severity: 'contraindicated',
+    });
+
+    // A severity alone changes with the level stated again.
+    await add({ ...link, level: 'caution', severity: 'minor' });
+    await add({ ...link, level: 'caution', severity: 'major' });
+    const [severity] = await historyOf(id);
+    expect(severity.changes).toEqual({ severity: { from: 'minor', to: 'major' } });
+    expect((await api.post(`/audit/${severity.id}/revert`, {})).statusCode).toBe(201);
+    expect(await gradeOf(medication.id, condition_id)).toMatchObject({
+      level: 'caution',
+      severity: 'minor',
+    });
+  });
+
+  it('refuses a severity without level caution, an unknown level or severity with 422, changing nothing', async () => {
+    const medication = await createMedication(ageBasedMedication({ contraindications: [] }));
+    const link = { medication_id: medication.id, condition_id: contraIds[0] };
+    const refused = [
+      { ...link, severity: 'major' },
+      { ...link, level: 'contraindicated', severity: 'minor' },
+      { ...link, level: 'caution', severity: 'contraindicated' },
+      { ...link, level: 'avoid' },
+      { ...link, level: 'caution', severity: 'severe' },
+    ];
+    for (const body of refused) {
+      const response = await add(body);
+      expect([response.statusCode, typeof response.json().message]).toEqual([422, 'string']);
+    }
+    expect((await add({ ...link, severity: 'major' })).json().errors).toEqual({
+      severity: ['is only for level caution'],
+    });
+    expect(
+      await countRows(t.pool, 'medication_contraindications WHERE medication_id = $1', [
+        medication.id,
+      ]),
+    ).toBe(0);
+    // Nor is an existing link changed by a refused request.
+    await add({ ...link, level: 'caution', severity: 'minor' });
+    expect((await add({ ...link, level: 'contraindicated', severity: 'major' })).statusCode).toBe(
+      422,
+    );
+    expect(await gradeOf(medication.id, contraIds[0])).toMatchObject({
+      level: 'caution',
+      severity: 'minor',
+    });
+  });
+
+  it('the database refuses a level and severity that do not go together', async () => {
+    const medication = await createMedication(ageBasedMedication({ contraindications: [] }));
+    for (const [level, severity] of [
+      ['caution', 'contraindicated'],
+      ['contraindicated', 'moderate'],
+      ['avoid', 'contraindicated'],
+    ])
+      await expect(
+        t.pool.query(
+          'INSERT INTO medication_contraindications (medication_id, condition_id, level, severity) VALUES ($1, $2, $3, $4)',
+          [medication.id, contraIds[0], level, severity],
+        ),
+      ).rejects.toThrow(/medication_contraindications_grade_check/);
   });
 });
 

@@ -6,6 +6,9 @@ import * as activity from '../repositories/activity';
 import { medicationDependents } from '../repositories/audit/records';
 import * as medications from '../repositories/medications';
 import type { DosageKind } from '../repositories/medications';
+import type { Schema } from '../contract';
+import { MAX_AGE_DAYS } from '../domain/safety-check';
+import { above, toBase } from '../domain/units';
 import { defineRoute, type SuccessReply } from './define';
 import { listCache } from '../lib/listCache';
 import { isUniqueViolation } from '../lib/pgErrors';
@@ -128,9 +131,10 @@ export default async function medicationRoutes(app: FastifyInstance) {
   });
 
   defineRoute(app, 'updateMedication', async (request) => {
-    const { id, name, pregnancy_category } = request.body;
+    const { id, name, pregnancy_category, age_limit } = request.body;
+    if (age_limit) checkAgeLimit(age_limit);
     const updated = await auditedStatement(request, 'medication', (tx) =>
-      medications.updateMedication(tx, id, name.trim(), pregnancy_category),
+      medications.updateMedication(tx, id, name.trim(), pregnancy_category, age_limit),
     );
     if (!updated) throw notFound('Medication');
     return { data: await loaded(id), message: 'Medication updated successfully' };
@@ -202,16 +206,34 @@ export default async function medicationRoutes(app: FastifyInstance) {
   }
 
   defineRoute(app, 'addContraindication', async (request) => {
-    const { medication_id, condition_id } = request.body;
+    const { medication_id, condition_id, level, severity } = request.body;
+    if (severity !== undefined && level !== 'caution') {
+      throw invalid(
+        { severity: ['is only for level caution'] },
+        'A severity is only given for a caution.',
+      );
+    }
     if (!(await medications.medicationExists(db, medication_id))) throw notFound('Medication');
     await requireIds([['condition_id', 'conditions', [condition_id]]]);
-    // Already a contraindication: nothing is added, and nothing recorded.
-    await auditedStatement(request, 'contraindication', (tx) =>
-      medications.addContraindication(tx, medication_id, condition_id),
+    const grade: medications.ContraindicationGrade =
+      level === 'caution'
+        ? { level, severity: severity ?? 'moderate' }
+        : { level: 'contraindicated', severity: 'contraindicated' };
+    // Linked already: a request with a level grades the link; one without leaves it as it is, so a
+    // client that knows nothing of levels never turns a caution into a contraindication. A link
+    // left as it was is not written, and nothing is recorded.
+    const written = await auditedStatement(request, 'contraindication', (tx) =>
+      medications.addContraindication(tx, medication_id, condition_id, grade, level !== undefined),
     );
+    const stored =
+      written ?? (await medications.contraindicationGrade(db, medication_id, condition_id));
+    if (!stored) throw conflict('This contraindication was removed meanwhile. Try again.');
     return {
-      data: { medication_id, condition_id },
-      message: 'Contraindication added successfully',
+      data: { medication_id, condition_id, level: stored.level, severity: stored.severity },
+      message:
+        written && !written.created
+          ? 'Contraindication updated successfully'
+          : 'Contraindication added successfully',
     };
   });
 
@@ -226,4 +248,25 @@ export default async function medicationRoutes(app: FastifyInstance) {
     if (!removed) throw notFound('Contraindication');
     return { message: 'Contraindication removed successfully' };
   });
+}
+
+/** A 422 unless an age limit sets a bound, keeps its minimum at or below its maximum, and stays
+ * within 130 years. */
+function checkAgeLimit(limit: Schema<'AgeLimit'>) {
+  if (limit.min_age === null && limit.max_age === null) {
+    throw invalid(
+      { 'age_limit.min_age': ['set a minimum or a maximum age, or send age_limit: null'] },
+      'An age limit needs a minimum or a maximum age.',
+    );
+  }
+  checkRanges(limit, [['min_age', 'max_age']], 'age_limit.');
+  for (const field of ['min_age', 'max_age'] as const) {
+    const value = limit[field];
+    if (value !== null && above(toBase('age', value, limit.unit), MAX_AGE_DAYS)) {
+      throw invalid(
+        { [`age_limit.${field}`]: ['must be at most 130 years'] },
+        'Ages go up to 130 years.',
+      );
+    }
+  }
 }

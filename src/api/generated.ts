@@ -817,7 +817,7 @@ export type UpdateAgeBasedDosageApiArg = {
   dosageUpdate: DosageUpdate;
 };
 export type AddContraindicationApiResponse =
-  /** status 200 The condition is now a contraindication of the medication. */ ContraindicationResponse;
+  /** status 200 The condition is now linked to the medication; the link as stored now. */ ContraindicationResponse;
 export type AddContraindicationApiArg = {
   contraindicationLink: ContraindicationLink;
 };
@@ -1317,6 +1317,10 @@ export type WeightCategory = {
   weight_unit: WeightUnit;
   category_name: WeightCategoryName;
   description: string | null;
+  /** The youngest patient the category is meant for, in years (null: no bound). The safety check takes no rule from a category for a patient outside its ages. */
+  min_age_years: number | null;
+  /** The oldest patient the category is meant for, in years (null, no bound). */
+  max_age_years: number | null;
 };
 export type WeightDosage = DosageRead & {
   weight_category_id: Id;
@@ -1336,6 +1340,16 @@ export type AgeDosage = DosageRead & {
   age_category_id: Id;
   age_category: AgeCategory;
 };
+export type ContraindicationLevel = 'contraindicated' | 'caution';
+export type Severity = 'minor' | 'moderate' | 'major' | 'contraindicated';
+export type ContraindicationSeverity = Severity;
+export type ConditionContraindication = {
+  id: Id;
+  name: string;
+  description: string | null;
+  level: ContraindicationLevel;
+  severity: ContraindicationSeverity;
+};
 export type NamedRef = {
   id: Id;
   name: string;
@@ -1348,6 +1362,12 @@ export type LifestyleContraindication = {
   medication: NamedRef;
 };
 export type PregnancyCategory = 'A' | 'B' | 'C' | 'D' | 'X';
+export type AgeLimit = {
+  min_age: number | null;
+  max_age: number | null;
+  unit: AgeUnit;
+  severity: Severity;
+};
 export type Medication = {
   id: Id;
   name: string;
@@ -1360,12 +1380,15 @@ export type Medication = {
   dosage_per_weight: DosagePerWeight[];
   weight_category_dosages: WeightDosage[];
   age_category_dosages: AgeDosage[];
-  condition_contraindications: Condition[];
+  /** The conditions the medication is contraindicated in or to be used with caution in, each with its level. */
+  condition_contraindications: ConditionContraindication[];
   /** The ids of the conditions in `condition_contraindications`. */
   contraindications: Id[];
   medical_lifestyle_contraindications: LifestyleContraindication[];
   /** The legacy FDA letter category, or null when none is recorded. */
   pregnancy_category: PregnancyCategory | null;
+  /** The ages outside which the medication must not be given, or null. */
+  age_limit: AgeLimit | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 };
@@ -1427,6 +1450,7 @@ export type MedicationCreate = {
   is_dosage_weight_based: boolean;
   avg_weight_dosage?: Amount | null;
   avg_weight_dosage_unit?: DosageUnit;
+  /** The conditions it is contraindicated in (level `contraindicated`); a caution is added with `PUT /medication/add-contraindications`. */
   contraindications?: Id[];
   pregnancy_category?: PregnancyCategoryInput;
   weight_dosage?: WeightDosageBlock;
@@ -1437,6 +1461,8 @@ export type MedicationUpdate = {
   id: Id;
   name: Name;
   pregnancy_category?: PregnancyCategoryInput;
+  /** Left out, unchanged; null removes the limit. */
+  age_limit?: AgeLimit | null;
   reason?: Reason;
 };
 export type WeightDosageResponse = {
@@ -1489,15 +1515,21 @@ export type DosageUpdate = {
   reason?: Reason;
 };
 export type ContraindicationResponse = {
+  /** The link as stored now. */
   data: {
     medication_id: Id;
     condition_id: Id;
+    level: ContraindicationLevel;
+    severity: ContraindicationSeverity;
   };
   message?: string;
 };
+export type CautionSeverity = 'minor' | 'moderate' | 'major';
 export type ContraindicationLink = {
   medication_id: Id;
   condition_id: Id;
+  level?: ContraindicationLevel;
+  severity?: CautionSeverity;
   reason?: Reason;
 };
 export type AgeCategoryPageResponse = {
@@ -1561,12 +1593,15 @@ export type WeightCategoryResponse = {
   data: WeightCategory;
   message?: string;
 };
+export type CategoryAgeYears = number | null;
 export type WeightCategoryCreate = {
   minimum_weight: Amount;
   maximum_weight: Amount;
   unit: WeightUnit;
   category: WeightCategoryName;
   description?: Description | null;
+  minimum_age_years?: CategoryAgeYears;
+  maximum_age_years?: CategoryAgeYears;
   reason?: Reason;
 };
 export type WeightCategoryUpdate = {
@@ -1576,9 +1611,10 @@ export type WeightCategoryUpdate = {
   unit: WeightUnit;
   category: WeightCategoryName;
   description?: Description | null;
+  minimum_age_years?: CategoryAgeYears;
+  maximum_age_years?: CategoryAgeYears;
   reason?: Reason;
 };
-export type Severity = 'minor' | 'moderate' | 'major' | 'contraindicated';
 export type DrugInteraction = {
   id: Id;
   medication_id: Id;
@@ -1805,6 +1841,7 @@ export type SafetyFindingKind =
   | 'lifestyle'
   | 'pregnancy'
   | 'allergy'
+  | 'age_limit'
   | 'dose'
   | 'frequency'
   | 'duration'
@@ -1816,6 +1853,8 @@ export type NotCheckedReason =
   | 'no_dosage'
   | 'unit_not_comparable'
   | 'missing_pregnancy_category'
+  | 'missing_pregnancy_status'
+  | 'no_rule_for_age'
   | 'not_prescribed';
 export type SafetyFinding = {
   kind: SafetyFindingKind;
@@ -1906,14 +1945,16 @@ export type SafetyCheckMedication = {
   duration?: PrescribedAmount;
   duration_unit?: DurationUnit;
 };
+export type PatientSex = 'female' | 'male';
 export type SafetyCheckIdList = Id[];
 export type SafetyCheckPatient = {
   age?: Amount;
   age_unit?: AgeUnit;
   weight?: Amount;
   weight_unit?: WeightUnit;
-  /** Left out counts as not pregnant. */
+  /** Left out means not known: for a patient who is not male, aged 12 to 55 years or of an age not given, each prescribed medication of pregnancy category D or X is then a `not_checked` finding (`missing_pregnancy_status`). */
   pregnant?: boolean;
+  sex?: PatientSex;
   condition_ids?: SafetyCheckIdList;
   lifestyle_ids?: SafetyCheckIdList;
   /** The medications the patient is allergic to. */
@@ -2109,13 +2150,21 @@ export type TestPrescriptionFinding = {
   kind: SafetyFindingKind;
   medication_ids: Id[];
   severity: Severity | null;
+  interaction_id?: Id;
+  condition_id?: Id;
+  lifestyle_id?: Id;
+  pregnancy_category?: PregnancyCategory | null;
+  dosage_id?: Id;
+  basis?: 'weight' | 'age';
+  reason?: NotCheckedReason;
 };
 export type TestPrescriptionOutcome = {
   verdict: SafetyVerdict;
   complete: boolean;
   findings: TestPrescriptionFinding[];
 };
-export type TestPrescriptionStatus = 'pass' | 'changed';
+export type TestPrescriptionFloor = Severity | null;
+export type TestPrescriptionStatus = 'pass' | 'worse' | 'changed';
 export type TestPrescriptionLastResult = {
   status: TestPrescriptionStatus;
   run_at: Timestamp;
@@ -2130,6 +2179,7 @@ export type TestPrescription = {
   note: string | null;
   request: SafetyCheckRequest;
   expected: TestPrescriptionOutcome;
+  min_verdict: TestPrescriptionFloor;
   /** The prescribed medications with their names as they are now (a deleted one is left out). */
   medications: NamedRef[];
   /** The last run's result; null before the first run. */
@@ -2140,6 +2190,8 @@ export type TestPrescription = {
 export type TestPrescriptionSummary = {
   total: number;
   passing: number;
+  worse: number;
+  /** Changed in other ways than worse. */
   changed: number;
   not_run: number;
 };
@@ -2158,6 +2210,8 @@ export type TestPrescriptionCreate = {
   request: SafetyCheckRequest;
   /** Left out, the request's current outcome is stored as expected. */
   expected?: TestPrescriptionOutcome;
+  /** Left out, no floor. */
+  min_verdict?: TestPrescriptionFloor;
   reason?: Reason;
 };
 export type TestPrescriptionUpdate = {
@@ -2167,6 +2221,8 @@ export type TestPrescriptionUpdate = {
   request: SafetyCheckRequest;
   /** Left out, the stored expected outcome is kept. */
   expected?: TestPrescriptionOutcome;
+  /** Left out, the stored floor is kept; null removes it. */
+  min_verdict?: TestPrescriptionFloor;
   reason?: Reason;
 };
 export type TestPrescriptionDifference = {
@@ -2176,7 +2232,9 @@ export type TestPrescriptionDifference = {
     | 'severity_changed'
     | 'verdict_changed'
     | 'complete_changed'
-    | 'request_invalid';
+    | 'request_invalid'
+    | 'below_floor';
+  worse: boolean;
   finding?: TestPrescriptionFinding;
   from?: SafetyVerdict | boolean | null;
   to?: SafetyVerdict | boolean | null;
@@ -2219,6 +2277,8 @@ export type TestPrescriptionImpactResult = {
   total: number;
   /** How many the write would alter. */
   altered: number;
+  /** How many of those would then be `worse` than expected. */
+  worse: number;
   /** The altered tests, by name. */
   tests: TestPrescriptionImpact[];
 };
@@ -2267,6 +2327,8 @@ export type TestPrescriptionPortable = {
   note?: TestPrescriptionNote;
   request: SafetyCheckRequest;
   expected: TestPrescriptionOutcome;
+  /** Left out, no floor (an update by name keeps the stored one). */
+  min_verdict?: TestPrescriptionFloor;
 };
 export type TestPrescriptionExport = TestPrescriptionPortable[];
 export type TestPrescriptionImportResponse = {

@@ -48,12 +48,17 @@ describe('Add Contraindication', () => {
     for (const params of searches) expect(params.get('page_size')).toBe('20');
   });
 
-  it('sends medication_id and condition_id as numbers', async () => {
+  it('sends medication_id and condition_id as numbers, as a contraindication unless told otherwise', async () => {
     const fetchMock = mockFetch({
       ...referenceLists,
       'PUT /medication/add-contraindications': {
         body: {
-          data: { medication_id: 8, condition_id: 3 },
+          data: {
+            medication_id: 8,
+            condition_id: 3,
+            level: 'contraindicated',
+            severity: 'contraindicated',
+          },
           message: 'Contraindication added successfully',
         },
       },
@@ -64,13 +69,72 @@ describe('Add Contraindication', () => {
       { preloadedState: signedIn() },
     );
     await pick(user, /^Condition/, 'gou', 'Gout');
+    expect(screen.getByRole('combobox', { name: /^Level/ })).toHaveValue('contraindicated');
+    // A contraindication has no severity of its own to choose.
+    expect(screen.queryByRole('combobox', { name: /^Severity/ })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Add Contraindication' }));
     expect(await findToast('Contraindication added successfully')).toBeInTheDocument();
     expect(await requestsTo(fetchMock, 'PUT /medication/add-contraindications')[0].json()).toEqual({
       medication_id: 8,
       condition_id: 3,
+      level: 'contraindicated',
     });
     expect(onClose).toHaveBeenCalled();
+  });
+
+  it('adds a caution, moderate unless another severity is chosen', async () => {
+    const fetchMock = mockFetch({
+      ...referenceLists,
+      'PUT /medication/add-contraindications': {
+        body: {
+          data: { medication_id: 8, condition_id: 3, level: 'caution', severity: 'major' },
+          message: 'Contraindication added successfully',
+        },
+      },
+    });
+    const { user } = renderWithProviders(
+      <AddContraindicationDialog open medication={paracetamol} onClose={jest.fn()} />,
+      { preloadedState: signedIn() },
+    );
+    await pick(user, /^Condition/, 'gou', 'Gout');
+    await user.selectOptions(screen.getByRole('combobox', { name: /^Level/ }), 'Caution');
+    const severity = await screen.findByRole('combobox', { name: /^Severity/ });
+    expect(severity).toHaveValue('moderate');
+    expect(
+      within(severity)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Minor', 'Moderate', 'Major']);
+    await user.selectOptions(severity, 'Major');
+    await user.click(screen.getByRole('button', { name: 'Add Contraindication' }));
+    expect(await findToast('Contraindication added successfully')).toBeInTheDocument();
+    expect(await requestsTo(fetchMock, 'PUT /medication/add-contraindications')[0].json()).toEqual({
+      medication_id: 8,
+      condition_id: 3,
+      level: 'caution',
+      severity: 'major',
+    });
+  });
+
+  it("shows the server's refusal of a severity under the severity field", async () => {
+    mockFetch({
+      ...referenceLists,
+      'PUT /medication/add-contraindications': {
+        status: 422,
+        body: {
+          message: 'A severity is only given for a caution.',
+          errors: { severity: ['is only for level caution'] },
+        },
+      },
+    });
+    const { user } = renderWithProviders(
+      <AddContraindicationDialog open medication={paracetamol} onClose={jest.fn()} />,
+      { preloadedState: signedIn() },
+    );
+    await pick(user, /^Condition/, 'gou', 'Gout');
+    await user.selectOptions(screen.getByRole('combobox', { name: /^Level/ }), 'Caution');
+    await user.click(screen.getByRole('button', { name: 'Add Contraindication' }));
+    expect(await screen.findByText(/is only for level caution/)).toBeInTheDocument();
   });
 
   it('requires a condition before sending', async () => {

@@ -12,14 +12,29 @@ import { pickerField } from '@/components/pickers/pickerField';
 import type { PickerSource } from '@/components/pickers/RecordPicker';
 import type { DialogProps } from './dialogProps';
 import { medicationField } from './MedicationFields';
-import { contraindicationResolver, lifestyleContraindicationResolver } from './medicationForm';
+import {
+  CONTRAINDICATION_DEFAULTS,
+  contraindicationPayload,
+  contraindicationResolver,
+  lifestyleContraindicationResolver,
+  type ContraindicationFormOutput,
+  type ContraindicationFormValues,
+} from './medicationForm';
+import { CAUTION_SEVERITY_OPTIONS, CONTRAINDICATION_LEVEL_OPTIONS } from './medicationFormat';
 
 type MedicationLinks = Pick<
   Medication,
   'id' | 'name' | 'contraindications' | 'medical_lifestyle_contraindications'
 >;
 
-interface LinkDialogProps<K extends string> extends DialogProps {
+/** A link form's values, all strings: the picked id under K, and any further fields E. */
+type LinkValues<K extends string, E extends string> = Record<K | E, string>;
+
+interface LinkDialogProps<
+  K extends string,
+  E extends string = never,
+  O extends Record<K, string> = LinkValues<K, E>,
+> extends DialogProps {
   medication: MedicationLinks;
   /** The dialog's title, also its submit button's text. */
   title: string;
@@ -31,13 +46,20 @@ interface LinkDialogProps<K extends string> extends DialogProps {
   field: K;
   /** The ids already linked to the medication: offered greyed out. */
   linked: readonly number[];
-  resolver: Resolver<Record<K, string>, unknown, Record<K, string>>;
-  /** Saves the link to the chosen id (with its toasts). */
-  save: (id: number) => Promise<unknown>;
+  /** Checks the values and turns them into O, what `save` takes. */
+  resolver: Resolver<LinkValues<K, E>, unknown, O>;
+  /** Fields after the picker, and their starting values. */
+  more?: { fields: CrudField<LinkValues<K, E>>[]; defaults: Record<E, string> };
+  /** Saves the link to the chosen id (with its toasts), given the checked values. */
+  save: (id: number, values: O) => Promise<unknown>;
 }
 
 /** A form that links one more condition or lifestyle to the medication. */
-function LinkDialog<K extends string>({
+function LinkDialog<
+  K extends string,
+  E extends string = never,
+  O extends Record<K, string> = LinkValues<K, E>,
+>({
   medication,
   title,
   label,
@@ -45,18 +67,19 @@ function LinkDialog<K extends string>({
   field,
   linked,
   resolver,
+  more,
   save,
   open,
   onClose,
   onExited,
-}: LinkDialogProps<K>) {
-  // react-hook-form cannot see that a generic key K is a path of Record<K, string>; it is.
-  const name = field as unknown as Path<Record<K, string>>;
-  const fields = useMemo<CrudField<Record<K, string>>[]>(() => {
+}: LinkDialogProps<K, E, O>) {
+  // react-hook-form cannot see that a generic key K is a path of Record<K | E, string>; it is.
+  const name = field as unknown as Path<LinkValues<K, E>>;
+  const fields = useMemo<CrudField<LinkValues<K, E>>[]>(() => {
     const already = new Set(linked);
     return [
       medicationField(medication),
-      pickerField<Record<K, string>>({
+      pickerField<LinkValues<K, E>>({
         name,
         source,
         label,
@@ -65,25 +88,59 @@ function LinkDialog<K extends string>({
         isDisabled: (option) => already.has(option.id),
         disabledNote: '(already listed)',
       }),
+      ...(more?.fields ?? []),
     ];
-  }, [linked, medication, name, source, label]);
+  }, [linked, medication, name, source, label, more]);
+  const serverFields = useMemo(() => {
+    const named: Record<string, Path<LinkValues<K, E>>> = { [field]: name };
+    for (const extra of more?.fields ?? []) {
+      if (extra.kind !== 'custom') named[extra.name] = extra.name;
+    }
+    return named;
+  }, [field, name, more]);
   return (
     <CrudFormDialog
       open={open}
       title={title}
       resolver={resolver}
-      defaultValues={{ [field]: '' } as Record<K, string>}
+      defaultValues={{ ...more?.defaults, [field]: '' } as LinkValues<K, E>}
       fields={fields}
       submitLabel={title}
-      serverFields={{ [field]: name }}
-      onSubmit={(values) => save(Number(values[field]))}
+      serverFields={serverFields}
+      onSubmit={(values) => save(Number(values[field]), values)}
       onClose={onClose}
       onExited={onExited}
     />
   );
 }
 
-/** Add Contraindication: a condition the medication must not be given with. */
+/** Add Contraindication's level and severity: the severity only while the level is caution. */
+const GRADE_FIELDS: CrudField<ContraindicationFormValues>[] = [
+  {
+    kind: 'select',
+    name: 'level',
+    label: 'Level',
+    required: true,
+    half: true,
+    options: CONTRAINDICATION_LEVEL_OPTIONS,
+    helperText: 'Caution: may be given with care',
+  },
+  {
+    kind: 'select',
+    name: 'severity',
+    label: 'Severity',
+    required: true,
+    half: true,
+    options: CAUTION_SEVERITY_OPTIONS,
+    hidden: (values) => values.level !== 'caution',
+  },
+];
+const GRADE = { fields: GRADE_FIELDS, defaults: CONTRAINDICATION_DEFAULTS };
+
+/**
+ * Add Contraindication: a condition the medication must not be given in, or, as a caution, may be
+ * given in with care (and how much: minor, moderate or major).
+ */
 export function AddContraindicationDialog({
   medication,
   ...dialog
@@ -91,7 +148,7 @@ export function AddContraindicationDialog({
   const [addContraindication] = useAddContraindicationMutation();
   const run = useMutationFeedback();
   return (
-    <LinkDialog
+    <LinkDialog<'condition_id', 'level' | 'severity', ContraindicationFormOutput>
       {...dialog}
       medication={medication}
       title="Add Contraindication"
@@ -100,10 +157,11 @@ export function AddContraindicationDialog({
       field="condition_id"
       linked={medication.contraindications}
       resolver={contraindicationResolver}
-      save={(conditionId) =>
+      more={GRADE}
+      save={(_conditionId, values) =>
         run(
           addContraindication({
-            contraindicationLink: { medication_id: medication.id, condition_id: conditionId },
+            contraindicationLink: contraindicationPayload(medication.id, values),
           }),
           {
             success: 'Contraindication added successfully',

@@ -7,7 +7,13 @@ import { CompactGrid } from '@/components/CompactGrid';
 import { RowAction, rowActionsColumn } from '@/components/RowAction';
 import type { MedicationDialog } from './MedicationDialogs';
 import type { AnyDosage, DosageKind } from './medicationForm';
-import { dosageCategoryLabel, dosagesOf, kindLabel, rangeText } from './medicationFormat';
+import {
+  contraindicationLevelText,
+  dosageCategoryLabel,
+  dosagesOf,
+  kindLabel,
+  rangeText,
+} from './medicationFormat';
 
 /** What the sections may offer: `show` opens a dialog; `canWrite` false hides every change control. */
 export interface SectionActions {
@@ -89,6 +95,13 @@ function conditionColumns(
 ): GridColDef<ConditionRow>[] {
   return [
     { field: 'name', headerName: 'Condition', flex: 1, minWidth: 140 },
+    {
+      field: 'level',
+      headerName: 'Level',
+      flex: 1,
+      minWidth: 150,
+      valueGetter: (_value, link) => contraindicationLevelText(link),
+    },
     {
       field: 'description',
       headerName: 'Description',

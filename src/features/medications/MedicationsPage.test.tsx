@@ -112,8 +112,8 @@ describe('/dashboard/drugs/medications', () => {
       '25 Mg',
       '1Add',
       '0Add',
-      'Asthma, GoutAdd',
-      'BAsthma, Gout',
+      'Asthma, Gout (caution)Add',
+      'BAsthma, Gout (caution)',
     ]);
     expect(cellText(await row('Paracetamol')).slice(0, 7)).toEqual([
       'Paracetamol',

@@ -4,7 +4,7 @@ import type { GridColDef, GridRenderCellParams } from '@mui/x-data-grid';
 import type { Medication } from '@/api';
 import type { MedicationDialog } from './MedicationDialogs';
 import type { DosageKind } from './medicationForm';
-import { NONE, dosagePerWeightText, dosageTypeLabel } from './medicationFormat';
+import { NONE, conditionLinkName, dosagePerWeightText, dosageTypeLabel } from './medicationFormat';
 
 /**
  * A medication with what its list row shows, worked out once per page: the grid reads these as
@@ -27,7 +27,7 @@ export function medicationRow(medication: Medication): MedicationRow {
     weight_dosage_count: medication.weight_category_dosages.length,
     age_dosage_count: medication.age_category_dosages.length,
     contraindication_names:
-      medication.condition_contraindications.map((condition) => condition.name).join(', ') || NONE,
+      medication.condition_contraindications.map(conditionLinkName).join(', ') || NONE,
     pregnancy_text: medication.pregnancy_category ?? NONE,
   };
 }

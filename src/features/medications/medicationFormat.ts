@@ -1,5 +1,6 @@
-import type { AgeCategory, Medication, WeightCategory } from '@/api';
-import { capitalize } from '@/components/crud/format';
+import type { AgeCategory, ConditionContraindication, Medication, WeightCategory } from '@/api';
+import { capitalize, capitalizedOptions } from '@/components/crud/format';
+import { CAUTION_SEVERITIES, CONTRAINDICATION_LEVELS } from '@contract/enums';
 import type { AnyDosage, DosageKind } from './medicationForm';
 
 /** What the list and detail page show for a missing value. */
@@ -54,4 +55,21 @@ export function dosagesOf(medication: Medication, kind: DosageKind): AnyDosage[]
 /** 'Weight' / 'Age', for titles such as 'Add Weight-Based Dosage'. */
 export function kindLabel(kind: DosageKind): 'Weight' | 'Age' {
   return kind === 'weight' ? 'Weight' : 'Age';
+}
+
+/** The level choices of Add Contraindication: 'Contraindicated', 'Caution'. */
+export const CONTRAINDICATION_LEVEL_OPTIONS = capitalizedOptions(CONTRAINDICATION_LEVELS);
+/** A caution's severity choices: 'Minor', 'Moderate', 'Major'. */
+export const CAUTION_SEVERITY_OPTIONS = capitalizedOptions(CAUTION_SEVERITIES);
+
+/** 'Contraindicated', or a caution with its severity: 'Caution (moderate)'. */
+export function contraindicationLevelText(
+  link: Pick<ConditionContraindication, 'level' | 'severity'>,
+): string {
+  return link.level === 'caution' ? `Caution (${link.severity})` : 'Contraindicated';
+}
+
+/** A condition link as a list names it: 'Asthma', or 'Gout (caution)' for a caution. */
+export function conditionLinkName(link: Pick<ConditionContraindication, 'name' | 'level'>): string {
+  return link.level === 'caution' ? `${link.name} (caution)` : link.name;
 }
