@@ -25,6 +25,7 @@ describe('the demo test prescriptions', () => {
     expect(list.meta).toEqual({
       total: list.data.length,
       passing: list.data.length,
+      worse: 0,
       changed: 0,
       not_run: 0,
     });
@@ -48,6 +49,12 @@ describe('the demo test prescriptions', () => {
       'lifestyle',
     ])
       expect(kinds).toContain(kind);
+    // A caution: a condition finding below contraindicated.
+    expect(
+      expected.some((o) =>
+        o.findings.some((f) => f.kind === 'condition' && f.severity === 'moderate'),
+      ),
+    ).toBe(true);
     expect(expected.filter((o) => !o.complete)).toHaveLength(1);
     expect(new Set(expected.map((o) => o.verdict))).toEqual(
       new Set(['none', 'moderate', 'major', 'contraindicated']),

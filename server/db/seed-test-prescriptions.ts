@@ -1,9 +1,10 @@
 /**
  * The demo test prescriptions: prescriptions a pharmacist would check, over the demo data's
- * interactions, dose bands, allergies, pregnancy, a contraindicated condition and lifestyle, and
- * one incomplete check. Each states the verdict and completeness it is about; the findings stored
- * as expected are the safety check's own on the demo data, and loading fails if a verdict or
- * `complete` differs from the one stated here, so a demo change that alters one is caught.
+ * interactions, dose bands, allergies, pregnancy, a contraindicated condition, a caution, a
+ * lifestyle, and one incomplete check. Each states the verdict and completeness it is about; the
+ * findings stored as expected are the safety check's own on the demo data, and loading fails if a
+ * verdict or `complete` differs from the one stated here, so a demo change that alters one is
+ * caught.
  *
  * ILLUSTRATIVE DEMO DATA ONLY. NOT MEDICAL ADVICE.
  */
@@ -29,7 +30,8 @@ interface TestPrescriptionSeed {
   complete: boolean;
 }
 
-const ADULT = { age: [40, 'years'] as Amount, weight: [70, 'kg'] as Amount };
+/** An adult who is not pregnant (left out, pregnancy would be unknown: see the safety check). */
+const ADULT = { age: [40, 'years'] as Amount, weight: [70, 'kg'] as Amount, pregnant: false };
 const day = (n: number): Amount => [n, 'days'];
 const months = (n: number): Amount => [n, 'months'];
 const hours = (n: number): Amount => [n, 'hours'];
@@ -172,6 +174,14 @@ export const TEST_PRESCRIPTIONS: TestPrescriptionSeed[] = [
     complete: true,
   },
   {
+    name: 'Paracetamol 500 mg every 6 hours in liver cirrhosis',
+    note: 'A caution, not a contraindication: paracetamol is used in cirrhosis at a reduced daily dose.',
+    medications: [{ name: 'Paracetamol', dose: mg(500), frequency: hours(6), duration: day(3) }],
+    patient: { ...ADULT, conditions: ['Liver cirrhosis'] },
+    verdict: 'moderate',
+    complete: true,
+  },
+  {
     name: 'Ibuprofen with alcohol',
     note: 'A lifestyle contraindication.',
     medications: [{ name: 'Ibuprofen', dose: mg(400), frequency: hours(8), duration: day(3) }],
@@ -217,7 +227,7 @@ function requestOf(
     patient: {
       ...amount('age', patient.age),
       ...amount('weight', patient.weight),
-      ...(patient.pregnant ? { pregnant: true } : {}),
+      ...(patient.pregnant !== undefined ? { pregnant: patient.pregnant } : {}),
       ...(patient.conditions
         ? { condition_ids: patient.conditions.map((n) => id('conditions', n)) }
         : {}),

@@ -107,12 +107,12 @@ describe('the demo seed', () => {
     expect(categories.map((c) => c.pregnancy_category)).toEqual(['A', 'B', 'C', 'D', 'X']);
   });
 
-  it('has 44 interactions of all four severities, some of them allergens', async () => {
+  it('has 43 interactions of all four severities, some of them allergens', async () => {
     const interactions = await one<{ total: number; allergens: number }>(
       `SELECT count(*)::int AS total, count(*) FILTER (WHERE is_allergen)::int AS allergens
          FROM drug_interactions`,
     );
-    expect(interactions.total).toBe(44);
+    expect(interactions.total).toBe(43);
     expect(interactions.allergens).toBeGreaterThan(0);
     const severities = await rows<{ severity: string }>(
       'SELECT DISTINCT severity FROM drug_interactions ORDER BY 1',
@@ -236,6 +236,52 @@ describe('the demo seed', () => {
     expect(Math.max(...paracetamol.map((p) => p.daily))).toBeLessThanOrEqual(4000);
   });
 
+  it('holds the usual cautions as cautions, not contraindications, and the true contraindications as such', async () => {
+    const links = await rows<{ pair: string; level: string; severity: string }>(
+      `SELECT m.name || ' in ' || c.name AS pair, mc.level, mc.severity
+         FROM medication_contraindications mc
+         JOIN medications m ON m.id = mc.medication_id JOIN conditions c ON c.id = mc.condition_id`,
+    );
+    const grade = (pair: string) => {
+      const link = links.find((l) => l.pair === pair);
+      return [pair, link?.level, link?.severity];
+    };
+    // Used with care (a lower dose, monitoring), not avoided: paracetamol in cirrhosis, SSRIs and
+    // metronidazole in epilepsy, levetiracetam in depression, steroids in peptic ulcer and
+    // osteoporosis, a PPI in osteoporosis, a loop diuretic in gout, isotretinoin with raised
+    // lipids, opioids in asthma and COPD, gentamicin and metformin in kidney disease.
+    for (const pair of [
+      'Paracetamol in Liver cirrhosis',
+      'Sertraline in Epilepsy',
+      'Fluoxetine in Epilepsy',
+      'Metronidazole in Epilepsy',
+      'Levetiracetam in Major depressive disorder',
+      'Prednisolone in Peptic ulcer',
+      'Prednisolone in Osteoporosis',
+      'Omeprazole in Osteoporosis',
+      'Furosemide in Gout',
+      'Isotretinoin in Hyperlipidemia',
+      'Morphine in Asthma',
+      'Morphine in Chronic obstructive pulmonary disease',
+      'Gentamicin in Chronic kidney disease',
+      'Metformin in Chronic kidney disease',
+    ])
+      expect(grade(pair)).toEqual([
+        pair,
+        'caution',
+        expect.stringMatching(/^(minor|moderate|major)$/),
+      ]);
+    // A caution is moderate unless there is a reason to say otherwise.
+    expect(grade('Paracetamol in Liver cirrhosis')).toEqual([
+      'Paracetamol in Liver cirrhosis',
+      'caution',
+      'moderate',
+    ]);
+    // An NSAID with an active peptic ulcer and warfarin with a bleeding disorder stay contraindicated.
+    for (const pair of ['Ibuprofen in Peptic ulcer', 'Warfarin in Bleeding disorders'])
+      expect(grade(pair)).toEqual([pair, 'contraindicated', 'contraindicated']);
+  });
+
   it('rates the interactions as a pharmacist would, and holds the classic pairs', async () => {
     const pairs = await rows<{ a: string; b: string; severity: string; is_allergen: boolean }>(
       `SELECT least(m.name, o.name) AS a, greatest(m.name, o.name) AS b, i.severity, i.is_allergen
@@ -249,6 +295,9 @@ describe('the demo seed', () => {
     expect(rated('Morphine', 'Zolpidem')?.severity).toBe('major');
     expect(rated('Clopidogrel', 'Omeprazole')?.severity).toBe('major');
     expect(rated('Allopurinol', 'Amoxicillin')?.is_allergen).toBe(false);
+    // Sulfonamide antibiotics and non-antibiotic sulfonamides do not cross-react: no allergen link,
+    // and no interaction at all between co-trimoxazole and furosemide.
+    expect(rated('Co-trimoxazole', 'Furosemide')).toBeUndefined();
     for (const [a, b] of [
       ['Warfarin', 'Sertraline'],
       ['Warfarin', 'Fluoxetine'],

@@ -23,6 +23,7 @@ import {
   POPULAR_SEARCHES,
   USERS,
   WEIGHT_CATEGORIES,
+  WEIGHT_CATEGORY_MIN_AGE_YEARS,
   type DosageSeed,
 } from './seed-data';
 
@@ -152,8 +153,15 @@ export async function seedDemo(
     await insertRows<{ id: number; key: string }>(
       client,
       'weight_categories',
-      ['min_weight', 'max_weight', 'weight_unit', 'category_name', 'description'],
-      WEIGHT_CATEGORIES.map((w) => [w.minWeight, w.maxWeight, 'kg', w.categoryName, w.description]),
+      ['min_weight', 'max_weight', 'weight_unit', 'category_name', 'description', 'min_age_years'],
+      WEIGHT_CATEGORIES.map((w) => [
+        w.minWeight,
+        w.maxWeight,
+        'kg',
+        w.categoryName,
+        w.description,
+        WEIGHT_CATEGORY_MIN_AGE_YEARS,
+      ]),
       'id, category_name AS key',
     ),
   );
@@ -179,6 +187,9 @@ export async function seedDemo(
         'avg_weight_dosage',
         'avg_weight_dosage_unit',
         'pregnancy_category',
+        'min_age',
+        'age_limit_unit',
+        'age_limit_severity',
       ],
       MEDICATIONS.map((m) => [
         m.name,
@@ -187,6 +198,9 @@ export async function seedDemo(
         m.avgWeightDosage,
         m.avgWeightDosageUnit,
         m.pregnancyCategory,
+        m.minimumAge?.[0] ?? null,
+        m.minimumAge?.[1] ?? 'years',
+        'contraindicated',
       ]),
       'id, name AS key',
     ),
@@ -197,12 +211,23 @@ export async function seedDemo(
   await insertRows(
     client,
     'medication_contraindications',
-    ['medication_id', 'condition_id'],
+    ['medication_id', 'condition_id', 'level', 'severity'],
     MEDICATIONS.flatMap((m) =>
-      m.contraindications.map((condition) => [
-        medicationId(m.name),
-        lookup(conditionIds, condition, 'condition'),
-      ]),
+      m.contraindications.map((link) =>
+        typeof link === 'string'
+          ? [
+              medicationId(m.name),
+              lookup(conditionIds, link, 'condition'),
+              'contraindicated',
+              'contraindicated',
+            ]
+          : [
+              medicationId(m.name),
+              lookup(conditionIds, link.condition, 'condition'),
+              'caution',
+              link.severity,
+            ],
+      ),
     ),
   );
 

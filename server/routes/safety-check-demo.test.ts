@@ -205,6 +205,71 @@ describe('the demo data through the safety check', () => {
     expect(data.findings.filter((f) => f.reason === 'missing_pregnancy_category')).toHaveLength(1);
     expect(data.findings.every((f) => f.severity === null)).toBe(true);
   });
+
+  const adult = { age: 40, age_unit: 'years', weight: 70, weight_unit: 'kg' };
+  const prescribed = (medication_id: number, dose: number, hours: number) => ({
+    medication_id,
+    dose,
+    dose_unit: 'mg',
+    frequency: hours,
+    frequency_unit: 'hours',
+    duration: 3,
+    duration_unit: 'days',
+  });
+  const conditionId = async (name: string) =>
+    (await t.pool.query<{ id: number }>('SELECT id FROM conditions WHERE name = $1', [name]))
+      .rows[0].id;
+
+  it('calls paracetamol in cirrhosis a caution: moderate, not contraindicated', async () => {
+    const data = await check({
+      medications: [prescribed(med.Paracetamol, 500, 6)],
+      patient: { ...adult, condition_ids: [await conditionId('Liver cirrhosis')] },
+    });
+    expect(data.verdict).toBe('moderate');
+    expect(messages(data.findings, 'condition')).toEqual([
+      ['condition', 'moderate', 'Paracetamol: use with caution in Liver cirrhosis.'],
+    ]);
+  });
+
+  it('calls sertraline in epilepsy and morphine in asthma cautions, and ibuprofen with a peptic ulcer contraindicated', async () => {
+    const data = await check({
+      medication_ids: [med.Sertraline, med.Morphine, med.Ibuprofen],
+      patient: {
+        condition_ids: [
+          await conditionId('Epilepsy'),
+          await conditionId('Asthma'),
+          await conditionId('Peptic ulcer'),
+        ],
+      },
+    });
+    const conditions = messages(data.findings, 'condition');
+    expect(conditions).toContainEqual([
+      'condition',
+      'contraindicated',
+      'Ibuprofen is contraindicated in Peptic ulcer.',
+    ]);
+    expect(conditions).toContainEqual([
+      'condition',
+      expect.stringMatching(/^(minor|moderate|major)$/),
+      'Sertraline: use with caution in Epilepsy.',
+    ]);
+    expect(conditions).toContainEqual([
+      'condition',
+      expect.stringMatching(/^(minor|moderate|major)$/),
+      'Morphine: use with caution in Asthma.',
+    ]);
+    expect(conditions).toHaveLength(3);
+  });
+
+  it('finds no sulfa cross-sensitivity between co-trimoxazole and furosemide', async () => {
+    const data = await check({
+      medication_ids: [med['Co-trimoxazole']],
+      patient: { allergy_medication_ids: [med.Furosemide] },
+    });
+    expect(data.findings.filter((f) => f.kind === 'allergy')).toEqual([]);
+    const both = await check({ medication_ids: [med['Co-trimoxazole'], med.Furosemide] });
+    expect(both.findings.filter((f) => f.kind === 'interaction')).toEqual([]);
+  });
 });
 
 describe('the data-quality report on the demo data', () => {

@@ -171,13 +171,6 @@ export const INTERACTIONS: InteractionSeed[] = [
     isAllergen: true,
   },
   {
-    medication: 'Co-trimoxazole',
-    interactsWith: 'Furosemide',
-    severity: 'moderate',
-    description: 'Both contain a sulfonamide group: possible cross-sensitivity in sulfa allergy.',
-    isAllergen: true,
-  },
-  {
     medication: 'Digoxin',
     interactsWith: 'Furosemide',
     severity: 'moderate',

@@ -1,4 +1,11 @@
-import type { DosageUnit, DurationUnit, FrequencyUnit, PregnancyCategory } from '@contract/enums';
+import type {
+  AgeUnit,
+  CautionSeverity,
+  DosageUnit,
+  DurationUnit,
+  FrequencyUnit,
+  PregnancyCategory,
+} from '@contract/enums';
 import type { AgeKey } from './age-categories';
 import type { WeightCategoryName } from './weight-categories';
 
@@ -18,6 +25,18 @@ export type TimeUnit = FrequencyUnit & DurationUnit;
 /** [min, max, unit]. */
 export type Range<U> = [number, number, U];
 
+/** A condition to use the medication in with caution, and how much. */
+export interface CautionSeed {
+  condition: string;
+  severity: CautionSeverity;
+}
+/** A condition's name (contraindicated), or a caution. */
+export type ConditionLinkSeed = string | CautionSeed;
+const caution = (condition: string, severity: CautionSeverity = 'moderate'): CautionSeed => ({
+  condition,
+  severity,
+});
+
 export interface DosageSeed<K extends string> {
   category: K;
   dose: Range<DosageUnit>;
@@ -32,10 +51,15 @@ interface MedicationBase {
   avgWeightDosage: number | null;
   avgWeightDosageUnit: DosageUnit;
   pregnancyCategory: PregnancyCategory | null;
-  /** Names of conditions it is contraindicated in. */
-  contraindications: string[];
+  /**
+   * The conditions it is linked to: a name alone is a contraindication, `caution(name)` a caution
+   * (moderate unless a severity is given).
+   */
+  contraindications: ConditionLinkSeed[];
   /** Names of lifestyles it is contraindicated with. */
   lifestyles: string[];
+  /** The age under which it is contraindicated ("not under 6 weeks"). */
+  minimumAge?: [number, AgeUnit];
 }
 
 export type MedicationSeed = MedicationBase &
@@ -200,7 +224,7 @@ export const MEDICATIONS: MedicationSeed[] = [
     avgWeightDosage: 15,
     avgWeightDosageUnit: 'mg',
     pregnancyCategory: 'B',
-    contraindications: ['Liver cirrhosis'],
+    contraindications: [caution('Liver cirrhosis')],
     lifestyles: ['Alcohol consumption'],
     dosages: [
       {
@@ -302,6 +326,32 @@ export const MEDICATIONS: MedicationSeed[] = [
         duration: [3, 5, 'days'],
       },
     ],
+    ageDosages: [
+      {
+        category: 'child',
+        dose: [10, 10, 'mg/kg'],
+        frequency: [1, 1, 'days'],
+        duration: [3, 5, 'days'],
+      },
+      {
+        category: 'adolescent',
+        dose: [500, 500, 'mg'],
+        frequency: [1, 1, 'days'],
+        duration: [3, 5, 'days'],
+      },
+      {
+        category: 'adult',
+        dose: [500, 500, 'mg'],
+        frequency: [1, 1, 'days'],
+        duration: [3, 5, 'days'],
+      },
+      {
+        category: 'geriatric',
+        dose: [500, 500, 'mg'],
+        frequency: [1, 1, 'days'],
+        duration: [3, 5, 'days'],
+      },
+    ],
   },
   {
     name: 'Cefalexin',
@@ -346,7 +396,7 @@ export const MEDICATIONS: MedicationSeed[] = [
     avgWeightDosage: 5,
     avgWeightDosageUnit: 'mg',
     pregnancyCategory: 'D',
-    contraindications: ['Chronic kidney disease', 'Myasthenia gravis'],
+    contraindications: [caution('Chronic kidney disease', 'major'), 'Myasthenia gravis'],
     lifestyles: [],
     dosages: [
       {
@@ -556,6 +606,44 @@ export const MEDICATIONS: MedicationSeed[] = [
         duration: [7, 14, 'days'],
       },
     ],
+    ageDosages: [
+      {
+        category: 'neonate',
+        dose: [20, 50, 'mg/kg'],
+        frequency: [24, 24, 'hours'],
+        duration: [5, 14, 'days'],
+      },
+      {
+        category: 'infant',
+        dose: [50, 80, 'mg/kg'],
+        frequency: [24, 24, 'hours'],
+        duration: [5, 14, 'days'],
+      },
+      {
+        category: 'child',
+        dose: [50, 80, 'mg/kg'],
+        frequency: [24, 24, 'hours'],
+        duration: [5, 14, 'days'],
+      },
+      {
+        category: 'adolescent',
+        dose: [1, 2, 'g'],
+        frequency: [24, 24, 'hours'],
+        duration: [5, 14, 'days'],
+      },
+      {
+        category: 'adult',
+        dose: [1, 2, 'g'],
+        frequency: [24, 24, 'hours'],
+        duration: [5, 14, 'days'],
+      },
+      {
+        category: 'geriatric',
+        dose: [1, 2, 'g'],
+        frequency: [24, 24, 'hours'],
+        duration: [5, 14, 'days'],
+      },
+    ],
   },
   {
     name: 'Co-trimoxazole',
@@ -566,6 +654,8 @@ export const MEDICATIONS: MedicationSeed[] = [
     pregnancyCategory: 'D',
     contraindications: ['G6PD deficiency', 'Liver cirrhosis'],
     lifestyles: [],
+    // Not under 6 weeks (kernicterus).
+    minimumAge: [42, 'days'],
     dosages: [
       {
         category: 'Underweight',
@@ -600,7 +690,7 @@ export const MEDICATIONS: MedicationSeed[] = [
     avgWeightDosage: 1,
     avgWeightDosageUnit: 'mg',
     pregnancyCategory: 'C',
-    contraindications: ['Peptic ulcer', 'Osteoporosis'],
+    contraindications: [caution('Peptic ulcer'), caution('Osteoporosis')],
     lifestyles: [],
     dosages: [
       {
@@ -672,7 +762,7 @@ export const MEDICATIONS: MedicationSeed[] = [
     avgWeightDosage: 20,
     avgWeightDosageUnit: 'mg',
     pregnancyCategory: 'C',
-    contraindications: ['Major depressive disorder'],
+    contraindications: [caution('Major depressive disorder')],
     lifestyles: ['Heavy machinery operation'],
     dosages: [
       {
@@ -744,7 +834,7 @@ export const MEDICATIONS: MedicationSeed[] = [
     avgWeightDosage: 7.5,
     avgWeightDosageUnit: 'mg',
     pregnancyCategory: 'B',
-    contraindications: ['Liver cirrhosis', 'Epilepsy'],
+    contraindications: ['Liver cirrhosis', caution('Epilepsy')],
     lifestyles: ['Alcohol consumption', 'Breastfeeding'],
     dosages: [
       {
@@ -808,6 +898,32 @@ export const MEDICATIONS: MedicationSeed[] = [
         duration: [1, 5, 'days'],
       },
     ],
+    ageDosages: [
+      {
+        category: 'child',
+        dose: [0.1, 0.15, 'mg/kg'],
+        frequency: [8, 12, 'hours'],
+        duration: [1, 3, 'days'],
+      },
+      {
+        category: 'adolescent',
+        dose: [4, 8, 'mg'],
+        frequency: [8, 12, 'hours'],
+        duration: [1, 5, 'days'],
+      },
+      {
+        category: 'adult',
+        dose: [4, 8, 'mg'],
+        frequency: [8, 12, 'hours'],
+        duration: [1, 5, 'days'],
+      },
+      {
+        category: 'geriatric',
+        dose: [4, 8, 'mg'],
+        frequency: [8, 12, 'hours'],
+        duration: [1, 5, 'days'],
+      },
+    ],
   },
   {
     name: 'Morphine',
@@ -816,7 +932,11 @@ export const MEDICATIONS: MedicationSeed[] = [
     avgWeightDosage: 0.1,
     avgWeightDosageUnit: 'mg',
     pregnancyCategory: 'C',
-    contraindications: ['Chronic obstructive pulmonary disease', 'Asthma', 'Liver cirrhosis'],
+    contraindications: [
+      caution('Chronic obstructive pulmonary disease', 'major'),
+      caution('Asthma', 'major'),
+      'Liver cirrhosis',
+    ],
     lifestyles: ['Alcohol consumption', 'Heavy machinery operation', 'Breastfeeding'],
     dosages: [
       {
@@ -890,8 +1010,9 @@ export const MEDICATIONS: MedicationSeed[] = [
     avgWeightDosage: 0.5,
     avgWeightDosageUnit: 'mg',
     pregnancyCategory: 'X',
-    contraindications: ['Major depressive disorder', 'Hyperlipidemia'],
+    contraindications: ['Major depressive disorder', caution('Hyperlipidemia')],
     lifestyles: ['Pregnancy planning', 'Breastfeeding'],
+    minimumAge: [12, 'years'],
     dosages: [
       {
         category: 'Underweight',
@@ -988,7 +1109,7 @@ export const MEDICATIONS: MedicationSeed[] = [
     avgWeightDosage: 20,
     avgWeightDosageUnit: 'mg',
     pregnancyCategory: 'B',
-    contraindications: ['Chronic kidney disease', 'Liver cirrhosis'],
+    contraindications: [caution('Chronic kidney disease'), 'Liver cirrhosis'],
     lifestyles: ['Alcohol consumption'],
     dosages: [
       {
@@ -1096,7 +1217,7 @@ export const MEDICATIONS: MedicationSeed[] = [
     avgWeightDosage: 0.7,
     avgWeightDosageUnit: 'mg',
     pregnancyCategory: 'C',
-    contraindications: ['Epilepsy'],
+    contraindications: [caution('Epilepsy')],
     lifestyles: ['Alcohol consumption'],
     dosages: [
       {
@@ -1126,7 +1247,7 @@ export const MEDICATIONS: MedicationSeed[] = [
     avgWeightDosage: 0.3,
     avgWeightDosageUnit: 'mg',
     pregnancyCategory: 'C',
-    contraindications: ['Epilepsy'],
+    contraindications: [caution('Epilepsy')],
     lifestyles: [],
     dosages: [
       {
@@ -1198,7 +1319,7 @@ export const MEDICATIONS: MedicationSeed[] = [
     avgWeightDosage: 0.3,
     avgWeightDosageUnit: 'mg',
     pregnancyCategory: 'C',
-    contraindications: ['Osteoporosis'],
+    contraindications: [caution('Osteoporosis', 'minor')],
     lifestyles: [],
     dosages: [
       {
@@ -1318,7 +1439,7 @@ export const MEDICATIONS: MedicationSeed[] = [
     avgWeightDosage: 1,
     avgWeightDosageUnit: 'mg',
     pregnancyCategory: 'C',
-    contraindications: ['Gout'],
+    contraindications: [caution('Gout')],
     lifestyles: [],
     dosages: [
       {
