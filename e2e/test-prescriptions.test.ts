@@ -5,8 +5,8 @@ import { signedInPage } from './support/signedIn';
 /**
  * Test prescriptions in headless Chromium against the real server (demo data), as an editor: a
  * safety check saved as a test prescription; an interaction's severity changed, with the impact on
- * that test shown in the dialog before saving; the test then marked changed on its screen, accepted
- * with a reason, and the accept found in History.
+ * that test shown in the dialog before saving (as worse than expected); the test then marked worse
+ * on its screen, accepted with a reason as a downgrade, and the accept found in History.
  */
 let server: RunningServer;
 let browser: Browser;
@@ -75,7 +75,7 @@ describe('test prescriptions', () => {
     ]);
   });
 
-  it("shows a severity change's impact in the dialog before saving, then the test marked changed", async () => {
+  it("shows a severity change's impact in the dialog before saving, then the test marked worse", async () => {
     await page.goto('/dashboard/drugs/interactions');
     await page.getByRole('searchbox', { name: 'Search interactions' }).fill('warfarin ibuprofen');
     await page.getByRole('button', { name: 'Edit Warfarin and Ibuprofen interaction' }).click();
@@ -85,6 +85,7 @@ describe('test prescriptions', () => {
     await impact.getByText(/^This change alters no test prescriptions/).waitFor();
     await edit.getByLabel(/^Severity/).selectOption({ label: 'Moderate' });
     await impact.getByText(/^This change alters \d+ test prescriptions?$/).waitFor();
+    await impact.getByText(/^\d+ would be worse than expected$/).waitFor();
     await impact
       .getByRole('list', { name: 'Altered test prescriptions' })
       .getByText(TEST_NAME, { exact: true })
@@ -104,7 +105,8 @@ describe('test prescriptions', () => {
     await page.getByRole('searchbox', { name: 'Search test prescriptions' }).fill(TEST_NAME);
     const row = page.getByRole('row').filter({ hasText: TEST_NAME });
     // The server re-runs the suite in the background; the screen asks again until it shows.
-    await row.getByText('Changed', { exact: true }).waitFor();
+    // A lower severity protects the patient less: worse, not merely changed.
+    await row.getByText('Worse', { exact: true }).waitFor();
     await row.getByRole('link', { name: 'Warfarin + Ibuprofen' }).waitFor();
 
     await row.getByRole('button', { name: `Compare ${TEST_NAME}` }).click();
@@ -115,15 +117,15 @@ describe('test prescriptions', () => {
     await compare.waitFor({ state: 'detached' });
   });
 
-  it('accepts the new outcome with a reason, and the accept is in History', async () => {
+  it('accepts the worse outcome with a reason, and the accept is in History as a downgrade', async () => {
     const row = page.getByRole('row').filter({ hasText: TEST_NAME });
     await row.getByRole('button', { name: `Accept ${TEST_NAME}` }).click();
-    const confirm = page.getByRole('dialog', { name: 'Accept the new outcome?' });
+    const confirm = page.getByRole('dialog', { name: 'Accept a worse outcome?' });
     await confirm.getByRole('button', { name: 'Accept' }).click();
     await confirm.getByText('A reason is required for this change').waitFor();
     await confirm.getByLabel(/^Reason for the change/).fill(ACCEPT_REASON);
     await confirm.getByRole('button', { name: 'Accept' }).click();
-    await toast(`${TEST_NAME}: new outcome accepted`);
+    await toast(`${TEST_NAME}: worse outcome accepted as a downgrade`);
     await row.getByText('Pass', { exact: true }).waitFor();
     const stored = await storedTest();
     expect(stored?.expected.verdict).toBe('moderate');
@@ -141,5 +143,6 @@ describe('test prescriptions', () => {
       .filter({ hasText: ACCEPT_REASON });
     await entry.getByRole('gridcell', { name: 'Erin Editor' }).waitFor();
     await entry.getByText(/Test prescription/).waitFor();
+    await entry.getByText(`Downgrade accepted: ${ACCEPT_REASON}`).waitFor();
   });
 });

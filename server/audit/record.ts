@@ -20,6 +20,11 @@ export interface AuditOptions {
   actor?: 'record';
   /** The entry this write undoes (a revert). */
   reverts?: StoredEntry;
+  /**
+   * The reason to record, from the body's (trimmed; null when none). Called once `work` is done,
+   * so what the work found can mark it (an accepted downgrade).
+   */
+  reason?: (given: string | null) => string | null;
 }
 
 /** The body's optional `reason`, trimmed; blank is none. */
@@ -87,6 +92,7 @@ export async function auditedEntry<T>(
     const author = authorOf(request, options.actor === 'record' ? record : undefined);
     const entry = await entries.insertEntry(tx, {
       ...author,
+      reason: options.reason ? options.reason(author.reason) : author.reason,
       action: options.reverts ? 'revert' : target.action,
       effect: target.action,
       entity,

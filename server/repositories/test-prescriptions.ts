@@ -9,6 +9,8 @@ export interface TestPrescriptionInput {
   note: string | null;
   request: object;
   expected: object;
+  /** Undefined keeps the stored floor on an update (and is none on an insert). */
+  min_verdict: Schema<'TestPrescriptionFloor'> | undefined;
 }
 
 /** What a run reads of each test. */
@@ -17,6 +19,9 @@ export interface RunnableTest {
   name: string;
   request: object;
   expected: object;
+  min_verdict: Schema<'TestPrescriptionFloor'>;
+  /** False for an expected outcome saved before findings recorded their rule and reason. */
+  expected_rules: boolean;
   last_outcome: object | null;
   /** The newest change the stored result has seen. */
   checked_through: number | null;
@@ -25,11 +30,13 @@ export interface RunnableTest {
 /** What a run stores for one test. */
 export interface StoredResult {
   id: number;
-  status: 'pass' | 'changed';
+  status: Schema<'TestPrescriptionStatus'>;
   /** The outcome, or null when it equals the stored one. */
   outcome: object | null;
   /** The outcome differs from the last run's. */
   altered: boolean;
+  /** An expected outcome with rules, in place of one saved without (null: kept). */
+  expected: object | null;
 }
 
 /** The history entities whose changes can alter a safety check's outcome. */
@@ -39,7 +46,7 @@ const isoTime = (column: string) =>
   `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** A test as the contract's TestPrescription, over alias `t`. */
-const COLUMNS = `t.id, t.name, t.note, t.request, t.expected,
+const COLUMNS = `t.id, t.name, t.note, t.request, t.expected, t.min_verdict,
   COALESCE((SELECT json_agg(json_build_object('id', m.id, 'name', m.name) ORDER BY p.n)
               FROM jsonb_array_elements(COALESCE(t.request->'medications',
                      (SELECT jsonb_agg(jsonb_build_object('medication_id', i))
@@ -67,14 +74,10 @@ export async function getTestPrescription(db: Queryable, id: number) {
 }
 
 export async function summary(db: Queryable) {
-  const { rows } = await db.query<{
-    total: number;
-    passing: number;
-    changed: number;
-    not_run: number;
-  }>(
+  const { rows } = await db.query<Schema<'TestPrescriptionSummary'>>(
     `SELECT count(*)::int AS total,
             count(*) FILTER (WHERE last_status = 'pass')::int AS passing,
+            count(*) FILTER (WHERE last_status = 'worse')::int AS worse,
             count(*) FILTER (WHERE last_status = 'changed')::int AS changed,
             count(*) FILTER (WHERE last_status IS NULL)::int AS not_run
        FROM test_prescriptions`,
@@ -87,9 +90,9 @@ export async function insertTestPrescription(
   input: TestPrescriptionInput,
 ): Promise<number> {
   const { rows } = await db.query<{ id: number }>(
-    `INSERT INTO test_prescriptions (name, note, request, expected) VALUES ($1, $2, $3, $4)
-     RETURNING id`,
-    [input.name, input.note, input.request, input.expected],
+    `INSERT INTO test_prescriptions (name, note, request, expected, min_verdict)
+     VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+    [input.name, input.note, input.request, input.expected, input.min_verdict ?? null],
   );
   return rows[0].id;
 }
@@ -100,16 +103,27 @@ export async function updateTestPrescription(
   input: TestPrescriptionInput,
 ): Promise<boolean> {
   const { rowCount } = await db.query(
-    `UPDATE test_prescriptions SET name = $2, note = $3, request = $4, expected = $5,
-            updated_at = now() WHERE id = $1`,
-    [id, input.name, input.note, input.request, input.expected],
+    `UPDATE test_prescriptions SET name = $2, note = $3, request = $4,
+            expected_rules = expected_rules OR expected IS DISTINCT FROM $5::jsonb, expected = $5,
+            min_verdict = CASE WHEN $6 THEN $7 ELSE min_verdict END, updated_at = now()
+      WHERE id = $1`,
+    [
+      id,
+      input.name,
+      input.note,
+      input.request,
+      input.expected,
+      input.min_verdict !== undefined,
+      input.min_verdict ?? null,
+    ],
   );
   return rowCount === 1;
 }
 
 export async function setExpected(db: Queryable, id: number, expected: object): Promise<boolean> {
   const { rowCount } = await db.query(
-    'UPDATE test_prescriptions SET expected = $2, updated_at = now() WHERE id = $1',
+    `UPDATE test_prescriptions SET expected = $2, expected_rules = true, updated_at = now()
+      WHERE id = $1`,
     [id, expected],
   );
   return rowCount === 1;
@@ -134,7 +148,8 @@ export async function idsByName(db: Queryable, names: string[]): Promise<Map<str
 /** The tests to run: all, or those with these ids; by name. */
 export async function runnableTests(db: Queryable, ids?: number[]): Promise<RunnableTest[]> {
   const { rows } = await db.query<RunnableTest>(
-    `SELECT id, name, request, expected, last_outcome, checked_through FROM test_prescriptions
+    `SELECT id, name, request, expected, min_verdict, expected_rules, last_outcome, checked_through
+       FROM test_prescriptions
       WHERE $1::int[] IS NULL OR id = ANY($1::int[]) ORDER BY lower(name), id`,
     [ids ?? null],
   );
@@ -168,10 +183,14 @@ export async function storeResults(
     `UPDATE test_prescriptions t
         SET last_status = r.status, last_run_at = now(),
             last_outcome = COALESCE(r.outcome, t.last_outcome),
+            expected = CASE WHEN t.expected_rules THEN t.expected
+                            ELSE COALESCE(r.expected, t.expected) END,
+            expected_rules = t.expected_rules OR r.expected IS NOT NULL,
             last_audit_id = CASE WHEN r.altered AND t.last_outcome IS NOT NULL THEN $4::int
                                  ELSE t.last_audit_id END,
             checked_through = $4::int
-       FROM unnest($1::int[], $2::text[], $3::jsonb[], $5::boolean[]) AS r(id, status, outcome, altered)
+       FROM unnest($1::int[], $2::text[], $3::jsonb[], $5::boolean[], $6::jsonb[])
+            AS r(id, status, outcome, altered, expected)
       WHERE t.id = r.id
         AND (t.checked_through IS NULL OR $4::int IS NULL OR t.checked_through <= $4::int)`,
     [
@@ -180,6 +199,7 @@ export async function storeResults(
       results.map((r) => (r.outcome === null ? null : JSON.stringify(r.outcome))),
       changeId,
       results.map((r) => r.altered),
+      results.map((r) => (r.expected === null ? null : JSON.stringify(r.expected))),
     ],
   );
 }

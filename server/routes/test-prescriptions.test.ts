@@ -1,4 +1,5 @@
 import pg from 'pg';
+import type { Schema } from '../contract';
 import { seedDemo } from '../db/seed';
 import {
   client,
@@ -19,31 +20,8 @@ let viewer: ReturnType<typeof client>;
 let med: Record<string, number>;
 let condition: Record<string, number>;
 
-interface Finding {
-  kind: string;
-  medication_ids: number[];
-  severity: string | null;
-}
-interface Outcome {
-  verdict: string;
-  complete: boolean;
-  findings: Finding[];
-}
-interface Difference {
-  kind: string;
-  finding?: Finding;
-  from?: unknown;
-  to?: unknown;
-  message: string;
-}
-interface Run {
-  id: number;
-  name: string;
-  status: string;
-  expected: Outcome;
-  actual: Outcome | null;
-  differences: Difference[];
-}
+type Run = Schema<'TestPrescriptionRunResult'>;
+type TestPrescription = Schema<'TestPrescription'>;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -77,10 +55,10 @@ const prescribed = (medication_id: number, dose: number) => ({
   duration_unit: 'days',
 });
 
-async function create(name: string, request: object) {
-  const response = await api.post('/test-prescription', { name, request });
+async function create(name: string, request: object, more: object = {}) {
+  const response = await api.post('/test-prescription', { name, request, ...more });
   expect(response.statusCode).toBe(201);
-  return response.json().data as { id: number; expected: Outcome; last_result: unknown };
+  return response.json().data as TestPrescription;
 }
 
 async function interactionId(a: string, b: string) {
@@ -102,11 +80,14 @@ describe('CRUD', () => {
   it('saves a check with its current outcome as expected, reads, updates and deletes it, with history', async () => {
     const created = await create('Warfarin and ibuprofen', wiRequest());
     expect(created.expected.verdict).toBe('major');
+    // The finding names the interaction record it comes from.
     expect(created.expected.findings).toContainEqual({
       kind: 'interaction',
       medication_ids: [med.Warfarin, med.Ibuprofen].sort((a, b) => a - b),
       severity: 'major',
+      interaction_id: (await interactionId('Warfarin', 'Ibuprofen')).id,
     });
+    expect(created.min_verdict).toBeNull();
     expect(created.last_result).toMatchObject({ status: 'pass', audit_id: null });
 
     const read = await viewer.get(`/test-prescription/${created.id}`);
@@ -182,15 +163,22 @@ describe('runs after changes to the reference data', () => {
     expect(changed.statusCode).toBe(200);
     const run = await viewer.post('/test-prescription/run', { ids: [test.id] });
     const [result] = run.json().data as Run[];
-    expect(result.status).toBe('changed');
+    // A bleeding risk downgraded from major to moderate protects the patient less.
+    expect(result.status).toBe('worse');
     expect(result.differences).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ kind: 'verdict_changed', from: 'major', to: 'moderate' }),
+        expect.objectContaining({
+          kind: 'verdict_changed',
+          from: 'major',
+          to: 'moderate',
+          worse: true,
+        }),
         expect.objectContaining({
           kind: 'severity_changed',
           finding: expect.objectContaining({ kind: 'interaction', severity: 'major' }),
           from: 'major',
           to: 'moderate',
+          worse: true,
         }),
       ]),
     );
@@ -225,10 +213,19 @@ describe('runs after changes to the reference data', () => {
     expect((await api.put('/medication/update-weight-based-dosage', update)).statusCode).toBe(200);
     const [result] = (await api.post('/test-prescription/run', { ids: [test.id] })).json()
       .data as Run[];
+    // A new warning is a change, not a loss.
+    expect(result.status).toBe('changed');
     expect(result.differences).toContainEqual(
       expect.objectContaining({
         kind: 'finding_added',
-        finding: { kind: 'dose', medication_ids: [med.Ibuprofen], severity: 'major' },
+        finding: {
+          kind: 'dose',
+          medication_ids: [med.Ibuprofen],
+          severity: 'major',
+          basis: 'weight',
+          dosage_id: dosage.id,
+        },
+        worse: false,
       }),
     );
     await api.put('/medication/update-weight-based-dosage', {
@@ -248,20 +245,22 @@ describe('runs after changes to the reference data', () => {
     expect((await api.delete('/medication/remove-contraindication', link)).statusCode).toBe(200);
     const [result] = (await api.post('/test-prescription/run')).json().data as Run[];
     expect(result.id).toBe(test.id);
+    expect(result.status).toBe('worse');
     expect(result.differences).toContainEqual(
       expect.objectContaining({
         kind: 'finding_removed',
-        finding: {
+        finding: expect.objectContaining({
           kind: 'condition',
           medication_ids: [med.Ibuprofen],
-          severity: 'contraindicated',
-        },
+          condition_id: condition['Peptic ulcer'],
+        }),
+        worse: true,
       }),
     );
     await api.put('/medication/add-contraindications', link);
   });
 
-  it('re-runs in the background after a write and names the change; accept records a reason', async () => {
+  it('re-runs in the background after a write and names the change; accepting a downgrade needs a reason and is marked in the history', async () => {
     const test = await create('W+I background', wiRequest());
     const interaction = await interactionId('Warfarin', 'Ibuprofen');
     const changed = await api.put('/drug-interaction', {
@@ -277,12 +276,29 @@ describe('runs after changes to the reference data', () => {
     await t.app.testSuite.idle();
     const stored = (await viewer.get(`/test-prescription/${test.id}`)).json().data;
     expect(stored.last_result).toMatchObject({
-      status: 'changed',
+      status: 'worse',
       audit_id: entry.id,
       audit_label: 'Warfarin + Ibuprofen',
     });
+    expect((await viewer.get('/test-prescription')).json().meta).toMatchObject({
+      total: 1,
+      passing: 0,
+      worse: 1,
+      changed: 0,
+    });
 
-    expect((await api.post(`/test-prescription/${test.id}/accept`, {})).statusCode).toBe(422);
+    const unexplained = await api.post(`/test-prescription/${test.id}/accept`, {});
+    expect(unexplained.statusCode).toBe(422);
+    expect(unexplained.json()).toEqual({
+      message: 'The given data was invalid.',
+      errors: { reason: [expect.any(String)] },
+    });
+    const blank = await api.post(`/test-prescription/${test.id}/accept`, { reason: '   ' });
+    expect(blank.statusCode).toBe(422);
+    expect(blank.json().errors).toHaveProperty('reason');
+    expect((await viewer.get(`/test-prescription/${test.id}`)).json().data.expected.verdict).toBe(
+      'major',
+    );
     expect(
       (await viewer.post(`/test-prescription/${test.id}/accept`, { reason: 'x' })).statusCode,
     ).toBe(403);
@@ -294,7 +310,10 @@ describe('runs after changes to the reference data', () => {
     expect(accepted.json().data.last_result.status).toBe('pass');
     const history = (await api.get(`/audit?entity=test_prescription&entity_id=${test.id}`)).json()
       .data[0];
-    expect(history).toMatchObject({ action: 'update', reason: 'Minor is right for this pair' });
+    expect(history).toMatchObject({
+      action: 'update',
+      reason: 'Downgrade accepted: Minor is right for this pair',
+    });
     expect(history.changes.expected.to.verdict).toBe('minor');
     await api.put('/drug-interaction', { ...interaction, reason: 'back' });
   });
@@ -327,6 +346,214 @@ describe('runs after changes to the reference data', () => {
     for (const row of rows) {
       expect(row.last_run_at.getTime()).toBeGreaterThan(before.rows[0].last_run_at.getTime());
     }
+  });
+});
+
+describe('worse, changed and floors', () => {
+  afterEach(async () => {
+    await t.pool.query('DELETE FROM test_prescriptions');
+  });
+
+  /** The demo's infant age category (1 to 12 months) as the update takes it. */
+  async function infantCategory() {
+    const { rows } = await t.pool.query<{
+      id: number;
+      category_name: string | null;
+      description: string | null;
+    }>(
+      `SELECT id, category_name, description FROM age_categories
+        WHERE min_age = 1 AND max_age = 12 AND age_unit = 'months'`,
+    );
+    const infant = rows[0];
+    return (minimum_age: number) => ({
+      id: infant.id,
+      minimum_age,
+      maximum_age: 12,
+      unit: 'months',
+      category: infant.category_name,
+      description: infant.description,
+    });
+  }
+
+  it("narrowing the infant age category must not leave 'Morphine for a 6-month-old' passing when a different could-not-check replaced the old one", async () => {
+    // Named only, with no weight: the infant rule applies, and what was not prescribed cannot be
+    // compared with it (one "could not check"); the weight-based dosages cannot be checked either.
+    const test = await create('Morphine for a 6-month-old', {
+      medications: [{ medication_id: med.Morphine }],
+      patient: { age: 6, age_unit: 'months' },
+    });
+    expect(test.expected.complete).toBe(false);
+    const ruleApplied = test.expected.findings.find(
+      (f) => f.kind === 'not_checked' && f.reason === 'not_prescribed',
+    );
+    expect(ruleApplied).toBeDefined();
+    const infant = await infantCategory();
+
+    // The preview of narrowing the band to 7–12 months already counts the test as worse.
+    const preview = await api.post('/test-prescription/impact', {
+      operation: 'updateAgeCategory',
+      body: infant(7),
+    });
+    expect(preview.statusCode).toBe(200);
+    expect(preview.json().data).toMatchObject({ total: 1, altered: 1, worse: 1 });
+    expect(preview.json().data.tests[0]).toMatchObject({ id: test.id, status: 'worse' });
+
+    expect((await api.put('/age-category', { ...infant(7), reason: 'narrowed' })).statusCode).toBe(
+      200,
+    );
+    try {
+      const [result] = (await api.post('/test-prescription/run', { ids: [test.id] })).json()
+        .data as Run[];
+      // No age rule applies any more: the old "could not check" is gone, another took its place.
+      expect(result.status).toBe('worse');
+      expect(result.differences).toContainEqual(
+        expect.objectContaining({ kind: 'finding_removed', finding: ruleApplied, worse: true }),
+      );
+      expect(result.actual?.findings).toContainEqual(
+        expect.objectContaining({ kind: 'not_checked', reason: 'no_band', basis: 'age' }),
+      );
+    } finally {
+      await api.put('/age-category', { ...infant(1), reason: 'back' });
+    }
+  });
+
+  it('a raised verdict is changed, counted apart from worse, and accepting it is no downgrade', async () => {
+    const test = await create('W+I raised', wiRequest());
+    const interaction = await interactionId('Warfarin', 'Ibuprofen');
+    const raise = {
+      id: interaction.id,
+      severity: 'contraindicated',
+      description: interaction.description,
+    };
+    const preview = await api.post('/test-prescription/impact', {
+      operation: 'updateDrugInteraction',
+      body: raise,
+    });
+    expect(preview.json().data).toMatchObject({ total: 1, altered: 1, worse: 0 });
+    expect(preview.json().data.tests[0].status).toBe('changed');
+
+    expect((await api.put('/drug-interaction', raise)).statusCode).toBe(200);
+    try {
+      const [result] = (await api.post('/test-prescription/run', { ids: [test.id] })).json()
+        .data as Run[];
+      expect(result.status).toBe('changed');
+      expect(result.differences.every((d) => !d.worse)).toBe(true);
+      expect((await viewer.get('/test-prescription')).json().meta).toMatchObject({
+        worse: 0,
+        changed: 1,
+      });
+      const accepted = await api.post(`/test-prescription/${test.id}/accept`, {
+        reason: 'Contraindicated is right',
+      });
+      expect(accepted.statusCode).toBe(200);
+      const entry = (await api.get(`/audit?entity=test_prescription&entity_id=${test.id}`)).json()
+        .data[0];
+      expect(entry.reason).toBe('Contraindicated is right');
+    } finally {
+      await api.put('/drug-interaction', { ...interaction, reason: 'back' });
+    }
+  });
+
+  it('a floor ("at least major"): stored and exported, a run below it is worse, and accepting cannot lift it', async () => {
+    for (const floor of ['none', 'severe']) {
+      const refused = await api.post('/test-prescription', {
+        name: `Floor ${floor}`,
+        request: wiRequest(),
+        min_verdict: floor,
+      });
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().errors).toHaveProperty('min_verdict');
+    }
+    expect(await countRows(t.pool, 'test_prescriptions')).toBe(0);
+
+    const test = await create('W+I at least major', wiRequest(), { min_verdict: 'major' });
+    expect(test).toMatchObject({ min_verdict: 'major', last_result: { status: 'pass' } });
+    const exported = (await viewer.get('/test-prescription/export')).json();
+    expect(exported[0].min_verdict).toBe('major');
+
+    const interaction = await interactionId('Warfarin', 'Ibuprofen');
+    const lowered = {
+      id: interaction.id,
+      severity: 'moderate',
+      description: interaction.description,
+    };
+    expect((await api.put('/drug-interaction', lowered)).statusCode).toBe(200);
+    try {
+      const [result] = (await api.post('/test-prescription/run', { ids: [test.id] })).json()
+        .data as Run[];
+      expect(result.status).toBe('worse');
+      expect(result.differences).toContainEqual({
+        kind: 'below_floor',
+        from: 'major',
+        to: 'moderate',
+        message: "Verdict moderate is below this test's floor: at least major",
+        worse: true,
+      });
+      const refused = await api.post(`/test-prescription/${test.id}/accept`, { reason: 'x' });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toMatch(/floor/);
+      expect((await viewer.get(`/test-prescription/${test.id}`)).json().data.expected.verdict).toBe(
+        'major',
+      );
+
+      // An update that leaves the floor out keeps it; one that names it changes it.
+      const renamed = await api.put('/test-prescription', {
+        id: test.id,
+        name: 'W+I floor',
+        request: wiRequest(),
+      });
+      expect(renamed.json().data.min_verdict).toBe('major');
+      const lowerFloor = await api.put('/test-prescription', {
+        id: test.id,
+        name: 'W+I floor',
+        request: wiRequest(),
+        min_verdict: 'moderate',
+        reason: 'Moderate is enough to alert',
+      });
+      expect(lowerFloor.json().data).toMatchObject({
+        min_verdict: 'moderate',
+        last_result: { status: 'worse' },
+      });
+      const accepted = await api.post(`/test-prescription/${test.id}/accept`, {
+        reason: 'Moderate is right for this pair',
+      });
+      expect(accepted.statusCode).toBe(200);
+      expect(accepted.json().data.last_result.status).toBe('pass');
+      const history = (await api.get(`/audit?entity=test_prescription&entity_id=${test.id}`)).json()
+        .data as Schema<'AuditEntry'>[];
+      expect(history[0].reason).toBe('Downgrade accepted: Moderate is right for this pair');
+      expect(history[1].changes.min_verdict).toEqual({ from: 'major', to: 'moderate' });
+
+      const cleared = await api.put('/test-prescription', {
+        id: test.id,
+        name: 'W+I floor',
+        request: wiRequest(),
+        min_verdict: null,
+      });
+      expect(cleared.json().data.min_verdict).toBeNull();
+    } finally {
+      await api.put('/drug-interaction', { ...interaction, reason: 'back' });
+    }
+  });
+
+  it('an expected outcome saved before findings named their rule is compared as before, then stores its rules without a history entry', async () => {
+    const test = await create('W+I saved long ago', wiRequest());
+    await t.pool.query(
+      `UPDATE test_prescriptions SET expected_rules = false,
+              expected = jsonb_set(expected, '{findings}', (
+                SELECT coalesce(jsonb_agg(jsonb_build_object('kind', f->'kind',
+                         'medication_ids', f->'medication_ids', 'severity', f->'severity')), '[]')
+                  FROM jsonb_array_elements(expected->'findings') f))
+        WHERE id = $1`,
+      [test.id],
+    );
+    const entries = await countRows(t.pool, "audit_log WHERE entity = 'test_prescription'");
+    const [result] = (await api.post('/test-prescription/run', { ids: [test.id] })).json()
+      .data as Run[];
+    expect(result.status).toBe('pass');
+    const stored = (await viewer.get(`/test-prescription/${test.id}`)).json().data;
+    expect(stored.expected).toEqual(test.expected);
+    expect(await countRows(t.pool, "audit_log WHERE entity = 'test_prescription'")).toBe(entries);
   });
 });
 
@@ -369,8 +596,8 @@ describe('impact preview', () => {
     });
     expect(response.statusCode).toBe(200);
     const data = response.json().data;
-    expect(data).toMatchObject({ total: 2, altered: 1 });
-    expect(data.tests[0]).toMatchObject({ id: test.id, status: 'changed' });
+    expect(data).toMatchObject({ total: 2, altered: 1, worse: 1 });
+    expect(data.tests[0]).toMatchObject({ id: test.id, status: 'worse' });
     expect(data.tests[0].differences).toContainEqual(
       expect.objectContaining({ kind: 'verdict_changed', from: 'major', to: 'moderate' }),
     );

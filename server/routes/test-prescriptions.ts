@@ -20,6 +20,13 @@ import { defineRoute } from './define';
 /** What a create, an update and an imported item have in common. */
 type Definition = Omit<Schema<'TestPrescriptionCreate'>, 'reason'>;
 
+/**
+ * How the history marks accepting a `worse` outcome: its reason starts with this. The reason is
+ * stored within the history's 500 characters, so a downgrade's own may be this much shorter.
+ */
+export const DOWNGRADE_PREFIX = 'Downgrade accepted: ';
+const REASON_MAX = 500;
+
 /** A 422's field errors under `prefix` (`request.`, or `3.request.` in an import). */
 function prefixed(error: HttpError, prefix: string): Record<string, string[]> {
   return Object.fromEntries(
@@ -63,6 +70,7 @@ async function prepare(
       note: d.note?.trim() || null,
       request: d.request,
       expected: canonical(expected),
+      min_verdict: d.min_verdict,
     };
   });
 }
@@ -76,7 +84,7 @@ async function runIn(tx: pg.PoolClient, ids: number[]): Promise<void> {
 }
 
 /** A run as the contract's TestPrescriptionRunResult (without what is stored for the next run). */
-const runResult = ({ state: _state, ...result }: TestRun) => result;
+const runResult = ({ state: _state, upgraded: _upgraded, ...result }: TestRun) => result;
 
 export default async function testPrescriptionRoutes(app: FastifyInstance) {
   const { db } = app;
@@ -147,6 +155,7 @@ export default async function testPrescriptionRoutes(app: FastifyInstance) {
 
   defineRoute(app, 'acceptTestPrescription', async (request) => {
     const { id } = request.params;
+    let downgrade = false;
     const accepted = await audited(
       request,
       { entity: 'test_prescription', action: 'update', id },
@@ -160,10 +169,29 @@ export default async function testPrescriptionRoutes(app: FastifyInstance) {
             `This test can no longer be checked, so there is no outcome to accept: ${run.differences[0]?.message}`,
           );
         }
+        const floor = run.differences.find((d) => d.kind === 'below_floor');
+        if (floor) {
+          throw conflict(
+            `${floor.message}. Accepting this outcome would not make the test pass: change its floor first.`,
+          );
+        }
+        downgrade = run.status === 'worse';
+        if (downgrade && request.body.reason.trim().length > REASON_MAX - DOWNGRADE_PREFIX.length) {
+          throw invalid(
+            {
+              reason: [
+                `must be at most ${REASON_MAX - DOWNGRADE_PREFIX.length} characters when accepting a worse outcome`,
+              ],
+            },
+            'This outcome is worse than the expected one: its reason is recorded as a downgrade.',
+          );
+        }
         await tests.setExpected(tx, id, run.actual);
         await runIn(tx, [id]);
         return true;
       },
+      // A worse outcome lowers what the test guards: its history entry says so.
+      { reason: (given) => (downgrade ? `${DOWNGRADE_PREFIX}${given ?? ''}` : given) },
     );
     if (!accepted) throw notFound('Test prescription');
     return { data: await answer(id), message: 'The new outcome is now the expected one' };
@@ -184,6 +212,7 @@ export default async function testPrescriptionRoutes(app: FastifyInstance) {
       note: row.note,
       request: row.request,
       expected: row.expected,
+      min_verdict: row.min_verdict,
     }));
   });
 

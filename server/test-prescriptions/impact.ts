@@ -93,6 +93,8 @@ async function attemptPreview(
       const after = await evaluateTests(client, list);
       const tests = after.runs.flatMap((run, index) => {
         const was = before[index];
+        // Each difference's `worse` says whether the write lowers the outcome as it is now; the
+        // status, whether the test would then be worse than expected (or below its floor).
         const found = differences(was, run.state, after.nameOf);
         if (found.length === 0) return [];
         return [
@@ -106,7 +108,8 @@ async function attemptPreview(
           },
         ];
       });
-      return { data: { total: list.length, altered: tests.length, tests } };
+      const worse = tests.filter((test) => test.status === 'worse').length;
+      return { data: { total: list.length, altered: tests.length, worse, tests } };
     });
   } finally {
     await client.query('ROLLBACK').catch(() => undefined);

@@ -13,13 +13,17 @@ import {
   type SafetyData,
 } from '../domain/safety-check';
 import {
+  belowFloor,
   differences,
   outcomeOf,
   sameActual,
+  statusOf,
+  withoutRules,
   type Actual,
   type Difference,
   type NameOf,
   type Outcome,
+  type Status,
 } from './outcome';
 
 /**
@@ -31,12 +35,17 @@ import {
 export interface TestRun {
   id: number;
   name: string;
-  status: 'pass' | 'changed';
+  status: Status;
   expected: Outcome;
   actual: Outcome | null;
   differences: Difference[];
   /** The outcome, or why the request could not be checked (what is stored). */
   state: Actual;
+  /**
+   * The actual outcome, to store as expected in place of one saved before findings recorded
+   * their rule and reason, when it passes compared on kind, medications and severity only.
+   */
+  upgraded?: Outcome;
 }
 
 /** Why a stored request cannot be checked any more, in words. */
@@ -168,25 +177,43 @@ export function outcomeOfRequest(request: SafetyCheckRequest, item: ReadRequest)
   };
 }
 
-/** Each test's outcome now, compared with its expected one. */
+/** What a run needs of a test. */
+export type EvaluatedTest = Pick<
+  tests.RunnableTest,
+  'id' | 'name' | 'request' | 'expected' | 'min_verdict' | 'expected_rules'
+>;
+
+/**
+ * Each test's outcome now, compared with its expected one and its floor. An expected outcome
+ * saved before findings recorded their rule and reason (`expected_rules` false) is compared on
+ * kind, medications and severity only; when it passes so, the run carries the actual outcome to
+ * store in its place (`upgraded`), and from then on the test compares rules too.
+ */
 export async function evaluateTests(
   db: Queryable,
-  list: { id: number; name: string; request: object; expected: object }[],
+  list: EvaluatedTest[],
 ): Promise<{ runs: TestRun[]; nameOf: NameOf }> {
   const requests = list.map((test) => test.request as SafetyCheckRequest);
   const { items, nameOf } = await readRequests(db, requests);
   const runs = list.map((test, index): TestRun => {
     const state = outcomeOfRequest(requests[index], items[index]);
     const expected = test.expected as Outcome;
-    const found = differences({ outcome: expected }, state, nameOf);
+    const legacy = !test.expected_rules && 'outcome' in state;
+    const compared: Actual = legacy ? { outcome: withoutRules(state.outcome) } : state;
+    const found = [
+      ...differences({ outcome: expected }, compared, nameOf),
+      ...belowFloor(state, test.min_verdict),
+    ];
+    const status = statusOf(found);
     return {
       id: test.id,
       name: test.name,
-      status: found.length === 0 ? 'pass' : 'changed',
+      status,
       expected,
       actual: 'outcome' in state ? state.outcome : null,
       differences: found,
       state,
+      ...(legacy && status === 'pass' && 'outcome' in state ? { upgraded: state.outcome } : {}),
     };
   });
   return { runs, nameOf };
@@ -206,7 +233,7 @@ export async function storeRuns(
       const altered = last !== null && !sameActual(last as Actual, run.state);
       // An outcome equal to the stored one is not sent again (nor rewritten).
       const outcome = last === null || altered ? run.state : null;
-      return { id: run.id, status: run.status, outcome, altered };
+      return { id: run.id, status: run.status, outcome, altered, expected: run.upgraded ?? null };
     }),
     changeId,
   );

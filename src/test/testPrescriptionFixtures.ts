@@ -10,8 +10,11 @@ export const warfarinIbuprofen: TestPrescription = {
   expected: {
     verdict: 'major',
     complete: true,
-    findings: [{ kind: 'interaction', medication_ids: [1, 2], severity: 'major' }],
+    findings: [
+      { kind: 'interaction', medication_ids: [1, 2], severity: 'major', interaction_id: 5 },
+    ],
   },
+  min_verdict: null,
   medications: [
     { id: 1, name: 'Warfarin' },
     { id: 2, name: 'Ibuprofen' },
@@ -35,6 +38,7 @@ export const paracetamolChild: TestPrescription = {
     patient: { age: 4, age_unit: 'years', weight: 16, weight_unit: 'kg' },
   },
   expected: { verdict: 'none', complete: true, findings: [] },
+  min_verdict: null,
   medications: [{ id: 3, name: 'Paracetamol' }],
   last_result: {
     status: 'pass',
@@ -49,12 +53,18 @@ export const paracetamolChild: TestPrescription = {
 export function testList(rows: TestPrescription[] = [warfarinIbuprofen, paracetamolChild]): {
   body: TestPrescriptionListResponse;
 } {
-  const passing = rows.filter((row) => row.last_result?.status === 'pass').length;
-  const changed = rows.filter((row) => row.last_result?.status === 'changed').length;
+  const count = (status: string) => rows.filter((row) => row.last_result?.status === status).length;
+  const [passing, worse, changed] = [count('pass'), count('worse'), count('changed')];
   return {
     body: {
       data: rows,
-      meta: { total: rows.length, passing, changed, not_run: rows.length - passing - changed },
+      meta: {
+        total: rows.length,
+        passing,
+        worse,
+        changed,
+        not_run: rows.length - passing - worse - changed,
+      },
     },
   };
 }

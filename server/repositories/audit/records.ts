@@ -110,8 +110,16 @@ export const ENTITIES: Record<AuditEntity, EntitySpec> = {
   },
   test_prescription: {
     table: 'test_prescriptions',
-    // A run's result is no change of the test itself.
-    hidden: ['last_status', 'last_run_at', 'last_audit_id', 'last_outcome', 'checked_through'],
+    // A run's result is no change of the test itself, nor is recording the rules of an expected
+    // outcome saved before findings carried them (`expected_rules`).
+    hidden: [
+      'last_status',
+      'last_run_at',
+      'last_audit_id',
+      'last_outcome',
+      'checked_through',
+      'expected_rules',
+    ],
     label: `r->>'name'`,
   },
 };

@@ -12,19 +12,16 @@ import Typography from '@mui/material/Typography';
 import {
   useRunTestPrescriptionsMutation,
   type TestPrescription,
-  type TestPrescriptionFinding,
   type TestPrescriptionOutcome,
   type TestPrescriptionRunResult,
 } from '@/api';
 import { withoutErrorToast } from '@/api/quietRequests';
 import { useCanWrite } from '@/session/permissions';
 import { ErrorBanner } from '@/components/ErrorBanner';
-import { FINDING_KIND_LABELS } from '@/features/safety-check';
+import { FINDING_KIND_LABELS, REASON_LABELS } from '@/features/safety-check';
 import { SEVERITY_STYLE, VerdictBadge } from '@/features/safety-check';
 import { messageOf } from '@/lib/errors';
-
-const findingKey = (finding: TestPrescriptionFinding) =>
-  `${finding.kind}|${finding.medication_ids.join(',')}|${finding.severity ?? ''}`;
+import { findingKey, floorText } from './testPrescriptionFormat';
 
 function OutcomeColumn({
   title,
@@ -77,6 +74,7 @@ function OutcomeColumn({
                     {finding.medication_ids.map(nameOf).join(' + ')}
                     {' — '}
                     {finding.severity ? SEVERITY_STYLE[finding.severity].label : 'not checked'}
+                    {finding.reason && ` (${REASON_LABELS[finding.reason]})`}
                   </Typography>
                 );
               })}
@@ -93,14 +91,18 @@ interface CompareDialogProps {
   open: boolean;
   onClose: () => void;
   onExited?: () => void;
-  /** Opens the accept confirm for this test (offered to editors and admins when it changed). */
-  onAccept: (test: TestPrescription) => void;
+  /**
+   * Opens the accept confirm for this test (offered to editors and admins when it changed);
+   * `worse` when the outcome is worse than the expected one.
+   */
+  onAccept: (test: TestPrescription, worse: boolean) => void;
 }
 
 /**
  * One test prescription run now (`POST /test-prescription/run` with its id), its expected and
- * actual outcomes side by side with the differing findings marked, the differences in words, and
- * Accept when it changed.
+ * actual outcomes side by side with the differing findings marked, the differences in words (those
+ * that make it worse in red), and Accept when it changed or is worse, unless it is below the
+ * test's minimum verdict (accepting would not make it pass).
  */
 export function CompareDialog({ test, open, onClose, onExited, onAccept }: CompareDialogProps) {
   const [runTests] = useRunTestPrescriptionsMutation();
@@ -119,6 +121,7 @@ export function CompareDialog({ test, open, onClose, onExited, onAccept }: Compa
 
   const names = new Map(test.medications.map((m) => [m.id, m.name]));
   const nameOf = (id: number) => names.get(id) ?? `Medication #${id}`;
+  const belowFloor = result?.differences.some((d) => d.kind === 'below_floor') ?? false;
 
   return (
     <FullWidthDialog
@@ -134,6 +137,11 @@ export function CompareDialog({ test, open, onClose, onExited, onAccept }: Compa
             {test.note}
           </Typography>
         )}
+        {test.min_verdict && (
+          <Typography color="text.secondary" sx={{ mb: 2 }}>
+            Minimum verdict: {floorText(test.min_verdict)}
+          </Typography>
+        )}
         {failure && <ErrorBanner message={failure} />}
         {!result && !failure && <LinearProgress aria-label="Running the test prescription" />}
         {result && (
@@ -141,11 +149,20 @@ export function CompareDialog({ test, open, onClose, onExited, onAccept }: Compa
             {result.status === 'pass' ? (
               <Alert severity="success">Pass: the outcome is as expected.</Alert>
             ) : (
-              <Alert severity="warning">
-                Changed: the outcome differs from the expected one.
+              <Alert severity={result.status === 'worse' ? 'error' : 'warning'}>
+                {result.status === 'worse'
+                  ? 'Worse: the outcome protects the patient less than the expected one.'
+                  : 'Changed: the outcome differs from the expected one.'}
                 <Box component="ul" sx={{ m: 0, mt: 0.5, pl: 2.5 }} aria-label="Differences">
                   {result.differences.map((difference, index) => (
-                    <li key={index}>{difference.message}</li>
+                    <Box
+                      component="li"
+                      key={index}
+                      data-worse={difference.worse}
+                      sx={difference.worse ? { color: 'error.main', fontWeight: 600 } : undefined}
+                    >
+                      {difference.message}
+                    </Box>
                   ))}
                 </Box>
               </Alert>
@@ -168,8 +185,12 @@ export function CompareDialog({ test, open, onClose, onExited, onAccept }: Compa
         )}
       </DialogContent>
       <DialogActions>
-        {canWrite && result?.status === 'changed' && (
-          <Button variant="contained" onClick={() => onAccept(test)}>
+        {canWrite && result && result.status !== 'pass' && !belowFloor && (
+          <Button
+            variant="contained"
+            color={result.status === 'worse' ? 'error' : 'primary'}
+            onClick={() => onAccept(test, result.status === 'worse')}
+          >
             Accept
           </Button>
         )}

@@ -13,6 +13,7 @@ const change = {
 const twoAltered: TestPrescriptionImpactResult = {
   total: 15,
   altered: 2,
+  worse: 0,
   tests: [
     {
       id: 1,
@@ -22,8 +23,9 @@ const twoAltered: TestPrescriptionImpactResult = {
       after: null,
       differences: [
         {
-          kind: 'severity_changed',
-          message: 'Warfarin + Ibuprofen (interaction): major → minor',
+          kind: 'finding_added',
+          message: 'New: interaction finding for Warfarin + Aspirin (major)',
+          worse: false,
         },
       ],
     },
@@ -34,9 +36,40 @@ const twoAltered: TestPrescriptionImpactResult = {
       before: null,
       after: null,
       differences: [
-        { kind: 'verdict_changed', from: 'major', to: 'minor', message: 'Verdict: major → minor' },
+        {
+          kind: 'verdict_changed',
+          from: 'major',
+          to: 'minor',
+          message: 'Verdict: major → minor',
+          worse: true,
+        },
       ],
     },
+  ],
+};
+
+/** Lowering the bleeding risk: one test would be worse than expected, another pass again. */
+const oneWorse: TestPrescriptionImpactResult = {
+  ...twoAltered,
+  worse: 1,
+  tests: [
+    {
+      id: 1,
+      name: 'Warfarin with ibuprofen',
+      status: 'worse',
+      before: null,
+      after: null,
+      differences: [
+        {
+          kind: 'severity_changed',
+          from: 'major',
+          to: 'minor',
+          message: 'interaction finding for Warfarin + Ibuprofen: major → minor',
+          worse: true,
+        },
+      ],
+    },
+    twoAltered.tests[1],
   ],
 };
 
@@ -53,14 +86,29 @@ describe('the impact panel', () => {
     expect(await screen.findByText('This change alters 2 test prescriptions')).toBeInTheDocument();
     const list = within(screen.getByRole('list', { name: 'Altered test prescriptions' }));
     expect(list.getByText('Warfarin with ibuprofen')).toBeInTheDocument();
-    expect(list.getByText('Warfarin + Ibuprofen (interaction): major → minor')).toBeInTheDocument();
+    expect(
+      list.getByText('New: interaction finding for Warfarin + Aspirin (major)'),
+    ).toBeInTheDocument();
     expect(list.getByText('Anticoagulant review')).toBeInTheDocument();
+    expect(screen.queryByText(/would be worse than expected$/)).not.toBeInTheDocument();
     const [request] = requestsTo(fetchMock, 'POST /test-prescription/impact');
     expect(await request.json()).toEqual(change);
   });
 
+  it('counts the tests the change would make worse than expected apart from the others, in red', async () => {
+    renderPanel({ body: { data: oneWorse } });
+    expect(await screen.findByText('This change alters 2 test prescriptions')).toBeInTheDocument();
+    expect(
+      screen.getByText('1 would be worse than expected').closest('.MuiAlert-root'),
+    ).toHaveClass('MuiAlert-colorError');
+    const list = within(screen.getByRole('list', { name: 'Altered test prescriptions' }));
+    const worse = list.getByText('Warfarin with ibuprofen').closest('li');
+    expect(worse).toHaveAttribute('data-status', 'worse');
+    expect(worse).toHaveTextContent('(would be worse than expected)');
+  });
+
   it('says so when the change alters none of them', async () => {
-    renderPanel({ body: { data: { total: 15, altered: 0, tests: [] } } });
+    renderPanel({ body: { data: { total: 15, altered: 0, worse: 0, tests: [] } } });
     expect(await screen.findByText(/This change alters no test prescriptions/)).toHaveTextContent(
       'This change alters no test prescriptions (15 test prescriptions checked).',
     );

@@ -3,25 +3,33 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import type { TestPrescriptionImpact } from '@/api';
-import { ALTERS_NONE, altersText, testCount } from './testPrescriptionFormat';
+import { ALTERS_NONE, altersText, testCount, worseText } from './testPrescriptionFormat';
 import { useImpactPreview, type PendingChange } from './useImpactPreview';
 
+const OUTLOOK: Record<TestPrescriptionImpact['status'], string> = {
+  pass: ' (would pass again)',
+  worse: ' (would be worse than expected)',
+  changed: ' (would no longer pass)',
+};
+
 function AlteredTest({ test }: { test: TestPrescriptionImpact }) {
+  const worse = test.status === 'worse';
   return (
-    <li>
+    <Box component="li" data-status={test.status} sx={worse ? { color: 'error.main' } : undefined}>
       <strong>{test.name}</strong>
-      {test.status === 'pass' ? ' (would pass again)' : ' (would no longer pass)'}
+      {OUTLOOK[test.status]}
       <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
         {test.differences.map((difference, index) => (
           <li key={index}>{difference.message}</li>
         ))}
       </Box>
-    </li>
+    </Box>
   );
 }
 
 /**
- * "This change alters N test prescriptions", with each of them and how, shown in a dialog before
+ * "This change alters N test prescriptions", with how many of them would then be worse than
+ * expected (in red, apart from the others), each of them and how, shown in a dialog before
  * the user confirms a change to the reference data: `change` is the pending write (null while the
  * form is not valid). It says so when nothing would change, shows progress while it asks, and
  * never blocks saving. Kept to components the dialogs already load (bundle budget).
@@ -49,8 +57,17 @@ export function ImpactPanel({ change }: { change: PendingChange | null }) {
         </Alert>
       )}
       {impact.status === 'done' && impact.result.altered > 0 && (
-        <Alert severity="warning" variant="outlined" role="status">
+        <Alert
+          severity={impact.result.worse > 0 ? 'error' : 'warning'}
+          variant="outlined"
+          role="status"
+        >
           <Typography sx={{ fontWeight: 600 }}>{altersText(impact.result.altered)}</Typography>
+          {impact.result.worse > 0 && (
+            <Typography sx={{ fontWeight: 600, color: 'error.main' }}>
+              {worseText(impact.result.worse)}
+            </Typography>
+          )}
           <Box
             component="ul"
             aria-label="Altered test prescriptions"

@@ -35,7 +35,7 @@ const result: SafetyCheckResult = {
 };
 
 describe('Save as test prescription', () => {
-  it('sends the check and its outcome as expected (findings without messages), with the name and note', async () => {
+  it('sends the check and its outcome as expected (findings with their rule and reason, without messages), with the name and note', async () => {
     const fetchMock = mockFetch({
       'POST /test-prescription': {
         status: 201,
@@ -65,10 +65,40 @@ describe('Save as test prescription', () => {
         verdict: 'major',
         complete: false,
         findings: [
-          { kind: 'interaction', medication_ids: [1, 2], severity: 'major' },
-          { kind: 'not_checked', medication_ids: [2], severity: null },
+          { kind: 'interaction', medication_ids: [1, 2], severity: 'major', interaction_id: 5 },
+          {
+            kind: 'not_checked',
+            medication_ids: [2],
+            severity: null,
+            reason: 'not_prescribed',
+          },
         ],
       },
+    });
+  });
+
+  it('states a minimum verdict: "at least major"', async () => {
+    const fetchMock = mockFetch({
+      'POST /test-prescription': {
+        status: 201,
+        body: { data: warfarinIbuprofen, message: 'Test prescription created successfully' },
+      },
+    });
+    const { user } = renderWithProviders(
+      <SaveTestPrescriptionDialog open request={request} result={result} onClose={jest.fn()} />,
+      { preloadedState: signedIn() },
+    );
+    await user.type(screen.getByRole('textbox', { name: /^Name/ }), 'Warfarin with ibuprofen');
+    await user.selectOptions(
+      screen.getByRole('combobox', { name: /^Minimum verdict/ }),
+      'at least major',
+    );
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await findToast('Test prescription created successfully');
+    const [sent] = requestsTo(fetchMock, 'POST /test-prescription');
+    expect(await sent.json()).toMatchObject({
+      name: 'Warfarin with ibuprofen',
+      min_verdict: 'major',
     });
   });
 

@@ -1,34 +1,16 @@
-import { z } from 'zod';
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   useCreateTestPrescriptionMutation,
   type SafetyCheckRequest,
   type SafetyCheckResult,
 } from '@/api';
-import type { CrudField } from '@/components/crud/CrudFields';
 import { CrudFormDialog } from '@/components/crud/CrudFormDialog';
-import { optionalText, requiredText } from '@/components/crud/schema';
 import { serverMessage, useMutationFeedback } from '@/lib/useMutationFeedback';
+import {
+  testPrescriptionFields,
+  testPrescriptionFormValues,
+  testPrescriptionResolver,
+} from './testPrescriptionForm';
 import { outcomeOf } from './testPrescriptionFormat';
-
-const saveSchema = z.object({
-  name: requiredText('Name'),
-  note: optionalText('Note'),
-});
-type SaveValues = z.input<typeof saveSchema>;
-const saveResolver = zodResolver(saveSchema);
-
-const saveFields: CrudField<SaveValues>[] = [
-  { kind: 'text', name: 'name', label: 'Name', required: true, maxLength: 200, autoFocus: true },
-  {
-    kind: 'textarea',
-    name: 'note',
-    label: 'Note',
-    rows: 3,
-    maxLength: 2000,
-    helperText: 'Optional: what this prescription checks, and why the outcome is right',
-  },
-];
 
 export const SAVE_TITLE = 'Save as test prescription';
 
@@ -43,8 +25,9 @@ interface SaveTestPrescriptionDialogProps {
 
 /**
  * Stores the safety check on screen as a test prescription: its request, and the outcome shown
- * (verdict, completeness, findings without their messages) as the expected one, with a name and
- * an optional note. From then on the suite says when a change to the reference data alters it.
+ * (verdict, completeness, findings without their messages) as the expected one, with a name, an
+ * optional note and an optional minimum verdict. From then on the suite says when a change to the
+ * reference data alters it.
  */
 export function SaveTestPrescriptionDialog({
   open,
@@ -59,15 +42,21 @@ export function SaveTestPrescriptionDialog({
     <CrudFormDialog
       open={open}
       title={SAVE_TITLE}
-      resolver={saveResolver}
-      defaultValues={{ name: '', note: '' }}
-      fields={saveFields}
+      resolver={testPrescriptionResolver}
+      defaultValues={testPrescriptionFormValues(null)}
+      fields={testPrescriptionFields}
       submitLabel="Save"
-      serverFields={{ name: 'name', note: 'note' }}
-      onSubmit={({ name, note }) =>
+      serverFields={{ name: 'name', note: 'note', min_verdict: 'min_verdict' }}
+      onSubmit={({ name, note, min_verdict }) =>
         run(
           create({
-            testPrescriptionCreate: { name, note, request, expected: outcomeOf(result) },
+            testPrescriptionCreate: {
+              name,
+              note,
+              request,
+              expected: outcomeOf(result),
+              ...(min_verdict ? { min_verdict } : {}),
+            },
           }),
           {
             success: serverMessage('Test prescription saved'),

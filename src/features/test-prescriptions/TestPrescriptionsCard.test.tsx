@@ -3,7 +3,7 @@ import { renderWithProviders } from '@/test/renderWithProviders';
 import { mockFetch } from '@/test/mockFetch';
 import { signedIn } from '@/test/fixtures';
 import { TestPrescriptionsCard } from './TestPrescriptionsCard';
-import { testList } from '@/test/testPrescriptionFixtures';
+import { paracetamolChild, testList, warfarinIbuprofen } from '@/test/testPrescriptionFixtures';
 
 describe('the Test prescriptions card', () => {
   it('says how many pass, how many changed, and links to the screen', async () => {
@@ -17,6 +17,19 @@ describe('the Test prescriptions card', () => {
       'href',
       '/dashboard/test-prescriptions',
     );
+  });
+
+  it('says how many are worse than expected, before those that merely changed', async () => {
+    const worse = {
+      ...warfarinIbuprofen,
+      last_result: { ...paracetamolChild.last_result!, status: 'worse' as const },
+    };
+    mockFetch({ 'GET /test-prescription': testList([worse, paracetamolChild]) });
+    renderWithProviders(<TestPrescriptionsCard />, { preloadedState: signedIn() });
+    const card = within(
+      await screen.findByRole('region', { name: 'Test prescriptions: 1 of 2 pass' }),
+    );
+    expect(card.getByText('1 worse than expected')).toBeInTheDocument();
   });
 
   it('says when every outcome is as expected', async () => {

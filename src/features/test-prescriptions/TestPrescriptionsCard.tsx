@@ -4,8 +4,8 @@ import { SummaryCard } from '@/components/SummaryCard';
 import { passText } from './testPrescriptionFormat';
 
 /**
- * The dashboard's "Test prescriptions: N of M pass" card, with how many changed, linked to the
- * screen. Asked afresh on every visit: the server re-runs the suite after changes in the background.
+ * The dashboard's "Test prescriptions: N of M pass" card, with how many are worse (in red) and how
+ * many changed otherwise, linked to the screen. Asked afresh on every visit: the server re-runs the suite after changes in the background.
  */
 export function TestPrescriptionsCard() {
   const { data, isError } = useListTestPrescriptionsQuery(undefined, {
@@ -22,10 +22,14 @@ export function TestPrescriptionsCard() {
       link={{ to: '/dashboard/test-prescriptions', label: 'Open the test prescriptions' }}
     >
       {summary && (
-        <Typography variant="body2" color={summary.changed ? 'warning.main' : 'text.secondary'}>
+        <Typography
+          variant="body2"
+          color={summary.worse ? 'error.main' : summary.changed ? 'warning.main' : 'text.secondary'}
+        >
           {summary.total === 0
             ? 'None saved yet: save a check from the Safety Check page.'
             : [
+                summary.worse ? `${summary.worse} worse than expected` : '',
                 summary.changed
                   ? `${summary.changed} changed since they were saved or accepted`
                   : '',

@@ -19,6 +19,7 @@ import {
   type TestPrescriptionExport,
   type TestPrescriptionListResponse,
   type TestPrescriptionRunResponse,
+  type TestPrescriptionStatus,
 } from '@/api';
 import { withoutErrorToast } from '@/api/quietRequests';
 import { useAppDispatch } from '@/app/hooks';
@@ -37,9 +38,13 @@ import { messageOf, isApiError } from '@/lib/errors';
 import { testPrescriptionColumns } from './testPrescriptionColumns';
 import { testCount } from './testPrescriptionFormat';
 
-// Loaded on the first Compare: the grid page stays within its bundle budget.
+// Loaded on the first Compare or Edit: the grid page stays within its bundle budget.
 const CompareDialog = chunk(
   () => import('./CompareDialog').then((module) => module.CompareDialog),
+  null,
+).Component;
+const EditTestPrescriptionDialog = chunk(
+  () => import('./EditTestPrescriptionDialog').then((module) => module.EditTestPrescriptionDialog),
   null,
 ).Component;
 
@@ -53,14 +58,21 @@ export const RESULTS_POLL_MS = 5_000;
 export const EXPORT_FILE_NAME = 'test-prescriptions.json';
 export const ACCEPT_MESSAGE =
   "The test's actual outcome becomes its expected one, so it passes again. The accept is recorded in the history with your reason.";
+export const ACCEPT_WORSE_TITLE = 'Accept a worse outcome?';
+export const ACCEPT_WORSE_MESSAGE =
+  'The actual outcome is worse than the expected one: a verdict or a finding is lower, a finding is gone, or the check is no longer complete. Accepting it lowers what this test guards. It becomes the expected outcome, and the accept is recorded in the history as a downgrade, with your reason.';
 
-/** "Ran 15 test prescriptions: 14 pass, 1 changed". */
+/** "Ran 15 test prescriptions: 13 pass, 1 worse, 1 changed" (worse only when there are some). */
 export function runText({ data }: TestPrescriptionRunResponse): string {
-  const passing = data.filter((row) => row.status === 'pass').length;
-  return `Ran ${testCount(data.length)}: ${passing} pass, ${data.length - passing} changed`;
+  const count = (status: TestPrescriptionStatus) =>
+    data.filter((row) => row.status === status).length;
+  const worse = count('worse') ? `, ${count('worse')} worse` : '';
+  return `Ran ${testCount(data.length)}: ${count('pass')} pass${worse}, ${count('changed')} changed`;
 }
 
 type Opened<K extends string> = { kind: K; test: TestPrescription; open: boolean } | null;
+/** The accept confirm: `worse` when the outcome accepted is worse than the expected one. */
+type Accepting = { kind: 'accept'; test: TestPrescription; open: boolean; worse: boolean };
 
 /** An import the server refused: its message, and each problem by position. */
 interface ImportProblem {
@@ -89,11 +101,12 @@ function download(data: unknown, fileName: string) {
   URL.revokeObjectURL(url);
 }
 
-/** "14 of 15 pass, 1 changed, 2 not run yet", from the list's summary. */
+/** "12 of 15 pass, 1 worse, 1 changed, 1 not run yet", from the list's summary. */
 export function summaryText(summary: TestPrescriptionListResponse['meta']): string {
+  const worse = summary.worse ? `, ${summary.worse} worse` : '';
   const changed = summary.changed ? `, ${summary.changed} changed` : '';
   const notRun = summary.not_run ? `, ${summary.not_run} not run yet` : '';
-  return `${summary.passing} of ${summary.total} pass${changed}${notRun}`;
+  return `${summary.passing} of ${summary.total} pass${worse}${changed}${notRun}`;
 }
 
 /** Export: every test prescription as a JSON file. */
@@ -141,7 +154,8 @@ function useTestPrescriptionScreen(): ScreenSlots<TestPrescription> {
   const fileInput = useRef<HTMLInputElement>(null);
   const [running, setRunning] = useState<number | null>(null);
   const [comparing, setComparing] = useState<Opened<'compare'>>(null);
-  const [confirming, setConfirming] = useState<Opened<'accept' | 'delete'>>(null);
+  const [confirming, setConfirming] = useState<Accepting | Opened<'delete'>>(null);
+  const [editing, setEditing] = useState<Opened<'edit'>>(null);
   const [importProblem, setImportProblem] = useState<ImportProblem | null>(null);
 
   const columns = useMemo(
@@ -150,13 +164,19 @@ function useTestPrescriptionScreen(): ScreenSlots<TestPrescription> {
         canWrite,
         running,
         compare: (test) => setComparing({ kind: 'compare', test, open: true }),
-        accept: (test) => setConfirming({ kind: 'accept', test, open: true }),
+        accept: (test) =>
+          setConfirming({
+            kind: 'accept',
+            test,
+            open: true,
+            worse: test.last_result?.status === 'worse',
+          }),
+        edit: (test) => setEditing({ kind: 'edit', test, open: true }),
         remove: (test) => setConfirming({ kind: 'delete', test, open: true }),
         run: (test) => {
           setRunning(test.id);
           run(runTests({ testPrescriptionRunRequest: { ids: [test.id] } }), {
-            success: ({ data: [result] }) =>
-              result && `${result.name}: ${result.status === 'pass' ? 'pass' : 'changed'}`,
+            success: ({ data: [result] }) => result && `${result.name}: ${result.status}`,
             failure: 'The test prescription could not be run',
           })
             .catch(() => undefined)
@@ -278,14 +298,23 @@ function useTestPrescriptionScreen(): ScreenSlots<TestPrescription> {
             open={comparing.open}
             onClose={() => setComparing((current) => current && { ...current, open: false })}
             onExited={() => setComparing(null)}
-            onAccept={(test) => setConfirming({ kind: 'accept', test, open: true })}
+            onAccept={(test, worse) => setConfirming({ kind: 'accept', test, open: true, worse })}
+          />
+        )}
+        {editing && (
+          <EditTestPrescriptionDialog
+            key={editing.test.id}
+            test={editing.test}
+            open={editing.open}
+            onClose={() => setEditing((current) => current && { ...current, open: false })}
+            onExited={() => setEditing(null)}
           />
         )}
         {confirming?.kind === 'accept' && (
           <LazyConfirmDialog
             open={confirming.open}
-            title="Accept the new outcome?"
-            message={ACCEPT_MESSAGE}
+            title={confirming.worse ? ACCEPT_WORSE_TITLE : 'Accept the new outcome?'}
+            message={confirming.worse ? ACCEPT_WORSE_MESSAGE : ACCEPT_MESSAGE}
             details={confirming.test.name}
             confirmLabel="Accept"
             destructive={false}
@@ -297,7 +326,9 @@ function useTestPrescriptionScreen(): ScreenSlots<TestPrescription> {
                   testPrescriptionAccept: { reason: reason.trim() },
                 }),
                 {
-                  success: `${confirming.test.name}: new outcome accepted`,
+                  success: confirming.worse
+                    ? `${confirming.test.name}: worse outcome accepted as a downgrade`
+                    : `${confirming.test.name}: new outcome accepted`,
                   failure: 'The new outcome could not be accepted',
                 },
               ).then(() => setComparing((current) => current && { ...current, open: false }))
@@ -338,8 +369,9 @@ function useTestPrescriptionScreen(): ScreenSlots<TestPrescription> {
  * /dashboard/test-prescriptions: the saved safety checks whose outcomes guard the reference data.
  * Each row's expected verdict and last result (re-run by the server after every change), the
  * change that last altered it (a link to its history entry); Run all or one, compare expected and
- * actual, Accept a changed outcome with a reason, delete, and import or export them as JSON.
- * Viewers run and compare; editors and admins also accept, delete and import. The server answers
+ * actual, Accept a changed or worse outcome with a reason (a worse one as a downgrade), edit a
+ * test's name, note and minimum verdict, delete, and import or export them as JSON.
+ * Viewers run and compare; editors and admins also edit, accept, delete and import. The server answers
  * the whole list, which the grid searches, sorts and pages.
  */
 export const testPrescriptionResource: ResourceDefinition<TestPrescription> = {

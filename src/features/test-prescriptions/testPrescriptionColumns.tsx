@@ -5,13 +5,14 @@ import Chip from '@mui/material/Chip';
 import AcceptIcon from '@mui/icons-material/DoneAll';
 import CompareIcon from '@mui/icons-material/CompareOutlined';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
+import EditIcon from '@mui/icons-material/EditOutlined';
 import RunIcon from '@mui/icons-material/PlayArrowOutlined';
 import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
 import type { TestPrescription } from '@/api';
 import { SEVERITY_STYLE, VerdictBadge } from '@/features/safety-check';
-import { STATUS_LABELS } from './testPrescriptionFormat';
+import { STATUS_COLORS, STATUS_LABELS, floorText } from './testPrescriptionFormat';
 
-/** "Pass", "Changed", or "Not run yet" before the first run. */
+/** "Pass", "Worse", "Changed", or "Not run yet" before the first run. */
 export function resultLabel(row: Pick<TestPrescription, 'last_result'>): string {
   return row.last_result ? STATUS_LABELS[row.last_result.status] : 'Not run yet';
 }
@@ -23,14 +24,18 @@ export interface RowActions {
   compare: (row: TestPrescription) => void;
   run: (row: TestPrescription) => void;
   accept: (row: TestPrescription) => void;
+  edit: (row: TestPrescription) => void;
   remove: (row: TestPrescription) => void;
-  /** Whether the signed-in user may change test prescriptions (Accept, Delete). */
+  /** Whether the signed-in user may change test prescriptions (Edit, Accept, Delete). */
   canWrite: boolean;
   /** The id of the test being run on its own, if any (its Run button waits). */
   running: number | null;
 }
 
-/** The grid's columns: name, medications, expected verdict, last result, the change that altered it. */
+/**
+ * The grid's columns: name, medications, expected verdict (with the minimum verdict, if any), last
+ * result (a worse one in red), the change that altered it.
+ */
 export function testPrescriptionColumns(actions: RowActions): GridColDef<TestPrescription>[] {
   return [
     { field: 'name', headerName: 'Name', flex: 1, minWidth: 200 },
@@ -44,13 +49,22 @@ export function testPrescriptionColumns(actions: RowActions): GridColDef<TestPre
     {
       field: 'expected',
       headerName: 'Expected verdict',
-      width: 210,
+      width: 260,
       valueGetter: (_value, row) =>
-        `${SEVERITY_STYLE[row.expected.verdict].label}${row.expected.complete ? '' : ', incomplete'}`,
+        [
+          SEVERITY_STYLE[row.expected.verdict].label,
+          row.expected.complete ? '' : 'incomplete',
+          row.min_verdict ? floorText(row.min_verdict) : '',
+        ]
+          .filter(Boolean)
+          .join(', '),
       renderCell: ({ row }) => (
         <Box sx={{ display: 'flex', gap: 0.5, alignItems: 'center', height: '100%' }}>
           <VerdictBadge severity={row.expected.verdict} />
           {!row.expected.complete && <Chip size="small" color="warning" label="Incomplete" />}
+          {row.min_verdict && (
+            <Chip size="small" variant="outlined" label={floorText(row.min_verdict)} />
+          )}
         </Box>
       ),
     },
@@ -63,14 +77,8 @@ export function testPrescriptionColumns(actions: RowActions): GridColDef<TestPre
         <Chip
           size="small"
           label={resultLabel(row)}
-          color={
-            row.last_result?.status === 'pass'
-              ? 'success'
-              : row.last_result?.status === 'changed'
-                ? 'warning'
-                : 'default'
-          }
-          variant={row.last_result?.status === 'changed' ? 'filled' : 'outlined'}
+          color={row.last_result ? STATUS_COLORS[row.last_result.status] : 'default'}
+          variant={row.last_result && row.last_result.status !== 'pass' ? 'filled' : 'outlined'}
         />
       ),
     },
@@ -99,7 +107,7 @@ export function testPrescriptionColumns(actions: RowActions): GridColDef<TestPre
       field: 'actions',
       type: 'actions',
       headerName: 'Actions',
-      width: 180,
+      width: 220,
       getActions: ({ row }) => [
         <GridActionsCellItem
           key="compare"
@@ -114,7 +122,7 @@ export function testPrescriptionColumns(actions: RowActions): GridColDef<TestPre
           disabled={actions.running === row.id}
           onClick={() => actions.run(row)}
         />,
-        ...(actions.canWrite && row.last_result?.status === 'changed'
+        ...(actions.canWrite && row.last_result && row.last_result.status !== 'pass'
           ? [
               <GridActionsCellItem
                 key="accept"
@@ -126,6 +134,12 @@ export function testPrescriptionColumns(actions: RowActions): GridColDef<TestPre
           : []),
         ...(actions.canWrite
           ? [
+              <GridActionsCellItem
+                key="edit"
+                icon={<EditIcon />}
+                label={`Edit ${row.name}`}
+                onClick={() => actions.edit(row)}
+              />,
               <GridActionsCellItem
                 key="delete"
                 icon={<DeleteIcon />}
