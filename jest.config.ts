@@ -9,7 +9,20 @@ import type { Config } from 'jest';
 // - e2e: Chromium against the built console, each file's server on a copy of one seeded database.
 // `npm run test:quick` runs web and api. Each project's setup file sets its timeout for all its
 // files (a project's own testTimeout is ignored when Jest runs several projects).
-const tsJest = ['ts-jest', { tsconfig: '<rootDir>/tsconfig.jest.json' }] as const;
+// SWC strips the types and writes CommonJS; `npm run typecheck` checks the types of the tests.
+// It transforms a file several times faster than ts-jest did, which an empty cache (a fresh clone,
+// CI) pays for every file.
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true },
+      transform: { react: { runtime: 'automatic' } },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  },
+] as const;
 
 /** The tests that start processes of their own, and the fuzz suite: slow, and left out of the
  * quick suite. */
@@ -31,7 +44,7 @@ const server = {
   testEnvironment: 'node',
   roots: ['<rootDir>/server'],
   // Fastify brings `cookie` 2 and `content-disposition` 3, which are ESM-only on Node 20.
-  transform: { '^.+\\.[tj]s$': tsJest },
+  transform: { '^.+\\.[tj]s$': swc },
   transformIgnorePatterns: ['/node_modules/(?!(cookie|content-disposition)/)'],
   moduleNameMapper: CONTRACT_ALIAS,
   globalSetup: '<rootDir>/server/test/globalSetup.mjs',
@@ -51,7 +64,7 @@ const config: Config = {
       testEnvironment: '<rootDir>/src/test/jsdomEnvironment.cjs',
       roots: ['<rootDir>/src'],
       testMatch: ['**/*.test.ts', '**/*.test.tsx'],
-      transform: { '^.+\\.tsx?$': tsJest },
+      transform: { '^.+\\.tsx?$': swc },
       moduleNameMapper: {
         '^@/config/env$': '<rootDir>/src/config/env.test-values.ts',
         '^@/(.*)$': '<rootDir>/src/$1',
@@ -71,7 +84,7 @@ const config: Config = {
       testEnvironment: 'node',
       roots: ['<rootDir>/e2e'],
       testMatch: ['**/*.test.ts'],
-      transform: { '^.+\\.tsx?$': tsJest },
+      transform: { '^.+\\.tsx?$': swc },
       globalSetup: '<rootDir>/e2e/support/globalSetup.mjs',
       globalTeardown: '<rootDir>/e2e/support/globalTeardown.mjs',
       setupFilesAfterEnv: ['<rootDir>/e2e/support/setup.ts'],

@@ -1,6 +1,6 @@
 // When `npm start` and the end-to-end setup rebuild the console: scripts/console-build.mjs is a
-// native ES module that ts-jest cannot import, so its node:test suite runs here as a child process
-// and this test fails with its report when any of its cases fails.
+// native ES module that the tests, run as CommonJS, cannot import, so its node:test suite runs
+// here as a child process and this test fails with its report when any of its cases fails.
 import { spawnSync } from 'node:child_process';
 
 test('scripts/console-build.test.mjs passes (node --test)', () => {

@@ -14,9 +14,7 @@ import {
 // The dosage insert goes through a mock that calls the real one, so that a test can make it fail
 // (a module's exports cannot be spied on once compiled: they are read-only).
 jest.mock('../repositories/medications', () => {
-  const actual = jest.requireActual<typeof medicationRepository>(
-    '../repositories/medications',
-  );
+  const actual = jest.requireActual<typeof medicationRepository>('../repositories/medications');
   return { ...actual, insertDosage: jest.fn(actual.insertDosage) };
 });
 const realInsertDosage = jest.requireActual<typeof medicationRepository>(
