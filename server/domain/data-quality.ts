@@ -275,7 +275,7 @@ export function categoryProblems(
         related_id: b.id,
         message: touching
           ? `${pair} share the bound ${quantity(starter.min, starter.unit)}: a patient of exactly that ${kind} matches both, and the safety check uses #${starter.id}, which starts there.`
-          : `${pair} overlap from ${inUnitOf(from)} to ${inUnitOf(to)} ${a.unit}: a patient in that range matches both.`,
+          : `${pair} overlap from ${inUnitOf(from)} to ${inUnitOf(to)} ${a.unit}: a patient in that range matches both, and the safety check applies the rules of both.`,
       });
     }
   }

@@ -23,6 +23,17 @@ function specOf<K extends CategoryKind>(kind: K) {
     fields: [`minimum_${kind}`, `maximum_${kind}`] as const,
     /** The grid's column titles say 'Age Range', 'Weight Unit'. */
     label: kind === 'age' ? 'Age' : 'Weight',
+    /**
+     * Columns of one kind only, each with the field that writes it: a weight category states the
+     * ages it is meant for.
+     */
+    own:
+      kind === 'weight'
+        ? ([
+            ['min_age_years', 'minimum_age_years'],
+            ['max_age_years', 'maximum_age_years'],
+          ] as const)
+        : ([] as const),
   };
 }
 
@@ -32,14 +43,20 @@ export type CategoryInput = Schema<'AgeCategoryCreate'> | Schema<'WeightCategory
 export function categoryRepository(kind: CategoryKind) {
   const spec = specOf(kind);
   const [min, max, unit] = spec.columns;
-  const select = `id, ${min}, ${max}, ${unit}, category_name, description`;
+  const own = spec.own.map(([column]) => column);
+  const select = [`id, ${min}, ${max}, ${unit}, category_name, description`, ...own].join(', ');
+  const field = (input: CategoryInput, name: string) =>
+    (input as Record<string, unknown>)[name] ?? null;
   const values = (input: CategoryInput) => [
-    (input as Record<string, unknown>)[spec.fields[0]],
-    (input as Record<string, unknown>)[spec.fields[1]],
+    field(input, spec.fields[0]),
+    field(input, spec.fields[1]),
     input.unit,
     input.category ?? null,
     input.description ?? null,
+    ...spec.own.map(([, name]) => field(input, name)),
   ];
+  /** `$6, $7` for the own columns, after the five shared values (and the id when `from` is 2). */
+  const ownParams = (from: number) => own.map((_, i) => `$${from + 5 + i}`);
   const list: ListSpec<string> = {
     table: `${spec.table} t`,
     tables: [spec.table],
@@ -88,8 +105,8 @@ export function categoryRepository(kind: CategoryKind) {
     },
     async insert(write: Write, input: CategoryInput) {
       const { rows } = await write<CategoryRow>(
-        `INSERT INTO ${spec.table} (${min}, ${max}, ${unit}, category_name, description)
-         VALUES ($1, $2, $3, $4, $5) RETURNING ${select}`,
+        `INSERT INTO ${spec.table} (${[min, max, unit, 'category_name', 'description', ...own].join(', ')})
+         VALUES (${['$1', '$2', '$3', '$4', '$5', ...ownParams(1)].join(', ')}) RETURNING ${select}`,
         values(input),
       );
       return rows[0];
@@ -97,7 +114,8 @@ export function categoryRepository(kind: CategoryKind) {
     async update(write: Write, id: number, input: CategoryInput) {
       const { rows } = await write<CategoryRow>(
         `UPDATE ${spec.table} SET ${min} = $2, ${max} = $3, ${unit} = $4, category_name = $5,
-                description = $6, updated_at = now() WHERE id = $1 RETURNING ${select}`,
+                description = $6, ${own.map((column, i) => `${column} = ${ownParams(2)[i]}, `).join('')}
+                updated_at = now() WHERE id = $1 RETURNING ${select}`,
         [id, ...values(input)],
       );
       return rows[0];

@@ -11,6 +11,6 @@ export default async function ageCategoryRoutes(app: FastifyInstance) {
     create: 'createAgeCategory',
     update: 'updateAgeCategory',
     remove: 'deleteAgeCategory',
-    range: ['minimum_age', 'maximum_age'],
+    ranges: [['minimum_age', 'maximum_age']],
   });
 }

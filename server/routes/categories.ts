@@ -25,7 +25,8 @@ export function registerCategoryRoutes(
     create: 'createAgeCategory' | 'createWeightCategory';
     update: 'updateAgeCategory' | 'updateWeightCategory';
     remove: 'deleteAgeCategory' | 'deleteWeightCategory';
-    range: [string, string];
+    /** The [minimum, maximum] field pairs a write must keep in order. */
+    ranges: [string, string][];
   },
 ) {
   const { db } = app;
@@ -46,7 +47,7 @@ export function registerCategoryRoutes(
   });
 
   defineRoute(app, names.create, async (request, reply) => {
-    checkRanges(request.body, [names.range]);
+    checkRanges(request.body, names.ranges);
     const row = await auditedStatement(request, names.entity, (tx) =>
       repo.insert(tx, request.body),
     );
@@ -57,7 +58,7 @@ export function registerCategoryRoutes(
   });
 
   defineRoute(app, names.update, async (request) => {
-    checkRanges(request.body, [names.range]);
+    checkRanges(request.body, names.ranges);
     const { id } = request.body;
     const row = await auditedStatement(request, names.entity, (tx) =>
       repo.update(tx, id, request.body),

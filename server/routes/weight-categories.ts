@@ -11,6 +11,9 @@ export default async function weightCategoryRoutes(app: FastifyInstance) {
     create: 'createWeightCategory',
     update: 'updateWeightCategory',
     remove: 'deleteWeightCategory',
-    range: ['minimum_weight', 'maximum_weight'],
+    ranges: [
+      ['minimum_weight', 'maximum_weight'],
+      ['minimum_age_years', 'maximum_age_years'],
+    ],
   });
 }

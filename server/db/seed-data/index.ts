@@ -25,6 +25,7 @@ export { POPULAR_SEARCHES } from './search-history';
 export { USERS, type UserSeed } from './users';
 export {
   WEIGHT_CATEGORIES,
+  WEIGHT_CATEGORY_MIN_AGE_YEARS,
   type WeightCategoryName,
   type WeightCategorySeed,
 } from './weight-categories';

@@ -10,6 +10,12 @@ export interface WeightCategorySeed {
 }
 
 /**
+ * Every demo band is for adults: a fixed dose by weight must never reach a child of the same
+ * weight (children's doses are age rules, mostly per kg).
+ */
+export const WEIGHT_CATEGORY_MIN_AGE_YEARS = 18;
+
+/**
  * All in kg. Adjacent categories share their bound, so every weight falls in one; a patient exactly
  * on a bound is in the category that starts there (the safety check's rule).
  */

@@ -30,6 +30,7 @@ export const FINDING_KIND_LABELS: Record<SafetyFinding['kind'], string> = {
   lifestyle: 'Lifestyle',
   pregnancy: 'Pregnancy',
   allergy: 'Allergy',
+  age_limit: 'Age limit',
   dose: 'Dose',
   frequency: 'Frequency',
   duration: 'Duration',
@@ -52,6 +53,8 @@ export const REASON_LABELS: Record<NotCheckedReason, string> = {
   no_dosage: 'No dosage in the reference data',
   unit_not_comparable: 'Units cannot be compared',
   missing_pregnancy_category: 'No pregnancy category',
+  missing_pregnancy_status: 'Pregnancy status not given',
+  no_rule_for_age: 'No dosage rule for this age',
   not_prescribed: 'Not prescribed',
 };
 

@@ -1,0 +1,303 @@
+import {
+  evaluateSafety,
+  type Patient,
+  type SafetyData,
+  type SafetyDosageRow,
+  type SafetyMedicationRow,
+} from './safety-check';
+
+/**
+ * The check's rules on data built here, without a database: each case states the clinical rule
+ * it holds the check to.
+ */
+
+const dosage = (
+  id: number,
+  category: [number, number, 'kg' | 'years' | 'days'],
+  dose: [number, number, SafetyDosageRow['dosage_unit']?],
+  more: Partial<SafetyDosageRow> = {},
+): SafetyDosageRow => ({
+  id,
+  category_id: id,
+  category_name: null,
+  min: category[0],
+  max: category[1],
+  unit: category[2],
+  min_dosage: dose[0],
+  max_dosage: dose[1],
+  dosage_unit: dose[2] ?? 'mg',
+  min_frequency: 6,
+  max_frequency: 12,
+  frequency_unit: 'hours',
+  min_duration: 1,
+  max_duration: 30,
+  duration_unit: 'days',
+  ...more,
+});
+
+const medication = (
+  id: number,
+  name: string,
+  more: Partial<SafetyMedicationRow> = {},
+): SafetyMedicationRow => ({
+  id,
+  name,
+  pregnancy_category: null,
+  age_limit: null,
+  weight_dosages: [],
+  age_dosages: [],
+  condition_ids: [],
+  lifestyle_ids: [],
+  ...more,
+});
+
+const data = (...medications: SafetyMedicationRow[]): SafetyData => ({
+  medications,
+  conditions: [],
+  lifestyles: [],
+  allergies: [],
+  interactions: [],
+});
+
+/** A dose rule for every age that every prescription below satisfies. */
+const anyAgeRule = [dosage(90, [0, 130, 'years'], [10, 1000])];
+const isotretinoin = medication(1, 'Isotretinoin', {
+  pregnancy_category: 'X',
+  age_dosages: anyAgeRule,
+});
+const valproate = medication(2, 'Valproate', { pregnancy_category: 'D', age_dosages: anyAgeRule });
+const morphine = medication(3, 'Morphine', { pregnancy_category: 'C', age_dosages: anyAgeRule });
+const prescribed = (id: number) => ({
+  medication_id: id,
+  dose: 20,
+  dose_unit: 'mg' as const,
+  frequency: 8,
+  frequency_unit: 'hours' as const,
+  duration: 7,
+  duration_unit: 'days' as const,
+});
+
+describe('pregnancy status', () => {
+  const check = (patient: Patient, ...meds: SafetyMedicationRow[]) =>
+    evaluateSafety(
+      data(...meds),
+      meds.map((m) => prescribed(m.id)),
+      patient,
+    );
+  const woman25: Patient = { age: 25, age_unit: 'years', sex: 'female' };
+
+  it('isotretinoin (X) and valproate (D) for a 25-year-old woman whose pregnancy is not given are not passed as safe', () => {
+    const result = check(woman25, isotretinoin, valproate);
+    expect(result.complete).toBe(false);
+    expect(result.findings.map((f) => [f.kind, f.reason, f.medication_ids])).toEqual([
+      ['not_checked', 'missing_pregnancy_status', [1]],
+      ['not_checked', 'missing_pregnancy_status', [2]],
+    ]);
+    expect(result.findings[0].message).toMatch(/pregnancy status not given/);
+  });
+
+  it('asks when neither sex nor age is given: the patient could be pregnant', () => {
+    expect(check({}, isotretinoin).findings.map((f) => f.reason)).toContain(
+      'missing_pregnancy_status',
+    );
+  });
+
+  it('does not ask for a man, a girl under 12, a woman over 55, or a stated pregnancy status', () => {
+    for (const patient of [
+      { age: 25, age_unit: 'years', sex: 'male' },
+      { age: 6, age_unit: 'years', sex: 'female' },
+      { age: 70, age_unit: 'years', sex: 'female' },
+      { ...woman25, pregnant: false },
+    ] satisfies Patient[]) {
+      const result = check(patient, isotretinoin, valproate);
+      expect(result.findings).toEqual([]);
+      expect(result.complete).toBe(true);
+    }
+  });
+
+  it('does not ask for a medication of category C, which pregnancy grades but does not forbid', () => {
+    expect(check(woman25, morphine).complete).toBe(true);
+  });
+
+  it('in a pregnant patient, X is contraindicated and D major, "avoid unless essential"', () => {
+    const result = check({ ...woman25, pregnant: true }, isotretinoin, valproate);
+    expect(result.findings.map((f) => [f.kind, f.severity, f.message])).toEqual([
+      [
+        'pregnancy',
+        'contraindicated',
+        'Isotretinoin is pregnancy category X: contraindicated in pregnancy.',
+      ],
+      [
+        'pregnancy',
+        'major',
+        'Valproate is pregnancy category D: positive evidence of fetal risk; avoid unless essential.',
+      ],
+    ]);
+  });
+});
+
+describe('overlapping categories', () => {
+  // Two weight categories both covering 70 kg: one allows up to 1,000 mg, the other 500 mg.
+  const wide = dosage(11, [40, 80, 'kg'], [100, 1000]);
+  const narrow = dosage(12, [60, 100, 'kg'], [100, 500]);
+  const drug = medication(5, 'Drug', { weight_dosages: [wide, narrow] });
+  const at = (kg: number, dose: number) =>
+    evaluateSafety(data(drug), [{ ...prescribed(5), dose }], { weight: kg, weight_unit: 'kg' });
+
+  it('applies the rules of every category covering the patient, and the strictest decides', () => {
+    const result = at(70, 800);
+    expect(result.medications[0].rules.map((r) => r.dosage_id).sort()).toEqual([11, 12]);
+    expect(result.verdict).toBe('major');
+    expect(result.findings).toEqual([
+      expect.objectContaining({ kind: 'dose', severity: 'major', dosage_id: 12 }),
+    ]);
+  });
+
+  it('gives the same answer whichever order the rules are stored in', () => {
+    const reversed = medication(5, 'Drug', { weight_dosages: [narrow, wide] });
+    const result = evaluateSafety(data(reversed), [{ ...prescribed(5), dose: 800 }], {
+      weight: 70,
+      weight_unit: 'kg',
+    });
+    expect(result).toEqual(at(70, 800));
+  });
+
+  it('treats categories that only share a bound as adjacent: on it, the one that starts there', () => {
+    const lower = dosage(21, [50, 80, 'kg'], [100, 500]);
+    const upper = dosage(22, [80, 100, 'kg'], [100, 1000]);
+    const adjacent = medication(6, 'Adjacent', { weight_dosages: [lower, upper] });
+    const result = evaluateSafety(data(adjacent), [{ ...prescribed(6), dose: 800 }], {
+      weight: 80,
+      weight_unit: 'kg',
+    });
+    expect(result.medications[0].rules.map((r) => r.dosage_id)).toEqual([22]);
+    expect(result.findings).toEqual([]);
+  });
+});
+
+describe('children', () => {
+  // A weight band for adults (18 years and over) with a fixed adult dose: 1 to 2 g.
+  const onceDaily = { min_frequency: 24, max_frequency: 24 };
+  const adultBand = dosage(31, [0, 50, 'kg'], [1000, 2000], { ...onceDaily, min_age_years: 18 });
+  const ceftriaxone = medication(7, 'Ceftriaxone', { weight_dosages: [adultBand] });
+  const daily = (id: number, dose: number, unit: 'mg' | 'g' = 'mg') => ({
+    ...prescribed(id),
+    dose,
+    dose_unit: unit,
+    frequency: 24,
+  });
+  const newborn: Patient = { age: 10, age_unit: 'days', weight: 3.5, weight_unit: 'kg' };
+
+  it('a 10-day-old of 3.5 kg never gets an adult fixed dose from a weight band silently', () => {
+    const result = evaluateSafety(data(ceftriaxone), [daily(7, 2, 'g')], newborn);
+    expect(result.medications[0].rules).toEqual([]);
+    expect(result.complete).toBe(false);
+    expect(result.findings).toEqual([
+      expect.objectContaining({
+        kind: 'not_checked',
+        reason: 'no_rule_for_age',
+        message: expect.stringMatching(/no dosage rule for a patient of this age \(10 days\)/),
+      }),
+    ]);
+  });
+
+  it('checks the newborn against a neonatal per-kg rule instead: 2 g is far above 50 mg/kg', () => {
+    const neonatal = dosage(32, [0, 28, 'days'], [20, 50, 'mg/kg'], onceDaily);
+    const withChildRule = medication(7, 'Ceftriaxone', {
+      weight_dosages: [adultBand],
+      age_dosages: [neonatal],
+    });
+    const result = evaluateSafety(data(withChildRule), [daily(7, 2, 'g')], newborn);
+    expect(result.verdict).toBe('major');
+    expect(result.findings.map((f) => [f.kind, f.severity, f.dosage_id])).toEqual([
+      ['dose', 'major', 32],
+    ]);
+    // 50 mg/kg × 3.5 kg = 175 mg a day is the most; 70 mg to 175 mg passes.
+    expect(evaluateSafety(data(withChildRule), [daily(7, 150)], newborn).findings).toEqual([]);
+  });
+
+  it('still gives an adult of 45 kg the band for adults', () => {
+    const adult: Patient = { age: 30, age_unit: 'years', weight: 45, weight_unit: 'kg' };
+    const result = evaluateSafety(data(ceftriaxone), [daily(7, 3, 'g')], adult);
+    expect(result.findings.map((f) => [f.kind, f.severity, f.dosage_id])).toEqual([
+      ['dose', 'major', 31],
+    ]);
+  });
+
+  it('does not assume an adult when no age is given: the band for adults is not used', () => {
+    const result = evaluateSafety(data(ceftriaxone), [daily(7, 2, 'g')], {
+      weight: 3.5,
+      weight_unit: 'kg',
+    });
+    expect(result.medications[0].rules).toEqual([]);
+    expect(result.findings).toEqual([
+      expect.objectContaining({ kind: 'not_checked', reason: 'missing_age', basis: 'weight' }),
+    ]);
+  });
+
+  describe('a medication of its own minimum age', () => {
+    const contraindicatedUnder = (value: number, unit: 'days' | 'years') => ({
+      min_age: value,
+      max_age: null,
+      unit,
+      severity: 'contraindicated' as const,
+    });
+    const cotrimoxazole = medication(8, 'Co-trimoxazole', {
+      age_limit: contraindicatedUnder(42, 'days'),
+      age_dosages: [dosage(33, [0, 130, 'years'], [1, 1000])],
+    });
+    const isotretinoin12 = medication(9, 'Isotretinoin', {
+      age_limit: contraindicatedUnder(12, 'years'),
+      age_dosages: [dosage(34, [0, 130, 'years'], [1, 1000])],
+    });
+    const check = (m: SafetyMedicationRow, patient: Patient) =>
+      evaluateSafety(data(m), [prescribed(m.id)], patient);
+
+    it('co-trimoxazole is contraindicated at 14 days (under 6 weeks), and not at 2 months', () => {
+      const young = check(cotrimoxazole, { age: 14, age_unit: 'days' });
+      expect(young.verdict).toBe('contraindicated');
+      expect(young.findings).toEqual([
+        expect.objectContaining({
+          kind: 'age_limit',
+          severity: 'contraindicated',
+          message: 'Co-trimoxazole is contraindicated under 42 days; the patient is 14 days.',
+        }),
+      ]);
+      expect(check(cotrimoxazole, { age: 2, age_unit: 'months' }).findings).toEqual([]);
+    });
+
+    it('isotretinoin is contraindicated at 2 years', () => {
+      expect(check(isotretinoin12, { age: 2, age_unit: 'years' }).findings).toEqual([
+        expect.objectContaining({ kind: 'age_limit', severity: 'contraindicated' }),
+      ]);
+    });
+
+    it('says the limit could not be checked when no age is given', () => {
+      const result = check(isotretinoin12, {});
+      expect(result.complete).toBe(false);
+      expect(result.findings).toContainEqual(
+        expect.objectContaining({
+          kind: 'not_checked',
+          reason: 'missing_age',
+          message:
+            'Isotretinoin: no age given, so its age limit (from 12 years) could not be checked.',
+        }),
+      );
+    });
+
+    it('grades a limit of lesser severity as that severity, "not recommended"', () => {
+      const sumatriptan = medication(10, 'Sumatriptan', {
+        age_limit: { min_age: null, max_age: 65, unit: 'years', severity: 'moderate' },
+        age_dosages: [dosage(35, [0, 130, 'years'], [1, 1000])],
+      });
+      expect(check(sumatriptan, { age: 70, age_unit: 'years' }).findings).toEqual([
+        expect.objectContaining({
+          kind: 'age_limit',
+          severity: 'moderate',
+          message:
+            'Sumatriptan is not recommended (moderate) over 65 years; the patient is 70 years.',
+        }),
+      ]);
+    });
+  });
+});

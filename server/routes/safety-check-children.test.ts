@@ -1,0 +1,273 @@
+import { seedDemo } from '../db/seed';
+import { client, createTestApp, signIn, TEST_PASSWORD_COST, type TestApp } from '../test/helpers';
+
+/**
+ * The demo data through POST /safety-check for children, for pregnancy left out, and for
+ * overlapping categories: each prescription below once came back `none` and complete, and each
+ * case states the clinical rule the answer must follow.
+ */
+let t: TestApp;
+let api: ReturnType<typeof client>;
+let med: Record<string, number>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const connection = await t.pool.connect();
+  try {
+    await seedDemo(connection, { passwordCost: TEST_PASSWORD_COST });
+  } finally {
+    // Released even when the seed fails, or closing the pool would wait for it.
+    connection.release();
+  }
+  api = client(t.app, await signIn(t.app));
+  const { rows } = await t.pool.query<{ id: number; name: string }>(
+    'SELECT id, name FROM medications',
+  );
+  med = Object.fromEntries(rows.map((r) => [r.name, r.id]));
+});
+afterAll(() => t.close());
+
+interface Finding {
+  kind: string;
+  severity: string | null;
+  reason?: string;
+  message: string;
+}
+interface Result {
+  verdict: string;
+  complete: boolean;
+  findings: Finding[];
+}
+
+async function check(body: object): Promise<Result> {
+  const response = await api.post('/safety-check', body);
+  expect(response.statusCode).toBe(200);
+  return response.json().data;
+}
+
+/** One medication with a full prescription: `dose` `unit` every `hours` hours for 5 days. */
+const prescribed = (name: string, dose: number, unit: string, hours: number) => ({
+  medication_id: med[name],
+  dose,
+  dose_unit: unit,
+  frequency: hours,
+  frequency_unit: 'hours',
+  duration: 5,
+  duration_unit: 'days',
+});
+
+/** Not silent: either a finding with a severity, or a `not_checked` that makes it incomplete. */
+function expectNotSilent(result: Result) {
+  expect(result.verdict !== 'none' || !result.complete).toBe(true);
+}
+
+describe('children in the demo data', () => {
+  it('ceftriaxone 2 g once daily for a 10-day-old of 3.5 kg is an overdose (about 570 mg/kg), not an adult dose', async () => {
+    const result = await check({
+      medications: [prescribed('Ceftriaxone', 2, 'g', 24)],
+      patient: { age: 10, age_unit: 'days', weight: 3.5, weight_unit: 'kg' },
+    });
+    expect(result.verdict).toBe('major');
+    expect(result.findings.map((f) => [f.kind, f.severity, f.message])).toEqual([
+      [
+        'dose',
+        'major',
+        'Ceftriaxone: 2 g is above the 0.175 g (50 mg/kg × 3.5 kg) maximum for Pediatric (0–28 days).',
+      ],
+    ]);
+  });
+
+  it('co-trimoxazole is contraindicated for a 14-day-old (not under 6 weeks)', async () => {
+    const result = await check({
+      medications: [prescribed('Co-trimoxazole', 20, 'mg', 12)],
+      patient: { age: 14, age_unit: 'days', weight: 3.8, weight_unit: 'kg' },
+    });
+    expect(result.verdict).toBe('contraindicated');
+    expect(result.findings[0]).toMatchObject({ kind: 'age_limit', severity: 'contraindicated' });
+  });
+
+  it('isotretinoin is contraindicated for a 2-year-old (not under 12 years)', async () => {
+    const result = await check({
+      medications: [prescribed('Isotretinoin', 20, 'mg', 24)],
+      patient: { age: 2, age_unit: 'years', weight: 12, weight_unit: 'kg' },
+    });
+    expect(result.verdict).toBe('contraindicated');
+    expect(result.findings[0]).toMatchObject({ kind: 'age_limit', severity: 'contraindicated' });
+  });
+
+  it.each([
+    ['enoxaparin 50 mg twice daily for a 5-day-old of 3 kg', 'Enoxaparin', 50, 12, 5, 'days', 3],
+    [
+      'valproate 500 mg twice daily for a 12-month-old of 9.5 kg',
+      'Sodium valproate',
+      500,
+      12,
+      12,
+      'months',
+      9.5,
+    ],
+  ])(
+    '%s is not passed: no rule of an adult weight band reaches a child',
+    async (_name, name, dose, hours, age, ageUnit, kg) => {
+      const result = await check({
+        medications: [prescribed(name, dose, 'mg', hours)],
+        patient: { age, age_unit: ageUnit, weight: kg, weight_unit: 'kg' },
+      });
+      expectNotSilent(result);
+      expect(result.complete).toBe(false);
+      expect(result.findings).toContainEqual(
+        expect.objectContaining({
+          kind: 'not_checked',
+          reason: 'no_rule_for_age',
+          message: expect.stringContaining('no dosage rule for a patient of this age'),
+        }),
+      );
+    },
+  );
+
+  it('still checks an adult against the weight bands: enoxaparin 200 mg twice daily at 70 kg is above the maximum', async () => {
+    const result = await check({
+      medications: [prescribed('Enoxaparin', 200, 'mg', 12)],
+      patient: { age: 40, age_unit: 'years', weight: 70, weight_unit: 'kg' },
+    });
+    expect(result.findings).toContainEqual(
+      expect.objectContaining({ kind: 'dose', severity: 'major' }),
+    );
+  });
+});
+
+describe('pregnancy left out in the demo data', () => {
+  it('isotretinoin (X) and valproate (D) for a 25-year-old woman with pregnancy not given are not "none, complete"', async () => {
+    const result = await check({
+      medications: [
+        prescribed('Isotretinoin', 40, 'mg', 24),
+        prescribed('Sodium valproate', 500, 'mg', 12),
+      ],
+      patient: { age: 25, age_unit: 'years', weight: 60, weight_unit: 'kg', sex: 'female' },
+    });
+    expect(result.complete).toBe(false);
+    const unknown = result.findings.filter((f) => f.reason === 'missing_pregnancy_status');
+    expect(unknown.map((f) => f.message)).toEqual([
+      'Isotretinoin is pregnancy category X: pregnancy status not given, so its risk in pregnancy could not be checked.',
+      'Sodium valproate is pregnancy category D: pregnancy status not given, so its risk in pregnancy could not be checked.',
+    ]);
+  });
+
+  it('asks nothing about pregnancy for a man of 25', async () => {
+    const result = await check({
+      medications: [prescribed('Isotretinoin', 40, 'mg', 24)],
+      patient: { age: 25, age_unit: 'years', weight: 60, weight_unit: 'kg', sex: 'male' },
+    });
+    expect(result.findings.filter((f) => f.reason === 'missing_pregnancy_status')).toEqual([]);
+  });
+
+  it('refuses a sex the contract does not know', async () => {
+    const response = await api.post('/safety-check', {
+      medications: [prescribed('Isotretinoin', 40, 'mg', 24)],
+      patient: { sex: 'other' },
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().message).toEqual(expect.any(String));
+  });
+});
+
+describe('a weight category overlapping another', () => {
+  it('applies the rules of both, so the stricter one is not dropped', async () => {
+    const category = await api.post('/weight-category', {
+      minimum_weight: 60,
+      maximum_weight: 90,
+      unit: 'kg',
+      category: 'Overweight',
+      minimum_age_years: 18,
+      reason: 'An overlapping band for the test',
+    });
+    expect(category.statusCode).toBe(201);
+    const dosage = await api.post('/medication/add-weight-based-dosage', {
+      medication_id: med.Enoxaparin,
+      weight_category_id: category.json().data.id,
+      min_dosage: 20,
+      max_dosage: 40,
+      dosage_unit: 'mg',
+      min_frequency: 12,
+      max_frequency: 24,
+      frequency_unit: 'hours',
+      min_duration: 1,
+      max_duration: 30,
+      duration_unit: 'days',
+    });
+    expect(dosage.statusCode).toBe(201);
+    // 70 kg is in "Normal" (50–80 kg) and in the new 60–90 kg band: 60 mg is above the new band's
+    // 40 mg, whatever "Normal" allows.
+    const result = await check({
+      medications: [prescribed('Enoxaparin', 60, 'mg', 12)],
+      patient: { age: 40, age_unit: 'years', weight: 70, weight_unit: 'kg' },
+    });
+    expect(result.findings).toContainEqual(
+      expect.objectContaining({
+        kind: 'dose',
+        severity: 'major',
+        message: expect.stringContaining('maximum for Overweight (60–90 kg)'),
+      }),
+    );
+  });
+});
+
+describe('age limits and category ages through the API', () => {
+  it('stores a weight category’s ages, and refuses a minimum above the maximum, storing nothing', async () => {
+    const body = {
+      minimum_weight: 2,
+      maximum_weight: 5,
+      unit: 'kg',
+      category: 'Underweight',
+      minimum_age_years: 0,
+      maximum_age_years: 0.1,
+    };
+    const created = await api.post('/weight-category', body);
+    expect(created.statusCode).toBe(201);
+    expect(created.json().data).toMatchObject({ min_age_years: 0, max_age_years: 0.1 });
+    const before = await t.pool.query('SELECT count(*)::int AS n FROM weight_categories');
+    const refused = await api.post('/weight-category', { ...body, minimum_age_years: 12 });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors).toHaveProperty('minimum_age_years');
+    const tooOld = await api.post('/weight-category', { ...body, maximum_age_years: 131 });
+    expect(tooOld.statusCode).toBe(422);
+    const after = await t.pool.query('SELECT count(*)::int AS n FROM weight_categories');
+    expect(after.rows[0].n).toBe(before.rows[0].n);
+  });
+
+  it('sets, keeps and removes a medication’s age limit, and refuses one without a bound', async () => {
+    const id = med.Sumatriptan;
+    const limit = { min_age: 18, max_age: 65, unit: 'years', severity: 'moderate' };
+    const set = await api.put('/medication/update-medication', {
+      id,
+      name: 'Sumatriptan',
+      age_limit: limit,
+    });
+    expect(set.statusCode).toBe(200);
+    expect(set.json().data.age_limit).toEqual(limit);
+    const renamed = await api.put('/medication/update-medication', { id, name: 'Sumatriptan' });
+    expect(renamed.json().data.age_limit).toEqual(limit);
+    // Each is refused whole (422 with a message), and the stored limit stays as it was.
+    for (const bad of [
+      { ...limit, min_age: null, max_age: null },
+      { ...limit, min_age: 70 },
+      { ...limit, max_age: 200 },
+      { ...limit, severity: 'severe' },
+    ]) {
+      const refused = await api.put('/medication/update-medication', {
+        id,
+        name: 'Sumatriptan',
+        age_limit: bad,
+      });
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().message).toEqual(expect.any(String));
+    }
+    expect((await api.get(`/medication/${id}`)).json().data.age_limit).toEqual(limit);
+    const removed = await api.put('/medication/update-medication', {
+      id,
+      name: 'Sumatriptan',
+      age_limit: null,
+    });
+    expect(removed.json().data.age_limit).toBeNull();
+  });
+});
