@@ -687,6 +687,11 @@ const cases: [string, Case][] = [
       findings: [
         [
           'not_checked',
+          'missing_pregnancy_status',
+          'Genta is pregnancy category D: pregnancy status not given, so its risk in pregnancy could not be checked.',
+        ],
+        [
+          'not_checked',
           'missing_weight',
           'Genta: no weight given, so its weight-based dosages could not be checked.',
         ],

@@ -387,7 +387,8 @@ describe('POST /safety-check: findings', () => {
         severity: 'major',
         medication_ids: [ids.med.aspirin],
         pregnancy_category: 'D',
-        message: 'Aspirin is pregnancy category D: positive evidence of fetal risk.',
+        message:
+          'Aspirin is pregnancy category D: positive evidence of fetal risk; avoid unless essential.',
       },
       {
         kind: 'pregnancy',
@@ -434,7 +435,11 @@ describe('POST /safety-check: findings', () => {
         'pregnancy',
         'Warfarin is pregnancy category X: contraindicated in pregnancy.',
       ],
-      ['major', 'pregnancy', 'Aspirin is pregnancy category D: positive evidence of fetal risk.'],
+      [
+        'major',
+        'pregnancy',
+        'Aspirin is pregnancy category D: positive evidence of fetal risk; avoid unless essential.',
+      ],
       ['major', 'interaction', 'Aspirin and Warfarin: Bleeding risk.'],
       ['major', 'interaction', 'Ibuprofen and Warfarin: Raised INR.'],
       ['major', 'lifestyle', 'Warfarin is contraindicated with Alcohol consumption.'],
@@ -481,7 +486,11 @@ describe('POST /safety-check: findings', () => {
 describe('POST /safety-check: dosing rules', () => {
   /** The rules applied to one medication for `patient`, and its not_checked findings. */
   async function rulesFor(medication: number, patient: object) {
-    const data = await check({ medication_ids: [medication], patient });
+    // Not pregnant, stated: Aspirin is category D, and only the dosing is to be left unchecked.
+    const data = await check({
+      medication_ids: [medication],
+      patient: { pregnant: false, ...patient },
+    });
     const rules = data.medications[0].rules as {
       basis: string;
       category: { id: number };

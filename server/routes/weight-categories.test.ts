@@ -42,6 +42,9 @@ describe('weight categories', () => {
       weight_unit: 'kg',
       category_name: 'Normal',
       description: 'Healthy range',
+      // No ages given: the category is for every age.
+      min_age_years: null,
+      max_age_years: null,
     });
     expect(await stored(data.id)).toEqual({
       min_weight: 18.5,
@@ -61,6 +64,7 @@ describe('weight categories', () => {
         unit: 'lbs',
         category: 'Obese',
         description: null,
+        minimum_age_years: 18,
       }),
     });
     expect(updated.statusCode).toBe(200);
@@ -72,6 +76,8 @@ describe('weight categories', () => {
       weight_unit: 'lbs',
       category_name: 'Obese',
       description: null,
+      min_age_years: 18,
+      max_age_years: null,
     });
     expect(await stored(data.id)).toEqual({
       min_weight: 200,

@@ -583,25 +583,25 @@ export const MEDICATIONS: MedicationSeed[] = [
     dosages: [
       {
         category: 'Normal',
-        dose: [1, 2, 'g'],
+        dose: [1000, 2000, 'mg'],
         frequency: [24, 24, 'hours'],
         duration: [5, 14, 'days'],
       },
       {
         category: 'Overweight',
-        dose: [2, 2, 'g'],
+        dose: [2000, 2000, 'mg'],
         frequency: [24, 24, 'hours'],
         duration: [7, 14, 'days'],
       },
       {
         category: 'Underweight',
-        dose: [1, 2, 'g'],
+        dose: [1000, 2000, 'mg'],
         frequency: [24, 24, 'hours'],
         duration: [5, 14, 'days'],
       },
       {
         category: 'Obese',
-        dose: [2, 2, 'g'],
+        dose: [2000, 2000, 'mg'],
         frequency: [24, 24, 'hours'],
         duration: [7, 14, 'days'],
       },
@@ -627,19 +627,19 @@ export const MEDICATIONS: MedicationSeed[] = [
       },
       {
         category: 'adolescent',
-        dose: [1, 2, 'g'],
+        dose: [1000, 2000, 'mg'],
         frequency: [24, 24, 'hours'],
         duration: [5, 14, 'days'],
       },
       {
         category: 'adult',
-        dose: [1, 2, 'g'],
+        dose: [1000, 2000, 'mg'],
         frequency: [24, 24, 'hours'],
         duration: [5, 14, 'days'],
       },
       {
         category: 'geriatric',
-        dose: [1, 2, 'g'],
+        dose: [1000, 2000, 'mg'],
         frequency: [24, 24, 'hours'],
         duration: [5, 14, 'days'],
       },
