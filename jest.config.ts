@@ -53,7 +53,8 @@ const server = {
 };
 
 const config: Config = {
-  // Both cores: the files run two at a time. (`test:quick` runs three: see docs/ARCHITECTURE.md.)
+  // Both cores: the files run two at a time. `test:quick` runs three: an API test file spends part
+  // of its time waiting on PostgreSQL, a process of its own, so a third keeps both cores busy.
   maxWorkers: 2,
   // Once every result is written, exit: a handle left open in the runner (seen after full runs)
   // must not keep CI waiting after the summary.

@@ -1,5 +1,11 @@
-import { seedDemo } from '../db/seed';
-import { client, createTestApp, signIn, TEST_PASSWORD_COST, type TestApp } from '../test/helpers';
+import {
+  client,
+  createTestApp,
+  idsByName,
+  seedDemoData,
+  signIn,
+  type TestApp,
+} from '../test/helpers';
 
 /**
  * The demo data through POST /safety-check for children, for pregnancy left out, and for
@@ -12,18 +18,9 @@ let med: Record<string, number>;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const connection = await t.pool.connect();
-  try {
-    await seedDemo(connection, { passwordCost: TEST_PASSWORD_COST });
-  } finally {
-    // Released even when the seed fails, or closing the pool would wait for it.
-    connection.release();
-  }
+  await seedDemoData(t);
   api = client(t.app, await signIn(t.app));
-  const { rows } = await t.pool.query<{ id: number; name: string }>(
-    'SELECT id, name FROM medications',
-  );
-  med = Object.fromEntries(rows.map((r) => [r.name, r.id]));
+  med = await idsByName(t.pool, 'medications');
 });
 afterAll(() => t.close());
 

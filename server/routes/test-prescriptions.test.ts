@@ -1,12 +1,12 @@
 import pg from 'pg';
 import type { Schema } from '../contract';
-import { seedDemo } from '../db/seed';
 import {
   client,
   countRows,
   createTestApp,
+  idsByName,
+  seedDemoData,
   signIn,
-  TEST_PASSWORD_COST,
   type TestApp,
 } from '../test/helpers';
 
@@ -25,19 +25,13 @@ type TestPrescription = Schema<'TestPrescription'>;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const connection = await t.pool.connect();
-  await seedDemo(connection, { passwordCost: TEST_PASSWORD_COST });
-  connection.release();
+  await seedDemoData(t);
   // Each test here makes its own test prescriptions.
   await t.pool.query('DELETE FROM test_prescriptions');
   api = client(t.app, await signIn(t.app));
   viewer = client(t.app, await signIn(t.app, { role: 'viewer' }));
-  const meds = await t.pool.query<{ id: number; name: string }>('SELECT id, name FROM medications');
-  med = Object.fromEntries(meds.rows.map((r) => [r.name, r.id]));
-  const conditions = await t.pool.query<{ id: number; name: string }>(
-    'SELECT id, name FROM conditions',
-  );
-  condition = Object.fromEntries(conditions.rows.map((r) => [r.name, r.id]));
+  med = await idsByName(t.pool, 'medications');
+  condition = await idsByName(t.pool, 'conditions');
 });
 afterAll(() => t.close());
 afterEach(async () => {

@@ -6,6 +6,7 @@ import { buildApp } from '../app';
 import { newToken } from '../auth/tokens';
 import { readConfig, type Config } from '../config';
 import { createPool } from '../db/pool';
+import { seedDemo } from '../db/seed';
 import { insertToken } from '../repositories/accounts';
 import { contractProblems } from './contract';
 import { databaseUrl, onServer } from './templateDatabase';
@@ -230,4 +231,25 @@ export async function postMultipart(
   if (problems.length)
     throw new Error(`Answer breaks the contract:\n${problems.join('\n')}\n${response.body}`);
   return response;
+}
+
+/**
+ * Loads the demo data into a test app's database. The connection is released even when the seed fails: closing the pool would wait for it.
+ */
+export async function seedDemoData(t: TestApp): Promise<void> {
+  const connection = await t.pool.connect();
+  try {
+    await seedDemo(connection, { passwordCost: TEST_PASSWORD_COST });
+  } finally {
+    connection.release();
+  }
+}
+
+/** The ids of a table's records by name, e.g. `(await idsByName(t.pool, 'medications')).Warfarin`. */
+export async function idsByName(
+  pool: pg.Pool,
+  table: 'medications' | 'conditions' | 'lifestyles',
+): Promise<Record<string, number>> {
+  const { rows } = await pool.query<{ id: number; name: string }>(`SELECT id, name FROM ${table}`);
+  return Object.fromEntries(rows.map((r) => [r.name, r.id]));
 }
