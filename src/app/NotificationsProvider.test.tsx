@@ -66,7 +66,8 @@ describe('notifications', () => {
 
   it('a drag short of 80% snaps back and the notification stays', async () => {
     width(300);
-    const { user } = renderWithProviders(<Trigger />);
+    // The card's translation is read back from its computed style.
+    const { user } = renderWithProviders(<Trigger />, { styles: true });
     await user.click(screen.getByRole('button', { name: 'first' }));
     const toast = await findToast('First notice');
     const target = card(toast);

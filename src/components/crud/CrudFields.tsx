@@ -70,12 +70,21 @@ function fieldKey<T extends FieldValues>(field: CrudField<T>): string {
 function FieldInput<T extends FieldValues>({
   field,
   form,
-  values,
 }: {
   field: CrudField<T>;
   form: CrudForm<T>;
-  values: T;
 }) {
+  // The options greyed out for the current values: the field re-renders when they change, not on
+  // every keystroke elsewhere in the form.
+  const disabledOptions = useWatch({
+    control: form.control,
+    compute: (values: T) =>
+      field.kind === 'select' && field.isOptionDisabled
+        ? field.options
+            .filter((option) => field.isOptionDisabled?.(option.value, values))
+            .map((option) => option.value)
+        : [],
+  });
   if (field.kind === 'custom') return <>{field.render(form)}</>;
   return (
     <Controller
@@ -131,7 +140,7 @@ function FieldInput<T extends FieldValues>({
                   <option
                     key={option.value}
                     value={option.value}
-                    disabled={field.isOptionDisabled?.(option.value, values) ?? false}
+                    disabled={disabledOptions.includes(option.value)}
                   >
                     {option.label}
                   </option>
@@ -177,7 +186,11 @@ export function CrudFields<T extends FieldValues>({
   form: CrudForm<T>;
   fields: readonly CrudField<T>[];
 }) {
-  const values = useWatch({ control: form.control }) as T;
+  // Which fields are left out for the current values; the layout re-renders when that changes.
+  const hidden = useWatch({
+    control: form.control,
+    compute: (values: T) => fields.map((field) => field.hidden?.(values) ?? false),
+  });
   return (
     <Box
       sx={{
@@ -189,13 +202,13 @@ export function CrudFields<T extends FieldValues>({
       }}
     >
       {fields
-        .filter((field) => !field.hidden?.(values))
+        .filter((_, index) => !hidden[index])
         .map((field) => (
           <Box
             key={fieldKey(field)}
             sx={{ gridColumn: { xs: '1 / -1', sm: field.half ? 'auto' : '1 / -1' } }}
           >
-            <FieldInput field={field} form={form} values={values} />
+            <FieldInput field={field} form={form} />
           </Box>
         ))}
     </Box>

@@ -6,6 +6,7 @@ import {
   type FieldValues,
   type Path,
   type Resolver,
+  type UseFormReturn,
 } from 'react-hook-form';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -72,16 +73,15 @@ export interface CrudFormDialogProps<TValues extends FieldValues, TOutput> {
 
 /**
  * `values` as the resolver turns them into what saving sends, without marking any field (the user
- * is still typing); null while they do not pass, or when `values` is null (nothing asks).
+ * is still typing); null while they do not pass.
  */
 function useCheckedValues<TValues extends FieldValues, TOutput>(
-  values: TValues | null,
+  values: TValues,
   resolver: Resolver<TValues, unknown, TOutput>,
 ): TOutput | null {
   const [checked, setChecked] = useState<{ key: string; output: TOutput | null } | null>(null);
-  const key = values ? JSON.stringify(values) : '';
+  const key = JSON.stringify(values);
   useEffect(() => {
-    if (!key) return;
     let current = true;
     Promise.resolve(
       resolver(JSON.parse(key) as TValues, undefined, {
@@ -99,6 +99,21 @@ function useCheckedValues<TValues extends FieldValues, TOutput>(
     };
   }, [key, resolver]);
   return checked && checked.key === key ? checked.output : null;
+}
+
+/** The preview under the fields. It alone follows every keystroke, so typing re-renders it and
+ * the typed field, not the whole dialog. */
+function FormPreview<TValues extends FieldValues, TOutput>({
+  form,
+  resolver,
+  preview,
+}: {
+  form: UseFormReturn<TValues, unknown, TOutput>;
+  resolver: Resolver<TValues, unknown, TOutput>;
+  preview: (values: TOutput | null) => ReactNode;
+}) {
+  const current = useWatch({ control: form.control }) as TValues;
+  return preview(useCheckedValues(current, resolver));
 }
 
 /**
@@ -131,9 +146,10 @@ export function CrudFormDialog<TValues extends FieldValues, TOutput>({
   const [reasonProblem, setReasonProblem] = useState<string | null>(null);
   const titleId = useId();
   const rule = reasonRule?.required;
-  const current = useWatch({ control: form.control }) as TValues;
-  const reasonRequired = typeof rule === 'function' ? rule(current) : Boolean(rule);
-  const checked = useCheckedValues(preview ? current : null, resolver);
+  const reasonRequired = useWatch({
+    control: form.control,
+    compute: (values: TValues) => (typeof rule === 'function' ? rule(values) : Boolean(rule)),
+  });
 
   const requestClose = () => {
     if (isSubmitting) return;
@@ -191,7 +207,7 @@ export function CrudFormDialog<TValues extends FieldValues, TOutput>({
                 />
               </Box>
             )}
-            {preview?.(checked)}
+            {preview && <FormPreview form={form} resolver={resolver} preview={preview} />}
           </DialogContent>
           <DialogActions sx={{ px: 3, pb: 2 }}>
             <Button onClick={requestClose} disabled={isSubmitting}>

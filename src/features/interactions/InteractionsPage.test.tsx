@@ -99,7 +99,11 @@ describe('/dashboard/drugs/interactions', () => {
     mockFetch({
       'GET /drug-interaction': () => new Promise<MockReply>((resolve) => (answer = resolve)),
     });
-    const { user } = renderWithProviders(<InteractionsPage />, { preloadedState: signedIn() });
+    // The severity's colour is read from its computed style.
+    const { user } = renderWithProviders(<InteractionsPage />, {
+      preloadedState: signedIn(),
+      styles: true,
+    });
     expect(
       screen.getByRole('heading', { level: 1, name: 'Drug Interactions' }),
     ).toBeInTheDocument();

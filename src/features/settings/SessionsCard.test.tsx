@@ -28,7 +28,11 @@ describe('Active sessions', () => {
         return { body: { message: '1 other session ended', ended: 1 } };
       },
     });
-    const { user } = renderWithProviders(<SessionsCard />, { preloadedState: signedIn() });
+    const { user } = renderWithProviders(<SessionsCard />, {
+      preloadedState: signedIn(),
+      // The grid sizes its columns from its styles; without them it leaves some out.
+      styles: true,
+    });
     const card = within(await screen.findByRole('region', { name: 'Active sessions' }));
     const grid = within(await card.findByRole('grid', { name: 'Active sessions' }));
     for (const header of ['Signed in', 'Last used', 'Expires']) {

@@ -28,9 +28,8 @@ function dataRows(grid: BoundFunctions<typeof queries>): string[][] {
 function renderDialog(onClose = jest.fn()) {
   renderWithProviders(
     <SearchHistoryDialog user={{ id: 4, name: 'Olivia Bennett' }} onClose={onClose} />,
-    {
-      preloadedState: signedIn(),
-    },
+    // The grid's height limit is read from its computed style.
+    { preloadedState: signedIn(), styles: true },
   );
   return onClose;
 }
