@@ -1,6 +1,6 @@
 /**
  * The one place that reads build-time settings (`import.meta.env`). Tests map this module to
- * `env.test-values.ts` (see jest.config.ts), because `import.meta` does not exist in the CommonJS the tests run as.
+ * `env.test-values.ts` (see jest.config.mjs), because `import.meta` does not exist in the CommonJS the tests run as.
  */
 function readApiBaseUrl(): string {
   const value = import.meta.env.VITE_API_BASE_URL;

@@ -1,4 +1,6 @@
-import type { Config } from 'jest';
+// @ts-check
+// Plain JavaScript: Jest would otherwise load ts-node and the TypeScript compiler (seconds) to
+// read a TypeScript config before every run.
 
 // One runner, four projects:
 // - web: the console in jsdom;
@@ -22,7 +24,7 @@ const swc = [
     },
     module: { type: 'commonjs' },
   },
-] as const;
+];
 
 /** The tests that start processes of their own, and the fuzz suite: slow, and left out of the
  * quick suite. */
@@ -52,7 +54,8 @@ const server = {
   setupFilesAfterEnv: ['<rootDir>/server/test/setup.ts'],
 };
 
-const config: Config = {
+/** @type {import('jest').Config} */
+const config = {
   // Both cores: the files run two at a time. `test:quick` runs three: an API test file spends part
   // of its time waiting on PostgreSQL, a process of its own, so a third keeps both cores busy.
   maxWorkers: 2,
