@@ -33,6 +33,7 @@ interface Dosage {
   min_dosage: number;
   max_dosage: number;
   dosage_unit: string;
+  max_daily_dosage: number | null;
   min_frequency: number;
   max_frequency: number;
   frequency_unit: string;
@@ -164,6 +165,9 @@ it('adds, finds, opens, edits and deletes a medication with its dosages and cont
   await retype('4');
   await moveTo('Duration unit');
   await choose('Weeks');
+  await press('Tab');
+  expect(await focused()).toEqual({ role: 'input', name: 'Maximum per day' });
+  await type('800');
   // Is Pregnancy (Space) shows the category select.
   await press('Tab');
   expect(await focused()).toEqual({ role: 'input', name: 'Is Pregnancy' });
@@ -206,6 +210,7 @@ it('adds, finds, opens, edits and deletes a medication with its dosages and cont
     min_frequency_duration: 3,
     max_frequency_duration: 7,
     frequency_duration_unit: 'weeks',
+    max_daily_dosage: 800,
   });
 
   // --- Find it with the search, and open it from the grid: Tab into the grid (its column

@@ -201,6 +201,7 @@ export const SAFETY_FINDING_KINDS = [
   'allergy',
   'age_limit',
   'dose',
+  'daily_dose',
   'frequency',
   'duration',
   'not_checked',

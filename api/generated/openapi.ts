@@ -1268,6 +1268,8 @@ export interface components {
       id: components['schemas']['Id'];
       name: string;
     };
+    /** @description The most the rule allows in 24 hours, in its dosage unit (per kg when that is), at least its `max_dosage`; null, no daily maximum. The safety check multiplies the prescribed dose by the doses a day and finds `daily_dose` (major) above it. Left out of an update, unchanged. */
+    MaxDailyDosage: number | null;
     /** @description The ranges of a dosage as written (`min_duration`, not `min_frequency_duration`). */
     DosageFields: {
       min_dosage: components['schemas']['Amount'];
@@ -1279,6 +1281,7 @@ export interface components {
       min_duration: components['schemas']['Amount'];
       max_duration: components['schemas']['Amount'];
       duration_unit: components['schemas']['DurationUnit'];
+      max_daily_dosage?: components['schemas']['MaxDailyDosage'];
     };
     /** @description The first dosage of the medication being created, so it names no medication_id (one is refused with 422). */
     WeightDosageBlock: {
@@ -1292,6 +1295,7 @@ export interface components {
       min_duration: components['schemas']['Amount'];
       max_duration: components['schemas']['Amount'];
       duration_unit: components['schemas']['DurationUnit'];
+      max_daily_dosage?: components['schemas']['MaxDailyDosage'];
     };
     /** @description The first dosage of the medication being created, so it names no medication_id (one is refused with 422). */
     AgeDosageBlock: {
@@ -1305,6 +1309,7 @@ export interface components {
       min_duration: components['schemas']['Amount'];
       max_duration: components['schemas']['Amount'];
       duration_unit: components['schemas']['DurationUnit'];
+      max_daily_dosage?: components['schemas']['MaxDailyDosage'];
     };
     WeightDosageCreate: {
       medication_id: components['schemas']['Id'];
@@ -1318,6 +1323,7 @@ export interface components {
       min_duration: components['schemas']['Amount'];
       max_duration: components['schemas']['Amount'];
       duration_unit: components['schemas']['DurationUnit'];
+      max_daily_dosage?: components['schemas']['MaxDailyDosage'];
       reason?: components['schemas']['Reason'];
     };
     AgeDosageCreate: {
@@ -1332,6 +1338,7 @@ export interface components {
       min_duration: components['schemas']['Amount'];
       max_duration: components['schemas']['Amount'];
       duration_unit: components['schemas']['DurationUnit'];
+      max_daily_dosage?: components['schemas']['MaxDailyDosage'];
       reason?: components['schemas']['Reason'];
     };
     /** @description Changes a dosage's ranges and units; its medication and category stay. */
@@ -1346,6 +1353,7 @@ export interface components {
       min_duration: components['schemas']['Amount'];
       max_duration: components['schemas']['Amount'];
       duration_unit: components['schemas']['DurationUnit'];
+      max_daily_dosage?: components['schemas']['MaxDailyDosage'];
       reason?: components['schemas']['Reason'];
     };
     DosageRead: {
@@ -1360,6 +1368,7 @@ export interface components {
       min_frequency_duration: number;
       max_frequency_duration: number;
       frequency_duration_unit: components['schemas']['DurationUnit'];
+      max_daily_dosage: number | null;
     };
     WeightDosage: components['schemas']['DosageRead'] & {
       weight_category_id: components['schemas']['Id'];
@@ -1799,6 +1808,7 @@ export interface components {
       | 'allergy'
       | 'age_limit'
       | 'dose'
+      | 'daily_dose'
       | 'frequency'
       | 'duration'
       | 'not_checked';
@@ -1842,7 +1852,7 @@ export interface components {
       unit: string;
     };
     /**
-     * @description One aspect (dose, frequency or duration) of a rule against what was prescribed. `range` is
+     * @description One aspect (dose, frequency, duration or daily total) of a rule against what was prescribed. `range` is
      *     the rule's range as stored; `compared` is what was actually compared, both sides in one
      *     unit (a per-kg dose range times the weight; frequencies as hours between doses; durations
      *     in days), null when nothing was compared. `outcome`: `within` the range, `above_max`,
@@ -1874,6 +1884,8 @@ export interface components {
       dose: components['schemas']['SafetyComparison'];
       frequency: components['schemas']['SafetyComparison'];
       duration: components['schemas']['SafetyComparison'];
+      /** @description The dose times the doses a day against the rule's `max_daily_dosage` (`range` from 0 to it); left out when the rule has no daily maximum. */
+      daily?: components['schemas']['SafetyComparison'];
     };
     /** @description One checked medication: what was prescribed and every dosage rule applied (empty when none applied: the not_checked findings of this medication say why). */
     SafetyMedicationResult: {

@@ -15,7 +15,7 @@ afterAll(() => t.close());
 interface Outcome {
   verdict: string;
   complete: boolean;
-  findings: { kind: string; severity: string | null }[];
+  findings: { kind: string; severity: string | null; reason?: string }[];
 }
 
 describe('the demo test prescriptions', () => {
@@ -34,7 +34,7 @@ describe('the demo test prescriptions', () => {
     expect(run.meta.passing).toBe(list.data.length);
   });
 
-  it('cover interactions, dose bands, allergies, pregnancy, a condition, a lifestyle and an incomplete check', async () => {
+  it('cover interactions, dose bands, daily maxima, age limits, allergies, pregnancy, a condition, a lifestyle and incomplete checks', async () => {
     const expected = (await api.get('/test-prescription'))
       .json()
       .data.map((row: { expected: Outcome }) => row.expected) as Outcome[];
@@ -42,6 +42,8 @@ describe('the demo test prescriptions', () => {
     for (const kind of [
       'interaction',
       'dose',
+      'daily_dose',
+      'age_limit',
       'frequency',
       'allergy',
       'pregnancy',
@@ -55,7 +57,15 @@ describe('the demo test prescriptions', () => {
         o.findings.some((f) => f.kind === 'condition' && f.severity === 'moderate'),
       ),
     ).toBe(true);
-    expect(expected.filter((o) => !o.complete)).toHaveLength(1);
+    // What could not be checked: a weight, a child's dose (no rule for the age), a pregnancy status.
+    const unchecked = new Set(
+      expected.flatMap((o) =>
+        o.findings.filter((f) => f.kind === 'not_checked').map((f) => f.reason),
+      ),
+    );
+    expect(unchecked).toEqual(
+      new Set(['missing_weight', 'no_rule_for_age', 'missing_pregnancy_status']),
+    );
     expect(new Set(expected.map((o) => o.verdict))).toEqual(
       new Set(['none', 'moderate', 'major', 'contraindicated']),
     );

@@ -22,6 +22,7 @@ interface TestPrescriptionSeed {
     age?: Amount;
     weight?: Amount;
     pregnant?: boolean;
+    sex?: 'female' | 'male';
     conditions?: string[];
     lifestyles?: string[];
     allergies?: string[];
@@ -197,6 +198,41 @@ export const TEST_PRESCRIPTIONS: TestPrescriptionSeed[] = [
     verdict: 'none',
     complete: false,
   },
+  // Children and whole prescriptions: each was once passed as safe.
+  {
+    name: 'Sumatriptan 100 mg twelve times a day',
+    note: 'Each dose is within 50 to 100 mg, but 1.2 g a day is four times the 300 mg daily maximum.',
+    medications: [
+      { name: 'Sumatriptan', dose: mg(100), frequency: [12, 'x daily'], duration: day(1) },
+    ],
+    patient: ADULT,
+    verdict: 'major',
+    complete: true,
+  },
+  {
+    name: 'Ceftriaxone 2 g once daily for a 10-day-old of 3.5 kg',
+    note: 'An adult fixed dose is not for a newborn: the neonatal rule is at most 50 mg/kg a day.',
+    medications: [{ name: 'Ceftriaxone', dose: [2, 'g'], frequency: hours(24), duration: day(7) }],
+    patient: { age: day(10), weight: [3.5, 'kg'] },
+    verdict: 'major',
+    complete: true,
+  },
+  {
+    name: 'Co-trimoxazole for a 14-day-old',
+    note: 'Contraindicated under 6 weeks (kernicterus).',
+    medications: [{ name: 'Co-trimoxazole', dose: mg(20), frequency: hours(12), duration: day(5) }],
+    patient: { age: day(14), weight: [3.5, 'kg'] },
+    verdict: 'contraindicated',
+    complete: false,
+  },
+  {
+    name: 'Isotretinoin for a 25-year-old woman, pregnancy not given',
+    note: 'Category X: a missing pregnancy status must not read as "not pregnant".',
+    medications: [{ name: 'Isotretinoin', dose: mg(40), frequency: day(1), duration: months(4) }],
+    patient: { age: [25, 'years'], weight: [60, 'kg'], sex: 'female' },
+    verdict: 'none',
+    complete: false,
+  },
 ];
 
 async function idsByName(db: Queryable, table: string): Promise<Map<string, number>> {
@@ -228,6 +264,7 @@ function requestOf(
       ...amount('age', patient.age),
       ...amount('weight', patient.weight),
       ...(patient.pregnant !== undefined ? { pregnant: patient.pregnant } : {}),
+      ...(patient.sex ? { sex: patient.sex } : {}),
       ...(patient.conditions
         ? { condition_ids: patient.conditions.map((n) => id('conditions', n)) }
         : {}),

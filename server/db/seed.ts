@@ -102,10 +102,11 @@ const DOSAGE_COLUMNS = [
   'min_duration',
   'max_duration',
   'duration_unit',
+  'max_daily_dosage',
 ] as const;
 
 function dosageValues(dosage: DosageSeed<string>): Value[] {
-  return [...dosage.dose, ...dosage.frequency, ...dosage.duration];
+  return [...dosage.dose, ...dosage.frequency, ...dosage.duration, dosage.maxDaily ?? null];
 }
 
 /** Loads the demo data set. The caller runs it inside a transaction on an empty database. */

@@ -301,3 +301,109 @@ describe('children', () => {
     });
   });
 });
+
+describe('daily maximum', () => {
+  // Sumatriptan for adults: 50 to 100 mg a dose, at least 2 hours apart, at most 300 mg a day.
+  const adult: Patient = { age: 40, age_unit: 'years', weight: 70, weight_unit: 'kg' };
+  const sumatriptan = medication(11, 'Sumatriptan', {
+    age_dosages: [
+      dosage(41, [18, 65, 'years'], [50, 100], {
+        min_frequency: 2,
+        max_frequency: 24,
+        max_daily_dosage: 300,
+      }),
+    ],
+  });
+  const timesDaily = (dose: number, times: number) => ({
+    ...prescribed(11),
+    dose,
+    frequency: times,
+    frequency_unit: 'x daily' as const,
+  });
+
+  it('sumatriptan 100 mg twelve times a day (1.2 g) is major: each dose is in range, the day is not', () => {
+    const result = evaluateSafety(data(sumatriptan), [timesDaily(100, 12)], adult);
+    expect(result.verdict).toBe('major');
+    expect(result.findings).toEqual([
+      expect.objectContaining({
+        kind: 'daily_dose',
+        severity: 'major',
+        dosage_id: 41,
+        message: expect.stringMatching(
+          /100 mg 12 x daily .* makes 1,200 mg a day, .* above the 300 mg daily maximum/,
+        ),
+      }),
+    ]);
+    expect(result.medications[0].rules[0].daily).toMatchObject({
+      outcome: 'above_max',
+      compared: { prescribed: 1200, min: 0, max: 300, unit: 'mg' },
+    });
+  });
+
+  it('100 mg three times a day reaches the 300 mg maximum and passes', () => {
+    const result = evaluateSafety(data(sumatriptan), [timesDaily(100, 3)], adult);
+    expect(result.findings).toEqual([]);
+    expect(result.medications[0].rules[0].daily?.outcome).toBe('within');
+  });
+
+  it('adds no finding of its own when no frequency is given: there is no total to compare', () => {
+    const { frequency: _f, frequency_unit: _u, ...doseOnly } = timesDaily(100, 12);
+    const result = evaluateSafety(data(sumatriptan), [doseOnly], adult);
+    expect(result.findings.filter((f) => f.kind === 'daily_dose')).toEqual([]);
+    expect(result.medications[0].rules[0].daily?.outcome).toBe('not_checked');
+  });
+
+  it('counts a weekly dose whole on the day it is taken', () => {
+    // Methotrexate 15 mg once a week, most 25 mg a day: the day of the dose holds all 15 mg.
+    const methotrexate = medication(12, 'Methotrexate', {
+      age_dosages: [
+        dosage(42, [18, 130, 'years'], [7.5, 25], {
+          min_frequency: 1,
+          max_frequency: 1,
+          frequency_unit: 'weeks',
+          max_daily_dosage: 25,
+        }),
+      ],
+    });
+    const weekly = (dose: number) => ({
+      ...prescribed(12),
+      dose,
+      frequency: 1,
+      frequency_unit: 'weeks' as const,
+    });
+    expect(evaluateSafety(data(methotrexate), [weekly(15)], adult).findings).toEqual([]);
+    expect(
+      evaluateSafety(data(methotrexate), [weekly(15)], adult).medications[0].rules[0].daily
+        ?.compared?.prescribed,
+    ).toBe(15);
+  });
+
+  it('a child of 20 kg: paracetamol 300 mg every 4 hours is 1.8 g a day, above 75 mg/kg a day (1.5 g)', () => {
+    // Each dose, 15 mg/kg, is within 10 to 15 mg/kg; six of them a day are not.
+    const paracetamol = medication(13, 'Paracetamol', {
+      age_dosages: [
+        dosage(43, [1, 12, 'years'], [10, 15, 'mg/kg'], {
+          min_frequency: 4,
+          max_frequency: 6,
+          max_daily_dosage: 75,
+        }),
+      ],
+    });
+    const child: Patient = { age: 6, age_unit: 'years', weight: 20, weight_unit: 'kg' };
+    const every4h = { ...prescribed(13), dose: 300, frequency: 4 };
+    const result = evaluateSafety(data(paracetamol), [every4h], child);
+    expect(result.findings).toEqual([
+      expect.objectContaining({
+        kind: 'daily_dose',
+        severity: 'major',
+        message: expect.stringMatching(
+          /1,800 mg a day, .* above the 1,500 mg \(75 mg\/kg × 20 kg\) daily maximum/,
+        ),
+      }),
+    ]);
+    // 250 mg every 6 hours is 1 g a day: within.
+    expect(
+      evaluateSafety(data(paracetamol), [{ ...every4h, dose: 250, frequency: 6 }], child).findings,
+    ).toEqual([]);
+  });
+});

@@ -64,6 +64,8 @@ export interface SafetyDosageRow {
   min_duration: number;
   max_duration: number;
   duration_unit: DurationUnit;
+  /** The most in 24 hours, in `dosage_unit`; null (or left out) when the rule states none. */
+  max_daily_dosage?: number | null;
   /** A weight category's ages, in years (null: no bound); age dosages have none. */
   min_age_years?: number | null;
   max_age_years?: number | null;
@@ -146,6 +148,7 @@ const KIND_ORDER: Finding['kind'][] = [
   'pregnancy',
   'age_limit',
   'dose',
+  'daily_dose',
   'frequency',
   'duration',
   'not_checked',
@@ -292,8 +295,22 @@ const judged = (
   message: string | null = null,
 ): Comparison => ({ range, prescribed, compared, outcome, severity, reason: null, message });
 
-function compareDose(d: SafetyDosageRow, given: Amount | null, ctx: Context): Comparison {
-  const range = { min: d.min_dosage, max: d.max_dosage, unit: d.dosage_unit };
+/** A daily total compared instead of one dose: what it was made of, for the message. */
+interface DailyTotal {
+  /** "100 mg 12 x daily (every 2 hours)". */
+  made: string;
+}
+
+/**
+ * A dose (or, with `daily`, a day's total) against a range in a dose unit, per kg on either side
+ * or both: within, above its maximum (major) or below its minimum (moderate).
+ */
+function compareAmount(
+  range: Range,
+  given: Amount | null,
+  ctx: Context,
+  daily?: DailyTotal,
+): Comparison {
   if (!given) return notChecked(range, null, 'not_prescribed');
   const rangeText = formatRange(range.min, range.max, range.unit);
   const low = doseQuantity(range.min, range.unit);
@@ -331,9 +348,10 @@ function compareDose(d: SafetyDosageRow, given: Amount | null, ctx: Context): Co
   /** How a per-kg bound became the one compared: ` (15 mg/kg × 3.2 kg)`. */
   const perKgNote = (bound: number) =>
     perKgRange ? ` (${formatQuantity(bound, range.unit)} × ${formatNumber(kg)} kg)` : '';
-  const prescribedText = perKgDose
+  const amountText = perKgDose
     ? `${formatQuantity(given.value, given.unit)} × ${formatNumber(kg)} kg = ${formatQuantity(prescribed, shownUnit)}`
     : formatQuantity(given.value, given.unit);
+  const prescribedText = daily ? `${daily.made} makes ${amountText} a day, which` : amountText;
   if (above(prescribed, max)) {
     return judged(
       range,
@@ -341,7 +359,7 @@ function compareDose(d: SafetyDosageRow, given: Amount | null, ctx: Context): Co
       compared,
       'above_max',
       'major',
-      `${ctx.name}: ${prescribedText} is above the ${formatQuantity(max, shownUnit)}${perKgNote(range.max)} maximum for ${ctx.label}.`,
+      `${ctx.name}: ${prescribedText} is above the ${formatQuantity(max, shownUnit)}${perKgNote(range.max)} ${daily ? 'daily ' : ''}maximum for ${ctx.label}.`,
     );
   }
   if (below(prescribed, min)) {
@@ -355,6 +373,36 @@ function compareDose(d: SafetyDosageRow, given: Amount | null, ctx: Context): Co
     );
   }
   return judged(range, given, compared);
+}
+
+function compareDose(d: SafetyDosageRow, given: Amount | null, ctx: Context): Comparison {
+  return compareAmount({ min: d.min_dosage, max: d.max_dosage, unit: d.dosage_unit }, given, ctx);
+}
+
+/**
+ * The dose times the doses in 24 hours against the rule's daily maximum; undefined when the rule
+ * has none. Doses further apart than a day count as one: that day still takes the whole dose.
+ * Without a dose or a frequency there is no total to compare; a dose or a frequency that could
+ * not be compared is already a finding of its own, so the total adds no second one.
+ */
+function compareDaily(
+  d: SafetyDosageRow,
+  prescribed: MedicationResult['prescribed'],
+  doseCompared: Comparison,
+  ctx: Context,
+): Comparison | undefined {
+  const maxDaily = d.max_daily_dosage;
+  if (maxDaily === null || maxDaily === undefined) return undefined;
+  const range = { min: 0, max: maxDaily, unit: d.dosage_unit };
+  const { dose, frequency } = prescribed;
+  if (!dose || !frequency) return notChecked(range, null, 'not_prescribed');
+  if (doseCompared.outcome === 'not_checked')
+    return notChecked(range, null, doseCompared.reason ?? 'unit_not_comparable');
+  const interval = intervalHours(frequency.value, frequency.unit);
+  if (interval === undefined) return notChecked(range, null, 'unit_not_comparable');
+  const perDay = Math.max(1, 24 / interval);
+  const made = `${formatQuantity(dose.value, dose.unit)} ${frequencyText(frequency.value, frequency.unit, interval)}`;
+  return compareAmount(range, { value: dose.value * perDay, unit: dose.unit }, ctx, { made });
 }
 
 /** "every 8 hours", "every 1 day (24 hours)", or "3 x daily (every 8 hours)" for a count. */
@@ -504,9 +552,17 @@ function dosingOf(
       frequency: compareFrequency(dosage, prescribed.frequency, ctx),
       duration: compareDuration(dosage, prescribed.duration, ctx),
     };
+    const daily = compareDaily(dosage, prescribed, rule.dose, ctx);
+    if (daily) rule.daily = daily;
     rules.push(rule);
-    for (const kind of ['dose', 'frequency', 'duration'] as const) {
-      const c = rule[kind];
+    const aspects = [
+      ['dose', rule.dose],
+      ['daily_dose', daily],
+      ['frequency', rule.frequency],
+      ['duration', rule.duration],
+    ] as const;
+    for (const [kind, c] of aspects) {
+      if (!c) continue;
       if (c.outcome === 'not_checked' && c.reason !== 'not_prescribed' && c.message) {
         findings.push({
           kind: 'not_checked',

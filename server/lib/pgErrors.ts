@@ -31,6 +31,12 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   return constraint === undefined || (error as { constraint?: string }).constraint === constraint;
 }
 
+/** A CHECK constraint refused the write; `constraint` names it, or ends its name. */
+export function isCheckViolation(error: unknown, constraint: string): boolean {
+  if (pgCode(error) !== CHECK_VIOLATION) return false;
+  return ((error as { constraint?: string }).constraint ?? '').endsWith(constraint);
+}
+
 /** A foreign key refused the write: the record referred to is gone, or is still referred to. */
 export const isForeignKeyViolation = (error: unknown): boolean =>
   [FOREIGN_KEY_VIOLATION, RESTRICT_VIOLATION].includes(pgCode(error));

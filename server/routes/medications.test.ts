@@ -1058,6 +1058,40 @@ describe.each([
     });
     expect((await api.put(update, { id: 999999, ...validDosage() })).statusCode).toBe(404);
   });
+
+  it('stores a daily maximum, keeps it when an update leaves it out, removes it with null, and refuses one below the maximum dose', async () => {
+    const medication = await bareMedication();
+    const stored = async (id: number) =>
+      (await t.pool.query(`SELECT max_daily_dosage FROM ${table} WHERE id = $1`, [id])).rows[0]
+        .max_daily_dosage;
+    // 250 to 500 mg a dose: a day may hold at most 1.5 g.
+    const added = await api.post(add, dosageBody(medication.id, { max_daily_dosage: 1500 }));
+    expect(added.statusCode).toBe(201);
+    const { id } = added.json().data;
+    expect(added.json().data.max_daily_dosage).toBe(1500);
+    expect(await stored(id)).toBe(1500);
+
+    expect((await api.put(update, { id, ...validDosage() })).json().data.max_daily_dosage).toBe(
+      1500,
+    );
+    // A day that holds less than one maximum dose is a typing error, refused before storing.
+    const below = await api.put(update, { id, ...validDosage({ max_daily_dosage: 400 }) });
+    expect(below.statusCode).toBe(422);
+    expect(below.json().errors).toHaveProperty('max_dosage');
+    // Raising the dose above the daily maximum left as stored is refused too.
+    const raised = await api.put(update, { id, ...validDosage({ max_dosage: 2000 }) });
+    expect(raised.statusCode).toBe(422);
+    expect(raised.json().errors.max_daily_dosage).toEqual([
+      'must not be below max_dosage: raise it, or send null for none',
+    ]);
+    expect(await stored(id)).toBe(1500);
+    const zero = await api.put(update, { id, ...validDosage({ max_daily_dosage: 0 }) });
+    expect(zero.statusCode).toBe(422);
+
+    const removed = await api.put(update, { id, ...validDosage({ max_daily_dosage: null }) });
+    expect(removed.json().data.max_daily_dosage).toBeNull();
+    expect(await stored(id)).toBeNull();
+  });
 });
 
 describe('condition contraindications', () => {

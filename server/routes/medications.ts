@@ -11,7 +11,7 @@ import { MAX_AGE_DAYS } from '../domain/safety-check';
 import { above, toBase } from '../domain/units';
 import { defineRoute, type SuccessReply } from './define';
 import { listCache } from '../lib/listCache';
-import { isUniqueViolation } from '../lib/pgErrors';
+import { isCheckViolation, isUniqueViolation } from '../lib/pgErrors';
 import { streamWhole } from '../lib/wholeStream';
 import { defineListRoute } from './lists';
 
@@ -19,6 +19,8 @@ const byItself = (id: number) => id;
 
 const DOSAGE_RANGES: [string, string][] = [
   ['min_dosage', 'max_dosage'],
+  // A day must hold at least the largest single dose.
+  ['max_dosage', 'max_daily_dosage'],
   ['min_frequency', 'max_frequency'],
   ['min_duration', 'max_duration'],
 ];
@@ -26,6 +28,17 @@ const CATEGORY = {
   weight: { field: 'weight_category_id', table: 'weight_categories', label: 'Weight' },
   age: { field: 'age_category_id', table: 'age_categories', label: 'Age' },
 } as const;
+
+/** An update that raised the maximum dose above the daily maximum it left as stored. */
+function dailyBelowDose(error: unknown): never {
+  if (isCheckViolation(error, '_daily_maximum')) {
+    throw invalid(
+      { max_daily_dosage: ['must not be below max_dosage: raise it, or send null for none'] },
+      'The daily maximum is below the maximum dose.',
+    );
+  }
+  throw error;
+}
 
 function uniqueDosage(error: unknown): never {
   if (isUniqueViolation(error)) {
@@ -195,7 +208,7 @@ export default async function medicationRoutes(app: FastifyInstance) {
       checkRanges(request.body, DOSAGE_RANGES);
       const { id } = request.body;
       const updated = await auditedStatement(request, entity, (tx) =>
-        medications.updateDosage(tx, kind, id, request.body),
+        medications.updateDosage(tx, kind, id, request.body).catch(dailyBelowDose),
       );
       if (!updated) throw notFound(`${label} dosage`);
       return {

@@ -168,6 +168,40 @@ describe('pregnancy left out in the demo data', () => {
   });
 });
 
+describe('daily maxima in the demo data', () => {
+  const adult = { age: 40, age_unit: 'years', weight: 70, weight_unit: 'kg', pregnant: false };
+
+  it('sumatriptan 100 mg twelve times a day (1.2 g) is above the 300 mg a day an adult may take', async () => {
+    const result = await check({
+      medications: [{ ...prescribed('Sumatriptan', 100, 'mg', 2), duration: 1 }],
+      patient: adult,
+    });
+    expect(result.verdict).toBe('major');
+    expect(result.findings).toEqual([
+      expect.objectContaining({
+        kind: 'daily_dose',
+        severity: 'major',
+        message: expect.stringMatching(/1,200 mg a day.* above the 300 mg daily maximum/),
+      }),
+    ]);
+  });
+
+  it('paracetamol 1 g every 4 hours (6 g a day) is above the adult 4 g, though each dose is allowed', async () => {
+    const result = await check({
+      medications: [prescribed('Paracetamol', 1000, 'mg', 4)],
+      patient: adult,
+    });
+    expect(result.findings.map((f) => f.kind)).toContain('daily_dose');
+    expect(result.verdict).toBe('major');
+    // 1 g every 6 hours is the 4 g a day: no daily finding.
+    const usual = await check({
+      medications: [prescribed('Paracetamol', 1000, 'mg', 6)],
+      patient: adult,
+    });
+    expect(usual.findings.filter((f) => f.kind === 'daily_dose')).toEqual([]);
+  });
+});
+
 describe('a weight category overlapping another', () => {
   it('applies the rules of both, so the stricter one is not dropped', async () => {
     const category = await api.post('/weight-category', {

@@ -1307,6 +1307,7 @@ export type DosageRead = {
   min_frequency_duration: number;
   max_frequency_duration: number;
   frequency_duration_unit: DurationUnit;
+  max_daily_dosage: number | null;
 };
 export type WeightUnit = 'kg' | 'lbs';
 export type WeightCategoryName = 'Underweight' | 'Normal' | 'Overweight' | 'Obese';
@@ -1420,6 +1421,7 @@ export type MedicationResponse = {
 };
 export type Amount = number;
 export type PregnancyCategoryInput = PregnancyCategory | '' | null;
+export type MaxDailyDosage = number | null;
 export type WeightDosageBlock = {
   weight_category_id: Id;
   min_dosage: Amount;
@@ -1431,6 +1433,7 @@ export type WeightDosageBlock = {
   min_duration: Amount;
   max_duration: Amount;
   duration_unit: DurationUnit;
+  max_daily_dosage?: MaxDailyDosage;
 };
 export type AgeDosageBlock = {
   age_category_id: Id;
@@ -1443,6 +1446,7 @@ export type AgeDosageBlock = {
   min_duration: Amount;
   max_duration: Amount;
   duration_unit: DurationUnit;
+  max_daily_dosage?: MaxDailyDosage;
 };
 export type MedicationCreate = {
   name: Name;
@@ -1481,6 +1485,7 @@ export type WeightDosageCreate = {
   min_duration: Amount;
   max_duration: Amount;
   duration_unit: DurationUnit;
+  max_daily_dosage?: MaxDailyDosage;
   reason?: Reason;
 };
 export type AgeDosageResponse = {
@@ -1499,6 +1504,7 @@ export type AgeDosageCreate = {
   min_duration: Amount;
   max_duration: Amount;
   duration_unit: DurationUnit;
+  max_daily_dosage?: MaxDailyDosage;
   reason?: Reason;
 };
 export type DosageUpdate = {
@@ -1512,6 +1518,7 @@ export type DosageUpdate = {
   min_duration: Amount;
   max_duration: Amount;
   duration_unit: DurationUnit;
+  max_daily_dosage?: MaxDailyDosage;
   reason?: Reason;
 };
 export type ContraindicationResponse = {
@@ -1843,6 +1850,7 @@ export type SafetyFindingKind =
   | 'allergy'
   | 'age_limit'
   | 'dose'
+  | 'daily_dose'
   | 'frequency'
   | 'duration'
   | 'not_checked';
@@ -1913,6 +1921,8 @@ export type SafetyRuleApplied = {
   dose: SafetyComparison;
   frequency: SafetyComparison;
   duration: SafetyComparison;
+  /** The dose times the doses a day against the rule's `max_daily_dosage` (`range` from 0 to it); left out when the rule has no daily maximum. */
+  daily?: SafetyComparison;
 };
 export type SafetyMedicationResult = {
   medication_id: Id;

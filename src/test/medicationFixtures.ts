@@ -76,6 +76,7 @@ export const weightDosage: WeightDosage = {
   min_frequency_duration: 3,
   max_frequency_duration: 7,
   frequency_duration_unit: 'days',
+  max_daily_dosage: 1500,
 };
 
 export const ageDosage: AgeDosage = {
@@ -92,6 +93,7 @@ export const ageDosage: AgeDosage = {
   min_frequency_duration: 1,
   max_frequency_duration: 2,
   frequency_duration_unit: 'weeks',
+  max_daily_dosage: null,
 };
 
 /**

@@ -42,6 +42,8 @@ export interface DosageSeed<K extends string> {
   dose: Range<DosageUnit>;
   frequency: Range<TimeUnit>;
   duration: Range<TimeUnit>;
+  /** The most in 24 hours, in the dose's unit (per kg when it is). */
+  maxDaily?: number;
 }
 
 interface MedicationBase {
@@ -232,24 +234,28 @@ export const MEDICATIONS: MedicationSeed[] = [
         dose: [10, 15, 'mg/kg'],
         frequency: [6, 8, 'hours'],
         duration: [1, 3, 'days'],
+        maxDaily: 60,
       },
       {
         category: 'Normal',
         dose: [500, 1000, 'mg'],
         frequency: [6, 8, 'hours'],
         duration: [1, 5, 'days'],
+        maxDaily: 4000,
       },
       {
         category: 'Overweight',
         dose: [1000, 1000, 'mg'],
         frequency: [6, 8, 'hours'],
         duration: [1, 5, 'days'],
+        maxDaily: 4000,
       },
       {
         category: 'Obese',
         dose: [1000, 1000, 'mg'],
         frequency: [6, 8, 'hours'],
         duration: [1, 5, 'days'],
+        maxDaily: 4000,
       },
     ],
     ageDosages: [
@@ -258,36 +264,42 @@ export const MEDICATIONS: MedicationSeed[] = [
         dose: [10, 15, 'mg/kg'],
         frequency: [6, 8, 'hours'],
         duration: [1, 3, 'days'],
+        maxDaily: 60,
       },
       {
         category: 'infant',
         dose: [10, 15, 'mg/kg'],
         frequency: [6, 8, 'hours'],
         duration: [1, 3, 'days'],
+        maxDaily: 75,
       },
       {
         category: 'child',
         dose: [10, 15, 'mg/kg'],
         frequency: [6, 8, 'hours'],
         duration: [1, 3, 'days'],
+        maxDaily: 75,
       },
       {
         category: 'adolescent',
         dose: [500, 1000, 'mg'],
         frequency: [6, 8, 'hours'],
         duration: [1, 5, 'days'],
+        maxDaily: 4000,
       },
       {
         category: 'adult',
         dose: [500, 1000, 'mg'],
         frequency: [6, 8, 'hours'],
         duration: [1, 5, 'days'],
+        maxDaily: 4000,
       },
       {
         category: 'geriatric',
         dose: [500, 1000, 'mg'],
         frequency: [6, 8, 'hours'],
         duration: [1, 5, 'days'],
+        maxDaily: 4000,
       },
     ],
   },
@@ -1543,6 +1555,7 @@ export const MEDICATIONS: MedicationSeed[] = [
         dose: [50, 100, 'mg'],
         frequency: [2, 4, 'hours'],
         duration: [1, 1, 'days'],
+        maxDaily: 300,
       },
     ],
   },

@@ -50,13 +50,15 @@ export const choiceField = <const T extends readonly [string, ...string[]]>(
 
 /**
  * Minimum must not exceed maximum (min > max is a wrong dose): `message` shows under the
- * minimum's field. Checked once both numbers are valid.
+ * minimum's field, or the maximum's with `under: 'maximum'`. Checked once both numbers are valid
+ * (an empty optional bound is no bound).
  */
 export function minNotAboveMax<T extends z.ZodType<{ [key: string]: unknown }>>(
   schema: T,
   minimum: string,
   maximum: string,
   message: string,
+  under: 'minimum' | 'maximum' = 'minimum',
 ) {
   return schema.refine(
     (values) => {
@@ -64,6 +66,6 @@ export function minNotAboveMax<T extends z.ZodType<{ [key: string]: unknown }>>(
       const high = values[maximum];
       return !(typeof low === 'number' && typeof high === 'number' && low > high);
     },
-    { message, path: [minimum] },
+    { message, path: [under === 'minimum' ? minimum : maximum] },
   );
 }

@@ -142,6 +142,7 @@ describe('Add Medication', () => {
         min_duration: 3,
         max_duration: 7,
         duration_unit: 'days',
+        max_daily_dosage: null,
       },
       reason: 'New listing',
     });
@@ -203,6 +204,7 @@ describe('Add Medication', () => {
         min_duration: 3,
         max_duration: 7,
         duration_unit: 'months',
+        max_daily_dosage: null,
       },
       reason: 'New listing',
     });

@@ -3,7 +3,7 @@ import { findToast, renderWithProviders } from '@/test/renderWithProviders';
 import { mockFetch, requestsTo } from '@/test/mockFetch';
 import { signedIn } from '@/test/fixtures';
 import { DosageDialog } from './DosageDialog';
-import type { AnyDosage, DosageKind } from './medicationForm';
+import { DAILY_DOSAGE_MESSAGE, type AnyDosage, type DosageKind } from './medicationForm';
 import {
   ageDosage,
   amoxicillin,
@@ -71,6 +71,7 @@ describe('Add Weight-Based Dosage', () => {
     await user.type(dialog.getByLabelText(/^Minimum dosage/), '0.5');
     await user.type(dialog.getByLabelText(/^Maximum dosage/), '1.5');
     await user.selectOptions(dialog.getByLabelText('Dosage unit'), 'ml');
+    await user.type(dialog.getByLabelText(/^Maximum per day/), '6');
     await user.type(dialog.getByLabelText(/^Reason for the change/), 'Guideline');
     await user.click(dialog.getByRole('button', { name: 'Add Dosage' }));
     expect(await findToast('Weight dosage added successfully')).toBeInTheDocument();
@@ -88,22 +89,28 @@ describe('Add Weight-Based Dosage', () => {
       min_duration: 3,
       max_duration: 7,
       duration_unit: 'days',
+      max_daily_dosage: 6,
       reason: 'Guideline',
     });
     await waitFor(() => expect(onClose).toHaveBeenCalled());
   });
 
-  it('refuses a minimum above its maximum, under the field, without a request', async () => {
+  it('refuses a minimum above its maximum and a day below one dose, under the fields, without a request', async () => {
     const { dialog, user, fetchMock } = await openDialog('weight', 'Add Weight-Based Dosage');
     await user.type(dialog.getByLabelText(/^Minimum dosage/), '5');
     await user.type(dialog.getByLabelText(/^Maximum dosage/), '10');
     await user.clear(dialog.getByLabelText(/^Maximum frequency/));
     await user.type(dialog.getByLabelText(/^Maximum frequency/), '0.5');
+    // A day holding less than one 10 mg dose.
+    await user.type(dialog.getByLabelText(/^Maximum per day/), '8');
     await user.type(dialog.getByLabelText(/^Reason for the change/), 'Guideline');
     await user.click(dialog.getByRole('button', { name: 'Add Dosage' }));
     expect(
       await dialog.findByText('Minimum frequency must not exceed maximum frequency'),
     ).toBeInTheDocument();
+    expect(dialog.getByLabelText(/^Maximum per day/)).toHaveAccessibleDescription(
+      expect.stringContaining(DAILY_DOSAGE_MESSAGE),
+    );
     expect(requestsTo(fetchMock, 'POST /medication/add-weight-based-dosage')).toHaveLength(0);
   });
 
@@ -177,6 +184,7 @@ describe('Add Age-Based Dosage', () => {
       min_duration: 3,
       max_duration: 7,
       duration_unit: 'weeks',
+      max_daily_dosage: null,
       reason: 'Guideline',
     });
   });
@@ -199,6 +207,7 @@ describe('Edit dosage', () => {
     expect(dialog.getByLabelText(/^Maximum dosage/)).toHaveValue(500);
     expect(dialog.getByLabelText(/^Minimum duration/)).toHaveValue(3);
     expect(dialog.getByLabelText(/^Maximum duration/)).toHaveValue(7);
+    expect(dialog.getByLabelText(/^Maximum per day/)).toHaveValue(1500);
     expect(options(dialog.getByLabelText('Frequency unit'))).toEqual(['Hours', 'Days', 'Weeks']);
     expect(options(dialog.getByLabelText('Duration unit'))).toEqual(['Hours', 'Days', 'Weeks']);
     // Editing needs no category list.
@@ -249,6 +258,7 @@ describe('Edit dosage', () => {
       min_duration: 1,
       max_duration: 2,
       duration_unit: 'days',
+      max_daily_dosage: null,
       reason: 'Guideline',
     });
   });

@@ -12,8 +12,10 @@ import {
   dosageCategoryLabel,
   dosagesOf,
   kindLabel,
+  NONE,
   rangeText,
 } from './medicationFormat';
+import { capitalize } from '@/components/crud/format';
 
 /** What the sections may offer: `show` opens a dialog; `canWrite` false hides every change control. */
 export interface SectionActions {
@@ -79,6 +81,16 @@ function dosageColumns(
       d.max_frequency_duration,
       d.frequency_duration_unit,
     ]),
+    {
+      field: 'max_daily_dosage',
+      headerName: 'Max per Day',
+      flex: 0.8,
+      minWidth: 110,
+      valueFormatter: (_value, dosage) =>
+        dosage.max_daily_dosage === null
+          ? NONE
+          : `${dosage.max_daily_dosage} ${capitalize(dosage.dosage_unit)}`,
+    },
     ...actionColumn<AnyDosage>(canWrite, 'Edit', (dosage) => ({
       label: `Edit ${kind} dosage for ${dosageCategoryLabel(kind, dosage)}`,
       icon: <EditIcon fontSize="inherit" />,

@@ -68,14 +68,15 @@ describe('/dashboard/drugs/medications/{id}', () => {
       'Dosage Range',
       'Frequency Range',
       'Duration Range',
+      'Max per Day',
       'Edit',
     ]);
     expect(
       weight
         .getAllByRole('gridcell')
-        .slice(0, 4)
+        .slice(0, 5)
         .map((cell) => cell.textContent),
-    ).toEqual(['Normal (18.5 - 24.9 Kg)', '250 - 500 Mg', '1 - 3 Hours', '3 - 7 Days']);
+    ).toEqual(['Normal (18.5 - 24.9 Kg)', '250 - 500 Mg', '1 - 3 Hours', '3 - 7 Days', '1500 Mg']);
     expect(
       section('Age-based Dosages').getByText('No age-based dosages found.'),
     ).toBeInTheDocument();

@@ -164,6 +164,13 @@ export function dosageRangeFields<T extends FieldValues & DosageRangeInput>(
       ['minimumFrequencyDuration', 'maximumFrequencyDuration', 'frequencyDurationUnit'],
       durationUnits,
     ),
+    {
+      kind: 'number',
+      name: 'maximumDailyDosage' as Path<T>,
+      label: 'Maximum per day',
+      helperText: 'The most in 24 hours, in the dosage unit. Empty for none.',
+      step: 0.1,
+    },
   ];
 }
 

@@ -2,6 +2,7 @@ import {
   addMedicationDefaults,
   addMedicationPayload,
   addMedicationSchema,
+  DAILY_DOSAGE_MESSAGE,
   dosageSchema,
   editDosageDefaults,
   editMedicationDefaults,
@@ -15,6 +16,7 @@ import {
   conditions,
   paracetamol,
   weightCategories,
+  weightDosage,
 } from '@/test/medicationFixtures';
 
 const defaults = () => ({
@@ -71,6 +73,7 @@ describe('the Add Medication form', () => {
         min_duration: 3,
         max_duration: 7,
         duration_unit: 'days',
+        max_daily_dosage: null,
       },
     });
   });
@@ -156,7 +159,34 @@ describe('the dosage forms', () => {
       minimumFrequencyDuration: '1',
       maximumFrequencyDuration: '2',
       frequencyDurationUnit: 'weeks',
+      maximumDailyDosage: '',
     });
+    // A daily maximum is read into its field.
+    expect(editDosageDefaults('weight', weightDosage).maximumDailyDosage).toBe('1500');
+  });
+
+  it('keep a day at least one maximum dose: an empty daily maximum is none, below the dose or 0 is refused under it', () => {
+    const withDaily = (maximumDailyDosage: string) =>
+      dosageSchema.safeParse({
+        ...newDosageDefaults(weightCategories),
+        minimumDosage: '250',
+        maximumDosage: '500',
+        maximumDailyDosage,
+      });
+    const empty = withDaily('');
+    expect(empty.success && empty.data.maximumDailyDosage).toBeNull();
+    const equal = withDaily('500');
+    expect(equal.success && equal.data.maximumDailyDosage).toBe(500);
+    for (const [value, message] of [
+      ['400', DAILY_DOSAGE_MESSAGE],
+      ['0', 'Maximum per day must be above 0'],
+    ]) {
+      const refused = withDaily(value);
+      expect(refused.success).toBe(false);
+      expect(
+        refused.error?.issues.map((issue) => [issue.path.join('.'), issue.message]),
+      ).toContainEqual(['maximumDailyDosage', message]);
+    }
   });
 
   it('start a new dosage with the first category and the dosage defaults', () => {

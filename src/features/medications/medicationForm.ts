@@ -81,6 +81,7 @@ export const PREGNANCY_CATEGORY_HELP =
   "safety rating: 'B' does not mean safe in pregnancy. Check the current label.";
 
 export const DOSAGE_RANGE_MESSAGE = 'Minimum dosage must not exceed maximum dosage';
+export const DAILY_DOSAGE_MESSAGE = 'Maximum per day must not be below the maximum dosage';
 export const FREQUENCY_RANGE_MESSAGE = 'Minimum frequency must not exceed maximum frequency';
 export const DURATION_RANGE_MESSAGE = 'Minimum duration must not exceed maximum duration';
 
@@ -117,6 +118,11 @@ const dosageShape = {
   minimumFrequencyDuration: amountField('Minimum duration'),
   maximumFrequencyDuration: amountField('Maximum duration'),
   frequencyDurationUnit: z.enum(ALL_DURATION_UNITS),
+  // The most in 24 hours, in the dosage unit; empty for none.
+  maximumDailyDosage: optionalAmount('Maximum per day').refine(
+    (value) => value !== 0,
+    'Maximum per day must be above 0',
+  ),
 };
 
 type DosageRangeOutput = {
@@ -127,18 +133,27 @@ export type DosageRangeInput = {
   [K in keyof typeof dosageShape]: z.input<(typeof dosageShape)[K]>;
 };
 
-/** Minimum never above maximum, for dosage, frequency and duration (the message under the minimum). */
+/**
+ * Minimum never above maximum, for dosage, frequency and duration (the message under the
+ * minimum), and a day holding at least the largest dose (the message under the daily maximum).
+ */
 function withDosageRanges<T extends z.ZodType<{ [key: string]: unknown }>>(schema: T) {
   return minNotAboveMax(
     minNotAboveMax(
-      minNotAboveMax(schema, 'minimumDosage', 'maximumDosage', DOSAGE_RANGE_MESSAGE),
-      'minimumFrequency',
-      'maximumFrequency',
-      FREQUENCY_RANGE_MESSAGE,
+      minNotAboveMax(
+        minNotAboveMax(schema, 'minimumDosage', 'maximumDosage', DOSAGE_RANGE_MESSAGE),
+        'minimumFrequency',
+        'maximumFrequency',
+        FREQUENCY_RANGE_MESSAGE,
+      ),
+      'minimumFrequencyDuration',
+      'maximumFrequencyDuration',
+      DURATION_RANGE_MESSAGE,
     ),
-    'minimumFrequencyDuration',
-    'maximumFrequencyDuration',
-    DURATION_RANGE_MESSAGE,
+    'maximumDosage',
+    'maximumDailyDosage',
+    DAILY_DOSAGE_MESSAGE,
+    'maximum',
   );
 }
 
@@ -153,6 +168,7 @@ const NEW_DOSAGE: DosageRangeInput = {
   minimumFrequencyDuration: '3',
   maximumFrequencyDuration: '7',
   frequencyDurationUnit: 'days',
+  maximumDailyDosage: '',
 };
 
 /** The write names of a dosage's ranges (reads say `min_frequency_duration`, writes `min_duration`). */
@@ -167,6 +183,7 @@ export function dosageRanges(values: DosageRangeOutput): Omit<DosageUpdate, 'id'
     min_duration: values.minimumFrequencyDuration,
     max_duration: values.maximumFrequencyDuration,
     duration_unit: values.frequencyDurationUnit,
+    max_daily_dosage: values.maximumDailyDosage,
   };
 }
 
@@ -182,6 +199,7 @@ function dosageServerFields(prefix = '') {
     [`${prefix}min_duration`]: 'minimumFrequencyDuration',
     [`${prefix}max_duration`]: 'maximumFrequencyDuration',
     [`${prefix}duration_unit`]: 'frequencyDurationUnit',
+    [`${prefix}max_daily_dosage`]: 'maximumDailyDosage',
   } as const;
 }
 
@@ -366,6 +384,7 @@ export function editDosageDefaults(kind: DosageKind, dosage: AnyDosage): DosageV
     minimumFrequencyDuration: String(dosage.min_frequency_duration),
     maximumFrequencyDuration: String(dosage.max_frequency_duration),
     frequencyDurationUnit: dosage.frequency_duration_unit,
+    maximumDailyDosage: String(dosage.max_daily_dosage ?? ''),
   };
 }
 

@@ -40,14 +40,19 @@ function OutcomeBadge({ comparison }: { comparison: SafetyComparison }) {
   );
 }
 
-/** The rule's range, what was compared when units had to be converted, and the outcome. */
-function ComparisonCell({ comparison }: { comparison: SafetyComparison }) {
+/**
+ * The rule's range (for a day's total, its maximum), what was compared when units had to be
+ * converted, and the outcome.
+ */
+function ComparisonCell({ comparison, daily }: { comparison: SafetyComparison; daily?: boolean }) {
   const { compared, prescribed, range, reason } = comparison;
   const converted =
     compared !== null && (compared.unit !== range.unit || prescribed?.unit !== compared.unit);
   return (
     <Stack spacing={0.5} sx={{ py: 0.75, whiteSpace: 'normal' }}>
-      <span>{rangeText(range)}</span>
+      <span>
+        {daily ? `At most ${amountText({ value: range.max, unit: range.unit })}` : rangeText(range)}
+      </span>
       {converted && (
         <Typography variant="caption" color="text.secondary">
           {`Compared: ${amountText({ value: compared.prescribed, unit: compared.unit })} against ${rangeText(compared)}`}
@@ -90,18 +95,32 @@ const COLUMNS: GridColDef<Rule>[] = [
   })),
 ];
 
+/** The day's total against the rule's daily maximum: shown when a rule states one. */
+const WITH_DAILY: GridColDef<Rule>[] = [
+  ...COLUMNS,
+  {
+    field: 'daily',
+    headerName: 'Per day',
+    flex: 1,
+    minWidth: 140,
+    sortable: false,
+    renderCell: ({ row }) =>
+      row.daily ? <ComparisonCell comparison={row.daily} daily /> : 'No daily maximum',
+  },
+];
+
 const ruleId = (rule: Rule) => rule.dosage_id;
 
 /**
- * The dosage rules that applied to one medication, with the outcome of its dose, frequency and
- * duration. Its own module, so that the result shows before the DataGrid's code arrives.
+ * The dosage rules that applied to one medication, with the outcome of its dose, frequency,
+ * duration and, where a rule has a daily maximum, the day's total. Its own module, so that the result shows before the DataGrid's code arrives.
  */
 export default function RulesGrid({ medication }: { medication: SafetyMedicationResult }) {
   return (
     <CompactGrid
       label={`Rules applied to ${medication.name}`}
       rows={medication.rules}
-      columns={COLUMNS}
+      columns={medication.rules.some((rule) => rule.daily) ? WITH_DAILY : COLUMNS}
       getRowId={ruleId}
       autoRowHeights
     />

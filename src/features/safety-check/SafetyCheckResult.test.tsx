@@ -316,6 +316,64 @@ describe('SafetyCheckResult', () => {
     expect(group.getByText(tooYoung.message)).toBeInTheDocument();
   });
 
+  it('shows a day above its daily maximum as a Daily dose finding, and the total in a Per day column', async () => {
+    const sumatriptan: Result['medications'][number] = {
+      medication_id: 3,
+      name: 'Sumatriptan',
+      prescribed: {
+        dose: { value: 100, unit: 'mg' },
+        frequency: { value: 12, unit: 'x daily' },
+        duration: { value: 1, unit: 'days' },
+      },
+      rules: [
+        {
+          basis: 'age',
+          dosage_id: 13,
+          category: { id: 5, category_name: 'Adult', min: 18, max: 65, unit: 'years' },
+          label: 'Adult (18–65 years)',
+          dose: within_({ min: 50, max: 100, unit: 'mg' }, 100),
+          frequency: within_({ min: 2, max: 4, unit: 'hours' }, 2),
+          duration: within_({ min: 1, max: 1, unit: 'days' }, 1),
+          daily: {
+            range: { min: 0, max: 300, unit: 'mg' },
+            prescribed: { value: 1200, unit: 'mg' },
+            compared: { prescribed: 1200, min: 0, max: 300, unit: 'mg' },
+            outcome: 'above_max',
+            severity: 'major',
+            reason: null,
+            message:
+              'Sumatriptan: 100 mg 12 x daily makes 1,200 mg a day, above the 300 mg maximum.',
+          },
+        },
+      ],
+    };
+    const tooMuch: SafetyFinding = {
+      kind: 'daily_dose',
+      severity: 'major',
+      medication_ids: [3],
+      message: sumatriptan.rules[0].daily!.message!,
+    };
+    renderResult({
+      verdict: 'major',
+      complete: true,
+      findings: [tooMuch],
+      medications: [sumatriptan],
+    });
+    const group = within(screen.getByRole('region', { name: 'Major (1)' }));
+    expect(group.getByText('Daily dose')).toBeInTheDocument();
+    expect(group.getByText(tooMuch.message)).toBeInTheDocument();
+    const grid = within(await screen.findByRole('grid', { name: 'Rules applied to Sumatriptan' }));
+    expect(grid.getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
+      'Rule',
+      'Dose',
+      'Frequency',
+      'Duration',
+      'Per day',
+    ]);
+    expect(grid.getByText('At most 300 mg')).toBeInTheDocument();
+    expect(grid.getByText('Above maximum')).toHaveAttribute('data-outcome', 'above_max');
+  });
+
   it('names what could not be checked for a missing pregnancy status or no rule for the age', () => {
     const noPregnancyStatus: SafetyFinding = {
       kind: 'not_checked',

@@ -31,6 +31,7 @@ export const FINDING_KIND_LABELS: Record<SafetyFinding['kind'], string> = {
   pregnancy: 'Pregnancy',
   allergy: 'Allergy',
   age_limit: 'Age limit',
+  daily_dose: 'Daily dose',
   dose: 'Dose',
   frequency: 'Frequency',
   duration: 'Duration',
