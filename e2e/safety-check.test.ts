@@ -175,7 +175,10 @@ describe('the safety check', () => {
     await verdictIs('Major');
     const message =
       'Paracetamol: 1,000 mg is above the 675 mg (15 mg/kg × 45 kg) maximum for Underweight (0–50 kg).';
-    await page.getByRole('region', { name: 'Major (1)' }).getByText(message).waitFor();
+    const major = page.getByRole('region', { name: 'Major (2)' });
+    await major.getByText(message).waitFor();
+    // Four such doses a day are 4 g, above 60 mg/kg a day (2.7 g) for an adult under 50 kg.
+    await major.getByText(/makes 4,000 mg a day, which is above the 2,700 mg/).waitFor();
     // The rule applied, with its per-kg range and its outcome.
     const underweight = page
       .getByRole('grid', { name: 'Rules applied to Paracetamol' })
@@ -183,7 +186,10 @@ describe('the safety check', () => {
       .filter({ hasText: 'Underweight (0–50 kg)' });
     await underweight.getByText('10–15 mg/kg').waitFor();
     await underweight.getByText('Compared: 1,000 mg against 450–675 mg').waitFor();
-    await underweight.getByText('Above maximum').waitFor();
+    await underweight.getByText('At most 60 mg/kg').waitFor();
+    // The dose and the day's total.
+    await underweight.getByText('Above maximum').nth(1).waitFor();
+    expect(await underweight.getByText('Above maximum').count()).toBe(2);
   });
 
   it('is amber, never green, until everything could be checked; then, and only then, "No findings"', async () => {
