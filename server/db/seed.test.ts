@@ -107,12 +107,12 @@ describe('the demo seed', () => {
     expect(categories.map((c) => c.pregnancy_category)).toEqual(['A', 'B', 'C', 'D', 'X']);
   });
 
-  it('has 43 interactions of all four severities, some of them allergens', async () => {
+  it('has 49 interactions of all four severities, some of them allergens', async () => {
     const interactions = await one<{ total: number; allergens: number }>(
       `SELECT count(*)::int AS total, count(*) FILTER (WHERE is_allergen)::int AS allergens
          FROM drug_interactions`,
     );
-    expect(interactions.total).toBe(43);
+    expect(interactions.total).toBe(49);
     expect(interactions.allergens).toBeGreaterThan(0);
     const severities = await rows<{ severity: string }>(
       'SELECT DISTINCT severity FROM drug_interactions ORDER BY 1',

@@ -295,21 +295,16 @@ const judged = (
   message: string | null = null,
 ): Comparison => ({ range, prescribed, compared, outcome, severity, reason: null, message });
 
-/** A daily total compared instead of one dose: what it was made of, for the message. */
-interface DailyTotal {
-  /** "100 mg 12 x daily (every 2 hours)". */
-  made: string;
-}
-
 /**
- * A dose (or, with `daily`, a day's total) against a range in a dose unit, per kg on either side
- * or both: within, above its maximum (major) or below its minimum (moderate).
+ * A dose against a range in a dose unit, per kg on either side or both: within, above its maximum
+ * (major) or below its minimum (moderate). For a day's total, `dailyOf` says what it is made of
+ * ("100 mg 12 x daily (every 2 hours)"), for the message.
  */
 function compareAmount(
   range: Range,
   given: Amount | null,
   ctx: Context,
-  daily?: DailyTotal,
+  dailyOf?: string,
 ): Comparison {
   if (!given) return notChecked(range, null, 'not_prescribed');
   const rangeText = formatRange(range.min, range.max, range.unit);
@@ -351,7 +346,7 @@ function compareAmount(
   const amountText = perKgDose
     ? `${formatQuantity(given.value, given.unit)} × ${formatNumber(kg)} kg = ${formatQuantity(prescribed, shownUnit)}`
     : formatQuantity(given.value, given.unit);
-  const prescribedText = daily ? `${daily.made} makes ${amountText} a day, which` : amountText;
+  const prescribedText = dailyOf ? `${dailyOf} makes ${amountText} a day, which` : amountText;
   if (above(prescribed, max)) {
     return judged(
       range,
@@ -359,7 +354,7 @@ function compareAmount(
       compared,
       'above_max',
       'major',
-      `${ctx.name}: ${prescribedText} is above the ${formatQuantity(max, shownUnit)}${perKgNote(range.max)} ${daily ? 'daily ' : ''}maximum for ${ctx.label}.`,
+      `${ctx.name}: ${prescribedText} is above the ${formatQuantity(max, shownUnit)}${perKgNote(range.max)} ${dailyOf ? 'daily ' : ''}maximum for ${ctx.label}.`,
     );
   }
   if (below(prescribed, min)) {
@@ -402,7 +397,7 @@ function compareDaily(
   if (interval === undefined) return notChecked(range, null, 'unit_not_comparable');
   const perDay = Math.max(1, 24 / interval);
   const made = `${formatQuantity(dose.value, dose.unit)} ${frequencyText(frequency.value, frequency.unit, interval)}`;
-  return compareAmount(range, { value: dose.value * perDay, unit: dose.unit }, ctx, { made });
+  return compareAmount(range, { value: dose.value * perDay, unit: dose.unit }, ctx, made);
 }
 
 /** "every 8 hours", "every 1 day (24 hours)", or "3 x daily (every 8 hours)" for a count. */

@@ -202,6 +202,26 @@ describe('daily maxima in the demo data', () => {
   });
 });
 
+describe('pairs the demo data once missed', () => {
+  const adult = { age: 60, age_unit: 'years', weight: 70, weight_unit: 'kg', pregnant: false };
+
+  it.each([
+    { first: 'Warfarin', second: 'Azithromycin', why: 'a macrolide can raise the INR' },
+    { first: 'Warfarin', second: 'Prednisolone', why: 'a corticosteroid changes the INR' },
+    { first: 'Methotrexate', second: 'Amoxicillin', why: 'a penicillin slows its clearance' },
+    { first: 'Methotrexate', second: 'Omeprazole', why: 'a PPI can delay its elimination' },
+    { first: 'Clopidogrel', second: 'Sertraline', why: 'an SSRI adds bleeding risk' },
+  ])('$first with $second is an interaction, not "none": $why', async ({ first, second }) => {
+    const result = await check({
+      medications: [{ medication_id: med[first] }, { medication_id: med[second] }],
+      patient: adult,
+    });
+    expect(result.findings).toContainEqual(
+      expect.objectContaining({ kind: 'interaction', severity: 'moderate' }),
+    );
+  });
+});
+
 describe('a weight category overlapping another', () => {
   it('applies the rules of both, so the stricter one is not dropped', async () => {
     const category = await api.post('/weight-category', {

@@ -164,6 +164,47 @@ export const INTERACTIONS: InteractionSeed[] = [
   },
   // moderate
   {
+    medication: 'Warfarin',
+    interactsWith: 'Azithromycin',
+    severity: 'moderate',
+    description:
+      'Raised INR and bleeding reported with macrolides: check the INR during the course.',
+  },
+  {
+    medication: 'Warfarin',
+    interactsWith: 'Prednisolone',
+    severity: 'moderate',
+    description:
+      'Corticosteroids may change the INR and add gastrointestinal bleeding risk: monitor the INR.',
+  },
+  {
+    medication: 'Methotrexate',
+    interactsWith: 'Amoxicillin',
+    severity: 'moderate',
+    description:
+      'Penicillins reduce the renal clearance of methotrexate: risk of toxicity, above all at high doses.',
+  },
+  {
+    medication: 'Methotrexate',
+    interactsWith: 'Omeprazole',
+    severity: 'moderate',
+    description:
+      'Proton pump inhibitors may delay methotrexate elimination, above all at high doses: monitor.',
+  },
+  {
+    medication: 'Clopidogrel',
+    interactsWith: 'Sertraline',
+    severity: 'moderate',
+    description: 'An SSRI impairs platelet function: added bleeding risk with an antiplatelet.',
+  },
+  {
+    medication: 'Clopidogrel',
+    interactsWith: 'Fluoxetine',
+    severity: 'moderate',
+    description:
+      'An SSRI impairs platelet function, and fluoxetine inhibits CYP2C19, which activates clopidogrel.',
+  },
+  {
     medication: 'Amoxicillin',
     interactsWith: 'Ceftriaxone',
     severity: 'moderate',

@@ -481,7 +481,7 @@ export const MEDICATIONS: MedicationSeed[] = [
     dosing: 'weight',
     avgWeightDosage: 15,
     avgWeightDosageUnit: 'mg',
-    pregnancyCategory: null,
+    pregnancyCategory: 'C',
     contraindications: [],
     lifestyles: [],
     dosages: [
@@ -1565,7 +1565,7 @@ export const MEDICATIONS: MedicationSeed[] = [
     dosing: 'age',
     avgWeightDosage: null,
     avgWeightDosageUnit: 'mg',
-    pregnancyCategory: null,
+    pregnancyCategory: 'B',
     contraindications: [],
     lifestyles: [],
     dosages: [
