@@ -85,7 +85,14 @@ describe('as an admin', () => {
       .click();
     await page.waitForURL('**/dashboard/history');
     const grid = page.getByRole('grid', { name: 'History' });
+    // The unfiltered list already shows the new entry: wait for the search's own answer, or the
+    // click below could land while the grid swaps its rows for the filtered ones.
+    const searched = page.waitForResponse(
+      (response) =>
+        response.url().includes('/api/v1/audit?') && response.url().includes('checking'),
+    );
     await page.getByRole('searchbox').first().fill('checking the revert');
+    await searched;
     const entry = grid.getByRole('row').filter({ hasText: reason });
     await entry.getByRole('link', { name: 'Warfarin + Ibuprofen (Drug interaction)' }).waitFor();
     await entry.getByRole('gridcell', { name: 'Hana History' }).waitFor();
