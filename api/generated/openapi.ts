@@ -1852,12 +1852,12 @@ export interface components {
       unit: string;
     };
     /**
-     * @description One aspect (dose, frequency, duration or daily total) of a rule against what was prescribed. `range` is
-     *     the rule's range as stored; `compared` is what was actually compared, both sides in one
-     *     unit (a per-kg dose range times the weight; frequencies as hours between doses; durations
-     *     in days), null when nothing was compared. `outcome`: `within` the range, `above_max`,
-     *     `below_min`, `too_often`, `too_rarely`, or `not_checked` (then `reason` says why).
-     *     `message` is the finding's message when there is one.
+     * @description One aspect (dose, frequency, duration or daily total) of a rule against what was
+     *     prescribed. `range` is the rule's range as stored; `compared` is what was actually
+     *     compared, both sides in one unit (a per-kg dose range times the weight; frequencies as
+     *     hours between doses; durations in days), null when nothing was compared. `outcome`:
+     *     `within` the range, `above_max`, `below_min`, `too_often`, `too_rarely`, or `not_checked`
+     *     (then `reason` says why). `message` is the finding's message when there is one.
      */
     SafetyComparison: {
       range: components['schemas']['SafetyRange'];
