@@ -186,10 +186,11 @@ export function CrudFields<T extends FieldValues>({
   form: CrudForm<T>;
   fields: readonly CrudField<T>[];
 }) {
-  // Which fields are left out for the current values; the layout re-renders when that changes.
+  // The fields left out for the current values, by key; the layout re-renders when they change.
   const hidden = useWatch({
     control: form.control,
-    compute: (values: T) => fields.map((field) => field.hidden?.(values) ?? false),
+    compute: (values: T) =>
+      fields.filter((field) => field.hidden?.(values)).map((field) => fieldKey(field)),
   });
   return (
     <Box
@@ -202,7 +203,7 @@ export function CrudFields<T extends FieldValues>({
       }}
     >
       {fields
-        .filter((_, index) => !hidden[index])
+        .filter((field) => !hidden.includes(fieldKey(field)))
         .map((field) => (
           <Box
             key={fieldKey(field)}
