@@ -8,6 +8,7 @@ import {
   type RunningServer,
 } from './support/harness';
 import { signedInPage } from './support/signedIn';
+import { impactShown } from './support/impact';
 
 /**
  * Who may change clinical data, and the history with its revert, in headless Chromium against
@@ -166,6 +167,7 @@ it('deletes a medication with a reason (the confirm lists what goes), and one re
   await goes.getByText(`Weight-based dosages: ${dosages}`, { exact: true }).waitFor();
   await goes.getByText(`Drug interactions: ${interactions}`, { exact: true }).waitFor();
   await confirm.getByLabel(/^Reason for the change/).fill('E2E: delete and bring back');
+  await impactShown(confirm);
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await toast(page, 'Medication deleted successfully');
   const gone = await fetch(`${server.baseUrl}/api/v1/medication/${before.id}`, {

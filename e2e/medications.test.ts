@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import type { RunningServer } from './support/harness';
 import { startSignedIn, stopSignedIn } from './support/signedIn';
+import { impactShown } from './support/impact';
 
 /**
  * Medications against the real thing: the built console in headless Chromium, the server on its own
@@ -247,7 +248,9 @@ it('adds and removes a condition contraindication', async () => {
   await contraindications
     .getByRole('button', { name: 'Remove contraindication Type 2 diabetes' })
     .click();
-  await dialog('Remove Contraindication').getByRole('button', { name: 'Remove' }).click();
+  const remove = dialog('Remove Contraindication');
+  await impactShown(remove);
+  await remove.getByRole('button', { name: 'Remove' }).click();
   await toast('Contraindication removed successfully');
   await contraindications
     .getByRole('gridcell', { name: 'Type 2 diabetes', exact: true })
@@ -332,6 +335,7 @@ it('goes Back to the list and deletes a medication on the server', async () => {
   await confirm.getByText('Age-based dosages: 2').waitFor();
   await confirm.getByText('Drug interactions: 0').waitFor();
   await giveReason(confirm);
+  await impactShown(confirm);
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await toast('Medication deleted successfully');
   await row(AGE_MED).waitFor({ state: 'detached' });

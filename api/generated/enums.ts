@@ -136,6 +136,36 @@ export const DRUG_INTERACTION_SORTS = [
 ] as const;
 export type DrugInteractionSort = (typeof DRUG_INTERACTION_SORTS)[number];
 
+/** #/components/schemas/DrugClassSort */
+export const DRUG_CLASS_SORTS = [
+  'name',
+  '-name',
+  'atc_code',
+  '-atc_code',
+  'duplicate_severity',
+  '-duplicate_severity',
+  'member_count',
+  '-member_count',
+] as const;
+export type DrugClassSort = (typeof DRUG_CLASS_SORTS)[number];
+
+/** #/components/schemas/ClassRuleKind */
+export const CLASS_RULE_KINDS = ['interaction', 'cross_sensitivity'] as const;
+export type ClassRuleKind = (typeof CLASS_RULE_KINDS)[number];
+
+/** #/components/schemas/ClassRuleSort */
+export const CLASS_RULE_SORTS = [
+  'drug_class',
+  '-drug_class',
+  'other',
+  '-other',
+  'kind',
+  '-kind',
+  'severity',
+  '-severity',
+] as const;
+export type ClassRuleSort = (typeof CLASS_RULE_SORTS)[number];
+
 /** #/components/schemas/LifestyleSort */
 export const LIFESTYLE_SORTS = ['name', '-name'] as const;
 export type LifestyleSort = (typeof LIFESTYLE_SORTS)[number];
@@ -199,6 +229,7 @@ export const SAFETY_FINDING_KINDS = [
   'lifestyle',
   'pregnancy',
   'allergy',
+  'duplicate_therapy',
   'age_limit',
   'dose',
   'daily_dose',
@@ -311,6 +342,9 @@ export const AUDIT_ENTITIES = [
   'drug',
   'account',
   'test_prescription',
+  'drug_class',
+  'class_member',
+  'class_rule',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

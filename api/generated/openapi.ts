@@ -249,7 +249,7 @@ export interface paths {
     get?: never;
     put?: never;
     post?: never;
-    /** @description Deletes the medication with its dosages, contraindications, lifestyle contraindications and interactions, in one transaction; its history entry keeps all of it, so a revert brings it all back. `GET /medications/{id}/dependents` lists what goes with it. Search history keeps the name. */
+    /** @description Deletes the medication with its dosages, contraindications, lifestyle contraindications, interactions, class memberships and the class rules naming it, in one transaction; its history entry keeps all of it, so a revert brings it all back. `GET /medications/{id}/dependents` lists what goes with it. Search history keeps the name. */
     delete: operations['deleteMedication'];
     options?: never;
     head?: never;
@@ -501,6 +501,95 @@ export interface paths {
     put?: never;
     post: operations['createLifestyleContraindication'];
     delete: operations['deleteLifestyleContraindication'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/drug-class': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['listDrugClasses'];
+    /** @description Sets the name, the ATC code and the duplicate-therapy severity; members are added and removed apart. */
+    put: operations['updateDrugClass'];
+    post: operations['createDrugClass'];
+    /** @description Deletes the class and its memberships. Refused (409) while a class rule names it: the rule would be lost with it. */
+    delete: operations['deleteDrugClass'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/drug-class/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    get: operations['getDrugClass'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/drug-class/member': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** @description Adds a medication to a class; 409 when it is already a member. */
+    post: operations['addDrugClassMember'];
+    /** @description Removes a membership, by the membership's id (`DrugClassMember.id`). */
+    delete: operations['removeDrugClassMember'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/class-rule': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['listClassRules'];
+    /** @description Changes only the severity and the description. */
+    put: operations['updateClassRule'];
+    post: operations['createClassRule'];
+    delete: operations['deleteClassRule'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/class-rule/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    get: operations['getClassRule'];
+    put?: never;
+    post?: never;
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -1560,6 +1649,118 @@ export interface components {
       | '-is_allergen'
       | 'created_at'
       | '-created_at';
+    /** @description The WHO ATC code of a group (levels 1 to 4: a letter, two digits, then one or two letters, such as N06AB); uppercase. */
+    AtcCode: string;
+    /** @description A medication in a class; `id` is the membership's (to remove it). */
+    DrugClassMember: {
+      id: components['schemas']['Id'];
+      medication_id: components['schemas']['Id'];
+      name: string;
+    };
+    DrugClass: {
+      id: components['schemas']['Id'];
+      name: string;
+      atc_code: string | null;
+      /** @description Set when two members prescribed together are a duplicate therapy (two statins): the severity of the safety check's `duplicate_therapy` finding. Null: members may be combined. */
+      duplicate_severity: components['schemas']['Severity'] | null;
+      /** @description The member medications, by name. */
+      members: components['schemas']['DrugClassMember'][];
+      member_count: number;
+    };
+    DrugClassCreate: {
+      name: components['schemas']['Name'];
+      atc_code?: components['schemas']['AtcCode'] | null;
+      duplicate_severity?: components['schemas']['Severity'] | null;
+      reason?: components['schemas']['Reason'];
+    };
+    /** @description Every field is set as sent; an ATC code or duplicate-therapy severity left out is removed. */
+    DrugClassUpdate: {
+      id: components['schemas']['Id'];
+      name: components['schemas']['Name'];
+      atc_code?: components['schemas']['AtcCode'] | null;
+      duplicate_severity?: components['schemas']['Severity'] | null;
+      reason?: components['schemas']['Reason'];
+    };
+    DrugClassMemberCreate: {
+      drug_class_id: components['schemas']['Id'];
+      medication_id: components['schemas']['Id'];
+      reason?: components['schemas']['Reason'];
+    };
+    DrugClassResponse: {
+      data: components['schemas']['DrugClass'];
+      message?: string;
+    };
+    DrugClassListResponse: {
+      data: components['schemas']['DrugClass'][];
+    };
+    DrugClassPageResponse: {
+      data: components['schemas']['DrugClass'][];
+      meta: components['schemas']['PageMeta'];
+    };
+    /** @enum {string} */
+    DrugClassSort:
+      | 'name'
+      | '-name'
+      | 'atc_code'
+      | '-atc_code'
+      | 'duplicate_severity'
+      | '-duplicate_severity'
+      | 'member_count'
+      | '-member_count';
+    /**
+     * @description `interaction`: the members of the class with those of `other_class` (or the same class) or with `other_medication`, in one prescription. `cross_sensitivity`: a patient allergic to the class (or to one of its members) may react to the members of `other_class`.
+     * @enum {string}
+     */
+    ClassRuleKind: 'interaction' | 'cross_sensitivity';
+    ClassRule: {
+      id: components['schemas']['Id'];
+      kind: components['schemas']['ClassRuleKind'];
+      drug_class_id: components['schemas']['Id'];
+      other_class_id: components['schemas']['Id'] | null;
+      other_medication_id: components['schemas']['Id'] | null;
+      drug_class: components['schemas']['NamedRef'];
+      other_class: components['schemas']['NamedRef'] | null;
+      other_medication: components['schemas']['NamedRef'] | null;
+      severity: components['schemas']['Severity'];
+      description: string;
+    };
+    /** @description Exactly one of `other_class_id` and `other_medication_id`; a cross-sensitivity names another class. */
+    ClassRuleCreate: {
+      kind: components['schemas']['ClassRuleKind'];
+      drug_class_id: components['schemas']['Id'];
+      other_class_id?: components['schemas']['Id'];
+      other_medication_id?: components['schemas']['Id'];
+      severity: components['schemas']['Severity'];
+      description: components['schemas']['InteractionDescription'];
+      reason?: components['schemas']['Reason'];
+    };
+    ClassRuleUpdate: {
+      id: components['schemas']['Id'];
+      severity: components['schemas']['Severity'];
+      description: components['schemas']['InteractionDescription'];
+      reason?: components['schemas']['Reason'];
+    };
+    ClassRuleResponse: {
+      data: components['schemas']['ClassRule'];
+      message?: string;
+    };
+    ClassRuleListResponse: {
+      data: components['schemas']['ClassRule'][];
+    };
+    ClassRulePageResponse: {
+      data: components['schemas']['ClassRule'][];
+      meta: components['schemas']['PageMeta'];
+    };
+    /** @enum {string} */
+    ClassRuleSort:
+      | 'drug_class'
+      | '-drug_class'
+      | 'other'
+      | '-other'
+      | 'kind'
+      | '-kind'
+      | 'severity'
+      | '-severity';
     Lifestyle: {
       id: components['schemas']['Id'];
       name: string;
@@ -1752,6 +1953,8 @@ export interface components {
       lifestyle_ids?: components['schemas']['SafetyCheckIdList'];
       /** @description The medications the patient is allergic to. */
       allergy_medication_ids?: components['schemas']['SafetyCheckIdList'];
+      /** @description The drug classes the patient is allergic to ("penicillins"): every member is an allergy, and the class's cross-sensitivity rules apply. */
+      allergy_class_ids?: components['schemas']['SafetyCheckIdList'];
     };
     /** @enum {string} */
     PatientSex: 'female' | 'male';
@@ -1806,6 +2009,7 @@ export interface components {
       | 'lifestyle'
       | 'pregnancy'
       | 'allergy'
+      | 'duplicate_therapy'
       | 'age_limit'
       | 'dose'
       | 'daily_dose'
@@ -1816,7 +2020,7 @@ export interface components {
       kind: components['schemas']['SafetyFindingKind'];
       /** @description Null exactly when `kind` is `not_checked`. */
       severity: components['schemas']['Severity'] | null;
-      /** @description The medications concerned, by name; for `allergy`, the prescribed medication then the one the patient is allergic to (only the first when they are the same). */
+      /** @description The medications concerned, by name; for `allergy`, the prescribed medication then the one the patient is allergic to (only the first when they are the same, or when the allergy is to a class). */
       medication_ids: components['schemas']['Id'][];
       message: string;
       interaction_id?: components['schemas']['Id'];
@@ -1833,6 +2037,10 @@ export interface components {
        */
       basis?: 'weight' | 'age';
       reason?: components['schemas']['NotCheckedReason'];
+      /** @description On interaction and allergy findings that come from a class rule (an interaction of two classes, or a cross-sensitivity), the rule. */
+      class_rule_id?: components['schemas']['Id'];
+      /** @description On `duplicate_therapy` findings, the class; on allergy findings, the class the patient is allergic to. */
+      drug_class_id?: components['schemas']['Id'];
     };
     SafetyRange: {
       min: number;
@@ -2072,7 +2280,10 @@ export interface components {
       | 'lifestyle'
       | 'drug'
       | 'account'
-      | 'test_prescription';
+      | 'test_prescription'
+      | 'drug_class'
+      | 'class_member'
+      | 'class_rule';
     /**
      * @default -at
      * @enum {string}
@@ -2125,7 +2336,7 @@ export interface components {
       data: components['schemas']['AuditEntry'];
       message?: string;
     };
-    /** @description A finding as tests compare it: its kind, its medications (ids ascending), the rule it comes from and the reason of a `not_checked` one (each as the safety check's finding carries it: `interaction_id`, `condition_id`, `lifestyle_id`, `pregnancy_category`, `dosage_id`, `basis`, `reason`; left out when the finding has none), and its severity (null for `not_checked`). Two findings are the same when all but the severity are equal. Messages are not compared. An expected outcome saved before rules were recorded has kind, medications and severity only; it is compared on those until its first pass, which stores the rules. */
+    /** @description A finding as tests compare it: its kind, its medications (ids ascending), the rule it comes from and the reason of a `not_checked` one (each as the safety check's finding carries it: `interaction_id`, `condition_id`, `lifestyle_id`, `pregnancy_category`, `dosage_id`, `basis`, `reason`, `class_rule_id`, `drug_class_id`; left out when the finding has none), and its severity (null for `not_checked`). Two findings are the same when all but the severity are equal. Messages are not compared. An expected outcome saved before rules were recorded has kind, medications and severity only; it is compared on those until its first pass, which stores the rules. */
     TestPrescriptionFinding: {
       kind: components['schemas']['SafetyFindingKind'];
       medication_ids: components['schemas']['Id'][];
@@ -2138,6 +2349,8 @@ export interface components {
       /** @enum {string} */
       basis?: 'weight' | 'age';
       reason?: components['schemas']['NotCheckedReason'];
+      class_rule_id?: components['schemas']['Id'];
+      drug_class_id?: components['schemas']['Id'];
     };
     /** @description A safety check's outcome as tests compare it. */
     TestPrescriptionOutcome: {
@@ -3967,6 +4180,390 @@ export interface operations {
       404: components['responses']['NotFound'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['ValidationFailed'];
+    };
+  };
+  listDrugClasses: {
+    parameters: {
+      query?: {
+        /** @description Words to search for, case-insensitively: a class matches when every word is part of its name, its ATC code or a member's name. Empty or absent: every class. */
+        q?: string;
+        /** @description The page, from 1 (1 when left out). */
+        page?: components['parameters']['ListPage'];
+        /** @description How many records a page holds (25 when left out). */
+        page_size?: components['parameters']['ListPageSize'];
+        /** @description `csv`: every record matching `q` and the filters, in `sort` order (not one page: `page` and `page_size` are ignored), streamed as a CSV download (`text/csv`, with a file name) with the columns the console's grid shows. Left out: JSON. */
+        format?: components['parameters']['ListFormat'];
+        /** @description The order (default `name`, case-insensitively): a field, descending with a leading `-`. `duplicate_severity` goes from classes without one through minor to contraindicated. Ties are broken by id. */
+        sort?: components['schemas']['DrugClassSort'];
+        /** @description Only the classes this medication belongs to. */
+        medication_id?: components['schemas']['Id'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Every class, by name, with its members. With `q`, `sort`, `page`, `page_size` or a filter: one page of them (`DrugClassPageResponse`, `meta.total` counting every match). With `format=csv`: the whole filtered list as a CSV download. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            | components['schemas']['DrugClassPageResponse']
+            | components['schemas']['DrugClassListResponse'];
+          'text/csv': string;
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      422: components['responses']['ValidationFailed'];
+    };
+  };
+  updateDrugClass: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['DrugClassUpdate'];
+      };
+    };
+    responses: {
+      /** @description Updated. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DrugClassResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['ValidationFailed'];
+    };
+  };
+  createDrugClass: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['DrugClassCreate'];
+      };
+    };
+    responses: {
+      /** @description Created. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DrugClassResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['ValidationFailed'];
+    };
+  };
+  deleteDrugClass: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['IdBody'];
+      };
+    };
+    responses: {
+      /** @description Deleted. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MessageResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['ValidationFailed'];
+    };
+  };
+  getDrugClass: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One class with its members. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DrugClassResponse'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+    };
+  };
+  addDrugClassMember: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['DrugClassMemberCreate'];
+      };
+    };
+    responses: {
+      /** @description Added; the class with its members. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DrugClassResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['ValidationFailed'];
+    };
+  };
+  removeDrugClassMember: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['IdBody'];
+      };
+    };
+    responses: {
+      /** @description Removed. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MessageResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['ValidationFailed'];
+    };
+  };
+  listClassRules: {
+    parameters: {
+      query?: {
+        /** @description Words to search for, case-insensitively: a rule matches when every word is part of a class's or the medication's name, the severity or the description. Empty or absent: every rule. */
+        q?: string;
+        /** @description The page, from 1 (1 when left out). */
+        page?: components['parameters']['ListPage'];
+        /** @description How many records a page holds (25 when left out). */
+        page_size?: components['parameters']['ListPageSize'];
+        /** @description `csv`: every record matching `q` and the filters, in `sort` order (not one page: `page` and `page_size` are ignored), streamed as a CSV download (`text/csv`, with a file name) with the columns the console's grid shows. Left out: JSON. */
+        format?: components['parameters']['ListFormat'];
+        /** @description The order (default `drug_class`, then `other`): a field, descending with a leading `-`. `other` is the other class's or the medication's name; `severity` goes minor, moderate, major, contraindicated. Ties are broken by id. */
+        sort?: components['schemas']['ClassRuleSort'];
+        /** @description Only the rules of this kind. */
+        kind?: components['schemas']['ClassRuleKind'];
+        /** @description Only the rules of this severity. */
+        severity?: components['schemas']['Severity'];
+        /** @description Only the rules naming this class, on either side. */
+        drug_class_id?: components['schemas']['Id'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Every class rule. With `q`, `sort`, `page`, `page_size` or a filter: one page of them (`ClassRulePageResponse`, `meta.total` counting every match). With `format=csv`: the whole filtered list as a CSV download. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            | components['schemas']['ClassRulePageResponse']
+            | components['schemas']['ClassRuleListResponse'];
+          'text/csv': string;
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      422: components['responses']['ValidationFailed'];
+    };
+  };
+  updateClassRule: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ClassRuleUpdate'];
+      };
+    };
+    responses: {
+      /** @description Updated. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ClassRuleResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['ValidationFailed'];
+    };
+  };
+  createClassRule: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ClassRuleCreate'];
+      };
+    };
+    responses: {
+      /** @description Created. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ClassRuleResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['ValidationFailed'];
+    };
+  };
+  deleteClassRule: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['IdBody'];
+      };
+    };
+    responses: {
+      /** @description Deleted. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MessageResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['ValidationFailed'];
+    };
+  };
+  getClassRule: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One class rule. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ClassRuleResponse'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
       422: components['responses']['ValidationFailed'];
     };
   };

@@ -33,6 +33,8 @@ interface TestPrescriptionSeed {
 
 /** An adult who is not pregnant (left out, pregnancy would be unknown: see the safety check). */
 const ADULT = { age: [40, 'years'] as Amount, weight: [70, 'kg'] as Amount, pregnant: false };
+/** A man of 40, so that pregnancy is no question. */
+const MAN = { age: [40, 'years'] as Amount, weight: [70, 'kg'] as Amount, sex: 'male' as const };
 const day = (n: number): Amount => [n, 'days'];
 const months = (n: number): Amount => [n, 'months'];
 const hours = (n: number): Amount => [n, 'hours'];
@@ -232,6 +234,40 @@ export const TEST_PRESCRIPTIONS: TestPrescriptionSeed[] = [
     patient: { age: [25, 'years'], weight: [60, 'kg'], sex: 'female' },
     verdict: 'none',
     complete: false,
+  },
+  {
+    name: 'Atorvastatin with simvastatin',
+    note: 'Two statins: a duplicate therapy, stated once for the class.',
+    medications: [
+      { name: 'Atorvastatin', dose: mg(20), frequency: day(1), duration: months(6) },
+      { name: 'Simvastatin', dose: mg(20), frequency: day(1), duration: months(6) },
+    ],
+    patient: MAN,
+    verdict: 'major',
+    complete: true,
+  },
+  {
+    name: 'Sertraline with ibuprofen',
+    note: 'An SSRI with an NSAID: bleeding risk, from the class rule (no pair is stored).',
+    medications: [
+      { name: 'Sertraline', dose: mg(50), frequency: day(1), duration: months(6) },
+      { name: 'Ibuprofen', dose: mg(400), frequency: hours(8), duration: day(5) },
+    ],
+    patient: MAN,
+    verdict: 'moderate',
+    complete: true,
+  },
+  {
+    name: 'Azithromycin, fluconazole and ondansetron',
+    note: 'Three QT-prolonging medications: each pair is a major class interaction.',
+    medications: [
+      { name: 'Azithromycin', dose: mg(500), frequency: day(1), duration: day(3) },
+      { name: 'Fluconazole', dose: mg(200), frequency: hours(24), duration: day(7) },
+      { name: 'Ondansetron', dose: mg(4), frequency: hours(8), duration: day(2) },
+    ],
+    patient: MAN,
+    verdict: 'major',
+    complete: true,
   },
 ];
 

@@ -15,7 +15,9 @@ import { hashPassword } from '../auth/passwords';
 import { seedTestPrescriptions } from './seed-test-prescriptions';
 import {
   AGE_CATEGORIES,
+  CLASS_RULES,
   CONDITIONS,
+  DRUG_CLASSES,
   DRUGS,
   INTERACTIONS,
   LIFESTYLES,
@@ -282,6 +284,35 @@ export async function seedDemo(
       i.severity,
       i.description,
       i.isAllergen ?? false,
+    ]),
+  );
+
+  const classIds = idsByKey(
+    await insertRows<{ id: number; key: string }>(
+      client,
+      'drug_classes',
+      ['name', 'atc_code', 'duplicate_severity'],
+      DRUG_CLASSES.map((c) => [c.name, c.atcCode, c.duplicateSeverity]),
+      'id, name AS key',
+    ),
+  );
+  const classId = (name: string) => lookup(classIds, name, 'drug class');
+  await insertRows(
+    client,
+    'drug_class_members',
+    ['drug_class_id', 'medication_id'],
+    DRUG_CLASSES.flatMap((c) => c.members.map((m) => [classId(c.name), medicationId(m)])),
+  );
+  await insertRows(
+    client,
+    'class_rules',
+    ['kind', 'drug_class_id', 'other_class_id', 'severity', 'description'],
+    CLASS_RULES.map((r) => [
+      r.kind,
+      classId(r.drugClass),
+      classId(r.otherClass),
+      r.severity,
+      r.description,
     ]),
   );
 

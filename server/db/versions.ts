@@ -13,6 +13,9 @@ export const VERSIONED_TABLES = [
   'lifestyle_contraindications',
   'drug_interactions',
   'drugs',
+  'drug_classes',
+  'drug_class_members',
+  'class_rules',
 ] as const;
 export type VersionedTable = (typeof VERSIONED_TABLES)[number];
 

@@ -4,6 +4,7 @@ import {
   type SafetyData,
   type SafetyDosageRow,
   type SafetyMedicationRow,
+  type Severity,
 } from './safety-check';
 
 /**
@@ -57,6 +58,8 @@ const data = (...medications: SafetyMedicationRow[]): SafetyData => ({
   lifestyles: [],
   allergies: [],
   interactions: [],
+  classes: [],
+  class_rules: [],
 });
 
 /** A dose rule for every age that every prescription below satisfies. */
@@ -405,5 +408,196 @@ describe('daily maximum', () => {
     expect(
       evaluateSafety(data(paracetamol), [{ ...every4h, dose: 250, frequency: 6 }], child).findings,
     ).toEqual([]);
+  });
+});
+
+describe('drug classes', () => {
+  // Every medication here has a rule its prescription meets, so only class findings remain.
+  const drug = (id: number, name: string) => medication(id, name, { age_dosages: anyAgeRule });
+  const atorvastatin = drug(11, 'Atorvastatin');
+  const simvastatin = drug(12, 'Simvastatin');
+  const sertraline = drug(13, 'Sertraline');
+  const ibuprofen = drug(14, 'Ibuprofen');
+  const azithromycin = drug(15, 'Azithromycin');
+  const fluconazole = drug(16, 'Fluconazole');
+  const ondansetron = drug(17, 'Ondansetron');
+  const amoxicillin = drug(18, 'Amoxicillin');
+  const ceftriaxone = drug(19, 'Ceftriaxone');
+  const warfarin = drug(20, 'Warfarin');
+  const klass = (
+    id: number,
+    name: string,
+    members: SafetyMedicationRow[],
+    duplicate: SafetyData['classes'][number]['duplicate_severity'] = null,
+  ) => ({ id, name, duplicate_severity: duplicate, medication_ids: members.map((m) => m.id) });
+  const statins = klass(101, 'Statins', [atorvastatin, simvastatin], 'major');
+  const ssris = klass(102, 'SSRIs', [sertraline]);
+  const nsaids = klass(103, 'NSAIDs', [ibuprofen]);
+  const qt = klass(104, 'QT-prolonging', [azithromycin, fluconazole, ondansetron]);
+  const penicillins = klass(105, 'Penicillins', [amoxicillin]);
+  const cephalosporins = klass(106, 'Cephalosporins', [ceftriaxone]);
+  const rule = (
+    id: number,
+    kind: 'interaction' | 'cross_sensitivity',
+    from: { id: number },
+    to: { id: number },
+    severity: Severity,
+    toMedication = false,
+  ) => ({
+    id,
+    kind,
+    drug_class_id: from.id,
+    other_class_id: toMedication ? null : to.id,
+    other_medication_id: toMedication ? to.id : null,
+    severity,
+    description: `rule ${id}`,
+  });
+  const ssriNsaid = rule(201, 'interaction', ssris, nsaids, 'moderate');
+  const qtQt = rule(202, 'interaction', qt, qt, 'major');
+  const penicillinCephalosporin = rule(
+    203,
+    'cross_sensitivity',
+    penicillins,
+    cephalosporins,
+    'moderate',
+  );
+  const classData = (...medications: SafetyMedicationRow[]): SafetyData => ({
+    ...data(...medications),
+    classes: [statins, ssris, nsaids, qt, penicillins, cephalosporins],
+    class_rules: [ssriNsaid, qtQt, penicillinCephalosporin],
+  });
+  const adult: Patient = { age: 40, age_unit: 'years', sex: 'male' };
+  const check = (d: SafetyData, patient: Patient = adult) =>
+    evaluateSafety(
+      d,
+      d.medications.map((m) => prescribed(m.id)),
+      patient,
+    );
+
+  it('two statins together are a duplicate therapy, at the severity the class states', () => {
+    const result = check(classData(atorvastatin, simvastatin));
+    expect(result.verdict).toBe('major');
+    expect(result.findings).toEqual([
+      expect.objectContaining({
+        kind: 'duplicate_therapy',
+        severity: 'major',
+        medication_ids: [11, 12],
+        drug_class_id: 101,
+        message: expect.stringContaining('Atorvastatin and Simvastatin are both Statins'),
+      }),
+    ]);
+  });
+
+  it('one statin alone is no duplicate, and a class without a duplicate severity never is', () => {
+    expect(check(classData(atorvastatin)).verdict).toBe('none');
+    expect(check(classData(azithromycin, fluconazole)).findings.map((f) => f.kind)).not.toContain(
+      'duplicate_therapy',
+    );
+  });
+
+  it('an SSRI with an NSAID is a bleeding-risk interaction though no pair of the two is stored', () => {
+    const result = check(classData(sertraline, ibuprofen));
+    expect(result.verdict).toBe('moderate');
+    expect(result.findings).toEqual([
+      expect.objectContaining({
+        kind: 'interaction',
+        severity: 'moderate',
+        medication_ids: [14, 13],
+        class_rule_id: 201,
+        message: expect.stringContaining('class rule: SSRIs with NSAIDs'),
+      }),
+    ]);
+  });
+
+  it('three QT-prolonging medications give one interaction per pair, each major', () => {
+    const result = check(classData(azithromycin, fluconazole, ondansetron));
+    expect(result.verdict).toBe('major');
+    const pairs = result.findings.map((f) => [
+      f.kind,
+      f.severity,
+      f.medication_ids,
+      f.class_rule_id,
+    ]);
+    expect(pairs).toEqual([
+      ['interaction', 'major', [15, 16], 202],
+      ['interaction', 'major', [15, 17], 202],
+      ['interaction', 'major', [16, 17], 202],
+    ]);
+  });
+
+  it('a stored pair interaction overrides the class rule for that pair', () => {
+    const d = classData(sertraline, ibuprofen);
+    d.interactions = [
+      {
+        id: 301,
+        medication_id: 13,
+        interacting_medication_id: 14,
+        severity: 'minor',
+        description: 'pair',
+        is_allergen: false,
+      },
+    ];
+    const result = check(d);
+    expect(result.findings.map((f) => [f.interaction_id, f.class_rule_id, f.severity])).toEqual([
+      [301, undefined, 'minor'],
+    ]);
+  });
+
+  it('of two class rules covering one pair, the stricter decides', () => {
+    const d = classData(sertraline, ibuprofen);
+    d.class_rules = [ssriNsaid, rule(204, 'interaction', nsaids, sertraline, 'major', true)];
+    const result = check(d);
+    expect(result.findings.map((f) => [f.class_rule_id, f.severity])).toEqual([[204, 'major']]);
+  });
+
+  it('a class rule naming one medication applies to every member with it', () => {
+    const d = classData(warfarin, ibuprofen);
+    d.class_rules = [rule(205, 'interaction', nsaids, warfarin, 'major', true)];
+    expect(check(d).findings).toEqual([
+      expect.objectContaining({ kind: 'interaction', severity: 'major', class_rule_id: 205 }),
+    ]);
+  });
+
+  it('a patient allergic to penicillins must not get amoxicillin silently', () => {
+    const result = check(classData(amoxicillin), { ...adult, allergy_class_ids: [105] });
+    expect(result.verdict).toBe('contraindicated');
+    expect(result.findings).toEqual([
+      expect.objectContaining({
+        kind: 'allergy',
+        medication_ids: [18],
+        drug_class_id: 105,
+        message: expect.stringContaining('allergic to Penicillins'),
+      }),
+    ]);
+  });
+
+  it('a penicillin allergy, named or through amoxicillin, warns of a cephalosporin by the cross-sensitivity rule', () => {
+    const byClass = check(classData(ceftriaxone), { ...adult, allergy_class_ids: [105] });
+    expect(byClass.findings).toEqual([
+      expect.objectContaining({
+        kind: 'allergy',
+        severity: 'moderate',
+        medication_ids: [19],
+        class_rule_id: 203,
+      }),
+    ]);
+    const d = classData(ceftriaxone);
+    d.allergies = [{ id: 18, name: 'Amoxicillin' }];
+    const byMember = check(d, { ...adult, allergy_medication_ids: [18] });
+    expect(byMember.findings).toEqual([
+      expect.objectContaining({
+        kind: 'allergy',
+        severity: 'moderate',
+        medication_ids: [19, 18],
+        class_rule_id: 203,
+        message: expect.stringContaining('allergic to Amoxicillin (one of Penicillins)'),
+      }),
+    ]);
+  });
+
+  it('a cross-sensitivity runs one way: a cephalosporin allergy says nothing of penicillins', () => {
+    expect(check(classData(amoxicillin), { ...adult, allergy_class_ids: [106] }).verdict).toBe(
+      'none',
+    );
   });
 });

@@ -97,6 +97,24 @@ export interface SafetyInteractionRow {
   is_allergen: boolean;
 }
 
+export interface SafetyClassRow {
+  id: number;
+  name: string;
+  duplicate_severity: Severity | null;
+  /** Its members among the medications read (prescribed or allergies); others may be left out. */
+  medication_ids: number[];
+}
+
+export interface SafetyClassRuleRow {
+  id: number;
+  kind: Schema<'ClassRuleKind'>;
+  drug_class_id: number;
+  other_class_id: number | null;
+  other_medication_id: number | null;
+  severity: Severity;
+  description: string;
+}
+
 export interface SafetyData {
   medications: SafetyMedicationRow[];
   conditions: { id: number; name: string }[];
@@ -105,6 +123,14 @@ export interface SafetyData {
   allergies: { id: number; name: string }[];
   /** Pairs of prescribed medications, and allergen-flagged pairs of a prescribed one and an allergy. */
   interactions: SafetyInteractionRow[];
+  /**
+   * The classes of the medications read, and the allergy classes. The check reads members only
+   * among the request's own medications and allergies, and classes as allergies only when the
+   * patient names them, so data read for several requests at once serves each of them.
+   */
+  classes: SafetyClassRow[];
+  /** The rules of those classes. */
+  class_rules: SafetyClassRuleRow[];
 }
 
 /** The ids a check reads: the prescribed medications and the patient's lists. */
@@ -113,6 +139,7 @@ export interface SafetyIds {
   conditions: number[];
   lifestyles: number[];
   allergies: number[];
+  allergyClasses: number[];
 }
 
 // ---------- plausibility ----------
@@ -143,6 +170,7 @@ const rank = (s: Severity | null) => (s ? RANK[s] : 0);
 const KIND_ORDER: Finding['kind'][] = [
   'allergy',
   'interaction',
+  'duplicate_therapy',
   'condition',
   'lifestyle',
   'pregnancy',
@@ -636,6 +664,132 @@ function dosingOf(
   return { result: { medication_id: m.id, name: m.name, prescribed, rules }, findings };
 }
 
+/** The id of the rule a finding comes from, to order findings alike in every other way. */
+const ruleId = (f: Finding) =>
+  f.interaction_id ??
+  f.class_rule_id ??
+  f.drug_class_id ??
+  f.condition_id ??
+  f.lifestyle_id ??
+  f.dosage_id ??
+  0;
+
+/** "Atorvastatin and Simvastatin", "A, B and C". */
+function namesText(names: string[]): string {
+  return names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
+/**
+ * The findings of drug classes: interactions stated per class (where no stored pair interaction
+ * covers the pair: the pair's own rule is the more specific), two or more members of a
+ * duplicate-therapy class, allergies to a whole class, and cross-sensitivities from a class the
+ * patient is allergic to (named, or through an allergy to one of its members).
+ */
+function classFindings(
+  data: SafetyData,
+  prescribedIds: Set<number>,
+  patient: Patient,
+  nameOf: Map<number, string>,
+  byPosition: (ids: number[]) => number[],
+): Finding[] {
+  const findings: Finding[] = [];
+  const classOf = new Map(data.classes.map((c) => [c.id, c]));
+  const className = (id: number | null) => (id === null ? '' : (classOf.get(id)?.name ?? ''));
+  const members = (classId: number | null, among: (id: number) => boolean) =>
+    (classId === null ? [] : (classOf.get(classId)?.medication_ids ?? [])).filter(among);
+  const prescribed = (id: number) => prescribedIds.has(id);
+  const pairKey = (a: number, b: number) => (a < b ? `${a}-${b}` : `${b}-${a}`);
+  const storedPairs = new Set(
+    data.interactions.map((i) => pairKey(i.medication_id, i.interacting_medication_id)),
+  );
+
+  // Per pair of prescribed medications, the strictest class rule that covers it.
+  const byPair = new Map<string, { rule: SafetyClassRuleRow; ids: number[] }>();
+  for (const rule of data.class_rules) {
+    if (rule.kind !== 'interaction') continue;
+    const left = members(rule.drug_class_id, prescribed);
+    const right =
+      rule.other_class_id !== null
+        ? members(rule.other_class_id, prescribed)
+        : [rule.other_medication_id ?? 0].filter(prescribed);
+    for (const a of left) {
+      for (const b of right) {
+        const key = pairKey(a, b);
+        if (a === b || storedPairs.has(key)) continue;
+        const kept = byPair.get(key);
+        const stricter =
+          !kept ||
+          rank(rule.severity) > rank(kept.rule.severity) ||
+          (rank(rule.severity) === rank(kept.rule.severity) && rule.id < kept.rule.id);
+        if (stricter) byPair.set(key, { rule, ids: byPosition([a, b]) });
+      }
+    }
+  }
+  for (const { rule, ids } of byPair.values()) {
+    const other = rule.other_class_id !== null ? className(rule.other_class_id) : undefined;
+    const source = other
+      ? `${className(rule.drug_class_id)} with ${other}`
+      : `${className(rule.drug_class_id)} with ${nameOf.get(rule.other_medication_id ?? 0)}`;
+    findings.push({
+      kind: 'interaction',
+      severity: rule.severity,
+      medication_ids: ids,
+      class_rule_id: rule.id,
+      message: `${nameOf.get(ids[0])} and ${nameOf.get(ids[1])}: ${rule.description} (class rule: ${source})`,
+    });
+  }
+
+  for (const c of data.classes) {
+    if (!c.duplicate_severity) continue;
+    const ids = byPosition(members(c.id, prescribed));
+    if (ids.length < 2) continue;
+    findings.push({
+      kind: 'duplicate_therapy',
+      severity: c.duplicate_severity,
+      medication_ids: ids,
+      drug_class_id: c.id,
+      message: `${namesText(ids.map((id) => nameOf.get(id) ?? ''))} are ${ids.length === 2 ? 'both' : 'all'} ${c.name}: two of this class together are a duplicate therapy.`,
+    });
+  }
+
+  const namedClasses = new Set(patient.allergy_class_ids ?? []);
+  const allergyIds = new Set(patient.allergy_medication_ids ?? []);
+  for (const classId of namedClasses) {
+    for (const id of byPosition(members(classId, prescribed))) {
+      findings.push({
+        kind: 'allergy',
+        severity: 'contraindicated',
+        medication_ids: [id],
+        drug_class_id: classId,
+        message: `${nameOf.get(id)}: the patient is allergic to ${className(classId)}, and it is one of them.`,
+      });
+    }
+  }
+  for (const rule of data.class_rules) {
+    if (rule.kind !== 'cross_sensitivity') continue;
+    // Allergic to the class by name, or to one of its members (the first by name stands for all).
+    const through = namedClasses.has(rule.drug_class_id)
+      ? undefined
+      : byPosition(members(rule.drug_class_id, (id) => allergyIds.has(id)))[0];
+    if (!namedClasses.has(rule.drug_class_id) && through === undefined) continue;
+    const allergy = through === undefined ? className(rule.drug_class_id) : nameOf.get(through);
+    const via = through === undefined ? '' : ` (one of ${className(rule.drug_class_id)})`;
+    for (const id of byPosition(members(rule.other_class_id, prescribed))) {
+      // A stored allergen link of the two medications is the more specific rule.
+      if (through !== undefined && storedPairs.has(pairKey(id, through))) continue;
+      findings.push({
+        kind: 'allergy',
+        severity: rule.severity,
+        medication_ids: through === undefined ? [id] : [id, through],
+        drug_class_id: rule.drug_class_id,
+        class_rule_id: rule.id,
+        message: `${nameOf.get(id)}: the patient is allergic to ${allergy}${via}, and ${className(rule.other_class_id)} may cross-react: ${rule.description}`,
+      });
+    }
+  }
+  return findings;
+}
+
 /** The findings, the rules applied and the verdict for `data` (loaded for the request's ids). */
 export function evaluateSafety(
   data: SafetyData,
@@ -762,6 +916,16 @@ export function evaluateSafety(
     }
   }
 
+  findings.push(
+    ...classFindings(data, prescribedIds, patient, nameOf, (ids) =>
+      [...new Set(ids)].sort(
+        (x, y) =>
+          (byNameRank.get(x) ?? 0) - (byNameRank.get(y) ?? 0) ||
+          (position.get(x) ?? 0) - (position.get(y) ?? 0),
+      ),
+    ),
+  );
+
   const results: MedicationResult[] = [];
   for (const m of medications) {
     const prescription = prescriptionOf.get(m.id) ?? { medication_id: m.id };
@@ -784,8 +948,7 @@ export function evaluateSafety(
     return (
       KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind) ||
       BASIS_ORDER.indexOf(a.basis) - BASIS_ORDER.indexOf(b.basis) ||
-      (a.interaction_id ?? a.condition_id ?? a.lifestyle_id ?? a.dosage_id ?? 0) -
-        (b.interaction_id ?? b.condition_id ?? b.lifestyle_id ?? b.dosage_id ?? 0)
+      ruleId(a) - ruleId(b)
     );
   });
 
@@ -848,6 +1011,7 @@ export function checkRequest(body: SafetyCheckRequest): CheckedRequest {
       conditions: patient.condition_ids ?? [],
       lifestyles: patient.lifestyle_ids ?? [],
       allergies: patient.allergy_medication_ids ?? [],
+      allergyClasses: patient.allergy_class_ids ?? [],
     },
     fromIdsOnly: Boolean(body.medication_ids),
   };
@@ -860,21 +1024,36 @@ export function unknownIds(body: SafetyCheckRequest, lists: SafetyIds, data: Saf
     condition: missing(lists.conditions, data.conditions),
     lifestyle: missing(lists.lifestyles, data.lifestyles),
     allergy: missing(lists.allergies, data.allergies),
+    allergy_class: missing(lists.allergyClasses, data.classes),
   };
   const fields = {
     medication: body.medication_ids ? 'medication_ids' : 'medications',
     condition: 'patient.condition_ids',
     lifestyle: 'patient.lifestyle_ids',
     allergy: 'patient.allergy_medication_ids',
+    allergy_class: 'patient.allergy_class_ids',
   } as const;
   const errors: Record<string, string[]> = {};
   const parts: string[] = [];
-  for (const kind of ['medication', 'condition', 'lifestyle', 'allergy'] as const) {
+  const nouns = {
+    medication: ['medication', 'medication'],
+    condition: ['condition', 'condition'],
+    lifestyle: ['lifestyle', 'lifestyle'],
+    allergy: ['medication', 'allergy medication'],
+    allergy_class: ['drug class', 'allergy class'],
+  } as const;
+  for (const kind of [
+    'medication',
+    'condition',
+    'lifestyle',
+    'allergy',
+    'allergy_class',
+  ] as const) {
     if (!unknown[kind].length) continue;
     const list = unknown[kind].join(', ');
-    const noun = kind === 'allergy' ? 'medication' : kind;
+    const [noun, part] = nouns[kind];
     errors[fields[kind]] = [`No such ${noun}: ${list}`];
-    parts.push(`${kind === 'allergy' ? 'allergy medication' : kind} ${list}`);
+    parts.push(`${part} ${list}`);
   }
   return parts.length ? invalid(errors, `Unknown ids: ${parts.join('; ')}.`) : undefined;
 }

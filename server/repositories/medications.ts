@@ -367,7 +367,13 @@ export async function medicationExists(db: Queryable, id: number) {
 /** Which of `ids` have no row in `table` (a fixed table name from this module's callers). */
 export async function missingIds(
   db: Queryable,
-  table: 'conditions' | 'age_categories' | 'weight_categories' | 'medications' | 'lifestyles',
+  table:
+    | 'conditions'
+    | 'age_categories'
+    | 'weight_categories'
+    | 'medications'
+    | 'lifestyles'
+    | 'drug_classes',
   ids: number[],
 ) {
   if (ids.length === 0) return [];

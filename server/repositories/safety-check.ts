@@ -26,6 +26,11 @@ const dosageJson = (category: 'weight' | 'age') => `json_build_object(
  * of its two ids are).
  */
 export const SAFETY_DATA_SQL = `
+WITH classes_read AS (
+  SELECT dm.drug_class_id AS id FROM drug_class_members dm
+   WHERE dm.medication_id = ANY($1::int[]) OR dm.medication_id = ANY($4::int[])
+  UNION
+  SELECT unnest($5::int[]))
 SELECT
   COALESCE((
     SELECT json_agg(json_build_object(
@@ -70,14 +75,33 @@ SELECT
                  AND greatest(i.medication_id, i.interacting_medication_id) = ANY($4::int[]))
              OR (least(i.medication_id, i.interacting_medication_id) = ANY($4::int[])
                  AND greatest(i.medication_id, i.interacting_medication_id) = ANY($1::int[]))))
-  ), '[]'::json) AS interactions`;
+  ), '[]'::json) AS interactions,
+  COALESCE((
+    SELECT json_agg(json_build_object(
+      'id', c.id, 'name', c.name, 'duplicate_severity', c.duplicate_severity,
+      'medication_ids', COALESCE((SELECT json_agg(dm.medication_id ORDER BY dm.medication_id)
+                                    FROM drug_class_members dm
+                                   WHERE dm.drug_class_id = c.id
+                                     AND (dm.medication_id = ANY($1::int[]) OR dm.medication_id = ANY($4::int[]))),
+                                 '[]'::json)) ORDER BY c.id)
+    FROM drug_classes c WHERE c.id IN (SELECT id FROM classes_read)
+  ), '[]'::json) AS classes,
+  COALESCE((
+    SELECT json_agg(json_build_object(
+      'id', r.id, 'kind', r.kind, 'drug_class_id', r.drug_class_id, 'other_class_id', r.other_class_id,
+      'other_medication_id', r.other_medication_id, 'severity', r.severity,
+      'description', r.description) ORDER BY r.id)
+    FROM class_rules r
+    WHERE r.drug_class_id IN (SELECT id FROM classes_read)
+      AND (r.other_class_id IN (SELECT id FROM classes_read) OR r.other_medication_id = ANY($1::int[]))
+  ), '[]'::json) AS class_rules`;
 
 export async function loadSafetyData(db: Queryable, ids: SafetyIds): Promise<SafetyData> {
   // A named (prepared) statement: each connection plans it once, not on every check.
   const { rows } = await db.query<SafetyData>({
     name: 'safety-check-read',
     text: SAFETY_DATA_SQL,
-    values: [ids.medications, ids.conditions, ids.lifestyles, ids.allergies],
+    values: [ids.medications, ids.conditions, ids.lifestyles, ids.allergies, ids.allergyClasses],
   });
   return rows[0];
 }
@@ -97,6 +121,7 @@ SELECT $1, s.id, (SELECT m.name FROM medications m WHERE m.id = s.id)
    AND (SELECT count(*) FROM conditions WHERE id = ANY($3::int[])) = cardinality($3::int[])
    AND (SELECT count(*) FROM lifestyles WHERE id = ANY($4::int[])) = cardinality($4::int[])
    AND (SELECT count(*) FROM medications WHERE id = ANY($5::int[])) = cardinality($5::int[])
+   AND (SELECT count(*) FROM drug_classes WHERE id = ANY($6::int[])) = cardinality($6::int[])
  ORDER BY s.n`;
 
 export async function recordSearches(
@@ -107,7 +132,14 @@ export async function recordSearches(
   const { rowCount } = await db.query({
     name: 'safety-check-record-searches',
     text: RECORD_SEARCHES_SQL,
-    values: [userId, ids.medications, ids.conditions, ids.lifestyles, ids.allergies],
+    values: [
+      userId,
+      ids.medications,
+      ids.conditions,
+      ids.lifestyles,
+      ids.allergies,
+      ids.allergyClasses,
+    ],
   });
   return rowCount ?? 0;
 }

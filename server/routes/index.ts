@@ -3,9 +3,11 @@ import accountRoutes from './accounts';
 import ageCategoryRoutes from './age-categories';
 import auditRoutes from './audit';
 import authRoutes from './auth';
+import classRuleRoutes from './class-rules';
 import conditionRoutes from './conditions';
 import dashboardRoutes from './dashboard';
 import dataQualityRoutes from './data-quality';
+import drugClassRoutes from './drug-classes';
 import drugInteractionRoutes from './drug-interactions';
 import drugRoutes from './drugs';
 import lifestyleContraindicationRoutes from './lifestyle-contraindications';
@@ -27,6 +29,8 @@ export const routes: FastifyPluginAsync[] = [
   drugInteractionRoutes,
   lifestyleRoutes,
   lifestyleContraindicationRoutes,
+  drugClassRoutes,
+  classRuleRoutes,
   userRoutes,
   dashboardRoutes,
   drugRoutes,

@@ -40,7 +40,9 @@ export type ListOperationId =
   | 'listAgeCategories'
   | 'listWeightCategories'
   | 'listDrugInteractions'
-  | 'listMedications';
+  | 'listMedications'
+  | 'listDrugClasses'
+  | 'listClassRules';
 
 export interface ListOperation<F extends string> {
   spec: ListSpec<F>;

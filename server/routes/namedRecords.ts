@@ -46,7 +46,7 @@ export function defineNamedReads<F extends string>(
 }
 
 /** `work`, whose unique violation is a 409 saying the name is taken. */
-export async function uniqueName<T>(label: Label, work: Promise<T>) {
+export async function uniqueName<T>(label: Label | 'Drug class', work: Promise<T>) {
   try {
     return await work;
   } catch (error) {

@@ -379,6 +379,84 @@ const CASES: Record<string, Cases> = {
     },
   },
 
+  listDrugClasses: { invalid: { ...get('/drug-class?sort=colour'), field: 'sort' } },
+  createDrugClass: {
+    invalid: {
+      method: 'POST',
+      url: '/drug-class',
+      body: { name: 'X', atc_code: 'lower' },
+      field: 'atc_code',
+    },
+  },
+  updateDrugClass: {
+    invalid: { method: 'PUT', url: '/drug-class', body: { id: 1 }, field: 'name' },
+    unknown: { method: 'PUT', url: '/drug-class', body: { id: UNKNOWN, name: 'X' }, status: 404 },
+  },
+  deleteDrugClass: {
+    invalid: { method: 'DELETE', url: '/drug-class', body: { id: 0 }, field: 'id' },
+    unknown: { method: 'DELETE', url: '/drug-class', body: { id: UNKNOWN }, status: 404 },
+  },
+  getDrugClass: byPath('/drug-class'),
+  addDrugClassMember: {
+    invalid: {
+      method: 'POST',
+      url: '/drug-class/member',
+      body: { drug_class_id: 1 },
+      field: 'medication_id',
+    },
+    unknown: {
+      method: 'POST',
+      url: '/drug-class/member',
+      body: { drug_class_id: UNKNOWN, medication_id: UNKNOWN },
+      status: 422,
+    },
+  },
+  removeDrugClassMember: {
+    invalid: { method: 'DELETE', url: '/drug-class/member', body: {}, field: 'id' },
+    unknown: { method: 'DELETE', url: '/drug-class/member', body: { id: UNKNOWN }, status: 404 },
+  },
+
+  listClassRules: { invalid: { ...get('/class-rule?kind=pair'), field: 'kind' } },
+  createClassRule: {
+    invalid: {
+      method: 'POST',
+      url: '/class-rule',
+      body: { kind: 'interaction', drug_class_id: 1, severity: 'major' },
+      field: 'description',
+    },
+    unknown: {
+      method: 'POST',
+      url: '/class-rule',
+      body: {
+        kind: 'interaction',
+        drug_class_id: UNKNOWN,
+        other_class_id: UNKNOWN,
+        severity: 'major',
+        description: 'X',
+      },
+      status: 422,
+    },
+  },
+  updateClassRule: {
+    invalid: {
+      method: 'PUT',
+      url: '/class-rule',
+      body: { id: 1, severity: 'severe', description: 'X' },
+      field: 'severity',
+    },
+    unknown: {
+      method: 'PUT',
+      url: '/class-rule',
+      body: { id: UNKNOWN, severity: 'major', description: 'X' },
+      status: 404,
+    },
+  },
+  deleteClassRule: {
+    invalid: { method: 'DELETE', url: '/class-rule', body: { id: 'x' }, field: 'id' },
+    unknown: { method: 'DELETE', url: '/class-rule', body: { id: UNKNOWN }, status: 404 },
+  },
+  getClassRule: byPath('/class-rule'),
+
   listUsers: { invalid: { ...get('/users?page_size=0'), field: 'page_size' } },
   getUserSearchHistory: {
     invalid: { ...get('/users/abc/search-history'), field: 'id' },

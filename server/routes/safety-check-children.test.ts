@@ -29,6 +29,7 @@ interface Finding {
   severity: string | null;
   reason?: string;
   message: string;
+  medication_ids: number[];
 }
 interface Result {
   verdict: string;
@@ -219,6 +220,92 @@ describe('pairs the demo data once missed', () => {
     expect(result.findings).toContainEqual(
       expect.objectContaining({ kind: 'interaction', severity: 'moderate' }),
     );
+  });
+});
+
+describe('drug classes in the demo data', () => {
+  const man = { age: 60, age_unit: 'years', weight: 70, weight_unit: 'kg', sex: 'male' };
+  const findingsOf = async (names: string[], patient: object = man) =>
+    (
+      await check({
+        medications: names.map((name) => ({ medication_id: med[name] })),
+        patient,
+      })
+    ).findings;
+
+  it('atorvastatin with simvastatin is a duplicate therapy (two statins), major', async () => {
+    expect(await findingsOf(['Atorvastatin', 'Simvastatin'])).toContainEqual(
+      expect.objectContaining({
+        kind: 'duplicate_therapy',
+        severity: 'major',
+        medication_ids: [med.Atorvastatin, med.Simvastatin],
+      }),
+    );
+  });
+
+  it('sertraline with ibuprofen is a bleeding-risk interaction (an SSRI with an NSAID)', async () => {
+    const interaction = (await findingsOf(['Sertraline', 'Ibuprofen'])).find(
+      (f) => f.kind === 'interaction',
+    );
+    expect(interaction).toMatchObject({ medication_ids: [med.Ibuprofen, med.Sertraline] });
+    expect(['moderate', 'major']).toContain(interaction?.severity);
+    expect(interaction?.message).toMatch(/bleeding/);
+  });
+
+  it('azithromycin, fluconazole and ondansetron: every pair prolongs the QT interval, major', async () => {
+    const found = await findingsOf(['Azithromycin', 'Fluconazole', 'Ondansetron']);
+    const pairs = found
+      .filter((f) => f.kind === 'interaction' && f.severity === 'major' && /QT/.test(f.message))
+      .map((f) => [...f.medication_ids].sort((a, b) => a - b));
+    const sorted = (a: number, b: number) => [a, b].sort((x, y) => x - y);
+    expect(pairs).toEqual(
+      expect.arrayContaining([
+        sorted(med.Azithromycin, med.Fluconazole),
+        sorted(med.Azithromycin, med.Ondansetron),
+        sorted(med.Fluconazole, med.Ondansetron),
+      ]),
+    );
+  });
+
+  it('enoxaparin with ibuprofen is a major bleeding risk (an anticoagulant with an NSAID)', async () => {
+    expect(await findingsOf(['Enoxaparin', 'Ibuprofen'])).toContainEqual(
+      expect.objectContaining({ kind: 'interaction', severity: 'major' }),
+    );
+  });
+
+  it('a patient allergic to penicillins is warned of amoxicillin, and of cephalosporins by cross-sensitivity', async () => {
+    const classes = (await api.get('/drug-class?q=penicillins')).json().data;
+    const penicillins = classes.find((c: { name: string }) => c.name === 'Penicillins');
+    const found = await findingsOf(['Amoxicillin', 'Ceftriaxone'], {
+      ...man,
+      allergy_class_ids: [penicillins.id],
+    });
+    expect(found).toContainEqual(
+      expect.objectContaining({
+        kind: 'allergy',
+        severity: 'contraindicated',
+        medication_ids: [med.Amoxicillin],
+        drug_class_id: penicillins.id,
+      }),
+    );
+    expect(found).toContainEqual(
+      expect.objectContaining({
+        kind: 'allergy',
+        medication_ids: [med.Ceftriaxone],
+        class_rule_id: expect.any(Number),
+      }),
+    );
+  });
+
+  it('refuses an allergy class that does not exist, naming it', async () => {
+    const response = await api.post('/safety-check', {
+      medications: [{ medication_id: med.Amoxicillin }],
+      patient: { allergy_class_ids: [999999] },
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors['patient.allergy_class_ids']).toEqual([
+      'No such drug class: 999999',
+    ]);
   });
 });
 

@@ -31,6 +31,8 @@ const RULE_FIELDS: Record<RuleKey, true> = {
   dosage_id: true,
   basis: true,
   reason: true,
+  class_rule_id: true,
+  drug_class_id: true,
 };
 export const RULE_KEYS = Object.keys(RULE_FIELDS) as RuleKey[];
 

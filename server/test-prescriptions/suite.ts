@@ -65,6 +65,8 @@ interface Indexed {
   allergies: Map<number, SafetyData['allergies'][number]>;
   /** Every interaction by each of its two medications. */
   interactions: Map<number, SafetyData['interactions']>;
+  classes: SafetyData['classes'];
+  class_rules: SafetyData['class_rules'];
 }
 
 function indexed(all: SafetyData): Indexed {
@@ -83,6 +85,8 @@ function indexed(all: SafetyData): Indexed {
     lifestyles: byId(all.lifestyles),
     allergies: byId(all.allergies),
     interactions,
+    classes: all.classes,
+    class_rules: all.class_rules,
   };
 }
 
@@ -117,6 +121,9 @@ function shareOf(index: Indexed, request: CheckedRequest): SafetyData {
     lifestyles: pick(lists.lifestyles, index.lifestyles),
     allergies: pick(lists.allergies, index.allergies),
     interactions: [...interactions].sort((a, b) => a.id - b.id),
+    // The check reads members and allergy classes for the request's own ids (see SafetyData).
+    classes: index.classes,
+    class_rules: index.class_rules,
   };
 }
 
@@ -153,6 +160,7 @@ export async function readRequests(
       conditions: union((c) => c.lists.conditions),
       lifestyles: union((c) => c.lists.lifestyles),
       allergies: union((c) => c.lists.allergies),
+      allergyClasses: union((c) => c.lists.allergyClasses),
     });
     for (const m of [...all.medications, ...all.allergies]) names.set(m.id, m.name);
     const index = indexed(all);

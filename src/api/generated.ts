@@ -8,6 +8,8 @@ export const addTagTypes = [
   'drug-interaction',
   'lifestyle',
   'lifestyle-contraindication',
+  'drug-class',
+  'class-rule',
   'users',
   'dashboard',
   'drug',
@@ -438,6 +440,103 @@ const injectedRtkApi = api
           body: queryArg.idBody,
         }),
         invalidatesTags: ['lifestyle-contraindication'],
+      }),
+      listDrugClasses: build.query<ListDrugClassesApiResponse, ListDrugClassesApiArg>({
+        query: (queryArg) => ({
+          url: `/drug-class`,
+          params: {
+            q: queryArg.q,
+            page: queryArg.page,
+            page_size: queryArg.pageSize,
+            format: queryArg.format,
+            sort: queryArg.sort,
+            medication_id: queryArg.medicationId,
+          },
+        }),
+        providesTags: ['drug-class'],
+      }),
+      createDrugClass: build.mutation<CreateDrugClassApiResponse, CreateDrugClassApiArg>({
+        query: (queryArg) => ({
+          url: `/drug-class`,
+          method: 'POST',
+          body: queryArg.drugClassCreate,
+        }),
+        invalidatesTags: ['drug-class'],
+      }),
+      updateDrugClass: build.mutation<UpdateDrugClassApiResponse, UpdateDrugClassApiArg>({
+        query: (queryArg) => ({
+          url: `/drug-class`,
+          method: 'PUT',
+          body: queryArg.drugClassUpdate,
+        }),
+        invalidatesTags: ['drug-class'],
+      }),
+      deleteDrugClass: build.mutation<DeleteDrugClassApiResponse, DeleteDrugClassApiArg>({
+        query: (queryArg) => ({ url: `/drug-class`, method: 'DELETE', body: queryArg.idBody }),
+        invalidatesTags: ['drug-class'],
+      }),
+      getDrugClass: build.query<GetDrugClassApiResponse, GetDrugClassApiArg>({
+        query: (queryArg) => ({ url: `/drug-class/${queryArg.id}` }),
+        providesTags: ['drug-class'],
+      }),
+      addDrugClassMember: build.mutation<AddDrugClassMemberApiResponse, AddDrugClassMemberApiArg>({
+        query: (queryArg) => ({
+          url: `/drug-class/member`,
+          method: 'POST',
+          body: queryArg.drugClassMemberCreate,
+        }),
+        invalidatesTags: ['drug-class'],
+      }),
+      removeDrugClassMember: build.mutation<
+        RemoveDrugClassMemberApiResponse,
+        RemoveDrugClassMemberApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/drug-class/member`,
+          method: 'DELETE',
+          body: queryArg.idBody,
+        }),
+        invalidatesTags: ['drug-class'],
+      }),
+      listClassRules: build.query<ListClassRulesApiResponse, ListClassRulesApiArg>({
+        query: (queryArg) => ({
+          url: `/class-rule`,
+          params: {
+            q: queryArg.q,
+            page: queryArg.page,
+            page_size: queryArg.pageSize,
+            format: queryArg.format,
+            sort: queryArg.sort,
+            kind: queryArg.kind,
+            severity: queryArg.severity,
+            drug_class_id: queryArg.drugClassId,
+          },
+        }),
+        providesTags: ['class-rule'],
+      }),
+      createClassRule: build.mutation<CreateClassRuleApiResponse, CreateClassRuleApiArg>({
+        query: (queryArg) => ({
+          url: `/class-rule`,
+          method: 'POST',
+          body: queryArg.classRuleCreate,
+        }),
+        invalidatesTags: ['class-rule'],
+      }),
+      updateClassRule: build.mutation<UpdateClassRuleApiResponse, UpdateClassRuleApiArg>({
+        query: (queryArg) => ({
+          url: `/class-rule`,
+          method: 'PUT',
+          body: queryArg.classRuleUpdate,
+        }),
+        invalidatesTags: ['class-rule'],
+      }),
+      deleteClassRule: build.mutation<DeleteClassRuleApiResponse, DeleteClassRuleApiArg>({
+        query: (queryArg) => ({ url: `/class-rule`, method: 'DELETE', body: queryArg.idBody }),
+        invalidatesTags: ['class-rule'],
+      }),
+      getClassRule: build.query<GetClassRuleApiResponse, GetClassRuleApiArg>({
+        query: (queryArg) => ({ url: `/class-rule/${queryArg.id}` }),
+        providesTags: ['class-rule'],
       }),
       listUsers: build.query<ListUsersApiResponse, ListUsersApiArg>({
         query: (queryArg) => ({
@@ -970,6 +1069,86 @@ export type CreateLifestyleContraindicationApiArg = {
 export type DeleteLifestyleContraindicationApiResponse = /** status 200 Deleted. */ MessageResponse;
 export type DeleteLifestyleContraindicationApiArg = {
   idBody: IdBody;
+};
+export type ListDrugClassesApiResponse =
+  | /** status 200 Every class, by name, with its members. With `q`, `sort`, `page`, `page_size` or a filter: one page of them (`DrugClassPageResponse`, `meta.total` counting every match). With `format=csv`: the whole filtered list as a CSV download. */ DrugClassPageResponse
+  | DrugClassListResponse;
+export type ListDrugClassesApiArg = {
+  /** Words to search for, case-insensitively: a class matches when every word is part of its name, its ATC code or a member's name. Empty or absent: every class. */
+  q?: string;
+  /** The page, from 1 (1 when left out). */
+  page?: number;
+  /** How many records a page holds (25 when left out). */
+  pageSize?: number;
+  /** `csv`: every record matching `q` and the filters, in `sort` order (not one page: `page` and `page_size` are ignored), streamed as a CSV download (`text/csv`, with a file name) with the columns the console's grid shows. Left out: JSON. */
+  format?: 'csv';
+  /** The order (default `name`, case-insensitively): a field, descending with a leading `-`. `duplicate_severity` goes from classes without one through minor to contraindicated. Ties are broken by id. */
+  sort?: DrugClassSort;
+  /** Only the classes this medication belongs to. */
+  medicationId?: Id;
+};
+export type CreateDrugClassApiResponse = /** status 201 Created. */ DrugClassResponse;
+export type CreateDrugClassApiArg = {
+  drugClassCreate: DrugClassCreate;
+};
+export type UpdateDrugClassApiResponse = /** status 200 Updated. */ DrugClassResponse;
+export type UpdateDrugClassApiArg = {
+  drugClassUpdate: DrugClassUpdate;
+};
+export type DeleteDrugClassApiResponse = /** status 200 Deleted. */ MessageResponse;
+export type DeleteDrugClassApiArg = {
+  idBody: IdBody;
+};
+export type GetDrugClassApiResponse =
+  /** status 200 One class with its members. */ DrugClassResponse;
+export type GetDrugClassApiArg = {
+  id: Id;
+};
+export type AddDrugClassMemberApiResponse =
+  /** status 201 Added; the class with its members. */ DrugClassResponse;
+export type AddDrugClassMemberApiArg = {
+  drugClassMemberCreate: DrugClassMemberCreate;
+};
+export type RemoveDrugClassMemberApiResponse = /** status 200 Removed. */ MessageResponse;
+export type RemoveDrugClassMemberApiArg = {
+  idBody: IdBody;
+};
+export type ListClassRulesApiResponse =
+  | /** status 200 Every class rule. With `q`, `sort`, `page`, `page_size` or a filter: one page of them (`ClassRulePageResponse`, `meta.total` counting every match). With `format=csv`: the whole filtered list as a CSV download. */ ClassRulePageResponse
+  | ClassRuleListResponse;
+export type ListClassRulesApiArg = {
+  /** Words to search for, case-insensitively: a rule matches when every word is part of a class's or the medication's name, the severity or the description. Empty or absent: every rule. */
+  q?: string;
+  /** The page, from 1 (1 when left out). */
+  page?: number;
+  /** How many records a page holds (25 when left out). */
+  pageSize?: number;
+  /** `csv`: every record matching `q` and the filters, in `sort` order (not one page: `page` and `page_size` are ignored), streamed as a CSV download (`text/csv`, with a file name) with the columns the console's grid shows. Left out: JSON. */
+  format?: 'csv';
+  /** The order (default `drug_class`, then `other`): a field, descending with a leading `-`. `other` is the other class's or the medication's name; `severity` goes minor, moderate, major, contraindicated. Ties are broken by id. */
+  sort?: ClassRuleSort;
+  /** Only the rules of this kind. */
+  kind?: ClassRuleKind;
+  /** Only the rules of this severity. */
+  severity?: Severity;
+  /** Only the rules naming this class, on either side. */
+  drugClassId?: Id;
+};
+export type CreateClassRuleApiResponse = /** status 201 Created. */ ClassRuleResponse;
+export type CreateClassRuleApiArg = {
+  classRuleCreate: ClassRuleCreate;
+};
+export type UpdateClassRuleApiResponse = /** status 200 Updated. */ ClassRuleResponse;
+export type UpdateClassRuleApiArg = {
+  classRuleUpdate: ClassRuleUpdate;
+};
+export type DeleteClassRuleApiResponse = /** status 200 Deleted. */ MessageResponse;
+export type DeleteClassRuleApiArg = {
+  idBody: IdBody;
+};
+export type GetClassRuleApiResponse = /** status 200 One class rule. */ ClassRuleResponse;
+export type GetClassRuleApiArg = {
+  id: Id;
 };
 export type ListUsersApiResponse =
   /** status 200 The page of users, and how many match in all. */ AdminUserListResponse;
@@ -1716,6 +1895,101 @@ export type LifestyleContraindicationCreate = {
   lifestyle_id: Id;
   reason?: Reason;
 };
+export type DrugClassMember = {
+  id: Id;
+  medication_id: Id;
+  name: string;
+};
+export type DrugClass = {
+  id: Id;
+  name: string;
+  atc_code: string | null;
+  /** Set when two members prescribed together are a duplicate therapy (two statins): the severity of the safety check's `duplicate_therapy` finding. Null: members may be combined. */
+  duplicate_severity: Severity | null;
+  /** The member medications, by name. */
+  members: DrugClassMember[];
+  member_count: number;
+};
+export type DrugClassPageResponse = {
+  data: DrugClass[];
+  meta: PageMeta;
+};
+export type DrugClassListResponse = {
+  data: DrugClass[];
+};
+export type DrugClassSort =
+  | 'name'
+  | '-name'
+  | 'atc_code'
+  | '-atc_code'
+  | 'duplicate_severity'
+  | '-duplicate_severity'
+  | 'member_count'
+  | '-member_count';
+export type DrugClassResponse = {
+  data: DrugClass;
+  message?: string;
+};
+export type AtcCode = string;
+export type DrugClassCreate = {
+  name: Name;
+  atc_code?: AtcCode | null;
+  duplicate_severity?: Severity | null;
+  reason?: Reason;
+};
+export type DrugClassUpdate = {
+  id: Id;
+  name: Name;
+  atc_code?: AtcCode | null;
+  duplicate_severity?: Severity | null;
+  reason?: Reason;
+};
+export type DrugClassMemberCreate = {
+  drug_class_id: Id;
+  medication_id: Id;
+  reason?: Reason;
+};
+export type ClassRuleKind = 'interaction' | 'cross_sensitivity';
+export type ClassRule = {
+  id: Id;
+  kind: ClassRuleKind;
+  drug_class_id: Id;
+  other_class_id: Id | null;
+  other_medication_id: Id | null;
+  drug_class: NamedRef;
+  other_class: NamedRef | null;
+  other_medication: NamedRef | null;
+  severity: Severity;
+  description: string;
+};
+export type ClassRulePageResponse = {
+  data: ClassRule[];
+  meta: PageMeta;
+};
+export type ClassRuleListResponse = {
+  data: ClassRule[];
+};
+export type ClassRuleSort =
+  'drug_class' | '-drug_class' | 'other' | '-other' | 'kind' | '-kind' | 'severity' | '-severity';
+export type ClassRuleResponse = {
+  data: ClassRule;
+  message?: string;
+};
+export type ClassRuleCreate = {
+  kind: ClassRuleKind;
+  drug_class_id: Id;
+  other_class_id?: Id;
+  other_medication_id?: Id;
+  severity: Severity;
+  description: InteractionDescription;
+  reason?: Reason;
+};
+export type ClassRuleUpdate = {
+  id: Id;
+  severity: Severity;
+  description: InteractionDescription;
+  reason?: Reason;
+};
 export type AdminUser = {
   id: Id;
   name: string;
@@ -1848,6 +2122,7 @@ export type SafetyFindingKind =
   | 'lifestyle'
   | 'pregnancy'
   | 'allergy'
+  | 'duplicate_therapy'
   | 'age_limit'
   | 'dose'
   | 'daily_dose'
@@ -1868,7 +2143,7 @@ export type SafetyFinding = {
   kind: SafetyFindingKind;
   /** Null exactly when `kind` is `not_checked`. */
   severity: Severity | null;
-  /** The medications concerned, by name; for `allergy`, the prescribed medication then the one the patient is allergic to (only the first when they are the same). */
+  /** The medications concerned, by name; for `allergy`, the prescribed medication then the one the patient is allergic to (only the first when they are the same, or when the allergy is to a class). */
   medication_ids: Id[];
   message: string;
   interaction_id?: Id;
@@ -1882,6 +2157,10 @@ export type SafetyFinding = {
   /** On dose, frequency and duration findings, and not_checked ones about a basis. */
   basis?: 'weight' | 'age';
   reason?: NotCheckedReason;
+  /** On interaction and allergy findings that come from a class rule (an interaction of two classes, or a cross-sensitivity), the rule. */
+  class_rule_id?: Id;
+  /** On `duplicate_therapy` findings, the class; on allergy findings, the class the patient is allergic to. */
+  drug_class_id?: Id;
 };
 export type SafetyAmount = {
   value: number;
@@ -1969,6 +2248,8 @@ export type SafetyCheckPatient = {
   lifestyle_ids?: SafetyCheckIdList;
   /** The medications the patient is allergic to. */
   allergy_medication_ids?: SafetyCheckIdList;
+  /** The drug classes the patient is allergic to ("penicillins"): every member is an allergy, and the class's cross-sensitivity rules apply. */
+  allergy_class_ids?: SafetyCheckIdList;
 };
 export type SafetyCheckRequest = {
   medications?: SafetyCheckMedication[];
@@ -2113,7 +2394,10 @@ export type AuditEntity =
   | 'lifestyle'
   | 'drug'
   | 'account'
-  | 'test_prescription';
+  | 'test_prescription'
+  | 'drug_class'
+  | 'class_member'
+  | 'class_rule';
 export type AuditChange = {
   from?: any;
   to?: any;
@@ -2167,6 +2451,8 @@ export type TestPrescriptionFinding = {
   dosage_id?: Id;
   basis?: 'weight' | 'age';
   reason?: NotCheckedReason;
+  class_rule_id?: Id;
+  drug_class_id?: Id;
 };
 export type TestPrescriptionOutcome = {
   verdict: SafetyVerdict;
@@ -2398,6 +2684,18 @@ export const {
   useListLifestyleContraindicationsQuery,
   useCreateLifestyleContraindicationMutation,
   useDeleteLifestyleContraindicationMutation,
+  useListDrugClassesQuery,
+  useCreateDrugClassMutation,
+  useUpdateDrugClassMutation,
+  useDeleteDrugClassMutation,
+  useGetDrugClassQuery,
+  useAddDrugClassMemberMutation,
+  useRemoveDrugClassMemberMutation,
+  useListClassRulesQuery,
+  useCreateClassRuleMutation,
+  useUpdateClassRuleMutation,
+  useDeleteClassRuleMutation,
+  useGetClassRuleQuery,
   useListUsersQuery,
   useGetUserSearchHistoryQuery,
   useGetDashboardStatsQuery,

@@ -8,6 +8,7 @@
  */
 
 export { AGE_CATEGORIES, type AgeCategorySeed, type AgeKey } from './age-categories';
+export { CLASS_RULES, DRUG_CLASSES, type ClassRuleSeed, type DrugClassSeed } from './classes';
 export { CONDITIONS, type ConditionSeed } from './conditions';
 export { DRUGS, type DrugSeed } from './drugs';
 export { INTERACTIONS, type InteractionSeed, type Severity } from './interactions';

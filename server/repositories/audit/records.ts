@@ -68,6 +68,8 @@ export const ENTITIES: Record<AuditEntity, EntitySpec> = {
         table: 'drug_interactions',
         where: 'medication_id = $1 OR interacting_medication_id = $1',
       },
+      { table: 'drug_class_members', where: 'medication_id = $1' },
+      { table: 'class_rules', where: 'other_medication_id = $1' },
     ],
   },
   weight_dosage: {
@@ -102,6 +104,23 @@ export const ENTITIES: Record<AuditEntity, EntitySpec> = {
     label: `concat_ws(' + ', ${medicationName('medication_id')}, ${medicationName('interacting_medication_id')})`,
   },
   lifestyle: { table: 'lifestyles', hidden: [], label: `r->>'name'` },
+  drug_class: {
+    table: 'drug_classes',
+    hidden: [],
+    label: `r->>'name'`,
+    dependents: [{ table: 'drug_class_members', where: 'drug_class_id = $1' }],
+  },
+  class_member: {
+    table: 'drug_class_members',
+    hidden: [],
+    label: `concat_ws(' · ', ${named('drug_classes', 'drug_class_id')}, ${medicationName('medication_id')})`,
+  },
+  class_rule: {
+    table: 'class_rules',
+    hidden: [],
+    label: `concat_ws(' + ', ${named('drug_classes', 'drug_class_id')},
+      coalesce(${named('drug_classes', 'other_class_id')}, ${medicationName('other_medication_id')}))`,
+  },
   drug: { table: 'drugs', hidden: [], label: `r->>'name'` },
   account: {
     table: 'users',
