@@ -62,7 +62,7 @@ describe('/dashboard', () => {
     await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
     await region('Total Drugs').and(page.locator('[aria-busy="false"]')).waitFor();
     const stats = (await api<{ data: Stats }>('/dashboard/stats')).data;
-    expect(stats.total_drugs).toBe(40);
+    expect(stats.total_drugs).toBe(41);
 
     for (const [label, value] of [
       ['Total Drugs', stats.total_drugs],

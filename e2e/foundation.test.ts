@@ -67,7 +67,7 @@ it('lets a newcomer register, log in and list the seeded medications', async () 
   const { data } = (await list.json()) as {
     data: { name: string; weight_category_dosages: unknown[] }[];
   };
-  expect(data).toHaveLength(40);
+  expect(data).toHaveLength(41);
   expect(data.map((m) => m.name)).toContain('Warfarin');
   // The token is never logged.
   expect(server.log()).not.toContain(token);

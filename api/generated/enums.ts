@@ -21,7 +21,16 @@ export const PREGNANCY_CATEGORIES = ['A', 'B', 'C', 'D', 'X'] as const;
 export type PregnancyCategory = (typeof PREGNANCY_CATEGORIES)[number];
 
 /** #/components/schemas/DosageUnit */
-export const DOSAGE_UNITS = ['mg', 'ml', 'g', 'mcg', 'mg/kg', 'mcg/kg'] as const;
+export const DOSAGE_UNITS = [
+  'mg',
+  'ml',
+  'g',
+  'mcg',
+  'mg/kg',
+  'mcg/kg',
+  'tablet',
+  'capsule',
+] as const;
 export type DosageUnit = (typeof DOSAGE_UNITS)[number];
 
 /** #/components/schemas/FrequencyUnit */
@@ -166,6 +175,30 @@ export const CLASS_RULE_SORTS = [
 ] as const;
 export type ClassRuleSort = (typeof CLASS_RULE_SORTS)[number];
 
+/** #/components/schemas/IngredientUnit */
+export const INGREDIENT_UNITS = ['mg', 'mcg', 'g'] as const;
+export type IngredientUnit = (typeof INGREDIENT_UNITS)[number];
+
+/** #/components/schemas/ProductUnit */
+export const PRODUCT_UNITS = ['tablet', 'capsule', 'ml'] as const;
+export type ProductUnit = (typeof PRODUCT_UNITS)[number];
+
+/** #/components/schemas/IngredientLimitUnit */
+export const INGREDIENT_LIMIT_UNITS = ['mg', 'mcg', 'g', 'mg/kg', 'mcg/kg'] as const;
+export type IngredientLimitUnit = (typeof INGREDIENT_LIMIT_UNITS)[number];
+
+/** #/components/schemas/IngredientLimit/properties/basis */
+export const INGREDIENT_LIMIT_BASES = ['age', 'weight'] as const;
+export type IngredientLimitBasis = (typeof INGREDIENT_LIMIT_BASES)[number];
+
+/** #/components/schemas/IngredientLimitCreate/properties/basis */
+export const INGREDIENT_LIMIT_CREATE_BASES = ['age', 'weight'] as const;
+export type IngredientLimitCreateBasis = (typeof INGREDIENT_LIMIT_CREATE_BASES)[number];
+
+/** #/components/schemas/IngredientSort */
+export const INGREDIENT_SORTS = ['name', '-name', 'medication_count', '-medication_count'] as const;
+export type IngredientSort = (typeof INGREDIENT_SORTS)[number];
+
 /** #/components/schemas/LifestyleSort */
 export const LIFESTYLE_SORTS = ['name', '-name'] as const;
 export type LifestyleSort = (typeof LIFESTYLE_SORTS)[number];
@@ -219,6 +252,7 @@ export const NOT_CHECKED_REASONS = [
   'missing_pregnancy_status',
   'no_rule_for_age',
   'not_prescribed',
+  'missing_strength',
 ] as const;
 export type NotCheckedReason = (typeof NOT_CHECKED_REASONS)[number];
 
@@ -230,6 +264,7 @@ export const SAFETY_FINDING_KINDS = [
   'pregnancy',
   'allergy',
   'duplicate_therapy',
+  'duplicate_ingredient',
   'age_limit',
   'dose',
   'daily_dose',
@@ -345,6 +380,9 @@ export const AUDIT_ENTITIES = [
   'drug_class',
   'class_member',
   'class_rule',
+  'ingredient',
+  'medication_ingredient',
+  'ingredient_limit',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

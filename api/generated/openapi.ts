@@ -595,6 +595,78 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/ingredient': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['listIngredients'];
+    put: operations['updateIngredient'];
+    post: operations['createIngredient'];
+    /** @description Deletes the ingredient with its daily limits. Refused (409) while a medication contains it. */
+    delete: operations['deleteIngredient'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/ingredient/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    get: operations['getIngredient'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/ingredient/medication': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** @description Sets the strength (all three fields, or none to remove it). */
+    put: operations['updateMedicationIngredient'];
+    /** @description Adds an ingredient to a medication, with its strength; 409 when it is already in it. */
+    post: operations['addMedicationIngredient'];
+    /** @description Removes an ingredient from a medication, by the link's id; refused (409) for the medication's last one: every medication contains at least one. */
+    delete: operations['removeMedicationIngredient'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/ingredient/limit': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** @description Changes the amount and its unit. */
+    put: operations['updateIngredientLimit'];
+    /** @description States the most of the ingredient a patient of an age or a weight category may take in 24 hours, over every medication containing it; 409 when the category already has one. */
+    post: operations['addIngredientLimit'];
+    delete: operations['removeIngredientLimit'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/users': {
     parameters: {
       query?: never;
@@ -1128,10 +1200,10 @@ export interface components {
     /** @enum {string} */
     PregnancyCategory: 'A' | 'B' | 'C' | 'D' | 'X';
     /**
-     * @description `mg/kg` and `mcg/kg` are per kilogram of body weight: the safety check multiplies such a range by the patient's weight in kg.
+     * @description `mg/kg` and `mcg/kg` are per kilogram of body weight: the safety check multiplies such a range by the patient's weight in kg. `tablet`, `capsule` (and `ml`) count product units: the safety check converts them to amounts through the medication's ingredient strengths.
      * @enum {string}
      */
-    DosageUnit: 'mg' | 'ml' | 'g' | 'mcg' | 'mg/kg' | 'mcg/kg';
+    DosageUnit: 'mg' | 'ml' | 'g' | 'mcg' | 'mg/kg' | 'mcg/kg' | 'tablet' | 'capsule';
     /**
      * @description Every frequency unit the product knows, lowercase. The dosage forms offer hours, days and weeks; the rest come from another medication form and may be stored.
      * @enum {string}
@@ -1761,6 +1833,105 @@ export interface components {
       | '-kind'
       | 'severity'
       | '-severity';
+    /**
+     * @description The unit of an ingredient's amount in one product unit.
+     * @enum {string}
+     */
+    IngredientUnit: 'mg' | 'mcg' | 'g';
+    /**
+     * @description What a strength is stated per: one tablet, one capsule or one ml.
+     * @enum {string}
+     */
+    ProductUnit: 'tablet' | 'capsule' | 'ml';
+    /**
+     * @description A daily limit's unit; `mg/kg` and `mcg/kg` are per kilogram of body weight.
+     * @enum {string}
+     */
+    IngredientLimitUnit: 'mg' | 'mcg' | 'g' | 'mg/kg' | 'mcg/kg';
+    /** @description An amount of an ingredient in one product unit, above 0. */
+    Strength: number;
+    /** @description An ingredient in a medication (`id` is the link's) with its strength: `amount` `amount_unit` per `per_unit` (500 mg per tablet), all three null when not stated. */
+    MedicationIngredient: {
+      id: components['schemas']['Id'];
+      medication_id: components['schemas']['Id'];
+      /** @description The medication's name. */
+      name: string;
+      amount: number | null;
+      amount_unit: components['schemas']['IngredientUnit'] | null;
+      per_unit: components['schemas']['ProductUnit'] | null;
+    };
+    IngredientLimit: {
+      id: components['schemas']['Id'];
+      /** @enum {string} */
+      basis: 'age' | 'weight';
+      category_id: components['schemas']['Id'];
+      /** @description The category's readable label ("Adult (18–65 years)"). */
+      category: string;
+      max_daily_amount: number;
+      unit: components['schemas']['IngredientLimitUnit'];
+    };
+    Ingredient: {
+      id: components['schemas']['Id'];
+      name: string;
+      /** @description The medications containing it, by name, with its strength in each. */
+      medications: components['schemas']['MedicationIngredient'][];
+      /** @description Its maximum daily amounts by category. */
+      limits: components['schemas']['IngredientLimit'][];
+    };
+    IngredientCreate: {
+      name: components['schemas']['Name'];
+      reason?: components['schemas']['Reason'];
+    };
+    IngredientUpdate: {
+      id: components['schemas']['Id'];
+      name: components['schemas']['Name'];
+      reason?: components['schemas']['Reason'];
+    };
+    /** @description A strength is all of `amount`, `amount_unit` and `per_unit`, or none of them. */
+    MedicationIngredientCreate: {
+      medication_id: components['schemas']['Id'];
+      ingredient_id: components['schemas']['Id'];
+      amount?: components['schemas']['Strength'];
+      amount_unit?: components['schemas']['IngredientUnit'];
+      per_unit?: components['schemas']['ProductUnit'];
+      reason?: components['schemas']['Reason'];
+    };
+    /** @description The strength as sent; all three left out removes it. */
+    MedicationIngredientUpdate: {
+      id: components['schemas']['Id'];
+      amount?: components['schemas']['Strength'];
+      amount_unit?: components['schemas']['IngredientUnit'];
+      per_unit?: components['schemas']['ProductUnit'];
+      reason?: components['schemas']['Reason'];
+    };
+    IngredientLimitCreate: {
+      ingredient_id: components['schemas']['Id'];
+      /** @enum {string} */
+      basis: 'age' | 'weight';
+      category_id: components['schemas']['Id'];
+      max_daily_amount: components['schemas']['Strength'];
+      unit: components['schemas']['IngredientLimitUnit'];
+      reason?: components['schemas']['Reason'];
+    };
+    IngredientLimitUpdate: {
+      id: components['schemas']['Id'];
+      max_daily_amount: components['schemas']['Strength'];
+      unit: components['schemas']['IngredientLimitUnit'];
+      reason?: components['schemas']['Reason'];
+    };
+    IngredientResponse: {
+      data: components['schemas']['Ingredient'];
+      message?: string;
+    };
+    IngredientListResponse: {
+      data: components['schemas']['Ingredient'][];
+    };
+    IngredientPageResponse: {
+      data: components['schemas']['Ingredient'][];
+      meta: components['schemas']['PageMeta'];
+    };
+    /** @enum {string} */
+    IngredientSort: 'name' | '-name' | 'medication_count' | '-medication_count';
     Lifestyle: {
       id: components['schemas']['Id'];
       name: string;
@@ -1989,7 +2160,9 @@ export interface components {
      *     a patient who could be pregnant, and the medication is category D or X), `no_rule_for_age`
      *     (the weight categories covering the patient are meant for other ages, and no other rule
      *     applies: a child never gets an adult's fixed dose silently), `not_prescribed`
-     *     (a dose, frequency or duration was left out, or the request used `medication_ids`).
+     *     (a dose, frequency or duration was left out, or the request used `medication_ids`),
+     *     `missing_strength` (a dose in tablets, capsules or ml, and no strength per that unit is
+     *     stored for the ingredient it must be converted to).
      * @enum {string}
      */
     NotCheckedReason:
@@ -2001,7 +2174,8 @@ export interface components {
       | 'missing_pregnancy_category'
       | 'missing_pregnancy_status'
       | 'no_rule_for_age'
-      | 'not_prescribed';
+      | 'not_prescribed'
+      | 'missing_strength';
     /** @enum {string} */
     SafetyFindingKind:
       | 'interaction'
@@ -2010,6 +2184,7 @@ export interface components {
       | 'pregnancy'
       | 'allergy'
       | 'duplicate_therapy'
+      | 'duplicate_ingredient'
       | 'age_limit'
       | 'dose'
       | 'daily_dose'
@@ -2041,6 +2216,8 @@ export interface components {
       class_rule_id?: components['schemas']['Id'];
       /** @description On `duplicate_therapy` findings, the class; on allergy findings, the class the patient is allergic to. */
       drug_class_id?: components['schemas']['Id'];
+      /** @description On `duplicate_ingredient` findings, the shared ingredient; on `daily_dose` and `not_checked` findings about an ingredient's total over the prescription, that ingredient. */
+      ingredient_id?: components['schemas']['Id'];
     };
     SafetyRange: {
       min: number;
@@ -2283,7 +2460,10 @@ export interface components {
       | 'test_prescription'
       | 'drug_class'
       | 'class_member'
-      | 'class_rule';
+      | 'class_rule'
+      | 'ingredient'
+      | 'medication_ingredient'
+      | 'ingredient_limit';
     /**
      * @default -at
      * @enum {string}
@@ -2336,7 +2516,7 @@ export interface components {
       data: components['schemas']['AuditEntry'];
       message?: string;
     };
-    /** @description A finding as tests compare it: its kind, its medications (ids ascending), the rule it comes from and the reason of a `not_checked` one (each as the safety check's finding carries it: `interaction_id`, `condition_id`, `lifestyle_id`, `pregnancy_category`, `dosage_id`, `basis`, `reason`, `class_rule_id`, `drug_class_id`; left out when the finding has none), and its severity (null for `not_checked`). Two findings are the same when all but the severity are equal. Messages are not compared. An expected outcome saved before rules were recorded has kind, medications and severity only; it is compared on those until its first pass, which stores the rules. */
+    /** @description A finding as tests compare it: its kind, its medications (ids ascending), the rule it comes from and the reason of a `not_checked` one (each as the safety check's finding carries it: `interaction_id`, `condition_id`, `lifestyle_id`, `pregnancy_category`, `dosage_id`, `basis`, `reason`, `class_rule_id`, `drug_class_id`, `ingredient_id`; left out when the finding has none), and its severity (null for `not_checked`). Two findings are the same when all but the severity are equal. Messages are not compared. An expected outcome saved before rules were recorded has kind, medications and severity only; it is compared on those until its first pass, which stores the rules. */
     TestPrescriptionFinding: {
       kind: components['schemas']['SafetyFindingKind'];
       medication_ids: components['schemas']['Id'][];
@@ -2351,6 +2531,7 @@ export interface components {
       reason?: components['schemas']['NotCheckedReason'];
       class_rule_id?: components['schemas']['Id'];
       drug_class_id?: components['schemas']['Id'];
+      ingredient_id?: components['schemas']['Id'];
     };
     /** @description A safety check's outcome as tests compare it. */
     TestPrescriptionOutcome: {
@@ -4564,6 +4745,353 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+    };
+  };
+  listIngredients: {
+    parameters: {
+      query?: {
+        /** @description Words to search for, case-insensitively: an ingredient matches when every word is part of its name or of a medication's name that contains it. Empty or absent: every ingredient. */
+        q?: string;
+        /** @description The page, from 1 (1 when left out). */
+        page?: components['parameters']['ListPage'];
+        /** @description How many records a page holds (25 when left out). */
+        page_size?: components['parameters']['ListPageSize'];
+        /** @description `csv`: every record matching `q` and the filters, in `sort` order (not one page: `page` and `page_size` are ignored), streamed as a CSV download (`text/csv`, with a file name) with the columns the console's grid shows. Left out: JSON. */
+        format?: components['parameters']['ListFormat'];
+        /** @description The order (default `name`, case-insensitively): a field, descending with a leading `-`. Ties are broken by id. */
+        sort?: components['schemas']['IngredientSort'];
+        /** @description Only the ingredients of this medication. */
+        medication_id?: components['schemas']['Id'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Every ingredient, by name, with the medications containing it and its daily limits. With `q`, `sort`, `page`, `page_size` or a filter: one page of them (`IngredientPageResponse`, `meta.total` counting every match). With `format=csv`: the whole filtered list as a CSV download. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            | components['schemas']['IngredientPageResponse']
+            | components['schemas']['IngredientListResponse'];
+          'text/csv': string;
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      422: components['responses']['ValidationFailed'];
+    };
+  };
+  updateIngredient: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['IngredientUpdate'];
+      };
+    };
+    responses: {
+      /** @description Updated. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['IngredientResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['ValidationFailed'];
+    };
+  };
+  createIngredient: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['IngredientCreate'];
+      };
+    };
+    responses: {
+      /** @description Created. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['IngredientResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['ValidationFailed'];
+    };
+  };
+  deleteIngredient: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['IdBody'];
+      };
+    };
+    responses: {
+      /** @description Deleted. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MessageResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['ValidationFailed'];
+    };
+  };
+  getIngredient: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One ingredient with its medications and daily limits. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['IngredientResponse'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+    };
+  };
+  updateMedicationIngredient: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['MedicationIngredientUpdate'];
+      };
+    };
+    responses: {
+      /** @description Updated; the ingredient with its medications. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['IngredientResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['ValidationFailed'];
+    };
+  };
+  addMedicationIngredient: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['MedicationIngredientCreate'];
+      };
+    };
+    responses: {
+      /** @description Added; the ingredient with its medications. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['IngredientResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['ValidationFailed'];
+    };
+  };
+  removeMedicationIngredient: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['IdBody'];
+      };
+    };
+    responses: {
+      /** @description Removed. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MessageResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['ValidationFailed'];
+    };
+  };
+  updateIngredientLimit: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['IngredientLimitUpdate'];
+      };
+    };
+    responses: {
+      /** @description Updated; the ingredient with its limits. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['IngredientResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['ValidationFailed'];
+    };
+  };
+  addIngredientLimit: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['IngredientLimitCreate'];
+      };
+    };
+    responses: {
+      /** @description Added; the ingredient with its limits. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['IngredientResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['ValidationFailed'];
+    };
+  };
+  removeIngredientLimit: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['IdBody'];
+      };
+    };
+    responses: {
+      /** @description Removed. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MessageResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['ValidationFailed'];
     };
   };

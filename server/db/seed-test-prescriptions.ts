@@ -258,6 +258,17 @@ export const TEST_PRESCRIPTIONS: TestPrescriptionSeed[] = [
     complete: true,
   },
   {
+    name: 'Paracetamol with co-codamol',
+    note: 'Paracetamol 1 g every 6 hours and co-codamol 2 tablets every 4 hours: 10 g of paracetamol a day.',
+    medications: [
+      { name: 'Paracetamol', dose: mg(1000), frequency: hours(6), duration: day(3) },
+      { name: 'Co-codamol 30/500', dose: [2, 'tablet'], frequency: hours(4), duration: day(3) },
+    ],
+    patient: MAN,
+    verdict: 'major',
+    complete: true,
+  },
+  {
     name: 'Azithromycin, fluconazole and ondansetron',
     note: 'Three QT-prolonging medications: each pair is a major class interaction.',
     medications: [

@@ -72,14 +72,14 @@ describe('the demo seed', () => {
     ]);
   });
 
-  it('has 40 medications, by weight and by age, each with its dosages', async () => {
+  it('has 41 medications, by weight and by age, each with its dosages', async () => {
     const medications = await one<{ total: number; by_weight: number; by_age: number }>(
       `SELECT count(*)::int AS total,
               count(*) FILTER (WHERE is_dosage_weight_based)::int AS by_weight,
               count(*) FILTER (WHERE NOT is_dosage_weight_based)::int AS by_age
          FROM medications`,
     );
-    expect(medications.total).toBe(40);
+    expect(medications.total).toBe(41);
     expect(medications.by_weight).toBeGreaterThan(0);
     expect(medications.by_age).toBeGreaterThan(0);
     // Every medication has dosages of its own kind; age-based ones none by weight.

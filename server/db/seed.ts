@@ -19,6 +19,7 @@ import {
   CONDITIONS,
   DRUG_CLASSES,
   DRUGS,
+  INGREDIENT_LIMITS,
   INTERACTIONS,
   LIFESTYLES,
   MEDICATIONS,
@@ -284,6 +285,45 @@ export async function seedDemo(
       i.severity,
       i.description,
       i.isAllergen ?? false,
+    ]),
+  );
+
+  // What each medication contains: its own ingredients, or one of its own name.
+  const contents = MEDICATIONS.map((m) => ({
+    medication: m.name,
+    ingredients: m.ingredients ?? [{ name: m.name, strength: null }],
+  }));
+  const ingredientIds = idsByKey(
+    await insertRows<{ id: number; key: string }>(
+      client,
+      'ingredients',
+      ['name'],
+      [...new Set(contents.flatMap((c) => c.ingredients.map((i) => i.name)))].map((name) => [name]),
+      'id, name AS key',
+    ),
+  );
+  await insertRows(
+    client,
+    'medication_ingredients',
+    ['medication_id', 'ingredient_id', 'amount', 'amount_unit', 'per_unit'],
+    contents.flatMap((c) =>
+      c.ingredients.map((i) => [
+        medicationId(c.medication),
+        lookup(ingredientIds, i.name, 'ingredient'),
+        ...(i.strength ?? [null, null, null]),
+      ]),
+    ),
+  );
+  await insertRows(
+    client,
+    'ingredient_daily_limits',
+    ['ingredient_id', 'age_category_id', 'weight_category_id', 'max_daily_amount', 'unit'],
+    INGREDIENT_LIMITS.map((l) => [
+      lookup(ingredientIds, l.ingredient, 'ingredient'),
+      l.basis === 'age' ? lookup(ageIds, l.category, 'age category') : null,
+      l.basis === 'weight' ? lookup(weightIds, l.category, 'weight category') : null,
+      l.amount,
+      l.unit,
     ]),
   );
 

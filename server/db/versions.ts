@@ -16,6 +16,9 @@ export const VERSIONED_TABLES = [
   'drug_classes',
   'drug_class_members',
   'class_rules',
+  'ingredients',
+  'medication_ingredients',
+  'ingredient_daily_limits',
 ] as const;
 export type VersionedTable = (typeof VERSIONED_TABLES)[number];
 

@@ -601,3 +601,168 @@ describe('drug classes', () => {
     );
   });
 });
+
+describe('ingredients over the whole prescription', () => {
+  const paracetamolIngredient = { ingredient_id: 501, name: 'Paracetamol' };
+  const tablet = (amount: number) => ({ amount, amount_unit: 'mg', per_unit: 'tablet' });
+  const noStrength = { amount: null, amount_unit: null, per_unit: null };
+  // Each product's own rule allows what is prescribed of it; only the sum is too much.
+  const ownRule = (unit: SafetyDosageRow['dosage_unit'], max: number) => [
+    dosage(95, [0, 130, 'years'], [1, max, unit], {
+      min_frequency: 4,
+      max_frequency: 8,
+      max_daily_dosage: null,
+    }),
+  ];
+  const paracetamol = medication(21, 'Paracetamol', {
+    age_dosages: ownRule('mg', 1000),
+    ingredients: [{ ...paracetamolIngredient, ...tablet(500) }],
+  });
+  const coCodamol = medication(22, 'Co-codamol 30/500', {
+    age_dosages: ownRule('tablet', 2),
+    ingredients: [
+      { ingredient_id: 502, name: 'Codeine', ...tablet(30) },
+      { ...paracetamolIngredient, ...tablet(500) },
+    ],
+  });
+  const adultLimit = {
+    id: 601,
+    ingredient_id: 501,
+    basis: 'age' as const,
+    category_name: 'Adult',
+    min: 18,
+    max: 65,
+    unit: 'years' as const,
+    max_daily_amount: 4,
+    amount_unit: 'g',
+  };
+  const childLimit = {
+    ...adultLimit,
+    id: 602,
+    category_name: 'Child',
+    min: 2,
+    max: 12,
+    max_daily_amount: 75,
+    amount_unit: 'mg/kg',
+  };
+  const withLimits = (...medications: SafetyMedicationRow[]): SafetyData => ({
+    ...data(...medications),
+    ingredient_limits: [adultLimit, childLimit],
+  });
+  const adult: Patient = { age: 40, age_unit: 'years', weight: 70, weight_unit: 'kg', sex: 'male' };
+  const every = (hours: number) => ({ frequency: hours, frequency_unit: 'hours' as const });
+  const course = { duration: 3, duration_unit: 'days' as const };
+
+  it('paracetamol 1 g every 6 hours with co-codamol 2 tablets every 4 hours is 10 g of paracetamol a day: major, with the numbers', () => {
+    const result = evaluateSafety(
+      withLimits(paracetamol, coCodamol),
+      [
+        { medication_id: 21, dose: 1000, dose_unit: 'mg', ...every(6), ...course },
+        { medication_id: 22, dose: 2, dose_unit: 'tablet', ...every(4), ...course },
+      ],
+      adult,
+    );
+    expect(result.verdict).toBe('major');
+    const total = result.findings.find((f) => f.kind === 'daily_dose' && f.ingredient_id === 501);
+    expect(total).toMatchObject({ severity: 'major', medication_ids: [22, 21] });
+    expect(total?.message).toBe(
+      'Paracetamol: 10 g a day (Co-codamol 30/500 6 g, Paracetamol 4 g) is above the 4 g daily maximum for Adult (18–65 years).',
+    );
+    expect(result.findings).toContainEqual(
+      expect.objectContaining({
+        kind: 'duplicate_ingredient',
+        ingredient_id: 501,
+        medication_ids: [22, 21],
+      }),
+    );
+  });
+
+  it('two products sharing an ingredient are a duplicate even within the day’s limit', () => {
+    const result = evaluateSafety(
+      withLimits(paracetamol, coCodamol),
+      [
+        { medication_id: 21, dose: 500, dose_unit: 'mg', ...every(8), ...course },
+        { medication_id: 22, dose: 1, dose_unit: 'tablet', ...every(8), ...course },
+      ],
+      adult,
+    );
+    expect(result.findings.map((f) => [f.kind, f.severity])).toEqual([
+      ['duplicate_ingredient', 'moderate'],
+    ]);
+  });
+
+  it('a child of 20 kg is held to 75 mg/kg a day (1.5 g), not the adult 4 g', () => {
+    const result = evaluateSafety(
+      withLimits(paracetamol),
+      [{ medication_id: 21, dose: 500, dose_unit: 'mg', ...every(6), ...course }],
+      { age: 8, age_unit: 'years', weight: 20, weight_unit: 'kg' },
+    );
+    expect(result.findings).toContainEqual(
+      expect.objectContaining({
+        kind: 'daily_dose',
+        ingredient_id: 501,
+        message: expect.stringContaining('2,000 mg a day is above the 1,500 mg (75 mg/kg × 20 kg)'),
+      }),
+    );
+  });
+
+  it('a dose in tablets is converted through the strength: 3 tablets of 500 mg are above a 1 g maximum', () => {
+    const result = evaluateSafety(
+      data(paracetamol),
+      [{ medication_id: 21, dose: 3, dose_unit: 'tablet', ...every(6), ...course }],
+      adult,
+    );
+    expect(result.findings).toEqual([
+      expect.objectContaining({
+        kind: 'dose',
+        severity: 'major',
+        message: expect.stringContaining(
+          '3 tablet of 500 mg = 1,500 mg is above the 1,000 mg maximum',
+        ),
+      }),
+    ]);
+  });
+
+  it('says so when a dose in tablets cannot be converted for want of a strength', () => {
+    const unknown = medication(23, 'Ibuprofen', {
+      age_dosages: ownRule('mg', 400),
+      ingredients: [{ ingredient_id: 503, name: 'Ibuprofen', ...noStrength }],
+    });
+    const result = evaluateSafety(
+      data(unknown),
+      [{ medication_id: 23, dose: 2, dose_unit: 'tablet', ...every(8), ...course }],
+      adult,
+    );
+    expect(result.complete).toBe(false);
+    expect(result.findings).toContainEqual(
+      expect.objectContaining({
+        kind: 'not_checked',
+        reason: 'missing_strength',
+        message: expect.stringContaining('no strength per tablet is stored for Ibuprofen'),
+      }),
+    );
+  });
+
+  it('cannot total a combination product dosed in tablets without its strength, and says so', () => {
+    const vague = medication(24, 'Co-codamol', {
+      age_dosages: ownRule('tablet', 2),
+      ingredients: [
+        { ingredient_id: 502, name: 'Codeine', ...noStrength },
+        { ...paracetamolIngredient, ...noStrength },
+      ],
+    });
+    const result = evaluateSafety(
+      withLimits(vague),
+      [{ medication_id: 24, dose: 2, dose_unit: 'tablet', ...every(6), ...course }],
+      adult,
+    );
+    expect(result.complete).toBe(false);
+    expect(result.findings).toContainEqual(
+      expect.objectContaining({
+        kind: 'not_checked',
+        reason: 'missing_strength',
+        ingredient_id: 501,
+      }),
+    );
+  });
+});

@@ -71,9 +71,36 @@ export interface SafetyDosageRow {
   max_age_years?: number | null;
 }
 
+/** An ingredient of a medication, with its strength per product unit when one is stored. */
+export interface SafetyIngredientRow {
+  ingredient_id: number;
+  name: string;
+  amount: number | null;
+  amount_unit: string | null;
+  per_unit: string | null;
+}
+
+/** The most of an ingredient a day for the patients of one category (per kg when the unit is). */
+export interface SafetyIngredientLimitRow {
+  id: number;
+  ingredient_id: number;
+  basis: Basis;
+  category_name: string | null;
+  min: number;
+  max: number;
+  /** The category's unit (an age or a weight unit). */
+  unit: AgeUnit | WeightUnit;
+  min_age_years?: number | null;
+  max_age_years?: number | null;
+  max_daily_amount: number;
+  amount_unit: string;
+}
+
 export interface SafetyMedicationRow {
   id: number;
   name: string;
+  /** What it contains (left out: nothing is known of its ingredients). */
+  ingredients?: SafetyIngredientRow[];
   pregnancy_category: PregnancyCategory | null;
   age_limit: Schema<'AgeLimit'> | null;
   /** Every weight-based dosage, whatever the medication's declared basis. */
@@ -131,6 +158,8 @@ export interface SafetyData {
   classes: SafetyClassRow[];
   /** The rules of those classes. */
   class_rules: SafetyClassRuleRow[];
+  /** The daily limits of the ingredients of the prescribed medications. */
+  ingredient_limits?: SafetyIngredientLimitRow[];
 }
 
 /** The ids a check reads: the prescribed medications and the patient's lists. */
@@ -171,6 +200,7 @@ const KIND_ORDER: Finding['kind'][] = [
   'allergy',
   'interaction',
   'duplicate_therapy',
+  'duplicate_ingredient',
   'condition',
   'lifestyle',
   'pregnancy',
@@ -209,7 +239,10 @@ function pregnancyUnknown(patient: Patient): boolean {
 }
 
 /** Whether a dosage's category is meant for a patient `days` old (unknown: only if it has no ages). */
-function forAge(d: SafetyDosageRow, days: number | undefined): boolean {
+function forAge(
+  d: Pick<SafetyDosageRow, 'min_age_years' | 'max_age_years'>,
+  days: number | undefined,
+): boolean {
   const min = d.min_age_years ?? null;
   const max = d.max_age_years ?? null;
   if (min === null && max === null) return true;
@@ -270,7 +303,9 @@ function ageLimitFinding(m: SafetyMedicationRow, patient: Patient): Finding | un
 }
 
 /** "Underweight (0–50 kg)", or the bounds alone for a category without a name. */
-export function bandLabel(d: SafetyDosageRow): string {
+export function bandLabel(
+  d: Pick<SafetyDosageRow, 'category_name' | 'min' | 'max' | 'unit'>,
+): string {
   const bounds = `${formatNumber(d.min)}–${formatNumber(d.max)} ${d.unit}`;
   return d.category_name ? `${d.category_name} (${bounds})` : bounds;
 }
@@ -296,6 +331,8 @@ interface Context {
   name: string;
   weightKg: number | undefined;
   label: string;
+  /** The dose as prescribed when it was converted through a strength ("2 tablet of 500 mg"). */
+  asGiven?: string;
 }
 
 const notChecked = (
@@ -373,7 +410,9 @@ function compareAmount(
     perKgRange ? ` (${formatQuantity(bound, range.unit)} × ${formatNumber(kg)} kg)` : '';
   const amountText = perKgDose
     ? `${formatQuantity(given.value, given.unit)} × ${formatNumber(kg)} kg = ${formatQuantity(prescribed, shownUnit)}`
-    : formatQuantity(given.value, given.unit);
+    : ctx.asGiven
+      ? `${ctx.asGiven} = ${formatQuantity(given.value, given.unit)}`
+      : formatQuantity(given.value, given.unit);
   const prescribedText = dailyOf ? `${dailyOf} makes ${amountText} a day, which` : amountText;
   if (above(prescribed, max)) {
     return judged(
@@ -400,6 +439,46 @@ function compareAmount(
 
 function compareDose(d: SafetyDosageRow, given: Amount | null, ctx: Context): Comparison {
   return compareAmount({ min: d.min_dosage, max: d.max_dosage, unit: d.dosage_unit }, given, ctx);
+}
+
+/** The ingredients a medication is known to contain. */
+const ingredientsOf = (m: SafetyMedicationRow) => m.ingredients ?? [];
+
+/**
+ * A dose in tablets, capsules or ml as an amount of the medication's one ingredient, for a rule
+ * stated as an amount (mg): 2 tablets of 500 mg are 1,000 mg. Undefined when there is nothing to
+ * convert (the units already compare, the rule counts product units, or a combination product's
+ * rule in mg names no ingredient); `missing` when a strength per that unit is needed and not
+ * stored.
+ */
+function throughStrength(
+  m: SafetyMedicationRow,
+  given: Amount | null,
+  ruleUnit: string,
+): { amount: Amount; text: string } | { missing: string } | undefined {
+  const rule = doseQuantity(1, ruleUnit);
+  const dose = given && doseQuantity(given.value, given.unit);
+  if (!given || !rule || !dose || rule.dimension !== 'mass' || dose.dimension === 'mass')
+    return undefined;
+  const ingredients = ingredientsOf(m);
+  if (ingredients.length > 1) return undefined;
+  const strength = ingredients[0] && strengthPer(ingredients[0], given.unit);
+  if (!strength) {
+    return {
+      missing: `no strength per ${given.unit} is stored for ${ingredients[0]?.name ?? m.name}`,
+    };
+  }
+  return {
+    amount: { value: given.value * strength.value, unit: strength.unit },
+    text: `${formatQuantity(given.value, given.unit)} of ${formatQuantity(strength.value, strength.unit)}`,
+  };
+}
+
+/** An ingredient's amount in one `unit` of the product (a tablet), when that strength is stored. */
+function strengthPer(i: SafetyIngredientRow, unit: string): Amount | undefined {
+  return i.per_unit === unit && i.amount !== null && i.amount_unit
+    ? { value: i.amount, unit: i.amount_unit }
+    : undefined;
 }
 
 /**
@@ -560,6 +639,9 @@ function dosingOf(
   /** Compares the prescription with one applicable rule and records what it found. */
   const applyRule = (basis: Basis, dosage: SafetyDosageRow) => {
     const ctx: Context = { name: m.name, weightKg: weight?.base, label: bandLabel(dosage) };
+    const conversion = throughStrength(m, prescribed.dose, dosage.dosage_unit);
+    const dose = conversion && 'amount' in conversion ? conversion.amount : prescribed.dose;
+    const doseCtx = conversion && 'text' in conversion ? { ...ctx, asGiven: conversion.text } : ctx;
     const rule: RuleApplied = {
       basis,
       dosage_id: dosage.id,
@@ -571,11 +653,19 @@ function dosingOf(
         unit: dosage.unit,
       },
       label: ctx.label,
-      dose: compareDose(dosage, prescribed.dose, ctx),
+      dose:
+        conversion && 'missing' in conversion && prescribed.dose
+          ? notChecked(
+              { min: dosage.min_dosage, max: dosage.max_dosage, unit: dosage.dosage_unit },
+              prescribed.dose,
+              'missing_strength',
+              `${m.name}: ${conversion.missing}, so ${formatQuantity(prescribed.dose.value, prescribed.dose.unit)} could not be compared with the ${formatRange(dosage.min_dosage, dosage.max_dosage, dosage.dosage_unit)} dose for ${ctx.label}.`,
+            )
+          : compareDose(dosage, dose, doseCtx),
       frequency: compareFrequency(dosage, prescribed.frequency, ctx),
       duration: compareDuration(dosage, prescribed.duration, ctx),
     };
-    const daily = compareDaily(dosage, prescribed, rule.dose, ctx);
+    const daily = compareDaily(dosage, { ...prescribed, dose }, rule.dose, ctx);
     if (daily) rule.daily = daily;
     rules.push(rule);
     const aspects = [
@@ -667,6 +757,7 @@ function dosingOf(
 /** The id of the rule a finding comes from, to order findings alike in every other way. */
 const ruleId = (f: Finding) =>
   f.interaction_id ??
+  f.ingredient_id ??
   f.class_rule_id ??
   f.drug_class_id ??
   f.condition_id ??
@@ -786,6 +877,162 @@ function classFindings(
         message: `${nameOf.get(id)}: the patient is allergic to ${allergy}${via}, and ${className(rule.other_class_id)} may cross-react: ${rule.description}`,
       });
     }
+  }
+  return findings;
+}
+
+/** Whether a limit's category covers the patient (whose value of its basis is `base`). */
+function limitCovers(limit: SafetyIngredientLimitRow, base: number, ageDays?: number): boolean {
+  const min = toBase(limit.basis, limit.min, limit.unit);
+  const max = toBase(limit.basis, limit.max, limit.unit);
+  if (!within(base, min, max)) return false;
+  if (limit.basis === 'age') return true;
+  return forAge(limit, ageDays);
+}
+
+/**
+ * The prescription as a whole, per ingredient: two prescribed medications sharing one
+ * (`duplicate_ingredient`), and each ingredient's total over 24 hours, over every prescribed
+ * medication containing it, against the strictest of its daily limits that applies to the patient
+ * (`daily_dose`, major above it). What cannot be totalled or placed is `not_checked`.
+ */
+function ingredientFindings(
+  data: SafetyData,
+  prescriptions: Map<number, Prescription>,
+  patient: Patient,
+  byPosition: (ids: number[]) => number[],
+): Finding[] {
+  const findings: Finding[] = [];
+  const containing = new Map<number, { m: SafetyMedicationRow; i: SafetyIngredientRow }[]>();
+  for (const m of data.medications) {
+    for (const i of ingredientsOf(m)) {
+      const list = containing.get(i.ingredient_id) ?? [];
+      list.push({ m, i });
+      containing.set(i.ingredient_id, list);
+    }
+  }
+  const weight = patientValue(patient, 'weight');
+  const age = patientValue(patient, 'age');
+  const unchecked = (
+    ids: number[],
+    ingredientId: number,
+    reason: NotCheckedReason,
+    message: string,
+  ) =>
+    findings.push({
+      kind: 'not_checked',
+      severity: null,
+      medication_ids: byPosition(ids),
+      ingredient_id: ingredientId,
+      reason,
+      message,
+    });
+
+  for (const [ingredientId, list] of containing) {
+    const name = list[0].i.name;
+    const ids = byPosition(list.map(({ m }) => m.id));
+    const names = (which: number[]) =>
+      namesText(which.map((id) => list.find(({ m }) => m.id === id)?.m.name ?? ''));
+    if (list.length > 1) {
+      findings.push({
+        kind: 'duplicate_ingredient',
+        severity: 'moderate',
+        medication_ids: ids,
+        ingredient_id: ingredientId,
+        message: `${names(ids)} all contain ${name}: count it once, over all of them.`,
+      });
+    }
+
+    const limits = (data.ingredient_limits ?? []).filter((l) => l.ingredient_id === ingredientId);
+    if (limits.length === 0) continue;
+    // The limits that apply to the patient, each as micrograms a day.
+    const applying: { limit: SafetyIngredientLimitRow; mcg: number }[] = [];
+    let placed = true;
+    for (const basis of ['weight', 'age'] as const) {
+      const ofBasis = limits.filter((l) => l.basis === basis);
+      if (ofBasis.length === 0) continue;
+      const value = basis === 'weight' ? weight : age;
+      if (!value) {
+        placed = false;
+        unchecked(
+          ids,
+          ingredientId,
+          basis === 'weight' ? 'missing_weight' : 'missing_age',
+          `${name}: no ${basis} given, so its daily limits by ${basis} could not be checked.`,
+        );
+        continue;
+      }
+      for (const limit of ofBasis.filter((l) => limitCovers(l, value.base, age?.base))) {
+        const quantity = doseQuantity(limit.max_daily_amount, limit.amount_unit);
+        if (!quantity) continue;
+        if (quantity.perKg && !weight) {
+          placed = false;
+          unchecked(
+            ids,
+            ingredientId,
+            'missing_weight',
+            `${name}: its daily limit of ${formatQuantity(limit.max_daily_amount, limit.amount_unit)} is per kg, and no weight was given.`,
+          );
+          continue;
+        }
+        applying.push({ limit, mcg: quantity.amount * (quantity.perKg ? (weight?.base ?? 1) : 1) });
+      }
+    }
+    if (!placed || applying.length === 0) continue;
+    const strictest = applying.reduce((a, b) => (b.mcg < a.mcg ? b : a));
+
+    // Each medication's share of a day: the ingredient in one dose, times the doses a day.
+    const shares: { id: number; mcg: number }[] = [];
+    let total = true;
+    for (const { m, i } of list) {
+      const p = prescriptions.get(m.id);
+      const interval =
+        p?.frequency && p.frequency_unit ? intervalHours(p.frequency, p.frequency_unit) : undefined;
+      if (!p?.dose || !p.dose_unit || interval === undefined) {
+        total = false;
+        continue;
+      }
+      const dose = doseQuantity(p.dose, p.dose_unit);
+      const strength = strengthPer(i, p.dose_unit);
+      const strengthMcg = strength && doseQuantity(strength.value, strength.unit)?.amount;
+      let mcg: number | undefined;
+      if (dose?.dimension === 'mass' && ingredientsOf(m).length === 1)
+        mcg = dose.perKg ? (weight ? dose.amount * weight.base : undefined) : dose.amount;
+      else if (strengthMcg !== undefined) mcg = p.dose * strengthMcg;
+      if (mcg === undefined) {
+        total = false;
+        if (dose?.dimension !== 'mass' || ingredientsOf(m).length > 1) {
+          unchecked(
+            [m.id],
+            ingredientId,
+            'missing_strength',
+            `${m.name}: no strength of ${name} per ${p.dose_unit} is stored, so its ${name} could not be added to the day's total.`,
+          );
+        }
+        continue;
+      }
+      shares.push({ id: m.id, mcg: mcg * Math.max(1, 24 / interval) });
+    }
+    if (!total) continue;
+    shares.sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id));
+    const sum = shares.reduce((a, b) => a + b.mcg, 0);
+    if (!above(sum, strictest.mcg)) continue;
+    const unit = strictest.limit.amount_unit.replace('/kg', '');
+    const shown = (mcg: number) => formatQuantity(mcg / doseFactor(unit), unit);
+    const parts =
+      shares.length > 1
+        ? ` (${shares.map((share) => `${names([share.id])} ${shown(share.mcg)}`).join(', ')})`
+        : '';
+    const perKg = strictest.limit.amount_unit.endsWith('/kg')
+      ? ` (${formatQuantity(strictest.limit.max_daily_amount, strictest.limit.amount_unit)} × ${formatNumber(weight?.base ?? 0)} kg)`
+      : '';
+    findings.push({
+      kind: 'daily_dose',
+      severity: 'major',
+      medication_ids: ids,
+      ingredient_id: ingredientId,
+      message: `${name}: ${shown(sum)} a day${parts} is above the ${shown(strictest.mcg)}${perKg} daily maximum for ${bandLabel(strictest.limit)}.`,
+    });
   }
   return findings;
 }
@@ -916,15 +1163,16 @@ export function evaluateSafety(
     }
   }
 
-  findings.push(
-    ...classFindings(data, prescribedIds, patient, nameOf, (ids) =>
-      [...new Set(ids)].sort(
-        (x, y) =>
-          (byNameRank.get(x) ?? 0) - (byNameRank.get(y) ?? 0) ||
-          (position.get(x) ?? 0) - (position.get(y) ?? 0),
-      ),
-    ),
-  );
+  /** Medication ids once each, by name. */
+  const positionOrder = (ids: number[]) =>
+    [...new Set(ids)].sort(
+      (x, y) =>
+        (byNameRank.get(x) ?? 0) - (byNameRank.get(y) ?? 0) ||
+        (position.get(x) ?? 0) - (position.get(y) ?? 0),
+    );
+  findings.push(...classFindings(data, prescribedIds, patient, nameOf, positionOrder));
+
+  findings.push(...ingredientFindings(data, prescriptionOf, patient, positionOrder));
 
   const results: MedicationResult[] = [];
   for (const m of medications) {

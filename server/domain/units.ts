@@ -51,10 +51,14 @@ export const above = (value: number, bound: number) => value > bound + tolerance
 
 // ---------- doses ----------
 
-/** A dose in its base unit: micrograms or millilitres, absolute or per kilogram of body weight. */
+/**
+ * A dose in its base unit: micrograms, millilitres or a count of tablets or capsules, absolute or
+ * per kilogram of body weight. Product units (ml, tablet, capsule) become masses only through a
+ * medication's ingredient strengths.
+ */
 export interface DoseQuantity {
   amount: number;
-  dimension: 'mass' | 'volume';
+  dimension: 'mass' | 'volume' | 'tablet' | 'capsule';
   perKg: boolean;
 }
 
@@ -65,6 +69,8 @@ const DOSE_UNITS: Record<string, Omit<DoseQuantity, 'amount'> & { factor: number
   ml: { dimension: 'volume', perKg: false, factor: 1 },
   'mcg/kg': { dimension: 'mass', perKg: true, factor: 1 },
   'mg/kg': { dimension: 'mass', perKg: true, factor: 1000 },
+  tablet: { dimension: 'tablet', perKg: false, factor: 1 },
+  capsule: { dimension: 'capsule', perKg: false, factor: 1 },
 } satisfies Record<DosageUnit, Omit<DoseQuantity, 'amount'> & { factor: number }>;
 
 /** The dose in its base unit; undefined for a unit this module does not know. */

@@ -77,11 +77,16 @@ export function categoryRepository(kind: CategoryKind) {
       coalesce(${csvText("nullif(t.description, '')")}, '-') AS "Description"`,
   };
 
-  /** The names of the medications with a dosage in this category. */
+  /** The names of the medications with a dosage in this category, and of ingredients' limits. */
   async function usedBy(db: Queryable, id: number) {
     const { rows } = await db.query<{ name: string }>(
-      `SELECT DISTINCT m.name FROM ${spec.dosageTable} d JOIN medications m ON m.id = d.medication_id
-        WHERE d.${spec.foreignKey} = $1 ORDER BY m.name LIMIT 6`,
+      `SELECT name FROM (
+         SELECT m.name FROM ${spec.dosageTable} d JOIN medications m ON m.id = d.medication_id
+          WHERE d.${spec.foreignKey} = $1
+         UNION
+         SELECT i.name || ' (daily limit)' FROM ingredient_daily_limits l
+           JOIN ingredients i ON i.id = l.ingredient_id WHERE l.${spec.foreignKey} = $1) x
+        ORDER BY name LIMIT 6`,
       [id],
     );
     return rows.map((r) => r.name);

@@ -2,7 +2,12 @@ import type { GuardedDelete } from '../lib/usage';
 
 /** The tables whose records are deleted only while nothing uses them (lib/usage.ts). */
 type GuardedTable =
-  'conditions' | 'lifestyles' | 'age_categories' | 'weight_categories' | 'drug_classes';
+  | 'conditions'
+  | 'lifestyles'
+  | 'age_categories'
+  | 'weight_categories'
+  | 'drug_classes'
+  | 'ingredients';
 
 /**
  * The statements of a guarded delete of a record of `table`: lock it (SELECT ... FOR UPDATE; false

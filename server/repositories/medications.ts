@@ -373,7 +373,8 @@ export async function missingIds(
     | 'weight_categories'
     | 'medications'
     | 'lifestyles'
-    | 'drug_classes',
+    | 'drug_classes'
+    | 'ingredients',
   ids: number[],
 ) {
   if (ids.length === 0) return [];

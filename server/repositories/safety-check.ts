@@ -51,6 +51,11 @@ SELECT
                                         FROM medication_contraindications mc
                                        WHERE mc.medication_id = m.id AND mc.condition_id = ANY($2::int[])
                                          AND mc.level = 'caution'), '{}'::json),
+      'ingredients', COALESCE((SELECT json_agg(json_build_object(
+                                  'ingredient_id', i.id, 'name', i.name, 'amount', mi.amount,
+                                  'amount_unit', mi.amount_unit, 'per_unit', mi.per_unit) ORDER BY i.id)
+                                 FROM medication_ingredients mi JOIN ingredients i ON i.id = mi.ingredient_id
+                                WHERE mi.medication_id = m.id), '[]'::json),
       'lifestyle_ids', COALESCE((SELECT json_agg(lc.lifestyle_id ORDER BY lc.lifestyle_id)
                                    FROM lifestyle_contraindications lc
                                   WHERE lc.medication_id = m.id AND lc.lifestyle_id = ANY($3::int[])), '[]'::json)
@@ -94,7 +99,22 @@ SELECT
     FROM class_rules r
     WHERE r.drug_class_id IN (SELECT id FROM classes_read)
       AND (r.other_class_id IN (SELECT id FROM classes_read) OR r.other_medication_id = ANY($1::int[]))
-  ), '[]'::json) AS class_rules`;
+  ), '[]'::json) AS class_rules,
+  COALESCE((
+    SELECT json_agg(json_build_object(
+      'id', l.id, 'ingredient_id', l.ingredient_id,
+      'basis', CASE WHEN a.id IS NOT NULL THEN 'age' ELSE 'weight' END,
+      'category_name', coalesce(a.category_name, w.category_name),
+      'min', coalesce(a.min_age, w.min_weight), 'max', coalesce(a.max_age, w.max_weight),
+      'unit', coalesce(a.age_unit, w.weight_unit),
+      'min_age_years', w.min_age_years, 'max_age_years', w.max_age_years,
+      'max_daily_amount', l.max_daily_amount, 'amount_unit', l.unit) ORDER BY l.id)
+    FROM ingredient_daily_limits l
+    LEFT JOIN age_categories a ON a.id = l.age_category_id
+    LEFT JOIN weight_categories w ON w.id = l.weight_category_id
+    WHERE l.ingredient_id IN (SELECT mi.ingredient_id FROM medication_ingredients mi
+                               WHERE mi.medication_id = ANY($1::int[]))
+  ), '[]'::json) AS ingredient_limits`;
 
 export async function loadSafetyData(db: Queryable, ids: SafetyIds): Promise<SafetyData> {
   // A named (prepared) statement: each connection plans it once, not on every check.

@@ -10,6 +10,7 @@ import dataQualityRoutes from './data-quality';
 import drugClassRoutes from './drug-classes';
 import drugInteractionRoutes from './drug-interactions';
 import drugRoutes from './drugs';
+import ingredientRoutes from './ingredients';
 import lifestyleContraindicationRoutes from './lifestyle-contraindications';
 import lifestyleRoutes from './lifestyles';
 import medicationRoutes from './medications';
@@ -31,6 +32,7 @@ export const routes: FastifyPluginAsync[] = [
   lifestyleContraindicationRoutes,
   drugClassRoutes,
   classRuleRoutes,
+  ingredientRoutes,
   userRoutes,
   dashboardRoutes,
   drugRoutes,

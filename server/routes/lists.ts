@@ -42,7 +42,8 @@ export type ListOperationId =
   | 'listDrugInteractions'
   | 'listMedications'
   | 'listDrugClasses'
-  | 'listClassRules';
+  | 'listClassRules'
+  | 'listIngredients';
 
 export interface ListOperation<F extends string> {
   spec: ListSpec<F>;

@@ -14,6 +14,7 @@ import { listCache } from '../lib/listCache';
 import { isCheckViolation, isUniqueViolation } from '../lib/pgErrors';
 import { streamWhole } from '../lib/wholeStream';
 import { defineListRoute } from './lists';
+import { addOwnIngredient } from '../repositories/ingredients';
 
 const byItself = (id: number) => id;
 
@@ -135,6 +136,8 @@ export default async function medicationRoutes(app: FastifyInstance) {
         });
         if (block && categoryId)
           await medications.insertDosage(tx, kind, medicationId, categoryId, block);
+        // Every medication contains at least one ingredient: at first, one of its own name.
+        await addOwnIngredient(tx, medicationId, body.name.trim());
         return medicationId;
       },
     );

@@ -46,12 +46,14 @@ export function defineNamedReads<F extends string>(
 }
 
 /** `work`, whose unique violation is a 409 saying the name is taken. */
-export async function uniqueName<T>(label: Label | 'Drug class', work: Promise<T>) {
+export async function uniqueName<T>(label: Label | 'Drug class' | 'Ingredient', work: Promise<T>) {
   try {
     return await work;
   } catch (error) {
     if (isUniqueViolation(error))
-      throw conflict(`A ${label.toLowerCase()} with this name already exists.`);
+      throw conflict(
+        `${/^[AEIOU]/.test(label) ? 'An' : 'A'} ${label.toLowerCase()} with this name already exists.`,
+      );
     throw error;
   }
 }

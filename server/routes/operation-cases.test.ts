@@ -457,6 +457,96 @@ const CASES: Record<string, Cases> = {
   },
   getClassRule: byPath('/class-rule'),
 
+  listIngredients: { invalid: { ...get('/ingredient?medication_id=x'), field: 'medication_id' } },
+  createIngredient: {
+    invalid: { method: 'POST', url: '/ingredient', body: { name: '' }, field: 'name' },
+  },
+  updateIngredient: {
+    invalid: { method: 'PUT', url: '/ingredient', body: { id: 1 }, field: 'name' },
+    unknown: { method: 'PUT', url: '/ingredient', body: { id: UNKNOWN, name: 'X' }, status: 404 },
+  },
+  deleteIngredient: {
+    invalid: { method: 'DELETE', url: '/ingredient', body: { id: 0 }, field: 'id' },
+    unknown: { method: 'DELETE', url: '/ingredient', body: { id: UNKNOWN }, status: 404 },
+  },
+  getIngredient: byPath('/ingredient'),
+  addMedicationIngredient: {
+    invalid: {
+      method: 'POST',
+      url: '/ingredient/medication',
+      body: {
+        medication_id: 1,
+        ingredient_id: 1,
+        amount: 0,
+        amount_unit: 'mg',
+        per_unit: 'tablet',
+      },
+      field: 'amount',
+    },
+    unknown: {
+      method: 'POST',
+      url: '/ingredient/medication',
+      body: { medication_id: UNKNOWN, ingredient_id: UNKNOWN },
+      status: 422,
+    },
+  },
+  updateMedicationIngredient: {
+    invalid: {
+      method: 'PUT',
+      url: '/ingredient/medication',
+      body: { id: 1, amount: 5, amount_unit: 'mg', per_unit: 'sachet' },
+      field: 'per_unit',
+    },
+    unknown: { method: 'PUT', url: '/ingredient/medication', body: { id: UNKNOWN }, status: 404 },
+  },
+  removeMedicationIngredient: {
+    invalid: { method: 'DELETE', url: '/ingredient/medication', body: {}, field: 'id' },
+    unknown: {
+      method: 'DELETE',
+      url: '/ingredient/medication',
+      body: { id: UNKNOWN },
+      status: 404,
+    },
+  },
+  addIngredientLimit: {
+    invalid: {
+      method: 'POST',
+      url: '/ingredient/limit',
+      body: { ingredient_id: 1, basis: 'renal', category_id: 1, max_daily_amount: 1, unit: 'g' },
+      field: 'basis',
+    },
+    unknown: {
+      method: 'POST',
+      url: '/ingredient/limit',
+      body: {
+        ingredient_id: UNKNOWN,
+        basis: 'age',
+        category_id: UNKNOWN,
+        max_daily_amount: 1,
+        unit: 'g',
+      },
+      status: 422,
+    },
+  },
+  updateIngredientLimit: {
+    invalid: {
+      method: 'PUT',
+      url: '/ingredient/limit',
+      body: { id: 1, max_daily_amount: 1, unit: 'tablet' },
+      field: 'unit',
+    },
+    unknown: {
+      method: 'PUT',
+      url: '/ingredient/limit',
+      body: { id: UNKNOWN, max_daily_amount: 1, unit: 'g' },
+      status: 404,
+    },
+  },
+  removeIngredientLimit: {
+    invalid: { method: 'DELETE', url: '/ingredient/limit', body: {}, field: 'id' },
+    unknown: { method: 'DELETE', url: '/ingredient/limit', body: { id: UNKNOWN }, status: 404 },
+  },
+
   listUsers: { invalid: { ...get('/users?page_size=0'), field: 'page_size' } },
   getUserSearchHistory: {
     invalid: { ...get('/users/abc/search-history'), field: 'id' },

@@ -405,20 +405,20 @@ const cases: [string, Case][] = [
     },
   ],
   [
-    'ml against mg cannot be compared',
+    'ml against mg cannot be compared without a strength per ml',
     {
       request: () => paracet(10, 'ml', [6, 'hours'], [7, 'days']),
       verdict: 'none',
       findings: [
         [
           'not_checked',
-          'unit_not_comparable',
-          `Paracet: 10 ml cannot be compared with the 500–1,000 mg dose for ${NORMAL}.`,
+          'missing_strength',
+          `Paracet: no strength per ml is stored for Paracet, so 10 ml could not be compared with the 500–1,000 mg dose for ${NORMAL}.`,
         ],
         [
           'not_checked',
-          'unit_not_comparable',
-          `Paracet: 10 ml cannot be compared with the 0.5–1 g dose for ${ADULT}.`,
+          'missing_strength',
+          `Paracet: no strength per ml is stored for Paracet, so 10 ml could not be compared with the 0.5–1 g dose for ${ADULT}.`,
         ],
       ],
     },

@@ -223,6 +223,44 @@ describe('pairs the demo data once missed', () => {
   });
 });
 
+describe('ingredients in the demo data', () => {
+  it('paracetamol 1 g every 6 hours with co-codamol 30/500 2 tablets every 4 hours (10 g of paracetamol a day) is major, not "none"', async () => {
+    const result = await check({
+      medications: [
+        {
+          medication_id: med.Paracetamol,
+          dose: 1,
+          dose_unit: 'g',
+          frequency: 6,
+          frequency_unit: 'hours',
+          duration: 2,
+          duration_unit: 'days',
+        },
+        {
+          medication_id: med['Co-codamol 30/500'],
+          dose: 2,
+          dose_unit: 'tablet',
+          frequency: 4,
+          frequency_unit: 'hours',
+          duration: 2,
+          duration_unit: 'days',
+        },
+      ],
+      patient: { age: 40, age_unit: 'years', weight: 70, weight_unit: 'kg', sex: 'male' },
+    });
+    expect(result.verdict).toBe('major');
+    const kinds = result.findings.map((f) => f.kind);
+    expect(kinds).toContain('duplicate_ingredient');
+    expect(result.findings).toContainEqual(
+      expect.objectContaining({
+        kind: 'daily_dose',
+        severity: 'major',
+        message: expect.stringMatching(/^Paracetamol: 10 g a day .* above the 4 g daily maximum/),
+      }),
+    );
+  });
+});
+
 describe('drug classes in the demo data', () => {
   const man = { age: 60, age_unit: 'years', weight: 70, weight_unit: 'kg', sex: 'male' };
   const findingsOf = async (names: string[], patient: object = man) =>

@@ -33,6 +33,7 @@ const RULE_FIELDS: Record<RuleKey, true> = {
   reason: true,
   class_rule_id: true,
   drug_class_id: true,
+  ingredient_id: true,
 };
 export const RULE_KEYS = Object.keys(RULE_FIELDS) as RuleKey[];
 

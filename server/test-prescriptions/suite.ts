@@ -67,6 +67,7 @@ interface Indexed {
   interactions: Map<number, SafetyData['interactions']>;
   classes: SafetyData['classes'];
   class_rules: SafetyData['class_rules'];
+  ingredient_limits: SafetyData['ingredient_limits'];
 }
 
 function indexed(all: SafetyData): Indexed {
@@ -87,6 +88,7 @@ function indexed(all: SafetyData): Indexed {
     interactions,
     classes: all.classes,
     class_rules: all.class_rules,
+    ingredient_limits: all.ingredient_limits,
   };
 }
 
@@ -124,6 +126,8 @@ function shareOf(index: Indexed, request: CheckedRequest): SafetyData {
     // The check reads members and allergy classes for the request's own ids (see SafetyData).
     classes: index.classes,
     class_rules: index.class_rules,
+    // Read for the ingredients of the batch's medications: the check takes those of its own.
+    ingredient_limits: index.ingredient_limits,
   };
 }
 

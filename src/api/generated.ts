@@ -10,6 +10,7 @@ export const addTagTypes = [
   'lifestyle-contraindication',
   'drug-class',
   'class-rule',
+  'ingredient',
   'users',
   'dashboard',
   'drug',
@@ -537,6 +538,107 @@ const injectedRtkApi = api
       getClassRule: build.query<GetClassRuleApiResponse, GetClassRuleApiArg>({
         query: (queryArg) => ({ url: `/class-rule/${queryArg.id}` }),
         providesTags: ['class-rule'],
+      }),
+      listIngredients: build.query<ListIngredientsApiResponse, ListIngredientsApiArg>({
+        query: (queryArg) => ({
+          url: `/ingredient`,
+          params: {
+            q: queryArg.q,
+            page: queryArg.page,
+            page_size: queryArg.pageSize,
+            format: queryArg.format,
+            sort: queryArg.sort,
+            medication_id: queryArg.medicationId,
+          },
+        }),
+        providesTags: ['ingredient'],
+      }),
+      createIngredient: build.mutation<CreateIngredientApiResponse, CreateIngredientApiArg>({
+        query: (queryArg) => ({
+          url: `/ingredient`,
+          method: 'POST',
+          body: queryArg.ingredientCreate,
+        }),
+        invalidatesTags: ['ingredient'],
+      }),
+      updateIngredient: build.mutation<UpdateIngredientApiResponse, UpdateIngredientApiArg>({
+        query: (queryArg) => ({
+          url: `/ingredient`,
+          method: 'PUT',
+          body: queryArg.ingredientUpdate,
+        }),
+        invalidatesTags: ['ingredient'],
+      }),
+      deleteIngredient: build.mutation<DeleteIngredientApiResponse, DeleteIngredientApiArg>({
+        query: (queryArg) => ({ url: `/ingredient`, method: 'DELETE', body: queryArg.idBody }),
+        invalidatesTags: ['ingredient'],
+      }),
+      getIngredient: build.query<GetIngredientApiResponse, GetIngredientApiArg>({
+        query: (queryArg) => ({ url: `/ingredient/${queryArg.id}` }),
+        providesTags: ['ingredient'],
+      }),
+      addMedicationIngredient: build.mutation<
+        AddMedicationIngredientApiResponse,
+        AddMedicationIngredientApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/ingredient/medication`,
+          method: 'POST',
+          body: queryArg.medicationIngredientCreate,
+        }),
+        invalidatesTags: ['ingredient'],
+      }),
+      updateMedicationIngredient: build.mutation<
+        UpdateMedicationIngredientApiResponse,
+        UpdateMedicationIngredientApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/ingredient/medication`,
+          method: 'PUT',
+          body: queryArg.medicationIngredientUpdate,
+        }),
+        invalidatesTags: ['ingredient'],
+      }),
+      removeMedicationIngredient: build.mutation<
+        RemoveMedicationIngredientApiResponse,
+        RemoveMedicationIngredientApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/ingredient/medication`,
+          method: 'DELETE',
+          body: queryArg.idBody,
+        }),
+        invalidatesTags: ['ingredient'],
+      }),
+      addIngredientLimit: build.mutation<AddIngredientLimitApiResponse, AddIngredientLimitApiArg>({
+        query: (queryArg) => ({
+          url: `/ingredient/limit`,
+          method: 'POST',
+          body: queryArg.ingredientLimitCreate,
+        }),
+        invalidatesTags: ['ingredient'],
+      }),
+      updateIngredientLimit: build.mutation<
+        UpdateIngredientLimitApiResponse,
+        UpdateIngredientLimitApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/ingredient/limit`,
+          method: 'PUT',
+          body: queryArg.ingredientLimitUpdate,
+        }),
+        invalidatesTags: ['ingredient'],
+      }),
+      removeIngredientLimit: build.mutation<
+        RemoveIngredientLimitApiResponse,
+        RemoveIngredientLimitApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/ingredient/limit`,
+          method: 'DELETE',
+          body: queryArg.idBody,
+        }),
+        invalidatesTags: ['ingredient'],
       }),
       listUsers: build.query<ListUsersApiResponse, ListUsersApiArg>({
         query: (queryArg) => ({
@@ -1150,6 +1252,68 @@ export type GetClassRuleApiResponse = /** status 200 One class rule. */ ClassRul
 export type GetClassRuleApiArg = {
   id: Id;
 };
+export type ListIngredientsApiResponse =
+  | /** status 200 Every ingredient, by name, with the medications containing it and its daily limits. With `q`, `sort`, `page`, `page_size` or a filter: one page of them (`IngredientPageResponse`, `meta.total` counting every match). With `format=csv`: the whole filtered list as a CSV download. */ IngredientPageResponse
+  | IngredientListResponse;
+export type ListIngredientsApiArg = {
+  /** Words to search for, case-insensitively: an ingredient matches when every word is part of its name or of a medication's name that contains it. Empty or absent: every ingredient. */
+  q?: string;
+  /** The page, from 1 (1 when left out). */
+  page?: number;
+  /** How many records a page holds (25 when left out). */
+  pageSize?: number;
+  /** `csv`: every record matching `q` and the filters, in `sort` order (not one page: `page` and `page_size` are ignored), streamed as a CSV download (`text/csv`, with a file name) with the columns the console's grid shows. Left out: JSON. */
+  format?: 'csv';
+  /** The order (default `name`, case-insensitively): a field, descending with a leading `-`. Ties are broken by id. */
+  sort?: IngredientSort;
+  /** Only the ingredients of this medication. */
+  medicationId?: Id;
+};
+export type CreateIngredientApiResponse = /** status 201 Created. */ IngredientResponse;
+export type CreateIngredientApiArg = {
+  ingredientCreate: IngredientCreate;
+};
+export type UpdateIngredientApiResponse = /** status 200 Updated. */ IngredientResponse;
+export type UpdateIngredientApiArg = {
+  ingredientUpdate: IngredientUpdate;
+};
+export type DeleteIngredientApiResponse = /** status 200 Deleted. */ MessageResponse;
+export type DeleteIngredientApiArg = {
+  idBody: IdBody;
+};
+export type GetIngredientApiResponse =
+  /** status 200 One ingredient with its medications and daily limits. */ IngredientResponse;
+export type GetIngredientApiArg = {
+  id: Id;
+};
+export type AddMedicationIngredientApiResponse =
+  /** status 201 Added; the ingredient with its medications. */ IngredientResponse;
+export type AddMedicationIngredientApiArg = {
+  medicationIngredientCreate: MedicationIngredientCreate;
+};
+export type UpdateMedicationIngredientApiResponse =
+  /** status 200 Updated; the ingredient with its medications. */ IngredientResponse;
+export type UpdateMedicationIngredientApiArg = {
+  medicationIngredientUpdate: MedicationIngredientUpdate;
+};
+export type RemoveMedicationIngredientApiResponse = /** status 200 Removed. */ MessageResponse;
+export type RemoveMedicationIngredientApiArg = {
+  idBody: IdBody;
+};
+export type AddIngredientLimitApiResponse =
+  /** status 201 Added; the ingredient with its limits. */ IngredientResponse;
+export type AddIngredientLimitApiArg = {
+  ingredientLimitCreate: IngredientLimitCreate;
+};
+export type UpdateIngredientLimitApiResponse =
+  /** status 200 Updated; the ingredient with its limits. */ IngredientResponse;
+export type UpdateIngredientLimitApiArg = {
+  ingredientLimitUpdate: IngredientLimitUpdate;
+};
+export type RemoveIngredientLimitApiResponse = /** status 200 Removed. */ MessageResponse;
+export type RemoveIngredientLimitApiArg = {
+  idBody: IdBody;
+};
 export type ListUsersApiResponse =
   /** status 200 The page of users, and how many match in all. */ AdminUserListResponse;
 export type ListUsersApiArg = {
@@ -1454,7 +1618,7 @@ export type ReasonBody = {
   reason?: Reason;
 };
 export type Flag = 0 | 1;
-export type DosageUnit = 'mg' | 'ml' | 'g' | 'mcg' | 'mg/kg' | 'mcg/kg';
+export type DosageUnit = 'mg' | 'ml' | 'g' | 'mcg' | 'mg/kg' | 'mcg/kg' | 'tablet' | 'capsule';
 export type DosagePerWeight = {
   dosage: number;
   dosage_unit: DosageUnit;
@@ -1990,6 +2154,86 @@ export type ClassRuleUpdate = {
   description: InteractionDescription;
   reason?: Reason;
 };
+export type IngredientUnit = 'mg' | 'mcg' | 'g';
+export type ProductUnit = 'tablet' | 'capsule' | 'ml';
+export type MedicationIngredient = {
+  id: Id;
+  medication_id: Id;
+  /** The medication's name. */
+  name: string;
+  amount: number | null;
+  amount_unit: IngredientUnit | null;
+  per_unit: ProductUnit | null;
+};
+export type IngredientLimitUnit = 'mg' | 'mcg' | 'g' | 'mg/kg' | 'mcg/kg';
+export type IngredientLimit = {
+  id: Id;
+  basis: 'age' | 'weight';
+  category_id: Id;
+  /** The category's readable label ("Adult (18–65 years)"). */
+  category: string;
+  max_daily_amount: number;
+  unit: IngredientLimitUnit;
+};
+export type Ingredient = {
+  id: Id;
+  name: string;
+  /** The medications containing it, by name, with its strength in each. */
+  medications: MedicationIngredient[];
+  /** Its maximum daily amounts by category. */
+  limits: IngredientLimit[];
+};
+export type IngredientPageResponse = {
+  data: Ingredient[];
+  meta: PageMeta;
+};
+export type IngredientListResponse = {
+  data: Ingredient[];
+};
+export type IngredientSort = 'name' | '-name' | 'medication_count' | '-medication_count';
+export type IngredientResponse = {
+  data: Ingredient;
+  message?: string;
+};
+export type IngredientCreate = {
+  name: Name;
+  reason?: Reason;
+};
+export type IngredientUpdate = {
+  id: Id;
+  name: Name;
+  reason?: Reason;
+};
+export type Strength = number;
+export type MedicationIngredientCreate = {
+  medication_id: Id;
+  ingredient_id: Id;
+  amount?: Strength;
+  amount_unit?: IngredientUnit;
+  per_unit?: ProductUnit;
+  reason?: Reason;
+};
+export type MedicationIngredientUpdate = {
+  id: Id;
+  amount?: Strength;
+  amount_unit?: IngredientUnit;
+  per_unit?: ProductUnit;
+  reason?: Reason;
+};
+export type IngredientLimitCreate = {
+  ingredient_id: Id;
+  basis: 'age' | 'weight';
+  category_id: Id;
+  max_daily_amount: Strength;
+  unit: IngredientLimitUnit;
+  reason?: Reason;
+};
+export type IngredientLimitUpdate = {
+  id: Id;
+  max_daily_amount: Strength;
+  unit: IngredientLimitUnit;
+  reason?: Reason;
+};
 export type AdminUser = {
   id: Id;
   name: string;
@@ -2123,6 +2367,7 @@ export type SafetyFindingKind =
   | 'pregnancy'
   | 'allergy'
   | 'duplicate_therapy'
+  | 'duplicate_ingredient'
   | 'age_limit'
   | 'dose'
   | 'daily_dose'
@@ -2138,7 +2383,8 @@ export type NotCheckedReason =
   | 'missing_pregnancy_category'
   | 'missing_pregnancy_status'
   | 'no_rule_for_age'
-  | 'not_prescribed';
+  | 'not_prescribed'
+  | 'missing_strength';
 export type SafetyFinding = {
   kind: SafetyFindingKind;
   /** Null exactly when `kind` is `not_checked`. */
@@ -2161,6 +2407,8 @@ export type SafetyFinding = {
   class_rule_id?: Id;
   /** On `duplicate_therapy` findings, the class; on allergy findings, the class the patient is allergic to. */
   drug_class_id?: Id;
+  /** On `duplicate_ingredient` findings, the shared ingredient; on `daily_dose` and `not_checked` findings about an ingredient's total over the prescription, that ingredient. */
+  ingredient_id?: Id;
 };
 export type SafetyAmount = {
   value: number;
@@ -2397,7 +2645,10 @@ export type AuditEntity =
   | 'test_prescription'
   | 'drug_class'
   | 'class_member'
-  | 'class_rule';
+  | 'class_rule'
+  | 'ingredient'
+  | 'medication_ingredient'
+  | 'ingredient_limit';
 export type AuditChange = {
   from?: any;
   to?: any;
@@ -2453,6 +2704,7 @@ export type TestPrescriptionFinding = {
   reason?: NotCheckedReason;
   class_rule_id?: Id;
   drug_class_id?: Id;
+  ingredient_id?: Id;
 };
 export type TestPrescriptionOutcome = {
   verdict: SafetyVerdict;
@@ -2696,6 +2948,17 @@ export const {
   useUpdateClassRuleMutation,
   useDeleteClassRuleMutation,
   useGetClassRuleQuery,
+  useListIngredientsQuery,
+  useCreateIngredientMutation,
+  useUpdateIngredientMutation,
+  useDeleteIngredientMutation,
+  useGetIngredientQuery,
+  useAddMedicationIngredientMutation,
+  useUpdateMedicationIngredientMutation,
+  useRemoveMedicationIngredientMutation,
+  useAddIngredientLimitMutation,
+  useUpdateIngredientLimitMutation,
+  useRemoveIngredientLimitMutation,
   useListUsersQuery,
   useGetUserSearchHistoryQuery,
   useGetDashboardStatsQuery,

@@ -11,6 +11,7 @@ export { AGE_CATEGORIES, type AgeCategorySeed, type AgeKey } from './age-categor
 export { CLASS_RULES, DRUG_CLASSES, type ClassRuleSeed, type DrugClassSeed } from './classes';
 export { CONDITIONS, type ConditionSeed } from './conditions';
 export { DRUGS, type DrugSeed } from './drugs';
+export { INGREDIENT_LIMITS, type IngredientLimitSeed } from './ingredients';
 export { INTERACTIONS, type InteractionSeed, type Severity } from './interactions';
 export { LIFESTYLES } from './lifestyles';
 export {

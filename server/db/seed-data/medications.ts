@@ -62,6 +62,16 @@ interface MedicationBase {
   lifestyles: string[];
   /** The age under which it is contraindicated ("not under 6 weeks"). */
   minimumAge?: [number, AgeUnit];
+  /**
+   * What it contains, with the strength per product unit; left out, one ingredient of its own
+   * name with no strength stated.
+   */
+  ingredients?: IngredientSeed[];
+}
+
+export interface IngredientSeed {
+  name: string;
+  strength: [number, 'mg' | 'mcg' | 'g', 'tablet' | 'capsule' | 'ml'];
 }
 
 export type MedicationSeed = MedicationBase &
@@ -222,6 +232,7 @@ export const MEDICATIONS: MedicationSeed[] = [
   {
     name: 'Paracetamol',
     condition: 'Fever',
+    ingredients: [{ name: 'Paracetamol', strength: [500, 'mg', 'tablet'] }],
     dosing: 'weight',
     avgWeightDosage: 15,
     avgWeightDosageUnit: 'mg',
@@ -1090,6 +1101,46 @@ export const MEDICATIONS: MedicationSeed[] = [
   },
 
   // ---------- dosed by age category ----------
+  {
+    // A combination product: its paracetamol adds to any other paracetamol prescribed.
+    name: 'Co-codamol 30/500',
+    condition: 'Acute pain',
+    ingredients: [
+      { name: 'Codeine', strength: [30, 'mg', 'tablet'] },
+      { name: 'Paracetamol', strength: [500, 'mg', 'tablet'] },
+    ],
+    dosing: 'age',
+    avgWeightDosage: null,
+    avgWeightDosageUnit: 'mg',
+    pregnancyCategory: 'C',
+    contraindications: [caution('Liver cirrhosis'), caution('Asthma')],
+    lifestyles: ['Alcohol consumption'],
+    // Codeine is not given under 12 years.
+    minimumAge: [12, 'years'],
+    dosages: [
+      {
+        category: 'adolescent',
+        dose: [1, 2, 'tablet'],
+        frequency: [6, 6, 'hours'],
+        duration: [1, 3, 'days'],
+        maxDaily: 8,
+      },
+      {
+        category: 'adult',
+        dose: [1, 2, 'tablet'],
+        frequency: [4, 6, 'hours'],
+        duration: [1, 3, 'days'],
+        maxDaily: 8,
+      },
+      {
+        category: 'geriatric',
+        dose: [1, 2, 'tablet'],
+        frequency: [4, 6, 'hours'],
+        duration: [1, 3, 'days'],
+        maxDaily: 8,
+      },
+    ],
+  },
   {
     name: 'Warfarin',
     condition: 'Atrial fibrillation',

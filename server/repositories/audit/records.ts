@@ -68,6 +68,7 @@ export const ENTITIES: Record<AuditEntity, EntitySpec> = {
         table: 'drug_interactions',
         where: 'medication_id = $1 OR interacting_medication_id = $1',
       },
+      { table: 'medication_ingredients', where: 'medication_id = $1' },
       { table: 'drug_class_members', where: 'medication_id = $1' },
       { table: 'class_rules', where: 'other_medication_id = $1' },
     ],
@@ -114,6 +115,26 @@ export const ENTITIES: Record<AuditEntity, EntitySpec> = {
     table: 'drug_class_members',
     hidden: [],
     label: `concat_ws(' · ', ${named('drug_classes', 'drug_class_id')}, ${medicationName('medication_id')})`,
+  },
+  ingredient: {
+    table: 'ingredients',
+    hidden: [],
+    label: `r->>'name'`,
+    dependents: [{ table: 'ingredient_daily_limits', where: 'ingredient_id = $1' }],
+  },
+  medication_ingredient: {
+    table: 'medication_ingredients',
+    hidden: [],
+    label: `concat_ws(' · ', ${medicationName('medication_id')}, ${named('ingredients', 'ingredient_id')})`,
+  },
+  ingredient_limit: {
+    table: 'ingredient_daily_limits',
+    hidden: [],
+    label: `concat_ws(' · ', ${named('ingredients', 'ingredient_id')},
+      (SELECT ${categoryLabel('min_age', 'max_age', 'age_unit', 'to_jsonb(c)')} FROM age_categories c
+        WHERE c.id = (r->>'age_category_id')::int),
+      (SELECT ${categoryLabel('min_weight', 'max_weight', 'weight_unit', 'to_jsonb(c)')} FROM weight_categories c
+        WHERE c.id = (r->>'weight_category_id')::int))`,
   },
   class_rule: {
     table: 'class_rules',
