@@ -310,6 +310,9 @@ export const DATA_QUALITY_KINDS = [
   'zero_dose',
   'duplicate_medication_name',
   'pregnancy_x_without_contraindication',
+  'class_rule_contradicted',
+  'missing_strength',
+  'no_child_rule',
 ] as const;
 export type DataQualityKind = (typeof DATA_QUALITY_KINDS)[number];
 

@@ -2310,7 +2310,10 @@ export interface components {
       | 'dosage_unit_mixed'
       | 'zero_dose'
       | 'duplicate_medication_name'
-      | 'pregnancy_x_without_contraindication';
+      | 'pregnancy_x_without_contraindication'
+      | 'class_rule_contradicted'
+      | 'missing_strength'
+      | 'no_child_rule';
     /** @enum {string} */
     DataQualitySeverity: 'error' | 'warning' | 'info';
     /** @enum {string} */

@@ -74,6 +74,20 @@ export interface DataQualityData {
   without_basis_dosage: { id: number; name: string; weight_based: boolean }[];
   without_pregnancy_category: { id: number; name: string }[];
   duplicate_interactions: DuplicateInteractionRow[];
+  /** Stored pairs of a lower severity than a class rule covering them (the strictest one). */
+  contradicted_class_rules: {
+    id: number;
+    medication_id: number;
+    name: string;
+    severity: string;
+    rule_id: number;
+    rule_severity: string;
+    rule: string;
+  }[];
+  /** Combination products with ingredients of no stated strength (their names). */
+  missing_strengths: { id: number; name: string; ingredients: string[] }[];
+  /** Medications with no rule for any patient under 18, and no minimum age saying so. */
+  without_child_rule: { id: number; name: string }[];
 }
 
 // ---------- the findings ----------
@@ -97,7 +111,10 @@ const KINDS: Kind[] = [
   'duplicate_medication_name',
   'duplicate_interaction',
   'pregnancy_x_without_contraindication',
+  'class_rule_contradicted',
+  'missing_strength',
   'missing_pregnancy_category',
+  'no_child_rule',
 ];
 
 /** A computed value (a converted bound), to 4 decimal places; stored values are shown as stored. */
@@ -377,6 +394,37 @@ export function dataQualityFindings(data: DataQualityData): DataQualityFinding[]
       entity_id: m.id,
       medication_id: m.id,
       message: `${m.name} is pregnancy category X but has no condition or lifestyle contraindication naming pregnancy.`,
+    });
+  }
+  for (const pair of data.contradicted_class_rules) {
+    findings.push({
+      kind: 'class_rule_contradicted',
+      severity: 'warning',
+      entity: 'drug_interaction',
+      entity_id: pair.id,
+      related_id: pair.rule_id,
+      medication_id: pair.medication_id,
+      message: `${pair.name} is stored as ${pair.severity}, below the class rule ${pair.rule} (${pair.rule_severity}): the stored pair overrides the class rule, so the safety check says ${pair.severity}.`,
+    });
+  }
+  for (const m of data.missing_strengths) {
+    findings.push({
+      kind: 'missing_strength',
+      severity: 'warning',
+      entity: 'medication',
+      entity_id: m.id,
+      medication_id: m.id,
+      message: `${m.name} contains several ingredients and no strength of ${m.ingredients.join(', ')}: a dose in tablets, capsules or ml cannot be converted, nor its ingredients added to the day's totals.`,
+    });
+  }
+  for (const m of data.without_child_rule) {
+    findings.push({
+      kind: 'no_child_rule',
+      severity: 'info',
+      entity: 'medication',
+      entity_id: m.id,
+      medication_id: m.id,
+      message: `${m.name} has no dosage rule for patients under 18 and no minimum age: the safety check reports a child's prescription as not checked. Add a rule for children, or a minimum age.`,
     });
   }
   return findings.sort(

@@ -766,3 +766,55 @@ describe('ingredients over the whole prescription', () => {
     );
   });
 });
+
+describe('an ingredient total beside a medication’s own daily maximum', () => {
+  it('says a single medication’s day is too much once, not again for its ingredient', () => {
+    const paracetamol = medication(31, 'Paracetamol', {
+      age_dosages: [
+        dosage(96, [0, 130, 'years'], [500, 1000], { min_frequency: 4, max_daily_dosage: 4000 }),
+      ],
+      ingredients: [
+        {
+          ingredient_id: 701,
+          name: 'Paracetamol',
+          amount: 500,
+          amount_unit: 'mg',
+          per_unit: 'tablet',
+        },
+      ],
+    });
+    const result = evaluateSafety(
+      {
+        ...data(paracetamol),
+        ingredient_limits: [
+          {
+            id: 801,
+            ingredient_id: 701,
+            basis: 'age',
+            category_name: 'Adult',
+            min: 18,
+            max: 130,
+            unit: 'years',
+            max_daily_amount: 4,
+            amount_unit: 'g',
+          },
+        ],
+      },
+      [
+        {
+          medication_id: 31,
+          dose: 1000,
+          dose_unit: 'mg',
+          frequency: 4,
+          frequency_unit: 'hours',
+          duration: 2,
+          duration_unit: 'days',
+        },
+      ],
+      { age: 40, age_unit: 'years', sex: 'male' },
+    );
+    expect(result.findings.map((f) => [f.kind, f.dosage_id, f.ingredient_id])).toEqual([
+      ['daily_dose', 96, undefined],
+    ]);
+  });
+});

@@ -1182,6 +1182,18 @@ export function evaluateSafety(
     findings.push(...own);
   }
 
+  // One medication's ingredient total above a limit says again what its own rule's daily maximum
+  // already said: kept only when no rule of that medication found its day too much.
+  const dailyByRule = new Set(
+    findings.filter((f) => f.kind === 'daily_dose' && f.dosage_id).map((f) => f.medication_ids[0]),
+  );
+  const said = (f: Finding) =>
+    f.kind === 'daily_dose' &&
+    f.ingredient_id !== undefined &&
+    f.medication_ids.length === 1 &&
+    dailyByRule.has(f.medication_ids[0]);
+  findings.splice(0, findings.length, ...findings.filter((f) => !said(f)));
+
   findings.sort((a, b) => {
     const bySeverity = rank(b.severity) - rank(a.severity);
     if (bySeverity) return bySeverity;

@@ -42,6 +42,12 @@ const categories = (kind: 'weight' | 'age') => `
                       'unit', c.${kind}_unit, 'category_name', c.category_name) ORDER BY c.id)
               FROM ${kind}_categories c), '[]'::json)`;
 
+/** An age column in days, as the safety check counts them (a year is 365.25 days). */
+const inDays = (value: string, unit: string) =>
+  `${value} * CASE ${unit} WHEN 'years' THEN 365.25 WHEN 'months' THEN 30.4375 ELSE 1 END`;
+/** 18 years in days: from there a patient is an adult. */
+const ADULT_DAYS = 18 * 365.25;
+
 export const DATA_QUALITY_SQL = `
 SELECT
   COALESCE((SELECT json_agg(x.row) FROM (${dosagesWhere('weight', INVERTED)} UNION ALL ${dosagesWhere('age', INVERTED)}) x), '[]'::json)
@@ -114,7 +120,56 @@ SELECT
              GROUP BY d.low, d.high) p
       JOIN medications lo ON lo.id = p.low
       JOIN medications hi ON hi.id = p.high
-  ), '[]'::json) AS duplicate_interactions`;
+  ), '[]'::json) AS duplicate_interactions,
+  COALESCE((
+    -- A stored pair that a class rule also covers, at a lower severity: the pair overrides it.
+    SELECT json_agg(json_build_object('id', i.id, 'medication_id', i.medication_id,
+                    'name', a.name || ' + ' || b.name, 'severity', i.severity, 'rule_id', r.id,
+                    'rule_severity', r.severity, 'rule', r.label) ORDER BY i.id)
+      FROM drug_interactions i
+      JOIN medications a ON a.id = i.medication_id
+      JOIN medications b ON b.id = i.interacting_medication_id
+      CROSS JOIN LATERAL (
+        SELECT r.id, r.severity, c.name || ' with ' || coalesce(oc.name, om.name) AS label
+          FROM class_rules r
+          JOIN drug_classes c ON c.id = r.drug_class_id
+          LEFT JOIN drug_classes oc ON oc.id = r.other_class_id
+          LEFT JOIN medications om ON om.id = r.other_medication_id
+         WHERE r.kind = 'interaction'
+           AND EXISTS (SELECT 1 FROM (VALUES (i.medication_id, i.interacting_medication_id),
+                                             (i.interacting_medication_id, i.medication_id)) p(x, y)
+                        WHERE EXISTS (SELECT 1 FROM drug_class_members m
+                                       WHERE m.drug_class_id = r.drug_class_id AND m.medication_id = p.x)
+                          AND (r.other_medication_id = p.y
+                               OR EXISTS (SELECT 1 FROM drug_class_members m
+                                           WHERE m.drug_class_id = r.other_class_id AND m.medication_id = p.y)))
+         ORDER BY array_position('{minor,moderate,major,contraindicated}'::text[], r.severity) DESC, r.id
+         LIMIT 1) r
+     WHERE array_position('{minor,moderate,major,contraindicated}'::text[], i.severity)
+         < array_position('{minor,moderate,major,contraindicated}'::text[], r.severity)
+  ), '[]'::json) AS contradicted_class_rules,
+  COALESCE((
+    -- Combination products with an ingredient of no stated strength.
+    SELECT json_agg(json_build_object('id', m.id, 'name', m.name, 'ingredients', x.names) ORDER BY m.id)
+      FROM medications m
+      JOIN LATERAL (SELECT json_agg(i.name ORDER BY lower(i.name)) AS names, count(*) AS missing
+                      FROM medication_ingredients mi JOIN ingredients i ON i.id = mi.ingredient_id
+                     WHERE mi.medication_id = m.id AND mi.amount IS NULL) x ON x.missing > 0
+     WHERE (SELECT count(*) FROM medication_ingredients mi WHERE mi.medication_id = m.id) > 1
+  ), '[]'::json) AS missing_strengths,
+  COALESCE((
+    -- No rule reaches any patient under 18, no minimum age of 18 or more says it is not for
+    -- children, and the data does have rules for children elsewhere.
+    SELECT json_agg(json_build_object('id', m.id, 'name', m.name) ORDER BY m.id)
+      FROM medications m
+     WHERE EXISTS (SELECT 1 FROM age_category_dosages d JOIN age_categories c ON c.id = d.age_category_id
+                    WHERE ${inDays('c.max_age', 'c.age_unit')} <= ${ADULT_DAYS})
+       AND NOT EXISTS (SELECT 1 FROM age_category_dosages d JOIN age_categories c ON c.id = d.age_category_id
+                        WHERE d.medication_id = m.id AND ${inDays('c.min_age', 'c.age_unit')} < ${ADULT_DAYS})
+       AND NOT EXISTS (SELECT 1 FROM weight_category_dosages d JOIN weight_categories c ON c.id = d.weight_category_id
+                        WHERE d.medication_id = m.id AND coalesce(c.min_age_years, 0) < 18)
+       AND (m.min_age IS NULL OR ${inDays('m.min_age', 'm.age_limit_unit')} < ${ADULT_DAYS})
+  ), '[]'::json) AS without_child_rule`;
 
 export async function loadDataQuality(db: Queryable): Promise<DataQualityData> {
   const { rows } = await db.query<DataQualityData>(DATA_QUALITY_SQL);

@@ -2520,7 +2520,10 @@ export type DataQualityKind =
   | 'dosage_unit_mixed'
   | 'zero_dose'
   | 'duplicate_medication_name'
-  | 'pregnancy_x_without_contraindication';
+  | 'pregnancy_x_without_contraindication'
+  | 'class_rule_contradicted'
+  | 'missing_strength'
+  | 'no_child_rule';
 export type DataQualitySeverity = 'error' | 'warning' | 'info';
 export type DataQualityFinding = {
   kind: DataQualityKind;

@@ -36,6 +36,9 @@ export const KIND_LABELS: Record<DataQualityFinding['kind'], string> = {
   zero_dose: 'Zero dose',
   duplicate_medication_name: 'Same medication name twice',
   pregnancy_x_without_contraindication: 'Category X without a pregnancy contraindication',
+  class_rule_contradicted: 'Pair below its class rule',
+  missing_strength: 'Combination without a strength',
+  no_child_rule: 'No rule for children',
 };
 
 const ENTITY_LABELS: Record<DataQualityFinding['entity'], string> = {
