@@ -42,6 +42,10 @@ const categories = (kind: 'weight' | 'age') => `
                       'unit', c.${kind}_unit, 'category_name', c.category_name) ORDER BY c.id)
               FROM ${kind}_categories c), '[]'::json)`;
 
+/** A severity's place, mildest first. */
+const SEVERITY_RANK = (column: string) =>
+  `array_position('{minor,moderate,major,contraindicated}'::text[], ${column})`;
+
 /** An age column in days, as the safety check counts them (a year is 365.25 days). */
 const inDays = (value: string, unit: string) =>
   `${value} * CASE ${unit} WHEN 'years' THEN 365.25 WHEN 'months' THEN 30.4375 ELSE 1 END`;
@@ -123,30 +127,35 @@ SELECT
   ), '[]'::json) AS duplicate_interactions,
   COALESCE((
     -- A stored pair that a class rule also covers, at a lower severity: the pair overrides it.
-    SELECT json_agg(json_build_object('id', i.id, 'medication_id', i.medication_id,
-                    'name', a.name || ' + ' || b.name, 'severity', i.severity, 'rule_id', r.id,
-                    'rule_severity', r.severity, 'rule', r.label) ORDER BY i.id)
-      FROM drug_interactions i
-      JOIN medications a ON a.id = i.medication_id
-      JOIN medications b ON b.id = i.interacting_medication_id
-      CROSS JOIN LATERAL (
-        SELECT r.id, r.severity, c.name || ' with ' || coalesce(oc.name, om.name) AS label
-          FROM class_rules r
-          JOIN drug_classes c ON c.id = r.drug_class_id
-          LEFT JOIN drug_classes oc ON oc.id = r.other_class_id
-          LEFT JOIN medications om ON om.id = r.other_medication_id
-         WHERE r.kind = 'interaction'
-           AND EXISTS (SELECT 1 FROM (VALUES (i.medication_id, i.interacting_medication_id),
-                                             (i.interacting_medication_id, i.medication_id)) p(x, y)
-                        WHERE EXISTS (SELECT 1 FROM drug_class_members m
-                                       WHERE m.drug_class_id = r.drug_class_id AND m.medication_id = p.x)
-                          AND (r.other_medication_id = p.y
-                               OR EXISTS (SELECT 1 FROM drug_class_members m
-                                           WHERE m.drug_class_id = r.other_class_id AND m.medication_id = p.y)))
-         ORDER BY array_position('{minor,moderate,major,contraindicated}'::text[], r.severity) DESC, r.id
-         LIMIT 1) r
-     WHERE array_position('{minor,moderate,major,contraindicated}'::text[], i.severity)
-         < array_position('{minor,moderate,major,contraindicated}'::text[], r.severity)
+    -- From the rules: each one's pairs of members (a few hundred), each looked up on the pair
+    -- index, rather than every interaction against every rule.
+    WITH covered AS (
+      SELECT r.id AS rule_id, r.severity AS rule_severity,
+             c.name || ' with ' || coalesce(oc.name, om.name) AS rule,
+             a.medication_id AS x, coalesce(b.medication_id, r.other_medication_id) AS y
+        FROM class_rules r
+        JOIN drug_classes c ON c.id = r.drug_class_id
+        LEFT JOIN drug_classes oc ON oc.id = r.other_class_id
+        LEFT JOIN medications om ON om.id = r.other_medication_id
+        JOIN drug_class_members a ON a.drug_class_id = r.drug_class_id
+        LEFT JOIN drug_class_members b ON b.drug_class_id = r.other_class_id
+       WHERE r.kind = 'interaction'),
+    strictest AS (
+      SELECT DISTINCT ON (i.id) i.id, i.medication_id, i.interacting_medication_id, i.severity,
+             p.rule_id, p.rule_severity, p.rule
+        FROM covered p
+        JOIN drug_interactions i
+          ON least(i.medication_id, i.interacting_medication_id) = least(p.x, p.y)
+         AND greatest(i.medication_id, i.interacting_medication_id) = greatest(p.x, p.y)
+       WHERE p.x <> p.y
+       ORDER BY i.id, ${SEVERITY_RANK('p.rule_severity')} DESC, p.rule_id)
+    SELECT json_agg(json_build_object('id', s.id, 'medication_id', s.medication_id,
+                    'name', ma.name || ' + ' || mb.name, 'severity', s.severity, 'rule_id', s.rule_id,
+                    'rule_severity', s.rule_severity, 'rule', s.rule) ORDER BY s.id)
+      FROM strictest s
+      JOIN medications ma ON ma.id = s.medication_id
+      JOIN medications mb ON mb.id = s.interacting_medication_id
+     WHERE ${SEVERITY_RANK('s.severity')} < ${SEVERITY_RANK('s.rule_severity')}
   ), '[]'::json) AS contradicted_class_rules,
   COALESCE((
     -- Combination products with an ingredient of no stated strength.

@@ -89,7 +89,7 @@ SELECT
                                    WHERE dm.drug_class_id = c.id
                                      AND (dm.medication_id = ANY($1::int[]) OR dm.medication_id = ANY($4::int[]))),
                                  '[]'::json)) ORDER BY c.id)
-    FROM drug_classes c WHERE c.id IN (SELECT id FROM classes_read)
+    FROM drug_classes c WHERE c.id = ANY(ARRAY(SELECT id FROM classes_read))
   ), '[]'::json) AS classes,
   COALESCE((
     SELECT json_agg(json_build_object(
@@ -97,8 +97,9 @@ SELECT
       'other_medication_id', r.other_medication_id, 'severity', r.severity,
       'description', r.description) ORDER BY r.id)
     FROM class_rules r
-    WHERE r.drug_class_id IN (SELECT id FROM classes_read)
-      AND (r.other_class_id IN (SELECT id FROM classes_read) OR r.other_medication_id = ANY($1::int[]))
+    WHERE r.drug_class_id = ANY(ARRAY(SELECT id FROM classes_read))
+      AND (r.other_class_id = ANY(ARRAY(SELECT id FROM classes_read))
+           OR r.other_medication_id = ANY($1::int[]))
   ), '[]'::json) AS class_rules,
   COALESCE((
     SELECT json_agg(json_build_object(
@@ -112,8 +113,8 @@ SELECT
     FROM ingredient_daily_limits l
     LEFT JOIN age_categories a ON a.id = l.age_category_id
     LEFT JOIN weight_categories w ON w.id = l.weight_category_id
-    WHERE l.ingredient_id IN (SELECT mi.ingredient_id FROM medication_ingredients mi
-                               WHERE mi.medication_id = ANY($1::int[]))
+    WHERE l.ingredient_id = ANY(ARRAY(SELECT mi.ingredient_id FROM medication_ingredients mi
+                                       WHERE mi.medication_id = ANY($1::int[])))
   ), '[]'::json) AS ingredient_limits`;
 
 export async function loadSafetyData(db: Queryable, ids: SafetyIds): Promise<SafetyData> {
