@@ -94,6 +94,29 @@ export const AGE_CATEGORY_SORTS = [
 ] as const;
 export type AgeCategorySort = (typeof AGE_CATEGORY_SORTS)[number];
 
+/** #/components/schemas/RenalCategorySort */
+export const RENAL_CATEGORY_SORTS = [
+  'min_egfr',
+  '-min_egfr',
+  'max_egfr',
+  '-max_egfr',
+  'egfr_unit',
+  '-egfr_unit',
+  'category_name',
+  '-category_name',
+  'description',
+  '-description',
+] as const;
+export type RenalCategorySort = (typeof RENAL_CATEGORY_SORTS)[number];
+
+/** #/components/schemas/RenalUnit */
+export const RENAL_UNITS = ['mL/min/1.73m2'] as const;
+export type RenalUnit = (typeof RENAL_UNITS)[number];
+
+/** #/components/schemas/RenalCategoryName */
+export const RENAL_CATEGORY_NAMES = ['G1', 'G2', 'G3a', 'G3b', 'G4', 'G5'] as const;
+export type RenalCategoryName = (typeof RENAL_CATEGORY_NAMES)[number];
+
 /** #/components/schemas/WeightCategorySort */
 export const WEIGHT_CATEGORY_SORTS = [
   'min_weight',
@@ -199,6 +222,10 @@ export type IngredientLimitCreateBasis = (typeof INGREDIENT_LIMIT_CREATE_BASES)[
 export const INGREDIENT_SORTS = ['name', '-name', 'medication_count', '-medication_count'] as const;
 export type IngredientSort = (typeof INGREDIENT_SORTS)[number];
 
+/** #/components/schemas/RenalFrequencyUnit */
+export const RENAL_FREQUENCY_UNITS = ['hours', 'days', 'weeks'] as const;
+export type RenalFrequencyUnit = (typeof RENAL_FREQUENCY_UNITS)[number];
+
 /** #/components/schemas/LifestyleSort */
 export const LIFESTYLE_SORTS = ['name', '-name'] as const;
 export type LifestyleSort = (typeof LIFESTYLE_SORTS)[number];
@@ -253,6 +280,7 @@ export const NOT_CHECKED_REASONS = [
   'no_rule_for_age',
   'not_prescribed',
   'missing_strength',
+  'missing_egfr',
 ] as const;
 export type NotCheckedReason = (typeof NOT_CHECKED_REASONS)[number];
 
@@ -265,6 +293,7 @@ export const SAFETY_FINDING_KINDS = [
   'allergy',
   'duplicate_therapy',
   'duplicate_ingredient',
+  'renal',
   'age_limit',
   'dose',
   'daily_dose',
@@ -313,6 +342,7 @@ export const DATA_QUALITY_KINDS = [
   'class_rule_contradicted',
   'missing_strength',
   'no_child_rule',
+  'renal_without_kidney_condition',
 ] as const;
 export type DataQualityKind = (typeof DATA_QUALITY_KINDS)[number];
 
@@ -386,6 +416,8 @@ export const AUDIT_ENTITIES = [
   'ingredient',
   'medication_ingredient',
   'ingredient_limit',
+  'renal_category',
+  'renal_rule',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

@@ -387,6 +387,40 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/renal-category': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['listRenalCategories'];
+    put: operations['updateRenalCategory'];
+    post: operations['createRenalCategory'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/renal-category/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    get: operations['getRenalCategory'];
+    put?: never;
+    post?: never;
+    delete: operations['deleteRenalCategory'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/weight-category': {
     parameters: {
       query?: never;
@@ -662,6 +696,23 @@ export interface paths {
     /** @description States the most of the ingredient a patient of an age or a weight category may take in 24 hours, over every medication containing it; 409 when the category already has one. */
     post: operations['addIngredientLimit'];
     delete: operations['removeIngredientLimit'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/renal-rule': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['listRenalRules'];
+    /** @description Sets what the rule says, as sent (the medication and the category stay). */
+    put: operations['updateRenalRule'];
+    post: operations['createRenalRule'];
+    delete: operations['deleteRenalRule'];
     options?: never;
     head?: never;
     patch?: never;
@@ -1294,16 +1345,22 @@ export interface components {
       id: components['schemas']['Id'];
       name: string;
       description: string | null;
+      /** @description Marked on conditions such as chronic kidney disease: a patient with one and no eGFR given gets a `not_checked` finding for each prescribed medication with renal rules. */
+      affects_kidney_function: boolean;
     };
     ConditionCreate: {
       name: components['schemas']['Name'];
       description?: components['schemas']['Description'] | null;
+      /** @description Left out of an update, unchanged; of a create, false. */
+      affects_kidney_function?: boolean;
       reason?: components['schemas']['Reason'];
     };
     ConditionUpdate: {
       id: components['schemas']['Id'];
       name: components['schemas']['Name'];
       description?: components['schemas']['Description'] | null;
+      /** @description Left out of an update, unchanged; of a create, false. */
+      affects_kidney_function?: boolean;
       reason?: components['schemas']['Reason'];
     };
     ConditionResponse: {
@@ -1367,6 +1424,66 @@ export interface components {
       | '-category_name'
       | 'description'
       | '-description';
+    RenalCategory: {
+      id: components['schemas']['Id'];
+      min_egfr: number;
+      max_egfr: number;
+      egfr_unit: components['schemas']['RenalUnit'];
+      category_name: components['schemas']['RenalCategoryName'] | null;
+      description: string | null;
+    };
+    RenalCategoryCreate: {
+      minimum_egfr: components['schemas']['Egfr'];
+      maximum_egfr: components['schemas']['Egfr'];
+      unit?: components['schemas']['RenalUnit'];
+      category?: components['schemas']['RenalCategoryName'] | null;
+      description?: components['schemas']['Description'] | null;
+      reason?: components['schemas']['Reason'];
+    };
+    RenalCategoryUpdate: {
+      id: components['schemas']['Id'];
+      minimum_egfr: components['schemas']['Egfr'];
+      maximum_egfr: components['schemas']['Egfr'];
+      unit?: components['schemas']['RenalUnit'];
+      category?: components['schemas']['RenalCategoryName'] | null;
+      description?: components['schemas']['Description'] | null;
+      reason?: components['schemas']['Reason'];
+    };
+    RenalCategoryResponse: {
+      data: components['schemas']['RenalCategory'];
+      message?: string;
+    };
+    RenalCategoryListResponse: {
+      data: components['schemas']['RenalCategory'][];
+    };
+    RenalCategoryPageResponse: {
+      data: components['schemas']['RenalCategory'][];
+      meta: components['schemas']['PageMeta'];
+    };
+    /** @enum {string} */
+    RenalCategorySort:
+      | 'min_egfr'
+      | '-min_egfr'
+      | 'max_egfr'
+      | '-max_egfr'
+      | 'egfr_unit'
+      | '-egfr_unit'
+      | 'category_name'
+      | '-category_name'
+      | 'description'
+      | '-description';
+    /**
+     * @description The unit of an eGFR, the only one (may be left out of a write).
+     * @enum {string}
+     */
+    RenalUnit: 'mL/min/1.73m2';
+    /**
+     * @description The KDIGO band of kidney function.
+     * @enum {string}
+     */
+    RenalCategoryName: 'G1' | 'G2' | 'G3a' | 'G3b' | 'G4' | 'G5';
+    /** @description An estimated glomerular filtration rate in mL/min/1.73 m², 0 to 200. */
+    Egfr: number;
     WeightCategory: {
       id: components['schemas']['Id'];
       min_weight: number;
@@ -1932,6 +2049,61 @@ export interface components {
     };
     /** @enum {string} */
     IngredientSort: 'name' | '-name' | 'medication_count' | '-medication_count';
+    /** @description What a medication may be given at for the patients of a renal function category: a dose range (with an optional daily maximum), an interval range, or both; or `avoid` (then neither), which the safety check finds as `renal`, contraindicated. */
+    RenalRule: {
+      id: components['schemas']['Id'];
+      medication_id: components['schemas']['Id'];
+      medication: components['schemas']['NamedRef'];
+      renal_category_id: components['schemas']['Id'];
+      renal_category: components['schemas']['RenalCategory'];
+      avoid: boolean;
+      min_dosage: number | null;
+      max_dosage: number | null;
+      dosage_unit: components['schemas']['DosageUnit'] | null;
+      max_daily_dosage: number | null;
+      min_frequency: number | null;
+      max_frequency: number | null;
+      frequency_unit: components['schemas']['RenalFrequencyUnit'] | null;
+    };
+    /**
+     * @description The interval between doses.
+     * @enum {string}
+     */
+    RenalFrequencyUnit: 'hours' | 'days' | 'weeks';
+    /** @description Either `avoid: true` and nothing else, or at least a dose range (`min_dosage`, `max_dosage`, `dosage_unit`, and `max_daily_dosage` if wanted) or an interval range (`min_frequency`, `max_frequency`, `frequency_unit`), each all or nothing. */
+    RenalRuleCreate: {
+      medication_id: components['schemas']['Id'];
+      renal_category_id: components['schemas']['Id'];
+      avoid?: boolean;
+      min_dosage?: components['schemas']['Amount'];
+      max_dosage?: components['schemas']['PrescribedAmount'];
+      dosage_unit?: components['schemas']['DosageUnit'];
+      max_daily_dosage?: components['schemas']['PrescribedAmount'];
+      min_frequency?: components['schemas']['PrescribedAmount'];
+      max_frequency?: components['schemas']['PrescribedAmount'];
+      frequency_unit?: components['schemas']['RenalFrequencyUnit'];
+      reason?: components['schemas']['Reason'];
+    };
+    /** @description What the rule says, set as sent; the medication and the category stay. */
+    RenalRuleUpdate: {
+      id: components['schemas']['Id'];
+      avoid?: boolean;
+      min_dosage?: components['schemas']['Amount'];
+      max_dosage?: components['schemas']['PrescribedAmount'];
+      dosage_unit?: components['schemas']['DosageUnit'];
+      max_daily_dosage?: components['schemas']['PrescribedAmount'];
+      min_frequency?: components['schemas']['PrescribedAmount'];
+      max_frequency?: components['schemas']['PrescribedAmount'];
+      frequency_unit?: components['schemas']['RenalFrequencyUnit'];
+      reason?: components['schemas']['Reason'];
+    };
+    RenalRuleResponse: {
+      data: components['schemas']['RenalRule'];
+      message?: string;
+    };
+    RenalRuleListResponse: {
+      data: components['schemas']['RenalRule'][];
+    };
     Lifestyle: {
       id: components['schemas']['Id'];
       name: string;
@@ -2124,6 +2296,8 @@ export interface components {
       lifestyle_ids?: components['schemas']['SafetyCheckIdList'];
       /** @description The medications the patient is allergic to. */
       allergy_medication_ids?: components['schemas']['SafetyCheckIdList'];
+      /** @description The estimated glomerular filtration rate in mL/min/1.73 m²: the renal rules of the renal function category it falls in apply. */
+      egfr?: components['schemas']['Egfr'];
       /** @description The drug classes the patient is allergic to ("penicillins"): every member is an allergy, and the class's cross-sensitivity rules apply. */
       allergy_class_ids?: components['schemas']['SafetyCheckIdList'];
     };
@@ -2162,7 +2336,8 @@ export interface components {
      *     applies: a child never gets an adult's fixed dose silently), `not_prescribed`
      *     (a dose, frequency or duration was left out, or the request used `medication_ids`),
      *     `missing_strength` (a dose in tablets, capsules or ml, and no strength per that unit is
-     *     stored for the ingredient it must be converted to).
+     *     stored for the ingredient it must be converted to), `missing_egfr` (the medication has
+     *     renal rules, the patient has a condition affecting kidney function, and no eGFR was given).
      * @enum {string}
      */
     NotCheckedReason:
@@ -2175,7 +2350,8 @@ export interface components {
       | 'missing_pregnancy_status'
       | 'no_rule_for_age'
       | 'not_prescribed'
-      | 'missing_strength';
+      | 'missing_strength'
+      | 'missing_egfr';
     /** @enum {string} */
     SafetyFindingKind:
       | 'interaction'
@@ -2185,6 +2361,7 @@ export interface components {
       | 'allergy'
       | 'duplicate_therapy'
       | 'duplicate_ingredient'
+      | 'renal'
       | 'age_limit'
       | 'dose'
       | 'daily_dose'
@@ -2218,6 +2395,8 @@ export interface components {
       drug_class_id?: components['schemas']['Id'];
       /** @description On `duplicate_ingredient` findings, the shared ingredient; on `daily_dose` and `not_checked` findings about an ingredient's total over the prescription, that ingredient. */
       ingredient_id?: components['schemas']['Id'];
+      /** @description On `renal` findings, and dose, daily dose and frequency findings of a renal rule, the rule. */
+      renal_rule_id?: components['schemas']['Id'];
     };
     SafetyRange: {
       min: number;
@@ -2313,7 +2492,8 @@ export interface components {
       | 'pregnancy_x_without_contraindication'
       | 'class_rule_contradicted'
       | 'missing_strength'
-      | 'no_child_rule';
+      | 'no_child_rule'
+      | 'renal_without_kidney_condition';
     /** @enum {string} */
     DataQualitySeverity: 'error' | 'warning' | 'info';
     /** @enum {string} */
@@ -2466,7 +2646,9 @@ export interface components {
       | 'class_rule'
       | 'ingredient'
       | 'medication_ingredient'
-      | 'ingredient_limit';
+      | 'ingredient_limit'
+      | 'renal_category'
+      | 'renal_rule';
     /**
      * @default -at
      * @enum {string}
@@ -2519,7 +2701,7 @@ export interface components {
       data: components['schemas']['AuditEntry'];
       message?: string;
     };
-    /** @description A finding as tests compare it: its kind, its medications (ids ascending), the rule it comes from and the reason of a `not_checked` one (each as the safety check's finding carries it: `interaction_id`, `condition_id`, `lifestyle_id`, `pregnancy_category`, `dosage_id`, `basis`, `reason`, `class_rule_id`, `drug_class_id`, `ingredient_id`; left out when the finding has none), and its severity (null for `not_checked`). Two findings are the same when all but the severity are equal. Messages are not compared. An expected outcome saved before rules were recorded has kind, medications and severity only; it is compared on those until its first pass, which stores the rules. */
+    /** @description A finding as tests compare it: its kind, its medications (ids ascending), the rule it comes from and the reason of a `not_checked` one (each as the safety check's finding carries it: `interaction_id`, `condition_id`, `lifestyle_id`, `pregnancy_category`, `dosage_id`, `basis`, `reason`, `class_rule_id`, `drug_class_id`, `ingredient_id`, `renal_rule_id`; left out when the finding has none), and its severity (null for `not_checked`). Two findings are the same when all but the severity are equal. Messages are not compared. An expected outcome saved before rules were recorded has kind, medications and severity only; it is compared on those until its first pass, which stores the rules. */
     TestPrescriptionFinding: {
       kind: components['schemas']['SafetyFindingKind'];
       medication_ids: components['schemas']['Id'][];
@@ -2535,6 +2717,7 @@ export interface components {
       class_rule_id?: components['schemas']['Id'];
       drug_class_id?: components['schemas']['Id'];
       ingredient_id?: components['schemas']['Id'];
+      renal_rule_id?: components['schemas']['Id'];
     };
     /** @description A safety check's outcome as tests compare it. */
     TestPrescriptionOutcome: {
@@ -3770,6 +3953,164 @@ export interface operations {
     };
   };
   deleteAgeCategory: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': components['schemas']['ReasonBody'];
+      };
+    };
+    responses: {
+      /** @description Deleted. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MessageResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['ValidationFailed'];
+    };
+  };
+  listRenalCategories: {
+    parameters: {
+      query?: {
+        /** @description Words to search for, case-insensitively: a record matches when every word is part of its category name, its unit or its description. Empty or absent: every renal function category. */
+        q?: string;
+        /** @description The page, from 1 (1 when left out). */
+        page?: components['parameters']['ListPage'];
+        /** @description How many records a page holds (25 when left out). */
+        page_size?: components['parameters']['ListPageSize'];
+        /** @description `csv`: every record matching `q` and the filters, in `sort` order (not one page: `page` and `page_size` are ignored), streamed as a CSV download (`text/csv`, with a file name) with the columns the console's grid shows. Left out: JSON. */
+        format?: components['parameters']['ListFormat'];
+        /** @description The order (default `egfr_unit`, then by minimum): a field, descending with a leading `-`; categories without a name or description come last ascending, first descending. Ties are broken by id. */
+        sort?: components['schemas']['RenalCategorySort'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Every renal function category. With `q`, `sort`, `page`, `page_size` or a filter: one page of them (`RenalCategoryPageResponse`, `meta.total` counting every match). With `format=csv`: the whole filtered list as a CSV download. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            | components['schemas']['RenalCategoryPageResponse']
+            | components['schemas']['RenalCategoryListResponse'];
+          'text/csv': string;
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      422: components['responses']['ValidationFailed'];
+    };
+  };
+  updateRenalCategory: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RenalCategoryUpdate'];
+      };
+    };
+    responses: {
+      /** @description Updated. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RenalCategoryResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['ValidationFailed'];
+    };
+  };
+  createRenalCategory: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RenalCategoryCreate'];
+      };
+    };
+    responses: {
+      /** @description Created. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RenalCategoryResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['ValidationFailed'];
+    };
+  };
+  getRenalCategory: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One renal function category. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RenalCategoryResponse'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+    };
+  };
+  deleteRenalCategory: {
     parameters: {
       query?: never;
       header?: never;
@@ -5081,6 +5422,125 @@ export interface operations {
     };
     responses: {
       /** @description Removed. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MessageResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['ValidationFailed'];
+    };
+  };
+  listRenalRules: {
+    parameters: {
+      query?: {
+        /** @description Only this medication's rules. */
+        medication_id?: components['schemas']['Id'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Every renal rule (or one medication's), by medication name and then eGFR. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RenalRuleListResponse'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      422: components['responses']['ValidationFailed'];
+    };
+  };
+  updateRenalRule: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RenalRuleUpdate'];
+      };
+    };
+    responses: {
+      /** @description Updated. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RenalRuleResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['ValidationFailed'];
+    };
+  };
+  createRenalRule: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RenalRuleCreate'];
+      };
+    };
+    responses: {
+      /** @description Created. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RenalRuleResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['ValidationFailed'];
+    };
+  };
+  deleteRenalRule: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['IdBody'];
+      };
+    };
+    responses: {
+      /** @description Deleted. */
       200: {
         headers: {
           [name: string]: unknown;

@@ -49,6 +49,8 @@ describe('the demo test prescriptions', () => {
       'pregnancy',
       'condition',
       'lifestyle',
+      'duplicate_therapy',
+      'duplicate_ingredient',
     ])
       expect(kinds).toContain(kind);
     // A caution: a condition finding below contraindicated.
@@ -57,14 +59,15 @@ describe('the demo test prescriptions', () => {
         o.findings.some((f) => f.kind === 'condition' && f.severity === 'moderate'),
       ),
     ).toBe(true);
-    // What could not be checked: a weight, a child's dose (no rule for the age), a pregnancy status.
+    // What could not be checked: a weight, a child's dose (no rule for the age), a pregnancy
+    // status, an eGFR in kidney disease.
     const unchecked = new Set(
       expected.flatMap((o) =>
         o.findings.filter((f) => f.kind === 'not_checked').map((f) => f.reason),
       ),
     );
     expect(unchecked).toEqual(
-      new Set(['missing_weight', 'no_rule_for_age', 'missing_pregnancy_status']),
+      new Set(['missing_weight', 'no_rule_for_age', 'missing_pregnancy_status', 'missing_egfr']),
     );
     expect(new Set(expected.map((o) => o.verdict))).toEqual(
       new Set(['none', 'moderate', 'major', 'contraindicated']),

@@ -23,6 +23,7 @@ interface TestPrescriptionSeed {
     weight?: Amount;
     pregnant?: boolean;
     sex?: 'female' | 'male';
+    egfr?: number;
     conditions?: string[];
     lifestyles?: string[];
     allergies?: string[];
@@ -269,6 +270,22 @@ export const TEST_PRESCRIPTIONS: TestPrescriptionSeed[] = [
     complete: true,
   },
   {
+    name: 'Enoxaparin 70 mg twice daily in chronic kidney disease, eGFR not given',
+    note: 'Its renal rules cannot be passed over: the check asks for the eGFR.',
+    medications: [{ name: 'Enoxaparin', dose: mg(70), frequency: hours(12), duration: day(5) }],
+    patient: { ...MAN, conditions: ['Chronic kidney disease'] },
+    verdict: 'none',
+    complete: false,
+  },
+  {
+    name: 'Enoxaparin 70 mg twice daily at an eGFR of 25',
+    note: 'Below an eGFR of 30, once a day: twice is too often.',
+    medications: [{ name: 'Enoxaparin', dose: mg(70), frequency: hours(12), duration: day(5) }],
+    patient: { ...MAN, egfr: 25 },
+    verdict: 'major',
+    complete: true,
+  },
+  {
     name: 'Azithromycin, fluconazole and ondansetron',
     note: 'Three QT-prolonging medications: each pair is a major class interaction.',
     medications: [
@@ -312,6 +329,7 @@ function requestOf(
       ...amount('weight', patient.weight),
       ...(patient.pregnant !== undefined ? { pregnant: patient.pregnant } : {}),
       ...(patient.sex ? { sex: patient.sex } : {}),
+      ...(patient.egfr !== undefined ? { egfr: patient.egfr } : {}),
       ...(patient.conditions
         ? { condition_ids: patient.conditions.map((n) => id('conditions', n)) }
         : {}),

@@ -21,9 +21,12 @@ import {
   DRUGS,
   INGREDIENT_LIMITS,
   INTERACTIONS,
+  KIDNEY_CONDITIONS,
   LIFESTYLES,
   MEDICATIONS,
   POPULAR_SEARCHES,
+  RENAL_CATEGORIES,
+  RENAL_RULES,
   USERS,
   WEIGHT_CATEGORIES,
   WEIGHT_CATEGORY_MIN_AGE_YEARS,
@@ -133,8 +136,8 @@ export async function seedDemo(
     await insertRows<{ id: number; key: string }>(
       client,
       'conditions',
-      ['name', 'description'],
-      CONDITIONS.map((c) => [c.name, c.description]),
+      ['name', 'description', 'affects_kidney_function'],
+      CONDITIONS.map((c) => [c.name, c.description, KIDNEY_CONDITIONS.includes(c.name)]),
       'id, name AS key',
     ),
   );
@@ -324,6 +327,40 @@ export async function seedDemo(
       l.basis === 'weight' ? lookup(weightIds, l.category, 'weight category') : null,
       l.amount,
       l.unit,
+    ]),
+  );
+
+  const renalIds = idsByKey(
+    await insertRows<{ id: number; key: string }>(
+      client,
+      'renal_categories',
+      ['min_egfr', 'max_egfr', 'category_name', 'description'],
+      RENAL_CATEGORIES.map((c) => [c.min, c.max, c.name, c.description]),
+      'id, category_name AS key',
+    ),
+  );
+  await insertRows(
+    client,
+    'renal_rules',
+    [
+      'medication_id',
+      'renal_category_id',
+      'avoid',
+      'min_dosage',
+      'max_dosage',
+      'dosage_unit',
+      'max_daily_dosage',
+      'min_frequency',
+      'max_frequency',
+      'frequency_unit',
+    ],
+    RENAL_RULES.map((r) => [
+      medicationId(r.medication),
+      lookup(renalIds, r.band, 'renal category'),
+      r.avoid ?? false,
+      ...(r.dose ?? [null, null, null]),
+      r.maxDaily ?? null,
+      ...(r.everyHours ? [...r.everyHours, 'hours'] : [null, null, null]),
     ]),
   );
 

@@ -19,6 +19,8 @@ export const VERSIONED_TABLES = [
   'ingredients',
   'medication_ingredients',
   'ingredient_daily_limits',
+  'renal_categories',
+  'renal_rules',
 ] as const;
 export type VersionedTable = (typeof VERSIONED_TABLES)[number];
 

@@ -88,6 +88,8 @@ export interface DataQualityData {
   missing_strengths: { id: number; name: string; ingredients: string[] }[];
   /** Medications with no rule for any patient under 18, and no minimum age saying so. */
   without_child_rule: { id: number; name: string }[];
+  /** Medications with renal rules, when no condition is marked as affecting kidney function. */
+  renal_without_kidney_condition: { id: number; name: string }[];
 }
 
 // ---------- the findings ----------
@@ -113,6 +115,7 @@ const KINDS: Kind[] = [
   'pregnancy_x_without_contraindication',
   'class_rule_contradicted',
   'missing_strength',
+  'renal_without_kidney_condition',
   'missing_pregnancy_category',
   'no_child_rule',
 ];
@@ -425,6 +428,16 @@ export function dataQualityFindings(data: DataQualityData): DataQualityFinding[]
       entity_id: m.id,
       medication_id: m.id,
       message: `${m.name} has no dosage rule for patients under 18 and no minimum age: the safety check reports a child's prescription as not checked. Add a rule for children, or a minimum age.`,
+    });
+  }
+  for (const m of data.renal_without_kidney_condition) {
+    findings.push({
+      kind: 'renal_without_kidney_condition',
+      severity: 'warning',
+      entity: 'medication',
+      entity_id: m.id,
+      medication_id: m.id,
+      message: `${m.name} has renal rules, but no condition is marked as affecting kidney function: a patient with kidney disease and no eGFR given is not asked for one.`,
     });
   }
   return findings.sort(

@@ -4,6 +4,7 @@ import {
   type SafetyData,
   type SafetyDosageRow,
   type SafetyMedicationRow,
+  type SafetyRenalRuleRow,
   type Severity,
 } from './safety-check';
 
@@ -816,5 +817,136 @@ describe('an ingredient total beside a medication’s own daily maximum', () => 
     expect(result.findings.map((f) => [f.kind, f.dosage_id, f.ingredient_id])).toEqual([
       ['daily_dose', 96, undefined],
     ]);
+  });
+});
+
+describe('kidney function', () => {
+  const band = (
+    id: number,
+    name: string,
+    min: number,
+    max: number,
+    rule: Partial<SafetyRenalRuleRow>,
+  ): SafetyRenalRuleRow => ({
+    id,
+    category_name: name,
+    min_egfr: min,
+    max_egfr: max,
+    avoid: false,
+    min_dosage: null,
+    max_dosage: null,
+    dosage_unit: null,
+    max_daily_dosage: null,
+    min_frequency: null,
+    max_frequency: null,
+    frequency_unit: null,
+    ...rule,
+  });
+  // Each adult rule allows what is prescribed below; only kidney function can object.
+  const adultRule = [
+    dosage(97, [18, 130, 'years'], [10, 2000], { min_frequency: 6, max_frequency: 24 }),
+  ];
+  const enoxaparin = medication(41, 'Enoxaparin', {
+    age_dosages: adultRule,
+    renal_rules: [
+      band(901, 'G4', 15, 30, {
+        min_dosage: 1,
+        max_dosage: 1,
+        dosage_unit: 'mg/kg',
+        min_frequency: 24,
+        max_frequency: 24,
+        frequency_unit: 'hours',
+      }),
+    ],
+  });
+  const metformin = medication(42, 'Metformin', {
+    age_dosages: adultRule,
+    renal_rules: [
+      band(902, 'G3b', 30, 45, {
+        min_dosage: 500,
+        max_dosage: 1000,
+        dosage_unit: 'mg',
+        max_daily_dosage: 1000,
+      }),
+      band(903, 'G4', 15, 30, { avoid: true }),
+    ],
+  });
+  const kidneyDisease = { id: 61, name: 'Chronic kidney disease', affects_kidney_function: true };
+  const man = (more: Patient = {}): Patient => ({
+    age: 60,
+    age_unit: 'years',
+    weight: 70,
+    weight_unit: 'kg',
+    sex: 'male',
+    ...more,
+  });
+  const twiceDaily = (id: number, dose: number, unit: 'mg' = 'mg') => ({
+    medication_id: id,
+    dose,
+    dose_unit: unit,
+    frequency: 12,
+    frequency_unit: 'hours' as const,
+    duration: 5,
+    duration_unit: 'days' as const,
+  });
+
+  it('enoxaparin 70 mg twice daily at an eGFR of 25 is too often: below 30 it is once a day', () => {
+    const result = evaluateSafety(data(enoxaparin), [twiceDaily(41, 70)], man({ egfr: 25 }));
+    expect(result.verdict).toBe('major');
+    expect(result.findings).toEqual([
+      expect.objectContaining({
+        kind: 'frequency',
+        severity: 'major',
+        renal_rule_id: 901,
+        message: expect.stringContaining('for an eGFR of 25, G4 (15–30 mL/min/1.73 m²)'),
+      }),
+    ]);
+  });
+
+  it('metformin is avoided at an eGFR below 30: contraindicated', () => {
+    const result = evaluateSafety(data(metformin), [twiceDaily(42, 500)], man({ egfr: 20 }));
+    expect(result.findings).toEqual([
+      expect.objectContaining({
+        kind: 'renal',
+        severity: 'contraindicated',
+        renal_rule_id: 903,
+        message: 'Metformin is to be avoided at an eGFR of 20, G4 (15–30 mL/min/1.73 m²).',
+      }),
+    ]);
+  });
+
+  it('an eGFR of exactly 30 is in the band that starts there (G3b), not the one that ends there', () => {
+    const result = evaluateSafety(data(metformin), [twiceDaily(42, 500)], man({ egfr: 30 }));
+    expect(result.findings.map((f) => f.kind)).not.toContain('renal');
+    expect(result.verdict).toBe('none');
+  });
+
+  it('metformin 1 g twice daily at an eGFR of 40 is 2 g a day, above the 1 g allowed there', () => {
+    const result = evaluateSafety(data(metformin), [twiceDaily(42, 1000)], man({ egfr: 40 }));
+    expect(result.findings).toEqual([
+      expect.objectContaining({ kind: 'daily_dose', severity: 'major', renal_rule_id: 902 }),
+    ]);
+  });
+
+  it('asks for the eGFR in chronic kidney disease rather than pass a medication with renal rules', () => {
+    const result = evaluateSafety(
+      { ...data(enoxaparin), conditions: [kidneyDisease] },
+      [twiceDaily(41, 70)],
+      man({ condition_ids: [61] }),
+    );
+    expect(result.complete).toBe(false);
+    expect(result.findings).toEqual([
+      expect.objectContaining({
+        kind: 'not_checked',
+        reason: 'missing_egfr',
+        message:
+          'Enoxaparin: eGFR not given, and Chronic kidney disease affects kidney function, so its renal rules could not be checked.',
+      }),
+    ]);
+  });
+
+  it('does not ask for an eGFR when nothing says kidney function is impaired', () => {
+    const result = evaluateSafety(data(enoxaparin), [twiceDaily(41, 70)], man());
+    expect(result).toMatchObject({ verdict: 'none', complete: true, findings: [] });
   });
 });

@@ -96,9 +96,27 @@ export interface SafetyIngredientLimitRow {
   amount_unit: string;
 }
 
+/** A medication's rule for the patients of a renal function category. */
+export interface SafetyRenalRuleRow {
+  id: number;
+  category_name: string | null;
+  min_egfr: number;
+  max_egfr: number;
+  avoid: boolean;
+  min_dosage: number | null;
+  max_dosage: number | null;
+  dosage_unit: DosageUnit | null;
+  max_daily_dosage: number | null;
+  min_frequency: number | null;
+  max_frequency: number | null;
+  frequency_unit: FrequencyUnit | null;
+}
+
 export interface SafetyMedicationRow {
   id: number;
   name: string;
+  /** Its renal rules (left out: none). */
+  renal_rules?: SafetyRenalRuleRow[];
   /** What it contains (left out: nothing is known of its ingredients). */
   ingredients?: SafetyIngredientRow[];
   pregnancy_category: PregnancyCategory | null;
@@ -144,7 +162,7 @@ export interface SafetyClassRuleRow {
 
 export interface SafetyData {
   medications: SafetyMedicationRow[];
-  conditions: { id: number; name: string }[];
+  conditions: { id: number; name: string; affects_kidney_function?: boolean }[];
   lifestyles: { id: number; name: string }[];
   /** The medications the patient is allergic to. */
   allergies: { id: number; name: string }[];
@@ -201,6 +219,7 @@ const KIND_ORDER: Finding['kind'][] = [
   'interaction',
   'duplicate_therapy',
   'duplicate_ingredient',
+  'renal',
   'condition',
   'lifestyle',
   'pregnancy',
@@ -488,7 +507,7 @@ function strengthPer(i: SafetyIngredientRow, unit: string): Amount | undefined {
  * not be compared is already a finding of its own, so the total adds no second one.
  */
 function compareDaily(
-  d: SafetyDosageRow,
+  d: Pick<SafetyDosageRow, 'max_daily_dosage' | 'dosage_unit'>,
   prescribed: MedicationResult['prescribed'],
   doseCompared: Comparison,
   ctx: Context,
@@ -515,7 +534,11 @@ function frequencyText(value: number, unit: string, hours: number): string {
   return unit === 'hours' ? every : `${every} (${formatQuantity(hours, 'hours')})`;
 }
 
-function compareFrequency(d: SafetyDosageRow, given: Amount | null, ctx: Context): Comparison {
+function compareFrequency(
+  d: Pick<SafetyDosageRow, 'min_frequency' | 'max_frequency' | 'frequency_unit'>,
+  given: Amount | null,
+  ctx: Context,
+): Comparison {
   const range = { min: d.min_frequency, max: d.max_frequency, unit: d.frequency_unit };
   if (!given) return notChecked(range, null, 'not_prescribed');
   // For an interval unit the minimum is the shortest interval; for a count unit the maximum count is.
@@ -757,6 +780,7 @@ function dosingOf(
 /** The id of the rule a finding comes from, to order findings alike in every other way. */
 const ruleId = (f: Finding) =>
   f.interaction_id ??
+  f.renal_rule_id ??
   f.ingredient_id ??
   f.class_rule_id ??
   f.drug_class_id ??
@@ -876,6 +900,118 @@ function classFindings(
         class_rule_id: rule.id,
         message: `${nameOf.get(id)}: the patient is allergic to ${allergy}${via}, and ${className(rule.other_class_id)} may cross-react: ${rule.description}`,
       });
+    }
+  }
+  return findings;
+}
+
+/** "G4 (15–30 mL/min/1.73 m²)". */
+const renalLabel = (r: SafetyRenalRuleRow) =>
+  `${r.category_name ? `${r.category_name} ` : ''}(${formatNumber(r.min_egfr)}–${formatNumber(r.max_egfr)} mL/min/1.73 m²)`;
+
+/**
+ * The renal rules of a medication for the patient's eGFR: avoided there (`renal`,
+ * contraindicated), or its dose, daily total and interval against the rule's lower ranges. With no
+ * eGFR given, nothing, unless the patient has a condition affecting kidney function: then the
+ * rules cannot be passed over, and the check says so. Categories that merely share a bound do not
+ * overlap: on it, the one that starts there applies.
+ */
+function renalFindings(
+  m: SafetyMedicationRow,
+  prescription: Prescription,
+  patient: Patient,
+  conditions: SafetyData['conditions'],
+): Finding[] {
+  const rules = m.renal_rules ?? [];
+  if (rules.length === 0) return [];
+  const egfr = patient.egfr;
+  if (egfr === undefined) {
+    const kidney = conditions.filter((c) => c.affects_kidney_function).map((c) => c.name);
+    if (kidney.length === 0) return [];
+    return [
+      {
+        kind: 'not_checked',
+        severity: null,
+        medication_ids: [m.id],
+        reason: 'missing_egfr',
+        message: `${m.name}: eGFR not given, and ${namesText(kidney)} affects kidney function, so its renal rules could not be checked.`,
+      },
+    ];
+  }
+  const covering = rules.filter((r) => within(egfr, r.min_egfr, r.max_egfr));
+  const startsHere = covering.some((r) => !above(egfr, r.min_egfr));
+  const applying = covering.filter(
+    (r) => !(startsHere && !below(egfr, r.max_egfr) && above(egfr, r.min_egfr)),
+  );
+  const findings: Finding[] = [];
+  const prescribed = prescribedOf(prescription);
+  const weight = patientValue(patient, 'weight');
+  for (const rule of applying) {
+    const label = `an eGFR of ${formatNumber(egfr)}, ${renalLabel(rule)}`;
+    const own = { medication_ids: [m.id], renal_rule_id: rule.id };
+    if (rule.avoid) {
+      findings.push({
+        kind: 'renal',
+        severity: 'contraindicated',
+        ...own,
+        message: `${m.name} is to be avoided at ${label}.`,
+      });
+      continue;
+    }
+    const ctx: Context = { name: m.name, weightKg: weight?.base, label };
+    const comparisons: [Finding['kind'], Comparison | undefined][] = [];
+    if (rule.min_dosage !== null && rule.max_dosage !== null && rule.dosage_unit) {
+      const conversion = throughStrength(m, prescribed.dose, rule.dosage_unit);
+      const dose = conversion && 'amount' in conversion ? conversion.amount : prescribed.dose;
+      const doseCtx =
+        conversion && 'text' in conversion ? { ...ctx, asGiven: conversion.text } : ctx;
+      const range = { min: rule.min_dosage, max: rule.max_dosage, unit: rule.dosage_unit };
+      const compared =
+        conversion && 'missing' in conversion && prescribed.dose
+          ? notChecked(
+              range,
+              prescribed.dose,
+              'missing_strength',
+              `${m.name}: ${conversion.missing}, so ${formatQuantity(prescribed.dose.value, prescribed.dose.unit)} could not be compared with the ${formatRange(range.min, range.max, range.unit)} dose for ${label}.`,
+            )
+          : compareAmount(range, dose, doseCtx);
+      comparisons.push(['dose', compared]);
+      comparisons.push([
+        'daily_dose',
+        compareDaily(
+          { max_daily_dosage: rule.max_daily_dosage, dosage_unit: rule.dosage_unit },
+          { ...prescribed, dose },
+          compared,
+          ctx,
+        ),
+      ]);
+    }
+    if (rule.min_frequency !== null && rule.max_frequency !== null && rule.frequency_unit) {
+      comparisons.push([
+        'frequency',
+        compareFrequency(
+          {
+            min_frequency: rule.min_frequency,
+            max_frequency: rule.max_frequency,
+            frequency_unit: rule.frequency_unit,
+          },
+          prescribed.frequency,
+          ctx,
+        ),
+      ]);
+    }
+    for (const [kind, c] of comparisons) {
+      if (!c) continue;
+      if (c.outcome === 'not_checked' && c.reason !== 'not_prescribed' && c.message)
+        findings.push({
+          kind: 'not_checked',
+          severity: null,
+          ...own,
+          reason: c.reason ?? undefined,
+          message: c.message,
+        });
+      else if (c.severity && c.message)
+        findings.push({ kind, severity: c.severity, ...own, message: c.message });
     }
   }
   return findings;
@@ -1178,6 +1314,7 @@ export function evaluateSafety(
   for (const m of medications) {
     const prescription = prescriptionOf.get(m.id) ?? { medication_id: m.id };
     const { result, findings: own } = dosingOf(m, prescription, patient, fromIdsOnly);
+    own.push(...renalFindings(m, prescription, patient, data.conditions));
     results.push(result);
     findings.push(...own);
   }

@@ -9,20 +9,32 @@ import { csvText, type ListSpec } from './listing';
  * description, written as minimum_* / maximum_* / unit / category and read as min_* / max_* /
  * *_unit / category_name (the field names the console has always used).
  */
-type CategoryKind = 'age' | 'weight';
+type CategoryKind = 'age' | 'weight' | 'renal';
 
-/** The names of a kind's tables, columns and fields, all made from the kind's name. */
+/** What a kind's ranges measure: ages, weights, and for kidney function the eGFR. */
+const MEASURES = { age: 'age', weight: 'weight', renal: 'egfr' } as const;
+
+/**
+ * The names of a kind's tables, columns and fields, all made from the kind's name and what it
+ * measures. The rules of a renal category are its renal rules; the others' are dosages.
+ */
 function specOf<K extends CategoryKind>(kind: K) {
+  const measure = MEASURES[kind];
   return {
     table: `${kind}_categories` as const,
-    dosageTable: `${kind}_category_dosages` as const,
+    dosageTable:
+      kind === 'renal' ? ('renal_rules' as const) : (`${kind}_category_dosages` as const),
     foreignKey: `${kind}_category_id` as const,
     /** Column names as read: [min, max, unit]. */
-    columns: [`min_${kind}`, `max_${kind}`, `${kind}_unit`] as const,
+    columns: [`min_${measure}`, `max_${measure}`, `${measure}_unit`] as const,
     /** Field names as written: [minimum, maximum]. */
-    fields: [`minimum_${kind}`, `maximum_${kind}`] as const,
-    /** The grid's column titles say 'Age Range', 'Weight Unit'. */
-    label: kind === 'age' ? 'Age' : 'Weight',
+    fields: [`minimum_${measure}`, `maximum_${measure}`] as const,
+    /** The grid's column titles say 'Age Range', 'Weight Unit', 'eGFR Range'. */
+    label: { age: 'Age', weight: 'Weight', renal: 'eGFR' }[kind],
+    /** The unit a write may leave out: an eGFR has one. */
+    defaultUnit: kind === 'renal' ? 'mL/min/1.73m2' : null,
+    /** Whether ingredients state daily limits by categories of this kind. */
+    limits: kind !== 'renal',
     /**
      * Columns of one kind only, each with the field that writes it: a weight category states the
      * ages it is meant for.
@@ -37,8 +49,9 @@ function specOf<K extends CategoryKind>(kind: K) {
   };
 }
 
-type CategoryRow = Schema<'AgeCategory'> | Schema<'WeightCategory'>;
-export type CategoryInput = Schema<'AgeCategoryCreate'> | Schema<'WeightCategoryCreate'>;
+type CategoryRow = Schema<'AgeCategory'> | Schema<'WeightCategory'> | Schema<'RenalCategory'>;
+export type CategoryInput =
+  Schema<'AgeCategoryCreate'> | Schema<'WeightCategoryCreate'> | Schema<'RenalCategoryCreate'>;
 
 export function categoryRepository(kind: CategoryKind) {
   const spec = specOf(kind);
@@ -50,7 +63,7 @@ export function categoryRepository(kind: CategoryKind) {
   const values = (input: CategoryInput) => [
     field(input, spec.fields[0]),
     field(input, spec.fields[1]),
-    input.unit,
+    input.unit ?? spec.defaultUnit,
     input.category ?? null,
     input.description ?? null,
     ...spec.own.map(([, name]) => field(input, name)),
@@ -83,9 +96,13 @@ export function categoryRepository(kind: CategoryKind) {
       `SELECT name FROM (
          SELECT m.name FROM ${spec.dosageTable} d JOIN medications m ON m.id = d.medication_id
           WHERE d.${spec.foreignKey} = $1
-         UNION
+         ${
+           spec.limits
+             ? `UNION
          SELECT i.name || ' (daily limit)' FROM ingredient_daily_limits l
-           JOIN ingredients i ON i.id = l.ingredient_id WHERE l.${spec.foreignKey} = $1) x
+           JOIN ingredients i ON i.id = l.ingredient_id WHERE l.${spec.foreignKey} = $1`
+             : ''
+         }) x
         ORDER BY name LIMIT 6`,
       [id],
     );
@@ -133,3 +150,4 @@ export type CategoryRepository = ReturnType<typeof categoryRepository>;
 
 export const ageCategories = categoryRepository('age');
 export const weightCategories = categoryRepository('weight');
+export const renalCategories = categoryRepository('renal');

@@ -7,7 +7,7 @@ import { csvText, type ListSpec } from './listing';
 type Condition = Schema<'Condition'>;
 export type ConditionInput = Omit<Schema<'ConditionCreate'>, 'reason'>;
 
-const COLUMNS = 'id, name, description';
+const COLUMNS = 'id, name, description, affects_kidney_function';
 
 export async function listConditions(db: Queryable) {
   const { rows } = await db.query<Condition>(
@@ -26,7 +26,8 @@ export const CONDITION_LIST: ListSpec<ConditionSortField> = {
   defaultOrder: ['lower(t.name)'],
   matchWord: (_word, like) => `${like('t.name')} OR ${like('t.description')}`,
   csvColumns: `${csvText('t.name')} AS "Name",
-    coalesce(${csvText("nullif(t.description, '')")}, '-') AS "Description"`,
+    coalesce(${csvText("nullif(t.description, '')")}, '-') AS "Description",
+    CASE WHEN t.affects_kidney_function THEN 'Yes' ELSE 'No' END AS "Affects Kidney Function"`,
 };
 
 export async function getCondition(db: Queryable, id: number) {
@@ -38,16 +39,19 @@ export async function getCondition(db: Queryable, id: number) {
 
 export async function insertCondition(write: Write, input: ConditionInput) {
   const { rows } = await write<Condition>(
-    `INSERT INTO conditions (name, description) VALUES ($1, $2) RETURNING ${COLUMNS}`,
-    [input.name, input.description ?? null],
+    `INSERT INTO conditions (name, description, affects_kidney_function) VALUES ($1, $2, $3)
+     RETURNING ${COLUMNS}`,
+    [input.name, input.description ?? null, input.affects_kidney_function ?? false],
   );
   return rows[0];
 }
 
 export async function updateCondition(write: Write, id: number, input: ConditionInput) {
   const { rows } = await write<Condition>(
-    `UPDATE conditions SET name = $2, description = $3, updated_at = now() WHERE id = $1 RETURNING ${COLUMNS}`,
-    [id, input.name, input.description ?? null],
+    `UPDATE conditions SET name = $2, description = $3,
+            affects_kidney_function = coalesce($4, affects_kidney_function), updated_at = now()
+      WHERE id = $1 RETURNING ${COLUMNS}`,
+    [id, input.name, input.description ?? null, input.affects_kidney_function ?? null],
   );
   return rows[0];
 }

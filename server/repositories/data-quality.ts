@@ -178,7 +178,15 @@ SELECT
        AND NOT EXISTS (SELECT 1 FROM weight_category_dosages d JOIN weight_categories c ON c.id = d.weight_category_id
                         WHERE d.medication_id = m.id AND coalesce(c.min_age_years, 0) < 18)
        AND (m.min_age IS NULL OR ${inDays('m.min_age', 'm.age_limit_unit')} < ${ADULT_DAYS})
-  ), '[]'::json) AS without_child_rule`;
+  ), '[]'::json) AS without_child_rule,
+  COALESCE((
+    -- Renal rules no patient without an eGFR is asked about: no condition is marked as affecting
+    -- kidney function.
+    SELECT json_agg(json_build_object('id', m.id, 'name', m.name) ORDER BY m.id)
+      FROM medications m
+     WHERE EXISTS (SELECT 1 FROM renal_rules r WHERE r.medication_id = m.id)
+       AND NOT EXISTS (SELECT 1 FROM conditions c WHERE c.affects_kidney_function)
+  ), '[]'::json) AS renal_without_kidney_condition`;
 
 export async function loadDataQuality(db: Queryable): Promise<DataQualityData> {
   const { rows } = await db.query<DataQualityData>(DATA_QUALITY_SQL);

@@ -7,7 +7,8 @@ type GuardedTable =
   | 'age_categories'
   | 'weight_categories'
   | 'drug_classes'
-  | 'ingredients';
+  | 'ingredients'
+  | 'renal_categories';
 
 /**
  * The statements of a guarded delete of a record of `table`: lock it (SELECT ... FOR UPDATE; false

@@ -63,7 +63,7 @@ function dosageFrom(kind: DosageKind): string {
   return `${t.table} d JOIN ${t.categoryTable} c ON c.id = d.${t.fk}`;
 }
 
-const CONDITION_COLUMNS = 'c.id, c.name, c.description';
+const CONDITION_COLUMNS = 'c.id, c.name, c.description, c.affects_kidney_function';
 const WEIGHT_CATEGORY_COLUMNS =
   'c.id, c.min_weight, c.max_weight, c.weight_unit, c.category_name, c.description, c.min_age_years, c.max_age_years';
 const AGE_CATEGORY_COLUMNS =
@@ -374,7 +374,8 @@ export async function missingIds(
     | 'medications'
     | 'lifestyles'
     | 'drug_classes'
-    | 'ingredients',
+    | 'ingredients'
+    | 'renal_categories',
   ids: number[],
 ) {
   if (ids.length === 0) return [];

@@ -56,13 +56,24 @@ SELECT
                                   'amount_unit', mi.amount_unit, 'per_unit', mi.per_unit) ORDER BY i.id)
                                  FROM medication_ingredients mi JOIN ingredients i ON i.id = mi.ingredient_id
                                 WHERE mi.medication_id = m.id), '[]'::json),
+      'renal_rules', COALESCE((SELECT json_agg(json_build_object(
+                                  'id', r.id, 'category_name', c.category_name, 'min_egfr', c.min_egfr,
+                                  'max_egfr', c.max_egfr, 'avoid', r.avoid, 'min_dosage', r.min_dosage,
+                                  'max_dosage', r.max_dosage, 'dosage_unit', r.dosage_unit,
+                                  'max_daily_dosage', r.max_daily_dosage, 'min_frequency', r.min_frequency,
+                                  'max_frequency', r.max_frequency, 'frequency_unit', r.frequency_unit)
+                                  ORDER BY r.id)
+                                 FROM renal_rules r JOIN renal_categories c ON c.id = r.renal_category_id
+                                WHERE r.medication_id = m.id), '[]'::json),
       'lifestyle_ids', COALESCE((SELECT json_agg(lc.lifestyle_id ORDER BY lc.lifestyle_id)
                                    FROM lifestyle_contraindications lc
                                   WHERE lc.medication_id = m.id AND lc.lifestyle_id = ANY($3::int[])), '[]'::json)
     ) ORDER BY m.id)
     FROM medications m WHERE m.id = ANY($1::int[])
   ), '[]'::json) AS medications,
-  COALESCE((SELECT json_agg(json_build_object('id', c.id, 'name', c.name) ORDER BY c.id)
+  COALESCE((SELECT json_agg(json_build_object('id', c.id, 'name', c.name,
+                                              'affects_kidney_function', c.affects_kidney_function)
+                            ORDER BY c.id)
               FROM conditions c WHERE c.id = ANY($2::int[])), '[]'::json) AS conditions,
   COALESCE((SELECT json_agg(json_build_object('id', l.id, 'name', l.name) ORDER BY l.id)
               FROM lifestyles l WHERE l.id = ANY($3::int[])), '[]'::json) AS lifestyles,

@@ -540,12 +540,14 @@ describe('POST /audit/{id}/revert', () => {
       id,
       name: 'Hypertension',
       description: null,
+      affects_kidney_function: false,
     });
     // The cached list moved with the revert (table versions move on every write).
     expect((await api.get('/condition')).json().data).toContainEqual({
       id,
       name: 'Hypertension',
       description: null,
+      affects_kidney_function: false,
     });
     expect((await api.get(`/audit/${mistake.id}`)).json().data.reverted_by).toBe(undo.id);
   });

@@ -9,7 +9,8 @@ import { deleteUnlessUsed, stillUsed } from '../lib/usage';
 import { defineListRoute } from './lists';
 
 /**
- * The five operations of a category resource; age-categories.ts and weight-categories.ts name them.
+ * The five operations of a category resource; age-categories.ts, weight-categories.ts and
+ * renal-categories.ts name them.
  * Each handler serves an age and a weight operation, so TypeScript pairs either kind's row with
  * either operation's answer (hence the `as SuccessReply`): `repo` and `names` come from one
  * resource, so they match.
@@ -20,13 +21,15 @@ export function registerCategoryRoutes(
   names: {
     label: string;
     entity: AuditEntity;
-    list: 'listAgeCategories' | 'listWeightCategories';
-    get: 'getAgeCategory' | 'getWeightCategory';
-    create: 'createAgeCategory' | 'createWeightCategory';
-    update: 'updateAgeCategory' | 'updateWeightCategory';
-    remove: 'deleteAgeCategory' | 'deleteWeightCategory';
+    list: 'listAgeCategories' | 'listWeightCategories' | 'listRenalCategories';
+    get: 'getAgeCategory' | 'getWeightCategory' | 'getRenalCategory';
+    create: 'createAgeCategory' | 'createWeightCategory' | 'createRenalCategory';
+    update: 'updateAgeCategory' | 'updateWeightCategory' | 'updateRenalCategory';
+    remove: 'deleteAgeCategory' | 'deleteWeightCategory' | 'deleteRenalCategory';
     /** The [minimum, maximum] field pairs a write must keep in order. */
     ranges: [string, string][];
+    /** What keeps a category from being deleted, as its 409 names it (default: dosages). */
+    rules?: string;
   },
 ) {
   const { db } = app;
@@ -74,7 +77,7 @@ export function registerCategoryRoutes(
     const { id } = request.params;
     const deleted = await audited(request, { entity: names.entity, action: 'delete', id }, (tx) =>
       deleteUnlessUsed(tx, repo, id, (users) =>
-        stillUsed(`This ${names.label.toLowerCase()}`, users, 'the dosages of'),
+        stillUsed(`This ${names.label.toLowerCase()}`, users, names.rules ?? 'the dosages of'),
       ),
     );
     if (!deleted) throw missing();

@@ -24,6 +24,7 @@ describe('conditions', () => {
       id: expect.any(Number),
       name: 'Gout',
       description: 'Uric acid crystals',
+      affects_kidney_function: false,
     });
 
     expect((await api.get(`/condition/${data.id}`)).json().data.name).toBe('Gout');
@@ -41,6 +42,7 @@ describe('conditions', () => {
       id: data.id,
       name: 'Gouty arthritis',
       description: null,
+      affects_kidney_function: false,
     });
 
     const deleted = await api.delete(`/condition/${data.id}`);

@@ -14,6 +14,8 @@ import ingredientRoutes from './ingredients';
 import lifestyleContraindicationRoutes from './lifestyle-contraindications';
 import lifestyleRoutes from './lifestyles';
 import medicationRoutes from './medications';
+import renalCategoryRoutes from './renal-categories';
+import renalRuleRoutes from './renal-rules';
 import safetyCheckRoutes from './safety-check';
 import sessionRoutes from './sessions';
 import testPrescriptionRoutes from './test-prescriptions';
@@ -27,6 +29,8 @@ export const routes: FastifyPluginAsync[] = [
   medicationRoutes,
   ageCategoryRoutes,
   weightCategoryRoutes,
+  renalCategoryRoutes,
+  renalRuleRoutes,
   drugInteractionRoutes,
   lifestyleRoutes,
   lifestyleContraindicationRoutes,

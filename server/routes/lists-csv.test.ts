@@ -61,11 +61,11 @@ describe('CSV export', () => {
     // a formula starts with a quote.
     expect(response.body).toBe(
       [
-        'Name,Description',
-        'Asthma,Airway disease',
-        'bronchitis,-',
-        'Cystic fibrosis,"Lung, ""sticky"" mucus"',
-        "Diabetes,'=SUM(A1)",
+        'Name,Description,Affects Kidney Function',
+        'Asthma,Airway disease,No',
+        'bronchitis,-,No',
+        'Cystic fibrosis,"Lung, ""sticky"" mucus",No',
+        "Diabetes,'=SUM(A1),No",
         '',
       ].join('\n'),
     );
@@ -161,7 +161,7 @@ describe('CSV export', () => {
 
   it('gives a header alone when nothing matches', async () => {
     expect((await csv('/condition?format=csv&q=nothing-like-this')).body).toBe(
-      'Name,Description\n',
+      'Name,Description,Affects Kidney Function\n',
     );
   });
 
@@ -176,7 +176,7 @@ describe('CSV export', () => {
 
   it('takes search words literally inside the statement it streams', async () => {
     const body = (await csv(`/condition?format=csv&q=${encodeURIComponent("x' OR 'a'='a")}`)).body;
-    expect(body).toBe('Name,Description\n');
+    expect(body).toBe('Name,Description,Affects Kidney Function\n');
     expect((await csv('/drug-interaction?format=csv&q=100%25')).body.split('\n')).toHaveLength(3);
   });
 });

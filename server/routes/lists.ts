@@ -43,7 +43,8 @@ export type ListOperationId =
   | 'listMedications'
   | 'listDrugClasses'
   | 'listClassRules'
-  | 'listIngredients';
+  | 'listIngredients'
+  | 'listRenalCategories';
 
 export interface ListOperation<F extends string> {
   spec: ListSpec<F>;

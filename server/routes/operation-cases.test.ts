@@ -547,6 +547,55 @@ const CASES: Record<string, Cases> = {
     unknown: { method: 'DELETE', url: '/ingredient/limit', body: { id: UNKNOWN }, status: 404 },
   },
 
+  listRenalCategories: { plain: get('/renal-category') },
+  createRenalCategory: {
+    invalid: {
+      method: 'POST',
+      url: '/renal-category',
+      body: { minimum_egfr: 0, maximum_egfr: 201 },
+      field: 'maximum_egfr',
+    },
+  },
+  updateRenalCategory: {
+    invalid: { method: 'PUT', url: '/renal-category', body: { id: 1 }, field: 'minimum_egfr' },
+    unknown: {
+      method: 'PUT',
+      url: '/renal-category',
+      body: { id: UNKNOWN, minimum_egfr: 0, maximum_egfr: 15 },
+      status: 404,
+    },
+  },
+  getRenalCategory: byPath('/renal-category'),
+  deleteRenalCategory: deleteByPath('/renal-category'),
+  listRenalRules: { invalid: { ...get('/renal-rule?medication_id=x'), field: 'medication_id' } },
+  createRenalRule: {
+    invalid: {
+      method: 'POST',
+      url: '/renal-rule',
+      body: { medication_id: 1, renal_category_id: 1, frequency_unit: 'years' },
+      field: 'frequency_unit',
+    },
+    unknown: {
+      method: 'POST',
+      url: '/renal-rule',
+      body: { medication_id: UNKNOWN, renal_category_id: UNKNOWN, avoid: true },
+      status: 422,
+    },
+  },
+  updateRenalRule: {
+    invalid: { method: 'PUT', url: '/renal-rule', body: { avoid: true }, field: 'id' },
+    unknown: {
+      method: 'PUT',
+      url: '/renal-rule',
+      body: { id: UNKNOWN, avoid: true },
+      status: 404,
+    },
+  },
+  deleteRenalRule: {
+    invalid: { method: 'DELETE', url: '/renal-rule', body: {}, field: 'id' },
+    unknown: { method: 'DELETE', url: '/renal-rule', body: { id: UNKNOWN }, status: 404 },
+  },
+
   listUsers: { invalid: { ...get('/users?page_size=0'), field: 'page_size' } },
   getUserSearchHistory: {
     invalid: { ...get('/users/abc/search-history'), field: 'id' },

@@ -34,6 +34,7 @@ const RULE_FIELDS: Record<RuleKey, true> = {
   class_rule_id: true,
   drug_class_id: true,
   ingredient_id: true,
+  renal_rule_id: true,
 };
 export const RULE_KEYS = Object.keys(RULE_FIELDS) as RuleKey[];
 

@@ -4,6 +4,7 @@ export const addTagTypes = [
   'condition',
   'medication',
   'age-category',
+  'renal-category',
   'weight-category',
   'drug-interaction',
   'lifestyle',
@@ -11,6 +12,7 @@ export const addTagTypes = [
   'drug-class',
   'class-rule',
   'ingredient',
+  'renal-rule',
   'users',
   'dashboard',
   'drug',
@@ -270,6 +272,56 @@ const injectedRtkApi = api
           body: queryArg.reasonBody,
         }),
         invalidatesTags: ['age-category'],
+      }),
+      listRenalCategories: build.query<ListRenalCategoriesApiResponse, ListRenalCategoriesApiArg>({
+        query: (queryArg) => ({
+          url: `/renal-category`,
+          params: {
+            q: queryArg.q,
+            page: queryArg.page,
+            page_size: queryArg.pageSize,
+            format: queryArg.format,
+            sort: queryArg.sort,
+          },
+        }),
+        providesTags: ['renal-category'],
+      }),
+      createRenalCategory: build.mutation<
+        CreateRenalCategoryApiResponse,
+        CreateRenalCategoryApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/renal-category`,
+          method: 'POST',
+          body: queryArg.renalCategoryCreate,
+        }),
+        invalidatesTags: ['renal-category'],
+      }),
+      updateRenalCategory: build.mutation<
+        UpdateRenalCategoryApiResponse,
+        UpdateRenalCategoryApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/renal-category`,
+          method: 'PUT',
+          body: queryArg.renalCategoryUpdate,
+        }),
+        invalidatesTags: ['renal-category'],
+      }),
+      getRenalCategory: build.query<GetRenalCategoryApiResponse, GetRenalCategoryApiArg>({
+        query: (queryArg) => ({ url: `/renal-category/${queryArg.id}` }),
+        providesTags: ['renal-category'],
+      }),
+      deleteRenalCategory: build.mutation<
+        DeleteRenalCategoryApiResponse,
+        DeleteRenalCategoryApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/renal-category/${queryArg.id}`,
+          method: 'DELETE',
+          body: queryArg.reasonBody,
+        }),
+        invalidatesTags: ['renal-category'],
       }),
       listWeightCategories: build.query<
         ListWeightCategoriesApiResponse,
@@ -639,6 +691,35 @@ const injectedRtkApi = api
           body: queryArg.idBody,
         }),
         invalidatesTags: ['ingredient'],
+      }),
+      listRenalRules: build.query<ListRenalRulesApiResponse, ListRenalRulesApiArg>({
+        query: (queryArg) => ({
+          url: `/renal-rule`,
+          params: {
+            medication_id: queryArg.medicationId,
+          },
+        }),
+        providesTags: ['renal-rule'],
+      }),
+      createRenalRule: build.mutation<CreateRenalRuleApiResponse, CreateRenalRuleApiArg>({
+        query: (queryArg) => ({
+          url: `/renal-rule`,
+          method: 'POST',
+          body: queryArg.renalRuleCreate,
+        }),
+        invalidatesTags: ['renal-rule'],
+      }),
+      updateRenalRule: build.mutation<UpdateRenalRuleApiResponse, UpdateRenalRuleApiArg>({
+        query: (queryArg) => ({
+          url: `/renal-rule`,
+          method: 'PUT',
+          body: queryArg.renalRuleUpdate,
+        }),
+        invalidatesTags: ['renal-rule'],
+      }),
+      deleteRenalRule: build.mutation<DeleteRenalRuleApiResponse, DeleteRenalRuleApiArg>({
+        query: (queryArg) => ({ url: `/renal-rule`, method: 'DELETE', body: queryArg.idBody }),
+        invalidatesTags: ['renal-rule'],
       }),
       listUsers: build.query<ListUsersApiResponse, ListUsersApiArg>({
         query: (queryArg) => ({
@@ -1058,6 +1139,39 @@ export type DeleteAgeCategoryApiArg = {
   id: Id;
   reasonBody: ReasonBody;
 };
+export type ListRenalCategoriesApiResponse =
+  | /** status 200 Every renal function category. With `q`, `sort`, `page`, `page_size` or a filter: one page of them (`RenalCategoryPageResponse`, `meta.total` counting every match). With `format=csv`: the whole filtered list as a CSV download. */ RenalCategoryPageResponse
+  | RenalCategoryListResponse;
+export type ListRenalCategoriesApiArg = {
+  /** Words to search for, case-insensitively: a record matches when every word is part of its category name, its unit or its description. Empty or absent: every renal function category. */
+  q?: string;
+  /** The page, from 1 (1 when left out). */
+  page?: number;
+  /** How many records a page holds (25 when left out). */
+  pageSize?: number;
+  /** `csv`: every record matching `q` and the filters, in `sort` order (not one page: `page` and `page_size` are ignored), streamed as a CSV download (`text/csv`, with a file name) with the columns the console's grid shows. Left out: JSON. */
+  format?: 'csv';
+  /** The order (default `egfr_unit`, then by minimum): a field, descending with a leading `-`; categories without a name or description come last ascending, first descending. Ties are broken by id. */
+  sort?: RenalCategorySort;
+};
+export type CreateRenalCategoryApiResponse = /** status 201 Created. */ RenalCategoryResponse;
+export type CreateRenalCategoryApiArg = {
+  renalCategoryCreate: RenalCategoryCreate;
+};
+export type UpdateRenalCategoryApiResponse = /** status 200 Updated. */ RenalCategoryResponse;
+export type UpdateRenalCategoryApiArg = {
+  renalCategoryUpdate: RenalCategoryUpdate;
+};
+export type GetRenalCategoryApiResponse =
+  /** status 200 One renal function category. */ RenalCategoryResponse;
+export type GetRenalCategoryApiArg = {
+  id: Id;
+};
+export type DeleteRenalCategoryApiResponse = /** status 200 Deleted. */ MessageResponse;
+export type DeleteRenalCategoryApiArg = {
+  id: Id;
+  reasonBody: ReasonBody;
+};
 export type ListWeightCategoriesApiResponse =
   | /** status 200 Every weight category. With `q`, `sort`, `page`, `page_size` or a filter: one page of them (`WeightCategoryPageResponse`, `meta.total` counting every match). With `format=csv`: the whole filtered list as a CSV download. */ WeightCategoryPageResponse
   | WeightCategoryListResponse;
@@ -1312,6 +1426,24 @@ export type UpdateIngredientLimitApiArg = {
 };
 export type RemoveIngredientLimitApiResponse = /** status 200 Removed. */ MessageResponse;
 export type RemoveIngredientLimitApiArg = {
+  idBody: IdBody;
+};
+export type ListRenalRulesApiResponse =
+  /** status 200 Every renal rule (or one medication's), by medication name and then eGFR. */ RenalRuleListResponse;
+export type ListRenalRulesApiArg = {
+  /** Only this medication's rules. */
+  medicationId?: Id;
+};
+export type CreateRenalRuleApiResponse = /** status 201 Created. */ RenalRuleResponse;
+export type CreateRenalRuleApiArg = {
+  renalRuleCreate: RenalRuleCreate;
+};
+export type UpdateRenalRuleApiResponse = /** status 200 Updated. */ RenalRuleResponse;
+export type UpdateRenalRuleApiArg = {
+  renalRuleUpdate: RenalRuleUpdate;
+};
+export type DeleteRenalRuleApiResponse = /** status 200 Deleted. */ MessageResponse;
+export type DeleteRenalRuleApiArg = {
   idBody: IdBody;
 };
 export type ListUsersApiResponse =
@@ -1583,6 +1715,8 @@ export type Condition = {
   id: Id;
   name: string;
   description: string | null;
+  /** Marked on conditions such as chronic kidney disease: a patient with one and no eGFR given gets a `not_checked` finding for each prescribed medication with renal rules. */
+  affects_kidney_function: boolean;
 };
 export type PageMeta = {
   /** How many records match, on all pages. */
@@ -1606,12 +1740,16 @@ export type Description = string;
 export type ConditionCreate = {
   name: Name;
   description?: Description | null;
+  /** Left out of an update, unchanged; of a create, false. */
+  affects_kidney_function?: boolean;
   reason?: Reason;
 };
 export type ConditionUpdate = {
   id: Id;
   name: Name;
   description?: Description | null;
+  /** Left out of an update, unchanged; of a create, false. */
+  affects_kidney_function?: boolean;
   reason?: Reason;
 };
 export type ReasonBody = {
@@ -1918,6 +2056,56 @@ export type AgeCategoryUpdate = {
   maximum_age: Amount;
   unit: AgeUnit;
   category?: AgeCategoryName | null;
+  description?: Description | null;
+  reason?: Reason;
+};
+export type RenalUnit = 'mL/min/1.73m2';
+export type RenalCategoryName = 'G1' | 'G2' | 'G3a' | 'G3b' | 'G4' | 'G5';
+export type RenalCategory = {
+  id: Id;
+  min_egfr: number;
+  max_egfr: number;
+  egfr_unit: RenalUnit;
+  category_name: RenalCategoryName | null;
+  description: string | null;
+};
+export type RenalCategoryPageResponse = {
+  data: RenalCategory[];
+  meta: PageMeta;
+};
+export type RenalCategoryListResponse = {
+  data: RenalCategory[];
+};
+export type RenalCategorySort =
+  | 'min_egfr'
+  | '-min_egfr'
+  | 'max_egfr'
+  | '-max_egfr'
+  | 'egfr_unit'
+  | '-egfr_unit'
+  | 'category_name'
+  | '-category_name'
+  | 'description'
+  | '-description';
+export type RenalCategoryResponse = {
+  data: RenalCategory;
+  message?: string;
+};
+export type Egfr = number;
+export type RenalCategoryCreate = {
+  minimum_egfr: Egfr;
+  maximum_egfr: Egfr;
+  unit?: RenalUnit;
+  category?: RenalCategoryName | null;
+  description?: Description | null;
+  reason?: Reason;
+};
+export type RenalCategoryUpdate = {
+  id: Id;
+  minimum_egfr: Egfr;
+  maximum_egfr: Egfr;
+  unit?: RenalUnit;
+  category?: RenalCategoryName | null;
   description?: Description | null;
   reason?: Reason;
 };
@@ -2234,6 +2422,55 @@ export type IngredientLimitUpdate = {
   unit: IngredientLimitUnit;
   reason?: Reason;
 };
+export type RenalFrequencyUnit = 'hours' | 'days' | 'weeks';
+export type RenalRule = {
+  id: Id;
+  medication_id: Id;
+  medication: NamedRef;
+  renal_category_id: Id;
+  renal_category: RenalCategory;
+  avoid: boolean;
+  min_dosage: number | null;
+  max_dosage: number | null;
+  dosage_unit: DosageUnit | null;
+  max_daily_dosage: number | null;
+  min_frequency: number | null;
+  max_frequency: number | null;
+  frequency_unit: RenalFrequencyUnit | null;
+};
+export type RenalRuleListResponse = {
+  data: RenalRule[];
+};
+export type RenalRuleResponse = {
+  data: RenalRule;
+  message?: string;
+};
+export type PrescribedAmount = number;
+export type RenalRuleCreate = {
+  medication_id: Id;
+  renal_category_id: Id;
+  avoid?: boolean;
+  min_dosage?: Amount;
+  max_dosage?: PrescribedAmount;
+  dosage_unit?: DosageUnit;
+  max_daily_dosage?: PrescribedAmount;
+  min_frequency?: PrescribedAmount;
+  max_frequency?: PrescribedAmount;
+  frequency_unit?: RenalFrequencyUnit;
+  reason?: Reason;
+};
+export type RenalRuleUpdate = {
+  id: Id;
+  avoid?: boolean;
+  min_dosage?: Amount;
+  max_dosage?: PrescribedAmount;
+  dosage_unit?: DosageUnit;
+  max_daily_dosage?: PrescribedAmount;
+  min_frequency?: PrescribedAmount;
+  max_frequency?: PrescribedAmount;
+  frequency_unit?: RenalFrequencyUnit;
+  reason?: Reason;
+};
 export type AdminUser = {
   id: Id;
   name: string;
@@ -2368,6 +2605,7 @@ export type SafetyFindingKind =
   | 'allergy'
   | 'duplicate_therapy'
   | 'duplicate_ingredient'
+  | 'renal'
   | 'age_limit'
   | 'dose'
   | 'daily_dose'
@@ -2384,7 +2622,8 @@ export type NotCheckedReason =
   | 'missing_pregnancy_status'
   | 'no_rule_for_age'
   | 'not_prescribed'
-  | 'missing_strength';
+  | 'missing_strength'
+  | 'missing_egfr';
 export type SafetyFinding = {
   kind: SafetyFindingKind;
   /** Null exactly when `kind` is `not_checked`. */
@@ -2409,6 +2648,8 @@ export type SafetyFinding = {
   drug_class_id?: Id;
   /** On `duplicate_ingredient` findings, the shared ingredient; on `daily_dose` and `not_checked` findings about an ingredient's total over the prescription, that ingredient. */
   ingredient_id?: Id;
+  /** On `renal` findings, and dose, daily dose and frequency findings of a renal rule, the rule. */
+  renal_rule_id?: Id;
 };
 export type SafetyAmount = {
   value: number;
@@ -2472,7 +2713,6 @@ export type SafetyCheckResult = {
 export type SafetyCheckResponse = {
   data: SafetyCheckResult;
 };
-export type PrescribedAmount = number;
 export type SafetyCheckMedication = {
   medication_id: Id;
   dose?: PrescribedAmount;
@@ -2496,6 +2736,8 @@ export type SafetyCheckPatient = {
   lifestyle_ids?: SafetyCheckIdList;
   /** The medications the patient is allergic to. */
   allergy_medication_ids?: SafetyCheckIdList;
+  /** The estimated glomerular filtration rate in mL/min/1.73 m²: the renal rules of the renal function category it falls in apply. */
+  egfr?: Egfr;
   /** The drug classes the patient is allergic to ("penicillins"): every member is an allergy, and the class's cross-sensitivity rules apply. */
   allergy_class_ids?: SafetyCheckIdList;
 };
@@ -2523,7 +2765,8 @@ export type DataQualityKind =
   | 'pregnancy_x_without_contraindication'
   | 'class_rule_contradicted'
   | 'missing_strength'
-  | 'no_child_rule';
+  | 'no_child_rule'
+  | 'renal_without_kidney_condition';
 export type DataQualitySeverity = 'error' | 'warning' | 'info';
 export type DataQualityFinding = {
   kind: DataQualityKind;
@@ -2651,7 +2894,9 @@ export type AuditEntity =
   | 'class_rule'
   | 'ingredient'
   | 'medication_ingredient'
-  | 'ingredient_limit';
+  | 'ingredient_limit'
+  | 'renal_category'
+  | 'renal_rule';
 export type AuditChange = {
   from?: any;
   to?: any;
@@ -2708,6 +2953,7 @@ export type TestPrescriptionFinding = {
   class_rule_id?: Id;
   drug_class_id?: Id;
   ingredient_id?: Id;
+  renal_rule_id?: Id;
 };
 export type TestPrescriptionOutcome = {
   verdict: SafetyVerdict;
@@ -2921,6 +3167,11 @@ export const {
   useUpdateAgeCategoryMutation,
   useGetAgeCategoryQuery,
   useDeleteAgeCategoryMutation,
+  useListRenalCategoriesQuery,
+  useCreateRenalCategoryMutation,
+  useUpdateRenalCategoryMutation,
+  useGetRenalCategoryQuery,
+  useDeleteRenalCategoryMutation,
   useListWeightCategoriesQuery,
   useCreateWeightCategoryMutation,
   useUpdateWeightCategoryMutation,
@@ -2962,6 +3213,10 @@ export const {
   useAddIngredientLimitMutation,
   useUpdateIngredientLimitMutation,
   useRemoveIngredientLimitMutation,
+  useListRenalRulesQuery,
+  useCreateRenalRuleMutation,
+  useUpdateRenalRuleMutation,
+  useDeleteRenalRuleMutation,
   useListUsersQuery,
   useGetUserSearchHistoryQuery,
   useGetDashboardStatsQuery,

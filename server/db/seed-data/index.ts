@@ -24,6 +24,13 @@ export {
   type TimeUnit,
 } from './medications';
 export { POPULAR_SEARCHES } from './search-history';
+export {
+  KIDNEY_CONDITIONS,
+  RENAL_CATEGORIES,
+  RENAL_RULES,
+  type RenalBand,
+  type RenalRuleSeed,
+} from './renal';
 export { USERS, type UserSeed } from './users';
 export {
   WEIGHT_CATEGORIES,

@@ -55,6 +55,18 @@ export const ENTITIES: Record<AuditEntity, EntitySpec> = {
     hidden: [],
     label: categoryLabel('min_weight', 'max_weight', 'weight_unit'),
   },
+  renal_category: {
+    table: 'renal_categories',
+    hidden: [],
+    label: categoryLabel('min_egfr', 'max_egfr', 'egfr_unit'),
+  },
+  renal_rule: {
+    table: 'renal_rules',
+    hidden: [],
+    label: `concat_ws(' · ', ${medicationName('medication_id')},
+      (SELECT ${categoryLabel('min_egfr', 'max_egfr', 'egfr_unit', 'to_jsonb(c)')} FROM renal_categories c
+        WHERE c.id = (r->>'renal_category_id')::int))`,
+  },
   medication: {
     table: 'medications',
     hidden: [],
@@ -69,6 +81,7 @@ export const ENTITIES: Record<AuditEntity, EntitySpec> = {
         where: 'medication_id = $1 OR interacting_medication_id = $1',
       },
       { table: 'medication_ingredients', where: 'medication_id = $1' },
+      { table: 'renal_rules', where: 'medication_id = $1' },
       { table: 'drug_class_members', where: 'medication_id = $1' },
       { table: 'class_rules', where: 'other_medication_id = $1' },
     ],
