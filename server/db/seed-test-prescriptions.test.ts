@@ -67,7 +67,13 @@ describe('the demo test prescriptions', () => {
       ),
     );
     expect(unchecked).toEqual(
-      new Set(['missing_weight', 'no_rule_for_age', 'missing_pregnancy_status', 'missing_egfr']),
+      new Set([
+        'missing_weight',
+        'no_band',
+        'no_rule_for_age',
+        'missing_pregnancy_status',
+        'missing_egfr',
+      ]),
     );
     expect(new Set(expected.map((o) => o.verdict))).toEqual(
       new Set(['none', 'moderate', 'major', 'contraindicated']),

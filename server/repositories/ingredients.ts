@@ -27,7 +27,9 @@ const MEDICATIONS = `coalesce((SELECT json_agg(json_build_object('id', mi.id, 'm
 const LIMITS = `coalesce((SELECT json_agg(json_build_object('id', l.id,
     'basis', CASE WHEN l.age_category_id IS NOT NULL THEN 'age' ELSE 'weight' END,
     'category_id', coalesce(l.age_category_id, l.weight_category_id),
-    'category', coalesce(${label('a', 'min_age', 'max_age', 'age_unit')}, ${label('w', 'min_weight', 'max_weight', 'weight_unit')}),
+    'category', CASE WHEN l.age_category_id IS NOT NULL
+                     THEN ${label('a', 'min_age', 'max_age', 'age_unit')}
+                     ELSE ${label('w', 'min_weight', 'max_weight', 'weight_unit')} END,
     'max_daily_amount', l.max_daily_amount, 'unit', l.unit) ORDER BY l.id)
   FROM ingredient_daily_limits l
   LEFT JOIN age_categories a ON a.id = l.age_category_id

@@ -150,6 +150,25 @@ describe('ingredients', () => {
       }),
     ]);
     expect((await limit(3, 'g')).statusCode).toBe(409);
+    // A weight category's limit is named by that category.
+    const normal = (
+      await api.post('/weight-category', {
+        minimum_weight: 50,
+        maximum_weight: 80,
+        unit: 'kg',
+        category: 'Normal',
+      })
+    ).json().data.id;
+    const byWeight = await api.post('/ingredient/limit', {
+      ingredient_id: ingredient.id,
+      basis: 'weight',
+      category_id: normal,
+      max_daily_amount: 3,
+      unit: 'g',
+    });
+    expect(byWeight.json().data.limits).toContainEqual(
+      expect.objectContaining({ basis: 'weight', category: 'Normal (50–80 kg)' }),
+    );
     const unknown = await api.post('/ingredient/limit', {
       ingredient_id: ingredient.id,
       basis: 'weight',

@@ -411,6 +411,42 @@ export const MEDICATIONS: MedicationSeed[] = [
         duration: [7, 14, 'days'],
       },
     ],
+    // Per kg for children (an adult band's fixed dose never reaches them); adults as by weight.
+    ageDosages: [
+      {
+        category: 'infant',
+        dose: [12.5, 25, 'mg/kg'],
+        frequency: [8, 12, 'hours'],
+        duration: [5, 10, 'days'],
+        maxDaily: 100,
+      },
+      {
+        category: 'child',
+        dose: [12.5, 25, 'mg/kg'],
+        frequency: [8, 12, 'hours'],
+        duration: [5, 10, 'days'],
+        maxDaily: 100,
+      },
+      {
+        category: 'adolescent',
+        dose: [12.5, 25, 'mg/kg'],
+        frequency: [8, 12, 'hours'],
+        duration: [5, 10, 'days'],
+        maxDaily: 100,
+      },
+      {
+        category: 'adult',
+        dose: [500, 500, 'mg'],
+        frequency: [6, 12, 'hours'],
+        duration: [7, 14, 'days'],
+      },
+      {
+        category: 'geriatric',
+        dose: [500, 500, 'mg'],
+        frequency: [6, 12, 'hours'],
+        duration: [7, 14, 'days'],
+      },
+    ],
   },
   {
     name: 'Gentamicin',
@@ -521,6 +557,42 @@ export const MEDICATIONS: MedicationSeed[] = [
         duration: [7, 14, 'days'],
       },
     ],
+    // Per kg for children (an adult band's fixed dose never reaches them); adults as by weight.
+    ageDosages: [
+      {
+        category: 'infant',
+        dose: [10, 15, 'mg/kg'],
+        frequency: [6, 8, 'hours'],
+        duration: [7, 14, 'days'],
+        maxDaily: 60,
+      },
+      {
+        category: 'child',
+        dose: [10, 15, 'mg/kg'],
+        frequency: [6, 8, 'hours'],
+        duration: [7, 14, 'days'],
+        maxDaily: 60,
+      },
+      {
+        category: 'adolescent',
+        dose: [10, 15, 'mg/kg'],
+        frequency: [6, 8, 'hours'],
+        duration: [7, 14, 'days'],
+        maxDaily: 60,
+      },
+      {
+        category: 'adult',
+        dose: [1000, 1250, 'mg'],
+        frequency: [8, 12, 'hours'],
+        duration: [7, 14, 'days'],
+      },
+      {
+        category: 'geriatric',
+        dose: [1000, 1250, 'mg'],
+        frequency: [8, 12, 'hours'],
+        duration: [7, 14, 'days'],
+      },
+    ],
   },
   {
     name: 'Enoxaparin',
@@ -557,6 +629,39 @@ export const MEDICATIONS: MedicationSeed[] = [
         duration: [5, 10, 'days'],
       },
     ],
+    // Per kg for children (an adult band's fixed dose never reaches them); adults as by weight.
+    ageDosages: [
+      {
+        category: 'infant',
+        dose: [1.5, 1.5, 'mg/kg'],
+        frequency: [12, 12, 'hours'],
+        duration: [5, 10, 'days'],
+      },
+      {
+        category: 'child',
+        dose: [1, 1, 'mg/kg'],
+        frequency: [12, 12, 'hours'],
+        duration: [5, 10, 'days'],
+      },
+      {
+        category: 'adolescent',
+        dose: [1, 1, 'mg/kg'],
+        frequency: [12, 12, 'hours'],
+        duration: [5, 10, 'days'],
+      },
+      {
+        category: 'adult',
+        dose: [60, 80, 'mg'],
+        frequency: [12, 12, 'hours'],
+        duration: [5, 10, 'days'],
+      },
+      {
+        category: 'geriatric',
+        dose: [60, 80, 'mg'],
+        frequency: [12, 12, 'hours'],
+        duration: [5, 10, 'days'],
+      },
+    ],
   },
   {
     name: 'Acyclovir',
@@ -588,6 +693,35 @@ export const MEDICATIONS: MedicationSeed[] = [
       },
       {
         category: 'Obese',
+        dose: [400, 800, 'mg'],
+        frequency: [8, 8, 'hours'],
+        duration: [7, 10, 'days'],
+      },
+    ],
+    // Per kg for children (an adult band's fixed dose never reaches them); adults as by weight.
+    ageDosages: [
+      {
+        category: 'child',
+        dose: [10, 20, 'mg/kg'],
+        frequency: [6, 8, 'hours'],
+        duration: [5, 7, 'days'],
+        maxDaily: 80,
+      },
+      {
+        category: 'adolescent',
+        dose: [10, 20, 'mg/kg'],
+        frequency: [6, 8, 'hours'],
+        duration: [5, 7, 'days'],
+        maxDaily: 80,
+      },
+      {
+        category: 'adult',
+        dose: [400, 800, 'mg'],
+        frequency: [8, 8, 'hours'],
+        duration: [7, 10, 'days'],
+      },
+      {
+        category: 'geriatric',
         dose: [400, 800, 'mg'],
         frequency: [8, 8, 'hours'],
         duration: [7, 10, 'days'],
@@ -705,6 +839,42 @@ export const MEDICATIONS: MedicationSeed[] = [
         duration: [3, 14, 'days'],
       },
     ],
+    // Per kg for children (an adult band's fixed dose never reaches them); adults as by weight.
+    ageDosages: [
+      {
+        category: 'infant',
+        dose: [24, 24, 'mg/kg'],
+        frequency: [12, 12, 'hours'],
+        duration: [3, 7, 'days'],
+        maxDaily: 48,
+      },
+      {
+        category: 'child',
+        dose: [24, 24, 'mg/kg'],
+        frequency: [12, 12, 'hours'],
+        duration: [3, 7, 'days'],
+        maxDaily: 48,
+      },
+      {
+        category: 'adolescent',
+        dose: [24, 24, 'mg/kg'],
+        frequency: [12, 12, 'hours'],
+        duration: [3, 7, 'days'],
+        maxDaily: 48,
+      },
+      {
+        category: 'adult',
+        dose: [160, 160, 'mg'],
+        frequency: [12, 12, 'hours'],
+        duration: [3, 14, 'days'],
+      },
+      {
+        category: 'geriatric',
+        dose: [160, 160, 'mg'],
+        frequency: [12, 12, 'hours'],
+        duration: [3, 14, 'days'],
+      },
+    ],
   },
   {
     name: 'Prednisolone',
@@ -737,6 +907,35 @@ export const MEDICATIONS: MedicationSeed[] = [
       {
         category: 'Obese',
         dose: [40, 60, 'mg'],
+        frequency: [1, 1, 'days'],
+        duration: [5, 7, 'days'],
+      },
+    ],
+    // Per kg for children (an adult band's fixed dose never reaches them); adults as by weight.
+    ageDosages: [
+      {
+        category: 'child',
+        dose: [1, 2, 'mg/kg'],
+        frequency: [24, 24, 'hours'],
+        duration: [3, 5, 'days'],
+        maxDaily: 2,
+      },
+      {
+        category: 'adolescent',
+        dose: [1, 2, 'mg/kg'],
+        frequency: [24, 24, 'hours'],
+        duration: [3, 5, 'days'],
+        maxDaily: 2,
+      },
+      {
+        category: 'adult',
+        dose: [40, 50, 'mg'],
+        frequency: [1, 1, 'days'],
+        duration: [5, 7, 'days'],
+      },
+      {
+        category: 'geriatric',
+        dose: [40, 50, 'mg'],
         frequency: [1, 1, 'days'],
         duration: [5, 7, 'days'],
       },
@@ -777,6 +976,35 @@ export const MEDICATIONS: MedicationSeed[] = [
         duration: [6, 12, 'months'],
       },
     ],
+    // Per kg for children (an adult band's fixed dose never reaches them); adults as by weight.
+    ageDosages: [
+      {
+        category: 'child',
+        dose: [5, 15, 'mg/kg'],
+        frequency: [12, 12, 'hours'],
+        duration: [3, 12, 'months'],
+        maxDaily: 30,
+      },
+      {
+        category: 'adolescent',
+        dose: [5, 15, 'mg/kg'],
+        frequency: [12, 12, 'hours'],
+        duration: [3, 12, 'months'],
+        maxDaily: 30,
+      },
+      {
+        category: 'adult',
+        dose: [500, 750, 'mg'],
+        frequency: [12, 12, 'hours'],
+        duration: [6, 12, 'months'],
+      },
+      {
+        category: 'geriatric',
+        dose: [500, 750, 'mg'],
+        frequency: [12, 12, 'hours'],
+        duration: [6, 12, 'months'],
+      },
+    ],
   },
   {
     name: 'Levetiracetam',
@@ -808,6 +1036,42 @@ export const MEDICATIONS: MedicationSeed[] = [
       },
       {
         category: 'Obese',
+        dose: [500, 1500, 'mg'],
+        frequency: [12, 12, 'hours'],
+        duration: [6, 12, 'months'],
+      },
+    ],
+    // Per kg for children (an adult band's fixed dose never reaches them); adults as by weight.
+    ageDosages: [
+      {
+        category: 'infant',
+        dose: [7, 21, 'mg/kg'],
+        frequency: [12, 12, 'hours'],
+        duration: [3, 12, 'months'],
+        maxDaily: 42,
+      },
+      {
+        category: 'child',
+        dose: [10, 30, 'mg/kg'],
+        frequency: [12, 12, 'hours'],
+        duration: [3, 12, 'months'],
+        maxDaily: 60,
+      },
+      {
+        category: 'adolescent',
+        dose: [10, 30, 'mg/kg'],
+        frequency: [12, 12, 'hours'],
+        duration: [3, 12, 'months'],
+        maxDaily: 60,
+      },
+      {
+        category: 'adult',
+        dose: [500, 1500, 'mg'],
+        frequency: [12, 12, 'hours'],
+        duration: [6, 12, 'months'],
+      },
+      {
+        category: 'geriatric',
         dose: [500, 1500, 'mg'],
         frequency: [12, 12, 'hours'],
         duration: [6, 12, 'months'],
@@ -849,6 +1113,35 @@ export const MEDICATIONS: MedicationSeed[] = [
         duration: [6, 12, 'months'],
       },
     ],
+    // Per kg for children (an adult band's fixed dose never reaches them); adults as by weight.
+    ageDosages: [
+      {
+        category: 'child',
+        dose: [2.5, 5, 'mg/kg'],
+        frequency: [12, 12, 'hours'],
+        duration: [3, 12, 'months'],
+        maxDaily: 10,
+      },
+      {
+        category: 'adolescent',
+        dose: [2.5, 5, 'mg/kg'],
+        frequency: [12, 12, 'hours'],
+        duration: [3, 12, 'months'],
+        maxDaily: 10,
+      },
+      {
+        category: 'adult',
+        dose: [100, 100, 'mg'],
+        frequency: [8, 8, 'hours'],
+        duration: [6, 12, 'months'],
+      },
+      {
+        category: 'geriatric',
+        dose: [100, 100, 'mg'],
+        frequency: [8, 8, 'hours'],
+        duration: [6, 12, 'months'],
+      },
+    ],
   },
   {
     name: 'Metronidazole',
@@ -880,6 +1173,35 @@ export const MEDICATIONS: MedicationSeed[] = [
       },
       {
         category: 'Overweight',
+        dose: [400, 500, 'mg'],
+        frequency: [8, 12, 'hours'],
+        duration: [5, 7, 'days'],
+      },
+    ],
+    // Per kg for children (an adult band's fixed dose never reaches them); adults as by weight.
+    ageDosages: [
+      {
+        category: 'child',
+        dose: [7.5, 7.5, 'mg/kg'],
+        frequency: [8, 8, 'hours'],
+        duration: [5, 7, 'days'],
+        maxDaily: 22.5,
+      },
+      {
+        category: 'adolescent',
+        dose: [7.5, 7.5, 'mg/kg'],
+        frequency: [8, 8, 'hours'],
+        duration: [5, 7, 'days'],
+        maxDaily: 22.5,
+      },
+      {
+        category: 'adult',
+        dose: [400, 500, 'mg'],
+        frequency: [8, 12, 'hours'],
+        duration: [5, 7, 'days'],
+      },
+      {
+        category: 'geriatric',
         dose: [400, 500, 'mg'],
         frequency: [8, 12, 'hours'],
         duration: [5, 7, 'days'],
@@ -1058,6 +1380,28 @@ export const MEDICATIONS: MedicationSeed[] = [
       {
         category: 'Obese',
         dose: [60, 80, 'mg'],
+        frequency: [1, 1, 'days'],
+        duration: [4, 6, 'months'],
+      },
+    ],
+    // Per kg for children (an adult band's fixed dose never reaches them); adults as by weight.
+    ageDosages: [
+      {
+        category: 'adolescent',
+        dose: [0.5, 1, 'mg/kg'],
+        frequency: [24, 24, 'hours'],
+        duration: [4, 6, 'months'],
+        maxDaily: 1,
+      },
+      {
+        category: 'adult',
+        dose: [40, 60, 'mg'],
+        frequency: [1, 1, 'days'],
+        duration: [4, 6, 'months'],
+      },
+      {
+        category: 'geriatric',
+        dose: [40, 60, 'mg'],
         frequency: [1, 1, 'days'],
         duration: [4, 6, 'months'],
       },
