@@ -53,14 +53,14 @@ CREATE UNIQUE INDEX class_rules_cross_sensitivity_key
 CREATE INDEX class_rules_other_class_idx ON class_rules (other_class_id);
 CREATE INDEX class_rules_other_medication_idx ON class_rules (other_medication_id);
 
-INSERT INTO table_versions (table_name)
-VALUES ('drug_classes'), ('drug_class_members'), ('class_rules');
-
-DO $$
+-- A reference table's writes move its version (as migration 010 set up for the first tables), so
+-- the lists cached from it are rebuilt: one call for each table a later migration adds.
+CREATE FUNCTION track_table_versions(tables text[]) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
   t text;
 BEGIN
-  FOREACH t IN ARRAY ARRAY['drug_classes', 'drug_class_members', 'class_rules']
+  INSERT INTO table_versions (table_name) SELECT unnest(tables);
+  FOREACH t IN ARRAY tables
   LOOP
     EXECUTE format('CREATE TRIGGER %I AFTER TRUNCATE ON %I
                     FOR EACH STATEMENT EXECUTE FUNCTION bump_data_version()', t || '_version', t);
@@ -71,6 +71,8 @@ BEGIN
   END LOOP;
 END
 $$;
+
+SELECT track_table_versions(ARRAY['drug_classes', 'drug_class_members', 'class_rules']);
 
 ALTER TABLE audit_entries DROP CONSTRAINT audit_entries_entity_check;
 ALTER TABLE audit_entries ADD CONSTRAINT audit_entries_entity_check CHECK (entity IN ('condition',

@@ -69,24 +69,7 @@ ALTER TABLE medications
   ADD CONSTRAINT medications_avg_weight_dosage_unit_check CHECK (avg_weight_dosage_unit IN (
     'mg', 'ml', 'g', 'mcg', 'mg/kg', 'mcg/kg', 'tablet', 'capsule'));
 
-INSERT INTO table_versions (table_name)
-VALUES ('ingredients'), ('medication_ingredients'), ('ingredient_daily_limits');
-
-DO $$
-DECLARE
-  t text;
-BEGIN
-  FOREACH t IN ARRAY ARRAY['ingredients', 'medication_ingredients', 'ingredient_daily_limits']
-  LOOP
-    EXECUTE format('CREATE TRIGGER %I AFTER TRUNCATE ON %I
-                    FOR EACH STATEMENT EXECUTE FUNCTION bump_data_version()', t || '_version', t);
-    EXECUTE format('CREATE CONSTRAINT TRIGGER %I AFTER INSERT OR UPDATE OR DELETE ON %I
-                    DEFERRABLE INITIALLY DEFERRED
-                    FOR EACH ROW EXECUTE FUNCTION bump_table_version_at_commit()',
-                   t || '_version_at_commit', t);
-  END LOOP;
-END
-$$;
+SELECT track_table_versions(ARRAY['ingredients', 'medication_ingredients', 'ingredient_daily_limits']);
 
 ALTER TABLE audit_entries DROP CONSTRAINT audit_entries_entity_check;
 ALTER TABLE audit_entries ADD CONSTRAINT audit_entries_entity_check CHECK (entity IN ('condition',

@@ -43,23 +43,7 @@ CREATE TABLE renal_rules (
 );
 CREATE INDEX renal_rules_category_idx ON renal_rules (renal_category_id);
 
-INSERT INTO table_versions (table_name) VALUES ('renal_categories'), ('renal_rules');
-
-DO $$
-DECLARE
-  t text;
-BEGIN
-  FOREACH t IN ARRAY ARRAY['renal_categories', 'renal_rules']
-  LOOP
-    EXECUTE format('CREATE TRIGGER %I AFTER TRUNCATE ON %I
-                    FOR EACH STATEMENT EXECUTE FUNCTION bump_data_version()', t || '_version', t);
-    EXECUTE format('CREATE CONSTRAINT TRIGGER %I AFTER INSERT OR UPDATE OR DELETE ON %I
-                    DEFERRABLE INITIALLY DEFERRED
-                    FOR EACH ROW EXECUTE FUNCTION bump_table_version_at_commit()',
-                   t || '_version_at_commit', t);
-  END LOOP;
-END
-$$;
+SELECT track_table_versions(ARRAY['renal_categories', 'renal_rules']);
 
 ALTER TABLE audit_entries DROP CONSTRAINT audit_entries_entity_check;
 ALTER TABLE audit_entries ADD CONSTRAINT audit_entries_entity_check CHECK (entity IN ('condition',
