@@ -51,16 +51,18 @@ function rowWrites<T extends TagType>(type: T, alsoStale: Tag[], shownBy: Tag[] 
   };
 }
 
-const conditionWrites = rowWrites('condition', [HISTORY, TESTS], ['medication']);
+// The data-quality report warns of renal rules when no condition affects kidney function.
+const conditionWrites = rowWrites('condition', ['data-quality', HISTORY, TESTS], ['medication']);
+// Dosages show their category; ingredients show it in their daily limits.
 const ageCategoryWrites = rowWrites(
   'age-category',
   ['data-quality', HISTORY, TESTS],
-  ['medication'],
+  ['medication', 'ingredient'],
 );
 const weightCategoryWrites = rowWrites(
   'weight-category',
   ['data-quality', HISTORY, TESTS],
-  ['medication'],
+  ['medication', 'ingredient'],
 );
 const interactionWrites = rowWrites('drug-interaction', ['data-quality', HISTORY, TESTS]);
 // Lifestyle contraindications and medications show the lifestyle's name.
@@ -70,19 +72,37 @@ const lifestyleWrites = rowWrites(
   ['lifestyle-contraindication', 'medication'],
 );
 const drugWrites = rowWrites('drug', [HISTORY]);
+// Class rules show their classes' names.
+const drugClassWrites = rowWrites('drug-class', [HISTORY, TESTS], ['class-rule']);
+const classRuleWrites = rowWrites('class-rule', [HISTORY, TESTS]);
+// The data-quality report names medications whose ingredients have no strength.
+const ingredientWrites = rowWrites('ingredient', ['data-quality', HISTORY, TESTS]);
+// Renal rules show their category.
+const renalCategoryWrites = rowWrites(
+  'renal-category',
+  ['data-quality', HISTORY, TESTS],
+  ['renal-rule'],
+);
+const renalRuleWrites = rowWrites('renal-rule', ['data-quality', HISTORY, TESTS]);
+/** What a change to a medication's ingredients or an ingredient's limits makes stale besides. */
+const INGREDIENT_DEPENDENTS: Tag[] = ['data-quality', HISTORY, TESTS];
 
 /**
  * What a revert can change, by the entity of the reverted entry: the same tags the entity's own
  * writes invalidate (a reverted medication delete brings back its dosages and interactions too).
  */
 const REVERT_TAGS: Record<AuditEntity, Tag[]> = {
-  condition: ['condition', 'medication'],
-  age_category: ['age-category', 'medication', 'data-quality'],
-  weight_category: ['weight-category', 'medication', 'data-quality'],
+  condition: ['condition', 'medication', 'data-quality'],
+  age_category: ['age-category', 'medication', 'ingredient', 'data-quality'],
+  weight_category: ['weight-category', 'medication', 'ingredient', 'data-quality'],
   medication: [
     'medication',
     'drug-interaction',
     'lifestyle-contraindication',
+    'drug-class',
+    'class-rule',
+    'ingredient',
+    'renal-rule',
     'dashboard',
     'data-quality',
   ],
@@ -95,6 +115,14 @@ const REVERT_TAGS: Record<AuditEntity, Tag[]> = {
   drug: ['drug'],
   account: ['accounts', 'users'],
   test_prescription: ['test-prescription'],
+  drug_class: ['drug-class', 'class-rule'],
+  class_member: ['drug-class'],
+  class_rule: ['class-rule'],
+  ingredient: ['ingredient', 'data-quality'],
+  medication_ingredient: ['ingredient', 'data-quality'],
+  ingredient_limit: ['ingredient'],
+  renal_category: ['renal-category', 'renal-rule', 'data-quality'],
+  renal_rule: ['renal-rule', 'data-quality'],
 };
 
 export const api = generatedApi.enhanceEndpoints({
@@ -131,14 +159,24 @@ export const api = generatedApi.enhanceEndpoints({
     },
     getMedication: { providesTags: (_result, _error, { id }) => [{ type: 'medication', id }] },
     createMedication: {
-      invalidatesTags: [{ type: 'medication', id: LIST }, ...MEDICATION_DEPENDENTS],
+      // A new medication contains an ingredient of its own name.
+      invalidatesTags: [
+        { type: 'medication', id: LIST },
+        { type: 'ingredient', id: LIST },
+        ...MEDICATION_DEPENDENTS,
+      ],
     },
     updateMedication: {
-      // Interactions and lifestyle contraindications show the medication's name.
+      // Interactions, lifestyle contraindications, class members, class rules, ingredients and
+      // renal rules show the medication's name.
       invalidatesTags: (_result, _error, { medicationUpdate }) => [
         { type: 'medication', id: medicationUpdate.id },
         'drug-interaction',
         'lifestyle-contraindication',
+        'drug-class',
+        'class-rule',
+        'ingredient',
+        'renal-rule',
         ...MEDICATION_DEPENDENTS,
       ],
     },
@@ -147,6 +185,10 @@ export const api = generatedApi.enhanceEndpoints({
         { type: 'medication', id },
         'drug-interaction',
         'lifestyle-contraindication',
+        'drug-class',
+        'class-rule',
+        'ingredient',
+        'renal-rule',
         ...MEDICATION_DEPENDENTS,
       ],
     },
@@ -212,6 +254,30 @@ export const api = generatedApi.enhanceEndpoints({
       invalidatesTags: (_result, _error, { id }) => weightCategoryWrites.changed(id),
     },
 
+    // ---- renal function categories (renal rules show their category) ----
+    listRenalCategories: { providesTags: (result) => listTags('renal-category', result?.data) },
+    getRenalCategory: {
+      providesTags: (_result, _error, { id }) => [{ type: 'renal-category', id }],
+    },
+    createRenalCategory: { invalidatesTags: renalCategoryWrites.created },
+    updateRenalCategory: {
+      invalidatesTags: (_result, _error, { renalCategoryUpdate }) =>
+        renalCategoryWrites.changed(renalCategoryUpdate.id),
+    },
+    deleteRenalCategory: {
+      invalidatesTags: (_result, _error, { id }) => renalCategoryWrites.changed(id),
+    },
+    // A medication's page lists its rules: a rule list, so LIST makes it stale too.
+    listRenalRules: { providesTags: (result) => listTags('renal-rule', result?.data) },
+    createRenalRule: { invalidatesTags: renalRuleWrites.created },
+    updateRenalRule: {
+      invalidatesTags: (_result, _error, { renalRuleUpdate }) =>
+        renalRuleWrites.changed(renalRuleUpdate.id),
+    },
+    deleteRenalRule: {
+      invalidatesTags: (_result, _error, { idBody }) => renalRuleWrites.changed(idBody.id),
+    },
+
     // ---- drug interactions ----
     listDrugInteractions: { providesTags: (result) => listTags('drug-interaction', result?.data) },
     getDrugInteraction: {
@@ -257,6 +323,93 @@ export const api = generatedApi.enhanceEndpoints({
         TESTS,
       ],
     },
+
+    // ---- drug classes and their members; class rules (they show their classes' names) ----
+    listDrugClasses: { providesTags: (result) => listTags('drug-class', result?.data) },
+    getDrugClass: { providesTags: (_result, _error, { id }) => [{ type: 'drug-class', id }] },
+    createDrugClass: { invalidatesTags: drugClassWrites.created },
+    updateDrugClass: {
+      invalidatesTags: (_result, _error, { drugClassUpdate }) =>
+        drugClassWrites.changed(drugClassUpdate.id),
+    },
+    deleteDrugClass: {
+      invalidatesTags: (_result, _error, { idBody }) => drugClassWrites.changed(idBody.id),
+    },
+    // A medication's page lists its classes: a class list, so LIST makes it stale too.
+    addDrugClassMember: {
+      invalidatesTags: (_result, _error, { drugClassMemberCreate }) => [
+        { type: 'drug-class', id: drugClassMemberCreate.drug_class_id },
+        { type: 'drug-class', id: LIST },
+        HISTORY,
+        TESTS,
+      ],
+    },
+    // The call names only the membership, so every cached class (one of which listed it) is stale.
+    removeDrugClassMember: { invalidatesTags: ['drug-class', HISTORY, TESTS] },
+    listClassRules: { providesTags: (result) => listTags('class-rule', result?.data) },
+    getClassRule: { providesTags: (_result, _error, { id }) => [{ type: 'class-rule', id }] },
+    createClassRule: { invalidatesTags: classRuleWrites.created },
+    updateClassRule: {
+      invalidatesTags: (_result, _error, { classRuleUpdate }) =>
+        classRuleWrites.changed(classRuleUpdate.id),
+    },
+    deleteClassRule: {
+      invalidatesTags: (_result, _error, { idBody }) => classRuleWrites.changed(idBody.id),
+    },
+
+    // ---- ingredients, their strengths in medications and their daily limits ----
+    // A medication's page lists its ingredients: an ingredient list, so LIST makes it stale too.
+    listIngredients: { providesTags: (result) => listTags('ingredient', result?.data) },
+    getIngredient: { providesTags: (_result, _error, { id }) => [{ type: 'ingredient', id }] },
+    createIngredient: { invalidatesTags: ingredientWrites.created },
+    updateIngredient: {
+      invalidatesTags: (_result, _error, { ingredientUpdate }) =>
+        ingredientWrites.changed(ingredientUpdate.id),
+    },
+    deleteIngredient: {
+      invalidatesTags: (_result, _error, { idBody }) => ingredientWrites.changed(idBody.id),
+    },
+    addMedicationIngredient: {
+      invalidatesTags: (_result, _error, { medicationIngredientCreate }) => [
+        { type: 'ingredient', id: medicationIngredientCreate.ingredient_id },
+        { type: 'ingredient', id: LIST },
+        ...INGREDIENT_DEPENDENTS,
+      ],
+    },
+    // A strength or a limit update names only the link or the limit; its answer names the
+    // ingredient.
+    updateMedicationIngredient: {
+      invalidatesTags: (result) =>
+        result
+          ? [
+              { type: 'ingredient', id: result.data.id },
+              { type: 'ingredient', id: LIST },
+              ...INGREDIENT_DEPENDENTS,
+            ]
+          : [],
+    },
+    // The call names only the link, so every cached ingredient (one of which listed it) is stale.
+    removeMedicationIngredient: { invalidatesTags: ['ingredient', ...INGREDIENT_DEPENDENTS] },
+    addIngredientLimit: {
+      invalidatesTags: (_result, _error, { ingredientLimitCreate }) => [
+        { type: 'ingredient', id: ingredientLimitCreate.ingredient_id },
+        { type: 'ingredient', id: LIST },
+        HISTORY,
+        TESTS,
+      ],
+    },
+    updateIngredientLimit: {
+      invalidatesTags: (result) =>
+        result
+          ? [
+              { type: 'ingredient', id: result.data.id },
+              { type: 'ingredient', id: LIST },
+              HISTORY,
+              TESTS,
+            ]
+          : [],
+    },
+    removeIngredientLimit: { invalidatesTags: ['ingredient', HISTORY, TESTS] },
 
     // ---- users, dashboard, the simple drug list ----
     listUsers: { providesTags: (result) => listTags('users', result?.data) },

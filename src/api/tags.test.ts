@@ -122,4 +122,140 @@ describe('cache tags', () => {
     expect(count('GET /condition/1')).toBe(1);
     expect(count('GET /medication')).toBe(1);
   });
+
+  it('a renamed class refreshes the classes and the class rules; a removed member the classes only', async () => {
+    const fetchMock = mockFetch({
+      'GET /drug-class': { body: { data: [{ id: 4 }] } },
+      'GET /drug-class/4': { body: { data: { id: 4 } } },
+      'GET /class-rule': { body: { data: [{ id: 8 }] } },
+      'GET /drug-interaction': { body: { data: [] } },
+      'PUT /drug-class': { body: { data: { id: 4 } } },
+      'DELETE /drug-class/member': { body: { message: 'Medication removed from the class' } },
+    });
+    const count = (key: string) => requestsTo(fetchMock, key).length;
+    const store = makeStore(signedIn());
+    await Promise.all([
+      store.dispatch(api.endpoints.listDrugClasses.initiate({ medicationId: 7 })),
+      store.dispatch(api.endpoints.getDrugClass.initiate({ id: 4 })),
+      store.dispatch(api.endpoints.listClassRules.initiate({})),
+      store.dispatch(api.endpoints.listDrugInteractions.initiate({})),
+    ]);
+    await store.dispatch(
+      api.endpoints.updateDrugClass.initiate({
+        drugClassUpdate: { id: 4, name: 'Statins', atc_code: null, duplicate_severity: null },
+      }),
+    );
+    await waitFor(() => expect(count('GET /drug-class')).toBe(2));
+    await waitFor(() => expect(count('GET /drug-class/4')).toBe(2));
+    await waitFor(() => expect(count('GET /class-rule')).toBe(2));
+
+    // The call names only the membership: every cached class is asked for again.
+    await store.dispatch(api.endpoints.removeDrugClassMember.initiate({ idBody: { id: 41 } }));
+    await waitFor(() => expect(count('GET /drug-class')).toBe(3));
+    await waitFor(() => expect(count('GET /drug-class/4')).toBe(3));
+    await settle();
+    expect(count('GET /class-rule')).toBe(2);
+    expect(count('GET /drug-interaction')).toBe(1);
+  });
+
+  it("a strength or a limit change refreshes the ingredients and a medication's ingredients; a renamed medication too", async () => {
+    const fetchMock = mockFetch({
+      'GET /ingredient': { body: { data: [{ id: 3 }] } },
+      'GET /ingredient/3': { body: { data: { id: 3 } } },
+      'GET /data-quality/summary': { body: { data: {} } },
+      'GET /condition': { body: { data: [{ id: 1 }] } },
+      'PUT /ingredient/medication': { body: { data: { id: 3 } } },
+      'POST /ingredient/limit': { status: 201, body: { data: { id: 3 } } },
+      'PUT /medication': { body: { data: { id: 5 } } },
+    });
+    const count = (key: string) => requestsTo(fetchMock, key).length;
+    const store = makeStore(signedIn());
+    await Promise.all([
+      // The ingredients page, and a medication's page's ingredients.
+      store.dispatch(api.endpoints.listIngredients.initiate({})),
+      store.dispatch(api.endpoints.listIngredients.initiate({ medicationId: 5 })),
+      store.dispatch(api.endpoints.getIngredient.initiate({ id: 3 })),
+      store.dispatch(api.endpoints.getDataQualitySummary.initiate()),
+      store.dispatch(api.endpoints.listConditions.initiate({})),
+    ]);
+    // The call names the link; its answer names the ingredient.
+    await store.dispatch(
+      api.endpoints.updateMedicationIngredient.initiate({
+        medicationIngredientUpdate: { id: 31, amount: 500, amount_unit: 'mg', per_unit: 'tablet' },
+      }),
+    );
+    await waitFor(() => expect(count('GET /ingredient')).toBe(4));
+    await waitFor(() => expect(count('GET /ingredient/3')).toBe(2));
+    // The data-quality report names combinations without a strength.
+    await waitFor(() => expect(count('GET /data-quality/summary')).toBe(2));
+
+    await store.dispatch(
+      api.endpoints.addIngredientLimit.initiate({
+        ingredientLimitCreate: {
+          ingredient_id: 3,
+          basis: 'age',
+          category_id: 21,
+          max_daily_amount: 4,
+          unit: 'g',
+        },
+      }),
+    );
+    await waitFor(() => expect(count('GET /ingredient')).toBe(6));
+    await waitFor(() => expect(count('GET /ingredient/3')).toBe(3));
+
+    // An ingredient lists the medications containing it by name.
+    await store.dispatch(
+      api.endpoints.updateMedication.initiate({
+        medicationUpdate: { id: 5, name: 'Paracetamol 500' },
+      }),
+    );
+    await waitFor(() => expect(count('GET /ingredient')).toBe(8));
+    await settle();
+    expect(count('GET /condition')).toBe(1);
+  });
+
+  it("a renal category change refreshes the categories and the medications' renal rules; a rule or a condition change the report", async () => {
+    const fetchMock = mockFetch({
+      'GET /renal-category': { body: { data: [{ id: 5 }] } },
+      'GET /renal-rule': { body: { data: [{ id: 31 }] } },
+      'GET /data-quality/summary': { body: { data: {} } },
+      'GET /condition': { body: { data: [{ id: 1 }] } },
+      'PUT /renal-category': { body: { data: { id: 5 } } },
+      'DELETE /renal-rule': { body: { message: 'Deleted' } },
+      'PUT /condition': { body: { data: { id: 1 } } },
+    });
+    const count = (key: string) => requestsTo(fetchMock, key).length;
+    const store = makeStore(signedIn());
+    await Promise.all([
+      store.dispatch(api.endpoints.listRenalCategories.initiate({})),
+      // A medication's page's renal rules.
+      store.dispatch(api.endpoints.listRenalRules.initiate({ medicationId: 7 })),
+      store.dispatch(api.endpoints.getDataQualitySummary.initiate()),
+      store.dispatch(api.endpoints.listConditions.initiate({})),
+    ]);
+    // A rule shows its category's range.
+    await store.dispatch(
+      api.endpoints.updateRenalCategory.initiate({
+        renalCategoryUpdate: { id: 5, minimum_egfr: 15, maximum_egfr: 29 },
+      }),
+    );
+    await waitFor(() => expect(count('GET /renal-category')).toBe(2));
+    await waitFor(() => expect(count('GET /renal-rule')).toBe(2));
+    await waitFor(() => expect(count('GET /data-quality/summary')).toBe(2));
+
+    await store.dispatch(api.endpoints.deleteRenalRule.initiate({ idBody: { id: 31 } }));
+    await waitFor(() => expect(count('GET /renal-rule')).toBe(3));
+    await waitFor(() => expect(count('GET /data-quality/summary')).toBe(3));
+
+    // The report warns of renal rules when no condition affects kidney function.
+    await store.dispatch(
+      api.endpoints.updateCondition.initiate({
+        conditionUpdate: { id: 1, name: 'Chronic kidney disease', affects_kidney_function: true },
+      }),
+    );
+    await waitFor(() => expect(count('GET /data-quality/summary')).toBe(4));
+    await settle();
+    expect(count('GET /renal-category')).toBe(2);
+    expect(count('GET /renal-rule')).toBe(3);
+  });
 });

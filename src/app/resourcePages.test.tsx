@@ -1,16 +1,22 @@
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import type {
   AgeCategory,
+  ClassRule,
   Condition,
   Drug,
+  DrugClass,
   DrugInteraction,
+  Ingredient,
   Lifestyle,
   WeightCategory,
 } from '@/api';
 import type { ResourceDefinition } from '@/components/resource/resource';
 import { ageCategoryResource, weightCategoryResource } from '@/features/categories/CategoriesPage';
 import { ConditionsPage, conditionResource } from '@/features/conditions/ConditionsPage';
+import { classRuleResource } from '@/features/drug-classes/ClassRulesPage';
+import { drugClassResource } from '@/features/drug-classes/DrugClassesPage';
 import { drugResource } from '@/features/drugs/DrugsPage';
+import { ingredientResource } from '@/features/ingredients/IngredientsPage';
 import { InteractionsPage, interactionResource } from '@/features/interactions/InteractionsPage';
 import { lifestyleResource } from '@/features/lifestyles/LifestylesPage';
 import { noHistory, signedIn, viewerUser } from '@/test/fixtures';
@@ -62,13 +68,44 @@ const drug = (id: number, name: string): Drug => ({
   updated_at: '2025-01-01T00:00:00.000Z',
 });
 
+const drugClass = (id: number, name: string): DrugClass => ({
+  id,
+  name,
+  atc_code: null,
+  duplicate_severity: 'moderate',
+  members: [{ id: id * 10, medication_id: id * 100, name: `${name} member` }],
+  member_count: 1,
+});
+const classRule = (id: number, a: string, b: string): ClassRule => ({
+  id,
+  kind: 'interaction',
+  drug_class_id: id * 10,
+  other_class_id: id * 10 + 1,
+  other_medication_id: null,
+  drug_class: { id: id * 10, name: a },
+  other_class: { id: id * 10 + 1, name: b },
+  other_medication: null,
+  severity: 'major',
+  description: `${a} with ${b}`,
+});
+
 const CASES: Case[] = [
   {
     name: 'conditions',
     resource: conditionResource,
     list: '/condition',
-    row: { id: 3, name: 'Migraine', description: 'Headaches' } satisfies Condition,
-    other: { id: 5, name: 'Asthma', description: null } satisfies Condition,
+    row: {
+      id: 3,
+      name: 'Migraine',
+      description: 'Headaches',
+      affects_kidney_function: false,
+    } satisfies Condition,
+    other: {
+      id: 5,
+      name: 'Asthma',
+      description: null,
+      affects_kidney_function: false,
+    } satisfies Condition,
     update: 'PUT /condition',
     remove: (id) => `DELETE /condition/${id}`,
     deleteReason: false,
@@ -155,6 +192,37 @@ const CASES: Case[] = [
     remove: () => 'DELETE /drug-interaction',
     // Deleting an interaction changes what the safety check finds: the history needs a reason.
     deleteReason: true,
+  },
+  {
+    name: 'drug classes',
+    resource: drugClassResource,
+    list: '/drug-class',
+    row: drugClass(4, 'Statins'),
+    other: drugClass(5, 'Penicillins'),
+    update: 'PUT /drug-class',
+    remove: () => 'DELETE /drug-class',
+    // A class's duplicate-therapy severity and its rules change what the safety check finds.
+    deleteReason: true,
+  },
+  {
+    name: 'class rules',
+    resource: classRuleResource,
+    list: '/class-rule',
+    row: classRule(8, 'Statins', 'Macrolides'),
+    other: classRule(9, 'Penicillins', 'Cephalosporins'),
+    update: 'PUT /class-rule',
+    remove: () => 'DELETE /class-rule',
+    deleteReason: true,
+  },
+  {
+    name: 'ingredients',
+    resource: ingredientResource,
+    list: '/ingredient',
+    row: { id: 3, name: 'Paracetamol', medications: [], limits: [] } satisfies Ingredient,
+    other: { id: 4, name: 'Codeine', medications: [], limits: [] } satisfies Ingredient,
+    update: 'PUT /ingredient',
+    remove: () => 'DELETE /ingredient',
+    deleteReason: false,
   },
 ];
 

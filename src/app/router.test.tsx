@@ -56,6 +56,7 @@ describe('routes and guards', () => {
     ['Conditions', '/dashboard/drugs/conditions', 'Conditions'],
     ['Age Categories', '/dashboard/drugs/age-categories', 'Age Categories'],
     ['Weight Categories', '/dashboard/drugs/weight-categories', 'Weight Categories'],
+    ['Renal Categories', '/dashboard/drugs/renal-categories', 'Renal Categories'],
     ['Medications', '/dashboard/drugs/medications', 'Medications Management'],
     ['Drug Interactions', '/dashboard/drugs/interactions', 'Drug Interactions'],
     ['Lifestyles', '/dashboard/drugs/lifestyles', 'Lifestyle Management'],

@@ -95,6 +95,13 @@ export const ROUTES: readonly RouteEntry[] = [
     data: (dispatch) => dispatch(api.endpoints.listWeightCategories.initiate(firstPage(), once)),
   },
   {
+    path: '/dashboard/drugs/renal-categories',
+    menu: { label: 'Renal Categories', icon: 'renal', parent: '/dashboard/drugs' },
+    page: () =>
+      import('@/features/categories/CategoriesPage').then((module) => module.RenalCategoriesPage),
+    data: (dispatch) => dispatch(api.endpoints.listRenalCategories.initiate(firstPage(), once)),
+  },
+  {
     path: '/dashboard/drugs/medications',
     menu: { label: 'Medications', icon: 'medications', parent: '/dashboard/drugs' },
     page: () =>
@@ -110,12 +117,34 @@ export const ROUTES: readonly RouteEntry[] = [
       ),
   },
   {
+    path: '/dashboard/drugs/ingredients',
+    menu: { label: 'Ingredients', icon: 'ingredients', parent: '/dashboard/drugs' },
+    page: () =>
+      import('@/features/ingredients/IngredientsPage').then((module) => module.IngredientsPage),
+    data: (dispatch) => dispatch(api.endpoints.listIngredients.initiate(firstPage('name'), once)),
+  },
+  {
     path: '/dashboard/drugs/interactions',
     menu: { label: 'Drug Interactions', icon: 'interactions', parent: '/dashboard/drugs' },
     page: () =>
       import('@/features/interactions/InteractionsPage').then((module) => module.InteractionsPage),
     data: (dispatch) =>
       dispatch(api.endpoints.listDrugInteractions.initiate(firstPage('medication'), once)),
+  },
+  {
+    path: '/dashboard/drugs/classes',
+    menu: { label: 'Drug Classes', icon: 'drugClasses', parent: '/dashboard/drugs' },
+    page: () =>
+      import('@/features/drug-classes/DrugClassesPage').then((module) => module.DrugClassesPage),
+    data: (dispatch) => dispatch(api.endpoints.listDrugClasses.initiate(firstPage('name'), once)),
+  },
+  {
+    path: '/dashboard/drugs/class-rules',
+    menu: { label: 'Class Rules', icon: 'classRules', parent: '/dashboard/drugs' },
+    page: () =>
+      import('@/features/drug-classes/ClassRulesPage').then((module) => module.ClassRulesPage),
+    data: (dispatch) =>
+      dispatch(api.endpoints.listClassRules.initiate(firstPage('drug_class'), once)),
   },
   {
     path: '/dashboard/drugs/lifestyles',

@@ -13,9 +13,20 @@ export const hypertension: Condition = {
   id: 1,
   name: 'Hypertension',
   description: 'High blood pressure',
+  affects_kidney_function: false,
 };
-export const asthma: Condition = { id: 2, name: 'Asthma', description: null };
-export const gout: Condition = { id: 3, name: 'Gout', description: 'Inflammatory arthritis' };
+export const asthma: Condition = {
+  id: 2,
+  name: 'Asthma',
+  description: null,
+  affects_kidney_function: false,
+};
+export const gout: Condition = {
+  id: 3,
+  name: 'Gout',
+  description: 'Inflammatory arthritis',
+  affects_kidney_function: false,
+};
 export const conditions = [hypertension, asthma, gout];
 
 export const normalWeight: WeightCategory = {

@@ -38,6 +38,23 @@ export const amountField = (label: string) =>
         .max(1_000_000, `${label} must be at most 1,000,000`),
     );
 
+/**
+ * A required quantity that must be above 0 (a strength, a daily limit: the contract's Strength),
+ * at most 1,000,000, sent as a number.
+ */
+export const positiveAmountField = (label: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, `${label} is required`)
+    .transform(Number)
+    .pipe(
+      z
+        .number({ error: `${label} must be a number` })
+        .gt(0, `${label} must be above 0`)
+        .max(1_000_000, `${label} must be at most 1,000,000`),
+    );
+
 /** A select's value that must be one of `values` (the select starts empty when there is no default). */
 export const choiceField = <const T extends readonly [string, ...string[]]>(
   label: string,

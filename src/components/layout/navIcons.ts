@@ -4,8 +4,12 @@ import MedicationIcon from '@mui/icons-material/MedicationOutlined';
 import ConditionIcon from '@mui/icons-material/MonitorHeartOutlined';
 import AgeIcon from '@mui/icons-material/CakeOutlined';
 import WeightIcon from '@mui/icons-material/MonitorWeightOutlined';
+import RenalIcon from '@mui/icons-material/WaterDropOutlined';
 import MedicationsIcon from '@mui/icons-material/VaccinesOutlined';
+import IngredientIcon from '@mui/icons-material/ScienceOutlined';
 import InteractionIcon from '@mui/icons-material/CompareArrowsOutlined';
+import DrugClassIcon from '@mui/icons-material/CategoryOutlined';
+import ClassRuleIcon from '@mui/icons-material/AccountTreeOutlined';
 import LifestyleIcon from '@mui/icons-material/DirectionsRunOutlined';
 import UsersIcon from '@mui/icons-material/PeopleOutlined';
 import SettingsIcon from '@mui/icons-material/SettingsOutlined';
@@ -25,8 +29,12 @@ export const NAV_ICONS = {
   conditions: ConditionIcon,
   age: AgeIcon,
   weight: WeightIcon,
+  renal: RenalIcon,
   medications: MedicationsIcon,
+  ingredients: IngredientIcon,
   interactions: InteractionIcon,
+  drugClasses: DrugClassIcon,
+  classRules: ClassRuleIcon,
   lifestyles: LifestyleIcon,
   users: UsersIcon,
   settings: SettingsIcon,

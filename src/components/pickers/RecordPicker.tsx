@@ -2,7 +2,13 @@ import { useState, type HTMLAttributes, type Key, type Ref } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
 import CircularProgress from '@mui/material/CircularProgress';
 import TextField from '@mui/material/TextField';
-import { useListConditionsQuery, useListLifestylesQuery, useListMedicationsQuery } from '@/api';
+import {
+  useListConditionsQuery,
+  useListDrugClassesQuery,
+  useListIngredientsQuery,
+  useListLifestylesQuery,
+  useListMedicationsQuery,
+} from '@/api';
 import { useAbortSuperseded } from '@/api/abortSuperseded';
 
 /** A record as a picker shows it. */
@@ -12,7 +18,7 @@ export interface NamedOption {
 }
 
 /** What a picker picks from. */
-export type PickerSource = 'medication' | 'condition' | 'lifestyle';
+export type PickerSource = 'medication' | 'condition' | 'lifestyle' | 'drugClass' | 'ingredient';
 
 /** How many matches a picker shows: the first ones by name. */
 export const PICKER_PAGE_SIZE = 20;
@@ -21,6 +27,8 @@ const NO_MATCH: Record<PickerSource, string> = {
   medication: 'No medications found',
   condition: 'No conditions found',
   lifestyle: 'No lifestyles found',
+  drugClass: 'No drug classes found',
+  ingredient: 'No ingredients found',
 };
 
 /** The Autocomplete's reasons for changing the text that a pick causes. */
@@ -31,6 +39,8 @@ const ENDPOINT = {
   medication: 'listMedications',
   condition: 'listConditions',
   lifestyle: 'listLifestyles',
+  drugClass: 'listDrugClasses',
+  ingredient: 'listIngredients',
 } as const;
 
 /**
@@ -44,8 +54,16 @@ function useRecordSearch(source: PickerSource, text: string, active: boolean) {
   const medications = useListMedicationsQuery(page, { skip: !active || source !== 'medication' });
   const conditions = useListConditionsQuery(page, { skip: !active || source !== 'condition' });
   const lifestyles = useListLifestylesQuery(page, { skip: !active || source !== 'lifestyle' });
+  const drugClasses = useListDrugClassesQuery(page, { skip: !active || source !== 'drugClass' });
+  const ingredients = useListIngredientsQuery(page, { skip: !active || source !== 'ingredient' });
   useAbortSuperseded(ENDPOINT[source], page);
-  const result = { medication: medications, condition: conditions, lifestyle: lifestyles }[source];
+  const result = {
+    medication: medications,
+    condition: conditions,
+    lifestyle: lifestyles,
+    drugClass: drugClasses,
+    ingredient: ingredients,
+  }[source];
   // `currentData` is the answer to this very text: none while it is asked, so Enter cannot pick
   // a match of older text.
   const options: NamedOption[] = (result.currentData?.data ?? []).map(({ id, name }) => ({

@@ -16,6 +16,10 @@ function fetchRecord(source: PickerSource, id: number) {
       return api.endpoints.getCondition.initiate({ id });
     case 'lifestyle':
       return api.endpoints.getLifestyle.initiate({ id });
+    case 'drugClass':
+      return api.endpoints.getDrugClass.initiate({ id });
+    case 'ingredient':
+      return api.endpoints.getIngredient.initiate({ id });
   }
 }
 
@@ -28,6 +32,10 @@ function cachedName(state: ApiState, source: PickerSource, id: number): string |
       return api.endpoints.getCondition.select({ id })(state).data?.data.name;
     case 'lifestyle':
       return api.endpoints.getLifestyle.select({ id })(state).data?.data.name;
+    case 'drugClass':
+      return api.endpoints.getDrugClass.select({ id })(state).data?.data.name;
+    case 'ingredient':
+      return api.endpoints.getIngredient.select({ id })(state).data?.data.name;
   }
 }
 

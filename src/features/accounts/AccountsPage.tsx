@@ -7,7 +7,7 @@ import {
   type AccountSort,
   type AccountUpdate,
 } from '@/api';
-import { ConfirmDialog } from '@/components/crud/ConfirmDialog';
+import { LazyConfirmDialog } from '@/components/crud/LazyConfirmDialog';
 import { reasonPayload } from '@/components/crud/reason';
 import { ResourcePage } from '@/components/resource/ResourcePage';
 import {
@@ -45,7 +45,7 @@ function useAccountChange() {
   };
   const texts = change && changeTexts(change.change);
   const dialog = change && texts && (
-    <ConfirmDialog
+    <LazyConfirmDialog
       open={change.open}
       title={texts.title}
       message={texts.message}

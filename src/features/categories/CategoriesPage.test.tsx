@@ -1,10 +1,10 @@
 import type { ComponentType } from 'react';
 import { configure, screen, waitFor, within } from '@testing-library/react';
-import type { AgeCategory, WeightCategory } from '@/api';
+import type { AgeCategory, RenalCategory, WeightCategory } from '@/api';
 import { findToast, renderWithProviders } from '@/test/renderWithProviders';
 import { mockFetch, requestsTo } from '@/test/mockFetch';
 import { signedIn } from '@/test/fixtures';
-import { AgeCategoriesPage, WeightCategoriesPage } from './CategoriesPage';
+import { AgeCategoriesPage, RenalCategoriesPage, WeightCategoriesPage } from './CategoriesPage';
 
 /** What differs between the kinds' screens, as the spec words them. */
 interface Kind {
@@ -16,9 +16,11 @@ interface Kind {
   singular: string;
   /** 'age': 'Minimum age', 'Age unit'. */
   measure: string;
+  /** The measure in the contract's field names, where the texts say it otherwise ('egfr'). */
+  field?: string;
   /** A named row, and another; `second` is unnamed where the kind allows it. */
-  first: AgeCategory | WeightCategory;
-  second: AgeCategory | WeightCategory;
+  first: AgeCategory | WeightCategory | RenalCategory;
+  second: AgeCategory | WeightCategory | RenalCategory;
   /** The first row's range cell, unit cell and name in buttons; the second's. */
   firstCells: { range: string; unit: string; name: string };
   secondCells: { range: string; unit: string; category: string };
@@ -83,6 +85,24 @@ const heavy: WeightCategory = {
   min_age_years: null,
   max_age_years: null,
 };
+
+const g4: RenalCategory = {
+  id: 5,
+  min_egfr: 15,
+  max_egfr: 30,
+  egfr_unit: 'mL/min/1.73m2',
+  category_name: 'G4',
+  description: 'Severely decreased',
+};
+const unnamedBand: RenalCategory = {
+  id: 8,
+  min_egfr: 0,
+  max_egfr: 15,
+  egfr_unit: 'mL/min/1.73m2',
+  category_name: null,
+  description: 'Kidney failure',
+};
+const EGFR_UNIT = 'mL/min/1.73 m²';
 
 const KINDS: Kind[] = [
   {
@@ -178,6 +198,42 @@ const KINDS: Kind[] = [
       'This weight category cannot be deleted: it is still used by the dosages of: Amoxicillin.',
     ages: true,
   },
+  {
+    name: 'renal',
+    Page: RenalCategoriesPage,
+    path: '/renal-category',
+    singular: 'Renal Category',
+    measure: 'eGFR',
+    field: 'egfr',
+    first: g4,
+    second: unnamedBand,
+    firstCells: { range: '15 - 30', unit: EGFR_UNIT, name: 'G4' },
+    secondCells: { range: '0 - 15', unit: EGFR_UNIT, category: '-' },
+    firstLabel: `G4 (15 - 30 ${EGFR_UNIT})`,
+    secondLabel: `0 - 15 ${EGFR_UNIT}`,
+    columns: ['eGFR Range', 'eGFR Unit', 'Category', 'Description', 'Actions'],
+    start: { unit: EGFR_UNIT, category: 'G1' },
+    // One unit: shown, and not to be changed.
+    units: [EGFR_UNIT],
+    names: ['None', 'G1', 'G2', 'G3a', 'G3b', 'G4', 'G5'],
+    step: '1',
+    create: {
+      above: ['60', '45'],
+      fixed: ['45', '60'],
+      unit: EGFR_UNIT,
+      category: 'G3a',
+      description: '',
+      // No unit: the contract's only one, which the server fills in.
+      sent: { minimum_egfr: 45, maximum_egfr: 60, category: 'G3a', description: null },
+    },
+    edit: {
+      values: [15, 30, 'mL/min/1.73m2', 'G4'],
+      sent: { id: 5, minimum_egfr: 15, maximum_egfr: 30, category: 'G4', description: null },
+    },
+    refusal:
+      'This renal function category cannot be deleted: it is still used by the renal rules of: Enoxaparin.',
+    ages: false,
+  },
 ];
 
 async function rowOf(text: string) {
@@ -195,7 +251,11 @@ beforeEach(() => {
 
 describe.each(KINDS)('/dashboard/drugs/$name-categories', (kind) => {
   const { path, singular, measure } = kind;
-  const Measure = measure.charAt(0).toUpperCase() + measure.slice(1);
+  const field = kind.field ?? measure;
+  // An abbreviation ('eGFR') keeps its case at the start of a label.
+  const Measure = /[A-Z]/.test(measure)
+    ? measure
+    : measure.charAt(0).toUpperCase() + measure.slice(1);
   const one = singular.toLowerCase();
   const subject = one.charAt(0).toUpperCase() + one.slice(1);
   const minimum = new RegExp(`^Minimum ${measure}`);
@@ -271,7 +331,11 @@ describe.each(KINDS)('/dashboard/drugs/$name-categories', (kind) => {
     await user.type(form.getByLabelText(minimum), low);
     await user.clear(form.getByLabelText(maximum));
     await user.type(form.getByLabelText(maximum), high);
-    await user.selectOptions(form.getByLabelText(unit), kind.create.unit);
+    if (kind.units.length > 1) {
+      await user.selectOptions(form.getByLabelText(unit), kind.create.unit);
+    } else {
+      expect(form.getByLabelText(unit)).toBeDisabled();
+    }
     await user.selectOptions(form.getByLabelText(/^Category/), kind.create.category);
     if (kind.create.description) {
       await user.type(form.getByLabelText(/^Description/), kind.create.description);
@@ -296,7 +360,7 @@ describe.each(KINDS)('/dashboard/drugs/$name-categories', (kind) => {
   });
 
   it("edits one with the write shape and the id; the server's refusal shows under the field", async () => {
-    const fieldError = `minimum_${measure} must not exceed maximum_${measure}`;
+    const fieldError = `minimum_${field} must not exceed maximum_${field}`;
     let attempts = 0;
     const fetchMock = mockFetch({
       [`GET ${path}`]: { body: { data: [kind.first] } },
@@ -306,7 +370,7 @@ describe.each(KINDS)('/dashboard/drugs/$name-categories', (kind) => {
               status: 422,
               body: {
                 message: 'Minimum must not exceed maximum.',
-                errors: { [`minimum_${measure}`]: [fieldError] },
+                errors: { [`minimum_${field}`]: [fieldError] },
               },
             }
           : // Not the screen's own fallback text: the toast must be the server's words.
@@ -491,6 +555,46 @@ describe('/dashboard/drugs/weight-categories: the ages a category is meant for',
       maximum_weight: 50,
       minimum_age_years: 18,
       maximum_age_years: null,
+    });
+  });
+});
+
+describe('/dashboard/drugs/renal-categories: eGFR from 0 to 200', () => {
+  const path = '/renal-category';
+  const renderPage = () =>
+    renderWithProviders(<RenalCategoriesPage />, { preloadedState: signedIn() });
+
+  it('refuses an eGFR above 200 under its field and sends nothing; 200 itself is sent', async () => {
+    const fetchMock = mockFetch({
+      [`GET ${path}`]: { body: { data: [] } },
+      [`POST ${path}`]: {
+        status: 201,
+        body: { data: g4, message: 'Renal function category created successfully' },
+      },
+    });
+    const { user } = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Add Renal Category' }));
+    const form = within(await screen.findByRole('dialog', { name: 'Add Renal Category' }));
+    expect(form.getByLabelText(/^eGFR unit/)).toHaveDisplayValue(EGFR_UNIT);
+    await user.clear(form.getByLabelText(/^Minimum eGFR/));
+    await user.type(form.getByLabelText(/^Minimum eGFR/), '90');
+    await user.clear(form.getByLabelText(/^Maximum eGFR/));
+    await user.type(form.getByLabelText(/^Maximum eGFR/), '201');
+    await user.click(form.getByRole('button', { name: 'Save' }));
+    const message = 'Maximum eGFR must be from 0 to 200';
+    expect(await form.findByText(message)).toBeInTheDocument();
+    expect(form.getByLabelText(/^Maximum eGFR/)).toHaveAccessibleDescription(message);
+    expect(requestsTo(fetchMock, `POST ${path}`)).toHaveLength(0);
+
+    await user.clear(form.getByLabelText(/^Maximum eGFR/));
+    await user.type(form.getByLabelText(/^Maximum eGFR/), '200');
+    await user.click(form.getByRole('button', { name: 'Save' }));
+    expect(await findToast('Renal function category created successfully')).toBeInTheDocument();
+    expect(await requestsTo(fetchMock, `POST ${path}`)[0].json()).toEqual({
+      minimum_egfr: 90,
+      maximum_egfr: 200,
+      category: 'G1',
+      description: null,
     });
   });
 });

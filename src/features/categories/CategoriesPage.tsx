@@ -1,12 +1,13 @@
 import type { GridColDef } from '@mui/x-data-grid';
 import { useAbortSuperseded } from '@/api/abortSuperseded';
 import { useRowHistory } from '@/features/history';
-import { capitalize } from '@/components/crud/format';
 import { serverMessage } from '@/lib/useMutationFeedback';
 import { ResourcePage } from '@/components/resource/ResourcePage';
 import { listState, type ResourceDefinition } from '@/components/resource/resource';
 import {
   ageKind,
+  renalKind,
+  unitText,
   weightKind,
   type CategoryAges,
   type CategoryFormOutput,
@@ -45,7 +46,7 @@ export function categoryResource<
   CreateArg,
   UpdateArg,
 >(kind: CategoryKind<Row, Write, Sort, CreateArg, UpdateArg>): CategoryResource<Row, Write> {
-  const words = categoryWords(kind.measure);
+  const words = categoryWords(kind);
   const { measure, hooks, ages } = kind;
   const describe = (row: Row) => describeCategory(kind, row);
   const fields = categoryFields(kind);
@@ -62,7 +63,7 @@ export function categoryResource<
       headerName: words.unitColumn,
       flex: 1,
       minWidth: 120,
-      valueGetter: (_value, row) => capitalize(kind.range(row).unit),
+      valueGetter: (_value, row) => unitText(kind, kind.range(row).unit),
     },
     {
       field: 'category_name',
@@ -91,7 +92,7 @@ export function categoryResource<
       deleteMessage: kind.deleteMessage,
       emptyText: `No ${words.many} found. Add a new ${words.one} to get started.`,
       searchLabel: `Search ${words.many}`,
-      exportFileName: `${measure}-categories`,
+      exportFileName: words.fileName,
     },
     listPath: kind.listPath,
     columns,
@@ -149,6 +150,7 @@ function agesColumn<Row extends CategoryRow>(ages: (row: Row) => CategoryAges): 
 
 export const ageCategoryResource = categoryResource(ageKind);
 export const weightCategoryResource = categoryResource(weightKind);
+export const renalCategoryResource = categoryResource(renalKind);
 
 /** A kind's screen with its History dialog. */
 function CategoriesPage<Row extends CategoryRow, Write extends CategoryWrite>({
@@ -170,4 +172,9 @@ export function AgeCategoriesPage() {
 /** /dashboard/drugs/weight-categories */
 export function WeightCategoriesPage() {
   return <CategoriesPage resource={weightCategoryResource} entity={weightKind.entity} />;
+}
+
+/** /dashboard/drugs/renal-categories */
+export function RenalCategoriesPage() {
+  return <CategoriesPage resource={renalCategoryResource} entity={renalKind.entity} />;
 }

@@ -1,12 +1,14 @@
 import type { CrudField } from '@/components/crud/CrudFields';
-import { capitalize, capitalizedOptions } from '@/components/crud/format';
+import type { RenalCategory } from '@/api';
 import { lazyResolver } from '@/lib/lazyResolver';
-import type {
-  CategoryAges,
-  CategoryFormOutput,
-  CategoryRow,
-  CategoryShape,
-  CategoryWrite,
+import {
+  renalKind,
+  unitText,
+  type CategoryAges,
+  type CategoryFormOutput,
+  type CategoryRow,
+  type CategoryShape,
+  type CategoryWrite,
 } from './categoryKinds';
 import type { CategoryFormValues } from './categorySchema';
 import { AGE_WORDS, categoryWords } from './categoryWords';
@@ -51,24 +53,31 @@ export function agesText({ min, max }: CategoryAges): string {
 
 /**
  * Names a category in buttons and the delete confirm: '0 - 17 Years (Pediatric)' by its range,
- * 'Normal (50.1 - 80 Kg)' by its name.
+ * 'Normal (50.1 - 80 Kg)' or 'G4 (15 - 30 mL/min/1.73 m²)' by its name.
  */
 export function describeCategory<Row extends CategoryRow, Write extends CategoryWrite>(
   kind: CategoryShape<Row, Write>,
   category: Row,
 ): string {
   const { min, max, unit } = kind.range(category);
-  const range = `${min} - ${max} ${capitalize(unit)}`;
+  const range = `${min} - ${max} ${unitText(kind, unit)}`;
   const name = category.category_name;
   if (!name) return range;
   return kind.describedBy === 'range' ? `${range} (${name})` : `${name} (${range})`;
 }
 
+/** A renal function category as other screens name it: 'G4 (15 - 30 mL/min/1.73 m²)'. */
+export function renalCategoryLabel(category: RenalCategory): string {
+  return describeCategory(renalKind, category);
+}
+
 export function categoryFields<Row extends CategoryRow, Write extends CategoryWrite>(
   kind: CategoryShape<Row, Write>,
 ): CrudField<CategoryFormValues>[] {
-  const words = categoryWords(kind.measure);
+  const words = categoryWords(kind);
   const names = kind.names.map((name) => ({ value: name, label: name }));
+  // A kind with one unit shows it, fixed.
+  const fixedUnit = kind.units.length === 1;
   const number = { kind: 'number', required: true, half: true, step: kind.step } as const;
   return [
     { ...number, name: 'minimum', label: words.minimum, autoFocus: true },
@@ -77,9 +86,10 @@ export function categoryFields<Row extends CategoryRow, Write extends CategoryWr
       kind: 'select',
       name: 'unit',
       label: words.unitField,
-      required: true,
+      required: !fixedUnit,
+      disabled: fixedUnit,
       half: true,
-      options: capitalizedOptions(kind.units),
+      options: kind.units.map((unit) => ({ value: unit, label: unitText(kind, unit) })),
     },
     {
       kind: 'select',

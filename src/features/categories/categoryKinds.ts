@@ -1,34 +1,49 @@
 import {
   useCreateAgeCategoryMutation,
+  useCreateRenalCategoryMutation,
   useCreateWeightCategoryMutation,
   useDeleteAgeCategoryMutation,
+  useDeleteRenalCategoryMutation,
   useDeleteWeightCategoryMutation,
   useListAgeCategoriesQuery,
+  useListRenalCategoriesQuery,
   useListWeightCategoriesQuery,
   useUpdateAgeCategoryMutation,
+  useUpdateRenalCategoryMutation,
   useUpdateWeightCategoryMutation,
   type AgeCategory,
   type AgeCategoryCreate,
   type AgeCategorySort,
   type AuditEntity,
   type CreateAgeCategoryApiArg,
+  type CreateRenalCategoryApiArg,
   type ListAgeCategoriesApiArg,
+  type ListRenalCategoriesApiArg,
   type ListWeightCategoriesApiArg,
   type CreateWeightCategoryApiArg,
+  type RenalCategory,
+  type RenalCategoryCreate,
+  type RenalCategorySort,
+  type RenalUnit,
   type UpdateAgeCategoryApiArg,
+  type UpdateRenalCategoryApiArg,
   type UpdateWeightCategoryApiArg,
   type WeightCategory,
   type WeightCategoryCreate,
   type WeightCategorySort,
 } from '@/api';
+import { capitalize } from '@/components/crud/format';
 import type { ListQuery, WriteAnswer } from '@/components/resource/resource';
 import type { MutationRequest } from '@/lib/useMutationFeedback';
 import {
   AGE_CATEGORY_NAMES,
   AGE_UNITS,
+  RENAL_CATEGORY_NAMES,
+  RENAL_UNITS,
   WEIGHT_CATEGORY_NAMES,
   WEIGHT_UNITS,
 } from '@contract/enums';
+import type { CategoryWording } from './categoryWords';
 
 /** What every kind's row holds besides its range: the category's name and a description. */
 export interface CategoryRow {
@@ -37,9 +52,12 @@ export interface CategoryRow {
   description: string | null;
 }
 
-/** What every kind's write shape holds besides its range (named `minimum_<measure>`, ...). */
+/**
+ * What every kind's write shape holds besides its range (named `minimum_<measure>`, ...); a kind
+ * with one unit may leave it out.
+ */
 export interface CategoryWrite {
-  unit: string;
+  unit?: string;
   category?: string | null;
   description?: string | null;
 }
@@ -70,8 +88,9 @@ export type CategoryFormOutput<Write extends CategoryWrite> = Pick<
   'unit' | 'category' | 'description' | Extract<keyof Write, AgeWriteField>
 > & { minimum: number; maximum: number };
 
-/** Any kind's list argument, for useAbortSuperseded (which takes either list endpoint's). */
-export type CategoryListArg = ListAgeCategoriesApiArg | ListWeightCategoriesApiArg;
+/** Any kind's list argument, for useAbortSuperseded (which takes any list endpoint's). */
+export type CategoryListArg =
+  ListAgeCategoriesApiArg | ListWeightCategoriesApiArg | ListRenalCategoriesApiArg;
 
 /** A page of a kind's list, as its generated list hook takes it. */
 type ListArg<Sort> = Omit<ListQuery, 'sort'> & { sort?: Sort };
@@ -79,28 +98,41 @@ type ListArg<Sort> = Omit<ListQuery, 'sort'> & { sort?: Sort };
 /** A generated mutation trigger, as far as the screen uses it. */
 type Trigger<Arg> = (arg: Arg) => MutationRequest<WriteAnswer>;
 
+/** A kind's unit as the contract names it. */
+type UnitOf<Write extends CategoryWrite> = NonNullable<Write['unit']>;
+
 /**
- * One kind of category (age, weight; the renal bands next) as its screen, form and checks read
- * it: its words, choices and defaults. They are the same for every kind and read what differs
- * from here. `Row` is the list's row, `Write` the create body.
+ * One kind of category (age, weight, renal function) as its screen, form and checks read it: its
+ * words, choices and defaults. They are the same for every kind and read what differs from here.
+ * `Row` is the list's row, `Write` the create body.
  */
 export interface CategoryShape<Row extends CategoryRow, Write extends CategoryWrite> {
-  /** The measure as the texts say it, lowercase: 'age' makes 'Minimum age', 'Age Range'. */
+  /**
+   * The measure as the contract names its fields (`minimum_age`, `min_age`, `age_unit`) and, but
+   * for a kind with `wording`, as the texts say it: 'age' makes 'Minimum age', 'Age Range'.
+   */
   measure: string;
+  /** The texts' words where the contract's will not do (the renal kind's 'eGFR'). */
+  wording?: CategoryWording;
   /** The delete confirm's question, word for word as the console has always asked it. */
   deleteMessage: string;
   /** The history's entity. */
   entity: AuditEntity;
   /** The list's path in the API. */
   listPath: string;
-  units: readonly [Write['unit'], ...Write['unit'][]];
+  /** The units to choose from; with only one, the form shows it and it cannot be changed. */
+  units: readonly [UnitOf<Write>, ...UnitOf<Write>[]];
+  /** A unit as the screen shows it; left out, capitalised ('Kg'). */
+  unitLabel?: (unit: string) => string;
   names: readonly [NonNullable<Write['category']>, ...NonNullable<Write['category']>[]];
   /** A new category's unit and name ('' for none). */
-  start: { unit: Write['unit']; name: string };
+  start: { unit: UnitOf<Write>; name: string };
   /** Whether a category may have no name ('None', sent as null). */
   nameOptional: boolean;
   /** The number inputs' step; left out, whole numbers. */
   step?: number;
+  /** The largest bound the contract allows (eGFR: 200); left out, any amount. */
+  largest?: number;
   /** How a row is named: by its range ('0 - 17 Years (Pediatric)') or by its name first. */
   describedBy: 'range' | 'name';
   /** Whether the description column starts hidden. */
@@ -131,7 +163,7 @@ export interface CategoryKind<
   /** The generated hooks and the arguments their triggers take. */
   hooks: {
     /** The list endpoint's name, for useAbortSuperseded. */
-    list: 'listAgeCategories' | 'listWeightCategories';
+    list: 'listAgeCategories' | 'listWeightCategories' | 'listRenalCategories';
     useList: (arg: ListArg<Sort>) => {
       data?: { data: Row[]; meta?: { total: number } };
       isFetching: boolean;
@@ -222,6 +254,62 @@ export const weightKind = kind<
   },
 });
 
+/** The eGFR unit as the screens write it. */
+export const EGFR_UNIT_TEXT = 'mL/min/1.73 m²';
+
+const RENAL_UNIT_LABELS: Record<RenalUnit, string> = { 'mL/min/1.73m2': EGFR_UNIT_TEXT };
+
+const isRenalUnit = (unit: string): unit is RenalUnit => unit in RENAL_UNIT_LABELS;
+
+/** The label of a unit, as a kind shows it (capitalised unless the kind says otherwise). */
+export function unitText<Row extends CategoryRow, Write extends CategoryWrite>(
+  kind: Pick<CategoryShape<Row, Write>, 'unitLabel'>,
+  unit: string,
+): string {
+  return kind.unitLabel ? kind.unitLabel(unit) : capitalize(unit);
+}
+
+/**
+ * Kidney function bands by eGFR (0 to 200 mL/min/1.73 m²), named G1 to G5 as the KDIGO stages.
+ * The contract has one unit and fills it in when left out, so the form shows it and sends none.
+ */
+export const renalKind = kind<
+  RenalCategory,
+  RenalCategoryCreate,
+  RenalCategorySort,
+  CreateRenalCategoryApiArg,
+  UpdateRenalCategoryApiArg
+>({
+  measure: 'egfr',
+  wording: { kind: 'renal', measure: 'eGFR', subject: 'Renal function category' },
+  deleteMessage: 'Are you sure you want to delete this renal category?',
+  entity: 'renal_category',
+  listPath: '/renal-category',
+  units: RENAL_UNITS,
+  unitLabel: (unit) => (isRenalUnit(unit) ? RENAL_UNIT_LABELS[unit] : unit),
+  names: RENAL_CATEGORY_NAMES,
+  start: { unit: 'mL/min/1.73m2', name: 'G1' },
+  nameOptional: true,
+  largest: 200,
+  describedBy: 'name',
+  descriptionHidden: false,
+  range: (row) => ({ min: row.min_egfr, max: row.max_egfr, unit: row.egfr_unit }),
+  write: ({ minimum, maximum, unit: _unit, ...rest }) => ({
+    minimum_egfr: minimum,
+    maximum_egfr: maximum,
+    ...rest,
+  }),
+  hooks: {
+    list: 'listRenalCategories',
+    useList: useListRenalCategoriesQuery,
+    useCreate: useCreateRenalCategoryMutation,
+    useUpdate: useUpdateRenalCategoryMutation,
+    useRemove: useDeleteRenalCategoryMutation,
+    createArg: (body) => ({ renalCategoryCreate: body }),
+    updateArg: (id, body) => ({ renalCategoryUpdate: { id, ...body } }),
+  },
+});
+
 /** The kinds by name, as the routes and tests name them. */
-export const CATEGORY_KINDS = { age: ageKind, weight: weightKind } as const;
+export const CATEGORY_KINDS = { age: ageKind, weight: weightKind, renal: renalKind } as const;
 export type CategoryKindName = keyof typeof CATEGORY_KINDS;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ageKind, weightKind } from './categoryKinds';
+import { ageKind, renalKind, weightKind } from './categoryKinds';
 import { categorySchema, type CategoryFormValues } from './categorySchema';
 
 /** A category form's rules for the ages a category is meant for, without rendering the form. */
@@ -14,10 +14,17 @@ const form = (values: Partial<CategoryFormValues>): CategoryFormValues => ({
   ...values,
 });
 
-function problems(values: CategoryFormValues): Record<string, string[]> {
-  const result = categorySchema(weightKind).safeParse(values);
+/** The refusals of a form's values, by field: none when they pass. */
+function problems(
+  values: CategoryFormValues,
+  kind: 'weight' | 'renal' = 'weight',
+): Record<string, string[]> {
+  const result =
+    kind === 'renal'
+      ? categorySchema(renalKind).safeParse(values)
+      : categorySchema(weightKind).safeParse(values);
   if (result.success) return {};
-  return z.flattenError(result.error).fieldErrors as Record<string, string[]>;
+  return z.flattenError<unknown>(result.error).fieldErrors as Record<string, string[]>;
 }
 
 describe('the ages of a weight category', () => {
@@ -53,5 +60,41 @@ describe('the ages of a weight category', () => {
     );
     expect(output).not.toHaveProperty('minimum_age_years');
     expect(output).not.toHaveProperty('maximum_age_years');
+  });
+});
+
+describe('a renal function category', () => {
+  const band = (values: Partial<CategoryFormValues>) =>
+    form({ unit: 'mL/min/1.73m2', category: 'G3a', minimum: '45', maximum: '60', ...values });
+
+  it.each([
+    [
+      'an eGFR above 200',
+      { maximum: '200.5' },
+      { maximum: ['Maximum eGFR must be from 0 to 200'] },
+    ],
+    ['a negative eGFR', { minimum: '-1' }, { minimum: ['Minimum eGFR must be 0 or more'] }],
+    [
+      'a minimum above the maximum',
+      { minimum: '60', maximum: '45' },
+      { minimum: ['Minimum eGFR must not exceed maximum eGFR'] },
+    ],
+  ])('refuses %s under its field', (_what, values, expected) => {
+    expect(problems(band(values), 'renal')).toEqual(expected);
+  });
+
+  it('takes 0 to 200 and sends the range under the contract names, without the one unit', () => {
+    const output = categorySchema(renalKind).parse(band({ minimum: '0', maximum: '200' }));
+    expect(renalKind.write(output)).toEqual({
+      minimum_egfr: 0,
+      maximum_egfr: 200,
+      category: 'G3a',
+      description: null,
+    });
+  });
+
+  it('sends no name as null', () => {
+    const output = categorySchema(renalKind).parse(band({ category: '' }));
+    expect(renalKind.write(output)).toMatchObject({ category: null });
   });
 });

@@ -39,21 +39,30 @@ const ageYears = (label: string) =>
         .nullable(),
     );
 
+/** A bound of the range: required, from 0, and at most the kind's largest where it has one. */
+function rangeBound(label: string, largest: number | undefined) {
+  const amount = amountField(label);
+  return largest === undefined
+    ? amount
+    : amount.pipe(z.number().max(largest, `${label} must be from 0 to ${largest}`));
+}
+
 /**
- * A category form's checks: min, max and unit required, numbers from 0, the minimum not above
- * the maximum; the name one of the kind's names, or None (sent as null) where the kind allows it.
+ * A category form's checks: min, max and unit required, numbers from 0 (to the kind's largest),
+ * the minimum not above the maximum; the name one of the kind's names, or None (sent as null)
+ * where the kind allows it.
  * For a kind with ages, each age empty or 0 to 130 years, the minimum not above the maximum; the
  * other kinds send no ages (their empty age inputs pass the same checks and are left out).
  */
 export function categorySchema<Row extends CategoryRow, Write extends CategoryWrite>(
   kind: CategoryShape<Row, Write>,
 ) {
-  const words = categoryWords(kind.measure);
+  const words = categoryWords(kind);
   const names = z.enum(kind.names);
   const ranged = minNotAboveMax(
     z.object({
-      minimum: amountField(words.minimum),
-      maximum: amountField(words.maximum),
+      minimum: rangeBound(words.minimum, kind.largest),
+      maximum: rangeBound(words.maximum, kind.largest),
       unit: choiceField(words.unitField, kind.units),
       category: kind.nameOptional
         ? z.union([z.literal(''), names]).transform((value) => (value === '' ? null : value))

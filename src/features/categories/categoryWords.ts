@@ -1,29 +1,54 @@
-/** 'age' → 'Age'. */
-const capital = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+/** 'age' → 'Age'; an abbreviation ('eGFR') keeps its case. */
+const capital = (word: string) =>
+  /[A-Z]/.test(word.slice(1)) ? word : word.charAt(0).toUpperCase() + word.slice(1);
 
 /**
- * A kind's words, made from its measure ('age', 'weight') as the spec writes them: every kind's
- * screen says the same things of its own measure.
+ * How a kind's texts name it where its contract word (`measure`) will not do: the renal kind's
+ * fields are `minimum_egfr`, but its screen is 'Renal Categories' of an 'eGFR'.
  */
-export function categoryWords(measure: string) {
-  const Measure = capital(measure);
-  const one = `${measure} category`;
-  const many = `${measure} categories`;
+export interface CategoryWording {
+  /** The kind in titles and messages: 'renal' makes 'Renal Categories', 'renal category'. */
+  kind: string;
+  /** The measure in the field labels: 'eGFR' makes 'Minimum eGFR', 'eGFR Range'. */
+  measure: string;
+  /** The toasts' subject, as the server's messages say it: 'Renal function category'. */
+  subject: string;
+}
+
+/**
+ * A kind's words, made from its measure ('age', 'weight') as the spec writes them, or from its
+ * wording: every kind's screen says the same things of its own measure.
+ */
+export function categoryWords({
+  measure,
+  wording,
+}: {
+  measure: string;
+  wording?: CategoryWording;
+}) {
+  const kind = wording?.kind ?? measure;
+  const said = wording?.measure ?? measure;
+  const Kind = capital(kind);
+  const Said = capital(said);
+  const one = `${kind} category`;
+  const many = `${kind} categories`;
   return {
     /** The h1 and the menu entry, 'Age Categories'. */
-    title: `${Measure} Categories`,
+    title: `${Kind} Categories`,
     /** 'Age Category', in the buttons and dialog titles. */
-    singular: `${Measure} Category`,
+    singular: `${Kind} Category`,
     one,
     many,
     /** The toasts' subject, 'Age category'. */
-    subject: capital(one),
-    range: `${Measure} Range`,
-    unitColumn: `${Measure} Unit`,
-    minimum: `Minimum ${measure}`,
-    maximum: `Maximum ${measure}`,
-    unitField: `${Measure} unit`,
-    rangeMessage: `Minimum ${measure} must not exceed maximum ${measure}`,
+    subject: wording?.subject ?? capital(one),
+    /** The export's file name, 'age-categories'. */
+    fileName: `${kind}-categories`,
+    range: `${Said} Range`,
+    unitColumn: `${Said} Unit`,
+    minimum: `Minimum ${said}`,
+    maximum: `Maximum ${said}`,
+    unitField: `${Said} unit`,
+    rangeMessage: `Minimum ${said} must not exceed maximum ${said}`,
   };
 }
 

@@ -8,8 +8,24 @@ import { signedIn, viewerUser } from '@/test/fixtures';
 import { renderResourceForm, sendSaved } from '@/test/renderListApi';
 import { ConditionsPage, conditionResource } from './ConditionsPage';
 
-const migraine: Condition = { id: 3, name: 'Migraine', description: 'Recurrent headaches' };
-const asthma: Condition = { id: 5, name: 'Asthma', description: null };
+const migraine: Condition = {
+  id: 3,
+  name: 'Migraine',
+  description: 'Recurrent headaches',
+  affects_kidney_function: false,
+};
+const asthma: Condition = {
+  id: 5,
+  name: 'Asthma',
+  description: null,
+  affects_kidney_function: false,
+};
+const ckd: Condition = {
+  id: 8,
+  name: 'Chronic kidney disease',
+  description: null,
+  affects_kidney_function: true,
+};
 
 /** The success toast a write shows for the server's answer. */
 function toast(feedback: MutationFeedback<WriteAnswer> | undefined, answer: WriteAnswer) {
@@ -24,9 +40,9 @@ beforeEach(() => {
 });
 
 describe('/dashboard/drugs/conditions', () => {
-  it("lists Name, Description (or '-') and each row's history to a viewer, with no Add, Edit or Delete", async () => {
+  it("lists Name, Description (or '-'), Kidney (Yes or No) and each row's history to a viewer, with no Add, Edit or Delete", async () => {
     const fetchMock = mockFetch({
-      'GET /condition': { body: { data: [migraine, asthma] } },
+      'GET /condition': { body: { data: [migraine, asthma, ckd] } },
       'GET /audit': {
         body: {
           data: [
@@ -58,9 +74,12 @@ describe('/dashboard/drugs/conditions', () => {
       );
     (await row('Asthma')).getByRole('gridcell', { name: '-' });
     (await row('Migraine')).getByRole('gridcell', { name: 'Recurrent headaches' });
+    (await row('Migraine')).getByRole('gridcell', { name: 'No' });
+    (await row('Chronic kidney disease')).getByRole('gridcell', { name: 'Yes' });
     expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
       'Name',
       'Description',
+      'Kidney',
       'Actions',
     ]);
     expect(screen.getByRole('heading', { level: 1, name: 'Conditions' })).toBeInTheDocument();
@@ -97,6 +116,7 @@ describe('the conditions definition', () => {
     expect(await requestsTo(fetchMock, 'POST /condition')[0].json()).toEqual({
       name: 'Gout',
       description: null,
+      affects_kidney_function: false,
     });
     // Not the screen's own fallback text: the toast is the server's words.
     const feedback = conditionResource.feedback?.create;
@@ -125,9 +145,52 @@ describe('the conditions definition', () => {
       id: 3,
       name: 'Migraine',
       description: 'Throbbing',
+      affects_kidney_function: false,
     });
     expect(toast(conditionResource.feedback?.update, { message: 'Migraine was updated' })).toBe(
       'Migraine was updated',
     );
+  });
+
+  it('sends Affects kidney function as checked for a new condition', async () => {
+    const { user, onSave } = renderResourceForm(conditionResource, null);
+    const form = within(await screen.findByRole('dialog', { name: 'Add Condition' }));
+    const box = form.getByRole('checkbox', { name: 'Affects kidney function' });
+    expect(box).not.toBeChecked();
+    await user.type(form.getByLabelText(/^Name/), 'Chronic kidney disease');
+    await user.click(box);
+    await user.click(form.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
+
+    const fetchMock = mockFetch({
+      'GET /condition': { body: { data: [] } },
+      'POST /condition': { status: 201, body: { data: ckd, message: 'Created' } },
+    });
+    await sendSaved(conditionResource, null, onSave.mock.calls[0]);
+    expect(await requestsTo(fetchMock, 'POST /condition')[0].json()).toEqual({
+      name: 'Chronic kidney disease',
+      description: null,
+      affects_kidney_function: true,
+    });
+  });
+
+  it('unmarks a condition: the box starts checked and is sent unchecked', async () => {
+    const { user, onSave } = renderResourceForm(conditionResource, ckd);
+    const form = within(await screen.findByRole('dialog', { name: 'Edit Condition' }));
+    const box = form.getByRole('checkbox', { name: 'Affects kidney function' });
+    expect(box).toBeChecked();
+    await user.click(box);
+    await user.click(form.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
+
+    const fetchMock = mockFetch({
+      'GET /condition': { body: { data: [ckd] } },
+      'PUT /condition': { body: { data: ckd, message: 'Updated' } },
+    });
+    await sendSaved(conditionResource, ckd, onSave.mock.calls[0]);
+    expect(await requestsTo(fetchMock, 'PUT /condition')[0].json()).toMatchObject({
+      id: 8,
+      affects_kidney_function: false,
+    });
   });
 });

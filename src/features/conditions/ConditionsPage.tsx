@@ -29,6 +29,12 @@ const columns: GridColDef<Condition>[] = [
     minWidth: 200,
     valueFormatter: (value: string | null) => value || '-',
   },
+  {
+    field: 'affects_kidney_function',
+    headerName: 'Kidney',
+    width: 100,
+    valueFormatter: (value: boolean) => (value ? 'Yes' : 'No'),
+  },
 ];
 
 /**
@@ -81,7 +87,11 @@ export const conditionResource: ResourceDefinition<
     validation: conditionValidation,
     values: conditionFormValues,
     fields: () => conditionFields,
-    serverFields: { name: 'name', description: 'description' },
+    serverFields: {
+      name: 'name',
+      description: 'description',
+      affects_kidney_function: 'affects_kidney_function',
+    },
   },
   remove: {},
 };

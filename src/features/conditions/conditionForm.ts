@@ -8,17 +8,34 @@ export const conditionValidation = lazyResolver<ConditionFormValues, ConditionFo
   import('./conditionSchema').then((module) => module.conditionResolver),
 );
 
-/** What the form starts with: the condition's values, or empty for a new one. */
+/** What the form starts with: the condition's values, or empty (and unmarked) for a new one. */
 export function conditionFormValues(condition: Condition | null): ConditionFormValues {
-  return { name: condition?.name ?? '', description: condition?.description ?? '' };
+  return {
+    name: condition?.name ?? '',
+    description: condition?.description ?? '',
+    affects_kidney_function: condition?.affects_kidney_function ?? false,
+  };
 }
 
-/** The create payload (the update payload adds the id): `{ name, description }`, no description as null. */
+/**
+ * The create payload (the update payload adds the id): `{ name, description,
+ * affects_kidney_function }`, no description as null.
+ */
 export function conditionPayload(values: ConditionFormOutput): ConditionCreate {
-  return { name: values.name, description: values.description };
+  return {
+    name: values.name,
+    description: values.description,
+    affects_kidney_function: values.affects_kidney_function,
+  };
 }
 
 export const conditionFields: CrudField<ConditionFormValues>[] = [
   { kind: 'text', name: 'name', label: 'Name', required: true, autoFocus: true, maxLength: 200 },
   { kind: 'textarea', name: 'description', label: 'Description', maxLength: 2000 },
+  {
+    kind: 'checkbox',
+    name: 'affects_kidney_function',
+    label: 'Affects kidney function',
+    helperText: "The safety check asks for the patient's eGFR when a patient has it",
+  },
 ];

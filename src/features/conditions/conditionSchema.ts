@@ -3,12 +3,14 @@ import { z } from 'zod';
 import { optionalText, requiredText } from '@/components/crud/schema';
 
 /**
- * The condition form's rules: the name is required; the description is optional.
+ * The condition form's rules: the name is required; the description is optional; the kidney
+ * function box is sent as it stands.
  * Loaded on first use through `conditionValidation` (conditionForm.ts), with zod.
  */
 export const conditionSchema = z.object({
   name: requiredText('Name'),
   description: optionalText('Description'),
+  affects_kidney_function: z.boolean(),
 });
 export type ConditionFormValues = z.input<typeof conditionSchema>;
 export type ConditionFormOutput = z.output<typeof conditionSchema>;

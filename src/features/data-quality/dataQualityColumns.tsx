@@ -39,6 +39,7 @@ export const KIND_LABELS: Record<DataQualityFinding['kind'], string> = {
   class_rule_contradicted: 'Pair below its class rule',
   missing_strength: 'Combination without a strength',
   no_child_rule: 'No rule for children',
+  renal_without_kidney_condition: 'Renal rules no condition reaches',
 };
 
 const ENTITY_LABELS: Record<DataQualityFinding['entity'], string> = {

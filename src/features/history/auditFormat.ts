@@ -16,6 +16,14 @@ export const ENTITY_LABELS: Record<AuditEntity, string> = {
   drug: 'Drug',
   account: 'Account',
   test_prescription: 'Test prescription',
+  drug_class: 'Drug class',
+  class_member: 'Class member',
+  class_rule: 'Class rule',
+  ingredient: 'Ingredient',
+  medication_ingredient: 'Medication ingredient',
+  ingredient_limit: 'Daily limit',
+  renal_category: 'Renal function category',
+  renal_rule: 'Renal rule',
 };
 
 export const ACTION_LABELS: Record<AuditAction, string> = {
@@ -28,6 +36,7 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
 export { AUDIT_ACTIONS as ACTIONS, AUDIT_ENTITIES as ENTITIES };
 
 const MEDICATIONS_PATH = '/dashboard/drugs/medications';
+const INGREDIENTS_PATH = '/dashboard/drugs/ingredients';
 
 /** The list screen of each kind of record that has no page of its own. */
 const LIST_PATHS: Record<AuditEntity, string> = {
@@ -44,6 +53,16 @@ const LIST_PATHS: Record<AuditEntity, string> = {
   drug: '/dashboard/drugs',
   account: '/dashboard/accounts',
   test_prescription: '/dashboard/test-prescriptions',
+  drug_class: '/dashboard/drugs/classes',
+  class_member: '/dashboard/drugs/classes',
+  class_rule: '/dashboard/drugs/class-rules',
+  ingredient: INGREDIENTS_PATH,
+  // A strength is edited on its medication's page.
+  medication_ingredient: MEDICATIONS_PATH,
+  ingredient_limit: INGREDIENTS_PATH,
+  renal_category: '/dashboard/drugs/renal-categories',
+  // A renal rule is edited on its medication's page.
+  renal_rule: MEDICATIONS_PATH,
 };
 
 /** The medication a dosage or contraindication entry belongs to, when its changes name it. */

@@ -76,12 +76,20 @@ describe('Add Medication', () => {
     expect(dialog.getByText('0 condition(s) selected')).toBeInTheDocument();
     expect(dialog.getByRole('checkbox', { name: 'Is Pregnancy' })).not.toBeChecked();
     expect(dialog.queryByLabelText('Pregnancy Category')).not.toBeInTheDocument();
-    // The add form's unit choices, shown capitalised, and the per-kilogram dosage units.
+    // The add form's unit choices, shown capitalised, with the per-kilogram and product units.
     const options = (label: string) =>
       within(dialog.getByLabelText(label))
         .getAllByRole('option')
         .map((option) => option.textContent);
-    expect(options('Dosage unit')).toEqual(['Mg', 'Ml', 'G', 'Mg/kg', 'Mcg/kg']);
+    expect(options('Dosage unit')).toEqual([
+      'Mg',
+      'Ml',
+      'G',
+      'Mg/kg',
+      'Mcg/kg',
+      'Tablet',
+      'Capsule',
+    ]);
     expect(options('Frequency unit')).toEqual(['Hours', 'Days', 'Weeks']);
     expect(options('Duration unit')).toEqual(['Days', 'Weeks', 'Months']);
   });

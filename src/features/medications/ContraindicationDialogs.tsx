@@ -2,12 +2,13 @@ import { useMemo } from 'react';
 import type { Path, Resolver } from 'react-hook-form';
 import {
   useAddContraindicationMutation,
+  useAddDrugClassMemberMutation,
   useCreateLifestyleContraindicationMutation,
   type Medication,
 } from '@/api';
 import type { CrudField } from '@/components/crud/CrudFields';
 import { CrudFormDialog } from '@/components/crud/CrudFormDialog';
-import { useMutationFeedback } from '@/lib/useMutationFeedback';
+import { serverMessage, useMutationFeedback } from '@/lib/useMutationFeedback';
 import { pickerField } from '@/components/pickers/pickerField';
 import type { PickerSource } from '@/components/pickers/RecordPicker';
 import type { DialogProps } from './dialogProps';
@@ -16,6 +17,7 @@ import {
   CONTRAINDICATION_DEFAULTS,
   contraindicationPayload,
   contraindicationResolver,
+  drugClassMemberResolver,
   lifestyleContraindicationResolver,
   type ContraindicationFormOutput,
   type ContraindicationFormValues,
@@ -54,8 +56,8 @@ interface LinkDialogProps<
   save: (id: number, values: O) => Promise<unknown>;
 }
 
-/** A form that links one more condition or lifestyle to the medication. */
-function LinkDialog<
+/** A form that links one more record (a condition, a lifestyle, an ingredient) to the medication. */
+export function LinkDialog<
   K extends string,
   E extends string = never,
   O extends Record<K, string> = LinkValues<K, E>,
@@ -206,6 +208,36 @@ export function AddLifestyleContraindicationDialog({
             success: 'Lifestyle contraindication added successfully',
             failure: 'Failed to add lifestyle contraindication',
           },
+        )
+      }
+    />
+  );
+}
+
+/** Add to Class: the medication joins a drug class (statins, penicillins); its classes are greyed out. */
+export function AddToClassDialog({
+  medication,
+  classIds,
+  ...dialog
+}: DialogProps & { medication: MedicationLinks; classIds: readonly number[] }) {
+  const [addMember] = useAddDrugClassMemberMutation();
+  const run = useMutationFeedback();
+  return (
+    <LinkDialog
+      {...dialog}
+      medication={medication}
+      title="Add to Class"
+      label="Class"
+      source="drugClass"
+      field="drug_class_id"
+      linked={classIds}
+      resolver={drugClassMemberResolver}
+      save={(drugClassId) =>
+        run(
+          addMember({
+            drugClassMemberCreate: { drug_class_id: drugClassId, medication_id: medication.id },
+          }),
+          { success: serverMessage('Medication added to the class') },
         )
       }
     />

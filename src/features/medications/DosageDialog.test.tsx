@@ -164,6 +164,8 @@ describe('Add Age-Based Dosage', () => {
       'G',
       'Mg/kg',
       'Mcg/kg',
+      'Tablet',
+      'Capsule',
     ]);
     await user.type(dialog.getByLabelText(/^Minimum dosage/), '10');
     await user.type(dialog.getByLabelText(/^Maximum dosage/), '15');

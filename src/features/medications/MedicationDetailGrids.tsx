@@ -2,11 +2,19 @@ import { useMemo, type ReactElement } from 'react';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import type { GridColDef, GridValidRowModel } from '@mui/x-data-grid';
-import type { Medication } from '@/api';
+import type { DrugClass, Medication, RenalRule } from '@/api';
+import { STRENGTH_NOT_STATED, strengthText } from '@/features/ingredients';
 import { CompactGrid } from '@/components/CompactGrid';
 import { RowAction, rowActionsColumn } from '@/components/RowAction';
 import type { MedicationDialog } from './MedicationDialogs';
 import type { AnyDosage, DosageKind } from './medicationForm';
+import type { MedicationIngredientRow } from './useMedicationIngredients';
+import {
+  renalDailyText,
+  renalDoseText,
+  renalIntervalText,
+  renalRuleCategoryText,
+} from './renalRuleFormat';
 import {
   contraindicationLevelText,
   dosageCategoryLabel,
@@ -146,6 +154,175 @@ function lifestyleColumns(
       onClick: () => show({ kind: 'delete-lifestyle-contraindication', medication, link }),
     })),
   ];
+}
+
+function classColumns(
+  medication: Medication,
+  { show, canWrite }: SectionActions,
+): GridColDef<DrugClass>[] {
+  return [
+    { field: 'name', headerName: 'Class', flex: 1, minWidth: 160 },
+    {
+      field: 'atc_code',
+      headerName: 'ATC Code',
+      width: 120,
+      valueGetter: (value: string | null) => value ?? NONE,
+    },
+    {
+      field: 'duplicate_severity',
+      headerName: 'Duplicate Therapy',
+      width: 160,
+      valueGetter: (value: DrugClass['duplicate_severity']) =>
+        value ? capitalize(value) : 'Allowed',
+    },
+    ...actionColumn<DrugClass>(canWrite, 'Remove', (drugClass) => ({
+      label: `Remove from class ${drugClass.name}`,
+      icon: <DeleteIcon fontSize="inherit" />,
+      onClick: () => show({ kind: 'remove-from-class', medication, drugClass }),
+    })),
+  ];
+}
+
+interface ClassGridProps {
+  medication: Medication;
+  /** The drug classes the medication belongs to. */
+  classes: readonly DrugClass[];
+  label: string;
+  actions: SectionActions;
+}
+
+/** The drug classes the medication belongs to, each with its Remove button. */
+export function ClassGrid({ medication, classes, label, actions }: ClassGridProps) {
+  const { show, canWrite } = actions;
+  const columns = useMemo(
+    () => classColumns(medication, { show, canWrite }),
+    [medication, show, canWrite],
+  );
+  return <CompactGrid label={label} rows={classes} columns={columns} />;
+}
+
+function ingredientColumns(
+  medication: Medication,
+  { show, canWrite }: SectionActions,
+): GridColDef<MedicationIngredientRow>[] {
+  return [
+    { field: 'name', headerName: 'Ingredient', flex: 1, minWidth: 160 },
+    {
+      field: 'strength',
+      headerName: 'Strength',
+      flex: 1,
+      minWidth: 160,
+      valueGetter: (_value, ingredient) => strengthText(ingredient) ?? STRENGTH_NOT_STATED,
+    },
+    ...(canWrite
+      ? [
+          rowActionsColumn<MedicationIngredientRow>('actions', 'Actions', 100, (ingredient) => [
+            <RowAction
+              key="edit"
+              icon={<EditIcon fontSize="inherit" />}
+              label={`Edit strength of ${ingredient.name}`}
+              onClick={() => show({ kind: 'edit-strength', medication, ingredient })}
+            />,
+            <RowAction
+              key="remove"
+              icon={<DeleteIcon fontSize="inherit" />}
+              label={`Remove ingredient ${ingredient.name}`}
+              onClick={() => show({ kind: 'remove-ingredient', medication, ingredient })}
+            />,
+          ]),
+        ]
+      : []),
+  ];
+}
+
+interface IngredientGridProps {
+  medication: Medication;
+  /** What the medication contains, each with its strength. */
+  ingredients: readonly MedicationIngredientRow[];
+  label: string;
+  actions: SectionActions;
+}
+
+/** The medication's ingredients with their strengths, each with Edit Strength and Remove. */
+export function IngredientGrid({ medication, ingredients, label, actions }: IngredientGridProps) {
+  const { show, canWrite } = actions;
+  const columns = useMemo(
+    () => ingredientColumns(medication, { show, canWrite }),
+    [medication, show, canWrite],
+  );
+  return <CompactGrid label={label} rows={ingredients} columns={columns} />;
+}
+
+function renalRuleColumns(
+  medication: Medication,
+  { show, canWrite }: SectionActions,
+): GridColDef<RenalRule>[] {
+  return [
+    {
+      field: 'renal_category',
+      headerName: 'Renal Category',
+      flex: 1.2,
+      minWidth: 180,
+      valueGetter: (_value, rule) => renalRuleCategoryText(rule),
+    },
+    {
+      field: 'dose',
+      headerName: 'Dose Range',
+      flex: 1,
+      minWidth: 120,
+      valueGetter: (_value, rule) => renalDoseText(rule),
+    },
+    {
+      field: 'max_daily_dosage',
+      headerName: 'Max per Day',
+      flex: 0.8,
+      minWidth: 110,
+      valueGetter: (_value, rule) => renalDailyText(rule),
+    },
+    {
+      field: 'interval',
+      headerName: 'Interval Range',
+      flex: 1,
+      minWidth: 130,
+      valueGetter: (_value, rule) => renalIntervalText(rule),
+    },
+    ...(canWrite
+      ? [
+          rowActionsColumn<RenalRule>('actions', 'Actions', 100, (rule) => [
+            <RowAction
+              key="edit"
+              icon={<EditIcon fontSize="inherit" />}
+              label={`Edit renal rule for ${renalRuleCategoryText(rule)}`}
+              onClick={() => show({ kind: 'edit-renal-rule', medication, rule })}
+            />,
+            <RowAction
+              key="delete"
+              icon={<DeleteIcon fontSize="inherit" />}
+              label={`Delete renal rule for ${renalRuleCategoryText(rule)}`}
+              onClick={() => show({ kind: 'delete-renal-rule', medication, rule })}
+            />,
+          ]),
+        ]
+      : []),
+  ];
+}
+
+interface RenalRuleGridProps {
+  medication: Medication;
+  /** The medication's renal rules. */
+  rules: readonly RenalRule[];
+  label: string;
+  actions: SectionActions;
+}
+
+/** The medication's renal rules: Avoid, or the dose and interval it may be given at. */
+export function RenalRuleGrid({ medication, rules, label, actions }: RenalRuleGridProps) {
+  const { show, canWrite } = actions;
+  const columns = useMemo(
+    () => renalRuleColumns(medication, { show, canWrite }),
+    [medication, show, canWrite],
+  );
+  return <CompactGrid label={label} rows={rules} columns={columns} />;
 }
 
 interface DetailGridProps {

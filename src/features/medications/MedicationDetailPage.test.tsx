@@ -1,10 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
-import { api, type Medication } from '@/api';
+import { api, type DrugClass, type Medication } from '@/api';
 import { makeStore } from '@/app/store';
 import { firstPage } from '@/lib/listPage';
 import { findToast, renderWithProviders } from '@/test/renderWithProviders';
-import { mockFetch as mockApi, requestsTo, type MockHandler } from '@/test/mockFetch';
+import {
+  mockFetch as mockApi,
+  requestsTo,
+  type MockHandler,
+  type MockReply,
+} from '@/test/mockFetch';
 import { noHistory, signedIn, viewerUser } from '@/test/fixtures';
 import { MedicationDetailPage } from './MedicationDetailPage';
 import {
@@ -36,9 +41,50 @@ function versions(...answers: Medication[]): MockHandler {
   return () => ({ body: { data: answers[Math.min(call++, answers.length - 1)] } });
 }
 
-/** The API for the page: `routes`, and an empty history for its History section. */
+/** A page of drug classes, as `GET /drug-class` answers a filtered list. */
+function classPage(classes: DrugClass[]) {
+  return { body: { data: classes, meta: { total: classes.length, page: 1, page_size: 100 } } };
+}
+
+/**
+ * The API for the page: `routes`, an empty history for its History section, no drug classes for
+ * its Drug Classes section, no ingredients for its Ingredients section and no renal rules for its
+ * Renal Rules section, unless `routes` says otherwise.
+ */
 function mockFetch(routes: Record<string, MockHandler>) {
-  return mockApi({ 'GET /audit': noHistory, ...routes });
+  return mockApi({
+    'GET /audit': noHistory,
+    'GET /drug-class': classPage([]),
+    'GET /ingredient': { body: { data: [], meta: { total: 0, page: 1, page_size: 100 } } },
+    'GET /renal-rule': { body: { data: [] } },
+    ...routes,
+  });
+}
+
+const statins: DrugClass = {
+  id: 4,
+  name: 'Statins',
+  atc_code: 'C10AA',
+  duplicate_severity: 'major',
+  members: [
+    { id: 41, medication_id: 7, name: 'Amoxicillin' },
+    { id: 42, medication_id: 9, name: 'Simvastatin' },
+  ],
+  member_count: 2,
+};
+const penicillins: DrugClass = {
+  id: 5,
+  name: 'Penicillins',
+  atc_code: null,
+  duplicate_severity: null,
+  members: [{ id: 51, medication_id: 7, name: 'Amoxicillin' }],
+  member_count: 1,
+};
+
+/** Answers `GET /drug-class` with each of `answers` in turn (the last one from then on). */
+function classVersions(...answers: DrugClass[][]): () => MockReply {
+  let call = 0;
+  return () => classPage(answers[Math.min(call++, answers.length - 1)]);
 }
 
 function section(name: string) {
@@ -432,6 +478,119 @@ describe('/dashboard/drugs/medications/{id}', () => {
     renderDetail(7);
     const info = within(await screen.findByRole('region', { name: 'Information' }));
     expect(info.getByText('Age Limit').nextElementSibling?.textContent).toBe(text);
+  });
+
+  it("lists the medication's drug classes, asked for by the medication's id", async () => {
+    const fetchMock = mockFetch({
+      'GET /medication/7': { body: { data: amoxicillin } },
+      'GET /drug-class': classPage([penicillins, statins]),
+    });
+    renderDetail(7);
+    const classes = within(await screen.findByRole('region', { name: 'Drug Classes' }));
+    expect(await classes.findByRole('grid', { name: 'Drug Classes' })).toBeInTheDocument();
+    expect(classes.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
+      'Class',
+      'ATC Code',
+      'Duplicate Therapy',
+      'Remove',
+    ]);
+    const cells = (name: string) =>
+      within(
+        classes.getAllByRole('row').find((row) => within(row).queryByText(name)) as HTMLElement,
+      )
+        .getAllByRole('gridcell')
+        .slice(0, 3)
+        .map((cell) => cell.textContent);
+    expect(cells('Statins')).toEqual(['Statins', 'C10AA', 'Major']);
+    expect(cells('Penicillins')).toEqual(['Penicillins', '--', 'Allowed']);
+    const [request] = requestsTo(fetchMock, 'GET /drug-class');
+    expect(Object.fromEntries(new URL(request.url).searchParams)).toEqual({
+      medication_id: '7',
+      page: '1',
+      page_size: '100',
+      sort: 'name',
+    });
+  });
+
+  it('says so when the medication is in no class, and when its classes could not be loaded', async () => {
+    mockFetch({ 'GET /medication/7': { body: { data: amoxicillin } } });
+    const { unmount } = renderDetail(7);
+    expect(
+      await within(await screen.findByRole('region', { name: 'Drug Classes' })).findByText(
+        'No drug classes found.',
+      ),
+    ).toBeInTheDocument();
+    unmount();
+    mockFetch({
+      'GET /medication/7': { body: { data: amoxicillin } },
+      'GET /drug-class': { status: 500, body: { message: 'Database unavailable' } },
+    });
+    renderDetail(7);
+    expect(
+      await within(await screen.findByRole('region', { name: 'Drug Classes' })).findByText(
+        'The drug classes could not be loaded.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('Add to Class searches the classes, greys out its own, adds the medication and shows the class', async () => {
+    const sectionList = classVersions([penicillins], [penicillins, statins]);
+    const fetchMock = mockFetch({
+      'GET /medication/7': { body: { data: amoxicillin } },
+      'GET /drug-class': (request) =>
+        // The picker's search (by name, 20 at a time), or the section's list.
+        new URL(request.url).searchParams.get('page_size') === '20'
+          ? classPage([penicillins, statins])
+          : sectionList(),
+      'POST /drug-class/member': {
+        status: 201,
+        body: { data: statins, message: 'Medication added to the class' },
+      },
+    });
+    const { user } = renderDetail(7);
+    const classes = within(await screen.findByRole('region', { name: 'Drug Classes' }));
+    await classes.findByRole('gridcell', { name: 'Penicillins' });
+    await user.click(classes.getByRole('button', { name: 'Add to Class' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Add to Class' }));
+    expect(dialog.getByLabelText('Medication')).toHaveValue('Amoxicillin');
+    await user.type(dialog.getByRole('combobox', { name: /^Class/ }), 's');
+    expect(
+      await screen.findByRole('option', { name: 'Penicillins (already listed)' }),
+    ).toHaveAttribute('aria-disabled', 'true');
+    await user.click(screen.getByRole('option', { name: 'Statins' }));
+    await user.click(dialog.getByRole('button', { name: 'Add to Class' }));
+    expect(await findToast('Medication added to the class')).toBeInTheDocument();
+    expect(await requestsTo(fetchMock, 'POST /drug-class/member')[0].json()).toEqual({
+      drug_class_id: 4,
+      medication_id: 7,
+    });
+    // The section's list is asked for again (the cache's tags) and shows the class.
+    expect(await classes.findByRole('gridcell', { name: 'Statins' })).toBeInTheDocument();
+  });
+
+  it('removes the medication from a class after the confirm, with its membership id', async () => {
+    const fetchMock = mockFetch({
+      'GET /medication/7': { body: { data: amoxicillin } },
+      'GET /drug-class': classVersions([penicillins, statins], [penicillins]),
+      'DELETE /drug-class/member': { body: { message: 'Medication removed from the class' } },
+    });
+    const { user } = renderDetail(7);
+    const classes = within(await screen.findByRole('region', { name: 'Drug Classes' }));
+    await user.click(await classes.findByRole('button', { name: 'Remove from class Statins' }));
+    const confirm = within(await screen.findByRole('dialog', { name: 'Remove from Class' }));
+    expect(
+      confirm.getByText('Are you sure you want to remove this medication from the class?'),
+    ).toBeInTheDocument();
+    expect(confirm.getByText('Statins')).toBeInTheDocument();
+    await user.click(confirm.getByRole('button', { name: 'Remove' }));
+    expect(await findToast('Medication removed from the class')).toBeInTheDocument();
+    expect(await requestsTo(fetchMock, 'DELETE /drug-class/member')[0].json()).toEqual({ id: 41 });
+    // Once the confirm has gone (the page is hidden from assistive technology until then).
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(classes.queryByRole('gridcell', { name: 'Statins' })).not.toBeInTheDocument(),
+    );
+    expect(classes.getByRole('gridcell', { name: 'Penicillins' })).toBeInTheDocument();
   });
 
   it('shows a viewer no Add, Edit, Remove or Delete control, but the history', async () => {

@@ -34,11 +34,25 @@ import {
   dosagesOf,
   kindLabel,
 } from './medicationFormat';
-import { parseMedicationId, useMedication } from './useMedication';
+import { parseMedicationId, useMedication, useMedicationClasses } from './useMedication';
+import { useMedicationIngredients } from './useMedicationIngredients';
+import { useMedicationRenalRules } from './useRenalRules';
 
 // The grids' code (the DataGrid) arrives after the page shows: the page stays within its budget.
 const DetailGrid = chunk(
   () => import('./MedicationDetailGrids').then((module) => module.default),
+  ({ label }) => <LinearProgress aria-label={`Loading ${label}`} />,
+).Component;
+const ClassGrid = chunk(
+  () => import('./MedicationDetailGrids').then((module) => module.ClassGrid),
+  ({ label }) => <LinearProgress aria-label={`Loading ${label}`} />,
+).Component;
+const IngredientGrid = chunk(
+  () => import('./MedicationDetailGrids').then((module) => module.IngredientGrid),
+  ({ label }) => <LinearProgress aria-label={`Loading ${label}`} />,
+).Component;
+const RenalRuleGrid = chunk(
+  () => import('./MedicationDetailGrids').then((module) => module.RenalRuleGrid),
   ({ label }) => <LinearProgress aria-label={`Loading ${label}`} />,
 ).Component;
 const RecordHistory = chunk(
@@ -145,6 +159,123 @@ function Information({ medication }: { medication: Medication }) {
   );
 }
 
+/**
+ * The drug classes the medication belongs to, with Add to Class (its classes greyed out in the
+ * picker) and a Remove on each. Their own request: a class holds its members, not the medication.
+ */
+function ClassesSection({
+  medication,
+  actions,
+}: {
+  medication: Medication;
+  actions: SectionActions;
+}) {
+  const { classes, error } = useMedicationClasses(medication.id);
+  const title = 'Drug Classes';
+  const { show, canWrite } = actions;
+  const classIds = classes?.map((drugClass) => drugClass.id) ?? [];
+  return (
+    <Section
+      title={title}
+      addLabel="Add to Class"
+      onAdd={
+        canWrite && classes ? () => show({ kind: 'add-to-class', medication, classIds }) : undefined
+      }
+      empty={classes?.length === 0 || (classes === undefined && error !== undefined)}
+      emptyText={
+        classes === undefined ? 'The drug classes could not be loaded.' : 'No drug classes found.'
+      }
+    >
+      {classes ? (
+        <ClassGrid medication={medication} classes={classes} label={title} actions={actions} />
+      ) : (
+        <LinearProgress aria-label={`Loading ${title}`} />
+      )}
+    </Section>
+  );
+}
+
+/**
+ * What the medication contains, each ingredient with its strength (500 mg per tablet), with Add
+ * Ingredient (its ingredients greyed out in the picker), Edit Strength and Remove on each. Their
+ * own request: an ingredient lists the medications containing it, not the other way round.
+ */
+function IngredientsSection({
+  medication,
+  actions,
+}: {
+  medication: Medication;
+  actions: SectionActions;
+}) {
+  const { rows, error } = useMedicationIngredients(medication.id);
+  const title = 'Ingredients';
+  const { show, canWrite } = actions;
+  const ingredientIds = rows?.map((row) => row.ingredient_id) ?? [];
+  return (
+    <Section
+      title={title}
+      addLabel="Add Ingredient"
+      onAdd={
+        canWrite && rows
+          ? () => show({ kind: 'add-ingredient', medication, ingredientIds })
+          : undefined
+      }
+      empty={rows?.length === 0 || (rows === undefined && error !== undefined)}
+      emptyText={
+        rows === undefined ? 'The ingredients could not be loaded.' : 'No ingredients found.'
+      }
+    >
+      {rows ? (
+        <IngredientGrid
+          medication={medication}
+          ingredients={rows}
+          label={title}
+          actions={actions}
+        />
+      ) : (
+        <LinearProgress aria-label={`Loading ${title}`} />
+      )}
+    </Section>
+  );
+}
+
+/**
+ * What the medication may be given at in each kidney function category, or that it is avoided
+ * there, with Add Renal Rule (categories with a rule greyed out in its select), Edit and Delete on
+ * each. Their own request: the medication's record does not hold them.
+ */
+function RenalRulesSection({
+  medication,
+  actions,
+}: {
+  medication: Medication;
+  actions: SectionActions;
+}) {
+  const { rules, error } = useMedicationRenalRules(medication.id);
+  const title = 'Renal Rules';
+  const { show, canWrite } = actions;
+  const categoryIds = rules?.map((rule) => rule.renal_category_id) ?? [];
+  return (
+    <Section
+      title={title}
+      addLabel="Add Renal Rule"
+      onAdd={
+        canWrite && rules
+          ? () => show({ kind: 'add-renal-rule', medication, categoryIds })
+          : undefined
+      }
+      empty={rules?.length === 0 || (rules === undefined && error !== undefined)}
+      emptyText={rules === undefined ? 'The renal rules could not be loaded.' : 'No renal rules'}
+    >
+      {rules ? (
+        <RenalRuleGrid medication={medication} rules={rules} label={title} actions={actions} />
+      ) : (
+        <LinearProgress aria-label={`Loading ${title}`} />
+      )}
+    </Section>
+  );
+}
+
 function Details({ medication, actions }: { medication: Medication; actions: SectionActions }) {
   const { show, canWrite } = actions;
   /** The Add button's action, for a user who may write. */
@@ -179,8 +310,10 @@ function Details({ medication, actions }: { medication: Medication; actions: Sec
   return (
     <Stack spacing={3}>
       <Information medication={medication} />
+      <IngredientsSection medication={medication} actions={actions} />
       {dosageSection('weight')}
       {dosageSection('age')}
+      <RenalRulesSection medication={medication} actions={actions} />
       {section(
         'conditions',
         'Contraindications',
@@ -197,6 +330,7 @@ function Details({ medication, actions }: { medication: Medication; actions: Sec
         medication.medical_lifestyle_contraindications.length,
         'No lifestyle contraindications found.',
       )}
+      <ClassesSection medication={medication} actions={actions} />
       <Card variant="outlined" component="section" aria-labelledby="medication-history">
         <CardContent>
           <Typography variant="h6" component="h2" id="medication-history" sx={{ mb: 1 }}>
@@ -210,9 +344,9 @@ function Details({ medication, actions }: { medication: Medication; actions: Sec
 }
 
 /**
- * /dashboard/drugs/medications/{id}: the medication's information, its weight- and age-based
- * dosages, condition and lifestyle contraindications, each with its add (and edit or delete)
- * dialogs. Loaded by id, so a reload or a pasted link works; every change refreshes it through
+ * /dashboard/drugs/medications/{id}: the medication's information, its ingredients, its weight- and age-based
+ * dosages, renal rules, condition and lifestyle contraindications and drug classes, each with its add (and
+ * edit or delete) dialogs. Loaded by id, so a reload or a pasted link works; every change refreshes it through
  * the API cache's tags.
  */
 export function MedicationDetailPage() {

@@ -2,9 +2,14 @@ import {
   useDeleteLifestyleContraindicationMutation,
   useDeleteMedicationMutation,
   useRemoveContraindicationMutation,
+  useRemoveDrugClassMemberMutation,
+  useRemoveMedicationIngredientMutation,
+  useDeleteRenalRuleMutation,
   type Condition,
+  type DrugClass,
   type LifestyleContraindication,
   type Medication,
+  type RenalRule,
 } from '@/api';
 import { ConfirmDialog } from '@/components/crud/ConfirmDialog';
 import { reasonPayload } from '@/components/crud/reason';
@@ -15,9 +20,14 @@ import { AddMedicationDialog } from './AddMedicationDialog';
 import {
   AddContraindicationDialog,
   AddLifestyleContraindicationDialog,
+  AddToClassDialog,
 } from './ContraindicationDialogs';
 import { DosageDialog } from './DosageDialog';
+import { AddIngredientDialog, EditStrengthDialog } from './IngredientDialogs';
+import type { MedicationIngredientRow } from './useMedicationIngredients';
 import { EditMedicationDialog } from './EditMedicationDialog';
+import { RenalRuleDialog } from './RenalRuleDialog';
+import { renalRuleCategoryText } from './renalRuleFormat';
 import { MedicationDependents } from './MedicationDependents';
 import type { AnyDosage, DosageKind } from './medicationForm';
 
@@ -26,6 +36,11 @@ export const DELETE_LIFESTYLE_CONTRAINDICATION_MESSAGE =
   'Are you sure you want to delete this lifestyle contraindication? This action cannot be undone.';
 export const REMOVE_CONTRAINDICATION_MESSAGE =
   "Are you sure you want to remove this condition from the medication's contraindications?";
+export const REMOVE_INGREDIENT_MESSAGE =
+  'Are you sure you want to remove this ingredient from the medication?';
+export const DELETE_RENAL_RULE_MESSAGE = 'Are you sure you want to delete this renal rule?';
+export const REMOVE_FROM_CLASS_MESSAGE =
+  'Are you sure you want to remove this medication from the class?';
 
 /** Every dialog of the list and detail pages, with what it is about. */
 export type MedicationDialog =
@@ -35,13 +50,25 @@ export type MedicationDialog =
   | { kind: 'add-dosage'; dosageKind: DosageKind; medication: Medication }
   | { kind: 'edit-dosage'; dosageKind: DosageKind; medication: Medication; dosage: AnyDosage }
   | { kind: 'add-contraindication'; medication: Medication }
-  | { kind: 'remove-contraindication'; medication: Medication; condition: Condition }
+  | {
+      kind: 'remove-contraindication';
+      medication: Medication;
+      condition: Pick<Condition, 'id' | 'name'>;
+    }
   | { kind: 'add-lifestyle-contraindication'; medication: Medication }
   | {
       kind: 'delete-lifestyle-contraindication';
       medication: Medication;
       link: LifestyleContraindication;
-    };
+    }
+  | { kind: 'add-to-class'; medication: Medication; classIds: readonly number[] }
+  | { kind: 'remove-from-class'; medication: Medication; drugClass: DrugClass }
+  | { kind: 'add-ingredient'; medication: Medication; ingredientIds: readonly number[] }
+  | { kind: 'edit-strength'; medication: Medication; ingredient: MedicationIngredientRow }
+  | { kind: 'remove-ingredient'; medication: Medication; ingredient: MedicationIngredientRow }
+  | { kind: 'add-renal-rule'; medication: Medication; categoryIds: readonly number[] }
+  | { kind: 'edit-renal-rule'; medication: Medication; rule: RenalRule }
+  | { kind: 'delete-renal-rule'; medication: Medication; rule: RenalRule };
 
 /**
  * Which dialog is open: `show(dialog)`, `close()`, and `exited()` after its closing transition.
@@ -61,6 +88,9 @@ export function MedicationDialogs({ session, close, exited }: MedicationDialogsP
   const [deleteMedication] = useDeleteMedicationMutation();
   const [removeContraindication] = useRemoveContraindicationMutation();
   const [deleteLifestyleContraindication] = useDeleteLifestyleContraindicationMutation();
+  const [removeMember] = useRemoveDrugClassMemberMutation();
+  const [removeIngredient] = useRemoveMedicationIngredientMutation();
+  const [deleteRenalRule] = useDeleteRenalRuleMutation();
   const run = useMutationFeedback();
   if (!session) return null;
   const { subject: dialog, open, key } = session;
@@ -87,6 +117,86 @@ export function MedicationDialogs({ session, close, exited }: MedicationDialogsP
     case 'add-lifestyle-contraindication':
       return (
         <AddLifestyleContraindicationDialog key={key} {...common} medication={dialog.medication} />
+      );
+    case 'add-ingredient':
+      return (
+        <AddIngredientDialog
+          key={key}
+          {...common}
+          medication={dialog.medication}
+          ingredientIds={dialog.ingredientIds}
+        />
+      );
+    case 'edit-strength':
+      return (
+        <EditStrengthDialog
+          key={key}
+          {...common}
+          medication={dialog.medication}
+          ingredient={dialog.ingredient}
+        />
+      );
+    case 'remove-ingredient':
+      return (
+        <ConfirmDialog
+          key={key}
+          {...common}
+          title="Remove Ingredient"
+          message={REMOVE_INGREDIENT_MESSAGE}
+          details={dialog.ingredient.name}
+          confirmLabel="Remove"
+          // The server refuses to remove a medication's last ingredient (409): its error toast
+          // says so.
+          onConfirm={() =>
+            run(removeIngredient({ idBody: { id: dialog.ingredient.id } }), {
+              success: serverMessage('Ingredient removed from the medication'),
+            })
+          }
+        />
+      );
+    case 'add-renal-rule':
+      return (
+        <RenalRuleDialog
+          key={key}
+          {...common}
+          medication={dialog.medication}
+          categoryIds={dialog.categoryIds}
+        />
+      );
+    case 'edit-renal-rule':
+      return (
+        <RenalRuleDialog
+          key={key}
+          {...common}
+          medication={dialog.medication}
+          rule={dialog.rule}
+          categoryIds={[]}
+        />
+      );
+    case 'delete-renal-rule':
+      return (
+        <ConfirmDialog
+          key={key}
+          {...common}
+          title="Delete Renal Rule"
+          message={DELETE_RENAL_RULE_MESSAGE}
+          details={renalRuleCategoryText(dialog.rule)}
+          reason="optional"
+          onConfirm={(reason) =>
+            run(deleteRenalRule({ idBody: { id: dialog.rule.id, ...reasonPayload(reason) } }), {
+              success: serverMessage('Renal rule deleted successfully'),
+            })
+          }
+        />
+      );
+    case 'add-to-class':
+      return (
+        <AddToClassDialog
+          key={key}
+          {...common}
+          medication={dialog.medication}
+          classIds={dialog.classIds}
+        />
       );
     case 'delete-medication':
       return (
@@ -145,5 +255,27 @@ export function MedicationDialogs({ session, close, exited }: MedicationDialogsP
           }
         />
       );
+    case 'remove-from-class': {
+      // The membership: a class lists each member with its membership's id.
+      const membership = dialog.drugClass.members.find(
+        (member) => member.medication_id === dialog.medication.id,
+      );
+      return (
+        <ConfirmDialog
+          key={key}
+          {...common}
+          title="Remove from Class"
+          message={REMOVE_FROM_CLASS_MESSAGE}
+          details={dialog.drugClass.name}
+          confirmLabel="Remove"
+          onConfirm={() =>
+            membership &&
+            run(removeMember({ idBody: { id: membership.id } }), {
+              success: serverMessage('Medication removed from the class'),
+            })
+          }
+        />
+      );
+    }
   }
 }

@@ -32,6 +32,10 @@ interface RangeFieldsProps<T extends FieldValues> {
   units: readonly string[];
   /** The number inputs' step: 0.1 for dosages (fractional doses are common), 1 otherwise. */
   step?: number;
+  /** Whether the numbers are marked required (default true): false for a range that may be left out. */
+  required?: boolean;
+  /** Greys out the three fields (a renal rule that avoids the medication states no range). */
+  disabled?: boolean;
 }
 
 /**
@@ -46,6 +50,8 @@ export function RangeFields<T extends FieldValues>({
   unit,
   units,
   step = 1,
+  required = true,
+  disabled = false,
 }: RangeFieldsProps<T>) {
   const lower = label.toLowerCase();
   const number = (name: Path<T>, text: string) => (
@@ -65,7 +71,8 @@ export function RangeFields<T extends FieldValues>({
           inputRef={field.ref}
           label={text}
           type="number"
-          required
+          required={required}
+          disabled={disabled}
           fullWidth
           error={Boolean(fieldState.error)}
           helperText={fieldState.error?.message}
@@ -99,6 +106,7 @@ export function RangeFields<T extends FieldValues>({
             inputRef={field.ref}
             label={`${label} unit`}
             select
+            disabled={disabled}
             fullWidth
             error={Boolean(fieldState.error)}
             helperText={fieldState.error?.message}

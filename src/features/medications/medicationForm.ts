@@ -44,13 +44,16 @@ import {
 /** Dosage units offered on the add and edit forms (shown Mg, Ml, G; sent lowercase). */
 export const DOSAGE_UNITS = ['mg', 'ml', 'g'] as const satisfies readonly DosageUnit[];
 /**
- * The units of a dosage's range: those, and the per-kilogram ones (the safety check multiplies a
- * per-kg range by the patient's weight).
+ * The units of a dosage's range: those, the per-kilogram ones (the safety check multiplies a
+ * per-kg range by the patient's weight) and the product units (the safety check converts a dose
+ * in tablets or capsules through the medication's ingredient strengths).
  */
 export const DOSAGE_RANGE_UNITS = [
   ...DOSAGE_UNITS,
   'mg/kg',
   'mcg/kg',
+  'tablet',
+  'capsule',
 ] as const satisfies readonly DosageUnit[];
 /** Frequency units on the dosage forms, add and edit. */
 export const FREQUENCY_UNITS = [
@@ -428,9 +431,15 @@ export const lifestyleContraindicationSchema = z.object({
   lifestyle_id: idField('Lifestyle is required'),
 });
 
+/** Add to Class: the class the medication joins. */
+export const drugClassMemberSchema = z.object({
+  drug_class_id: idField('Class is required'),
+});
+
 /** The dialogs' react-hook-form resolvers, one per schema above. */
 export const addMedicationResolver = zodResolver(addMedicationSchema);
 export const editMedicationResolver = zodResolver(editMedicationSchema);
 export const dosageResolver = zodResolver(dosageSchema);
 export const contraindicationResolver = zodResolver(contraindicationSchema);
 export const lifestyleContraindicationResolver = zodResolver(lifestyleContraindicationSchema);
+export const drugClassMemberResolver = zodResolver(drugClassMemberSchema);

@@ -1,6 +1,6 @@
 import { useLayoutEffect } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query';
-import { api, useGetMedicationQuery, type Medication } from '@/api';
+import { api, useGetMedicationQuery, useListDrugClassesQuery, type Medication } from '@/api';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import type { RootState } from '@/app/store';
 
@@ -59,4 +59,21 @@ export function useMedication(id: number | null) {
     error: medication || notFound ? undefined : query.error,
     isLoading: !medication && !notFound && !query.error,
   };
+}
+
+/** The most classes a medication's page lists: the contract's largest page. */
+const CLASSES_PAGE_SIZE = 100;
+
+/**
+ * The drug classes a medication belongs to, by name (`GET /drug-class?medication_id=`): a class
+ * list, so any change to a class or its members refreshes it through the cache's tags.
+ */
+export function useMedicationClasses(id: number) {
+  const query = useListDrugClassesQuery({
+    medicationId: id,
+    page: 1,
+    pageSize: CLASSES_PAGE_SIZE,
+    sort: 'name',
+  });
+  return { classes: query.data?.data, error: query.error };
 }

@@ -20,12 +20,33 @@ function records<Row extends { id: number }>(
   return Object.fromEntries(rows.map((row) => [`GET /${path}/${row.id}`, { body: { data: row } }]));
 }
 
+const drugClasses = [
+  {
+    id: 2,
+    name: 'Penicillins',
+    atc_code: 'J01CA',
+    duplicate_severity: null,
+    members: [{ id: 21, medication_id: 4, name: 'Amoxicillin' }],
+    member_count: 1,
+  },
+  {
+    id: 6,
+    name: 'NSAIDs',
+    atc_code: 'M01A',
+    duplicate_severity: 'major',
+    members: [],
+    member_count: 0,
+  },
+];
+
 const lists: Record<string, MockHandler> = {
   // The pickers' searches: the first matches, which here are every record.
   'GET /medication': { body: { data: medications } },
   'GET /condition': { body: { data: [{ id: 7, name: 'Peptic ulcer', description: null }] } },
   'GET /lifestyle': { body: { data: [{ id: 9, name: 'Alcohol consumption' }] } },
+  'GET /drug-class': { body: { data: drugClasses } },
   ...records('medication', medications),
+  ...records('drug-class', drugClasses),
   ...records('condition', [{ id: 7, name: 'Peptic ulcer', description: null }]),
 };
 
@@ -293,6 +314,78 @@ describe('/dashboard/safety-check', () => {
     expect(requestsTo(fetchMock, 'GET /medication/2')).toHaveLength(0);
   });
 
+  it("sends the allergy classes as patient.allergy_class_ids and links them; a link's classes are looked up by id", async () => {
+    const { bodies, fetchMock } = answering(warfarinIbuprofen);
+    const { user } = renderPage('/dashboard/safety-check?medications=1&allergy_classes=6');
+    const classes = screen
+      .getByRole('combobox', { name: 'Allergy classes' })
+      .closest('.MuiAutocomplete-root') as HTMLElement;
+    // The link's class, named by its own record.
+    expect(await within(classes).findByText('NSAIDs')).toBeInTheDocument();
+    expect(requestsTo(fetchMock, 'GET /drug-class/6')).toHaveLength(1);
+    expect(bodies[0]).toEqual({
+      medications: [{ medication_id: 1 }],
+      patient: { allergy_class_ids: [6] },
+    });
+
+    await user.type(screen.getByRole('combobox', { name: 'Allergy classes' }), 'pen');
+    await user.click(await screen.findByRole('option', { name: 'Penicillins' }));
+    await waitFor(() =>
+      expect(bodies.at(-1)).toEqual({
+        medications: [{ medication_id: 1 }],
+        patient: { allergy_class_ids: [6, 2] },
+      }),
+    );
+    await waitFor(() =>
+      expect(location()).toBe('/dashboard/safety-check?medications=1&allergy_classes=6,2'),
+    );
+    // The classes are searched by name, 20 at a time, as the other pickers are.
+    const search = requestsTo(fetchMock, 'GET /drug-class').map((request) =>
+      Object.fromEntries(new URL(request.url).searchParams),
+    );
+    expect(search.at(-1)).toEqual({ q: 'pen', page: '1', page_size: '20', sort: 'name' });
+  });
+
+  it('names a duplicate therapy, and marks a finding that comes from a class rule', async () => {
+    answering({
+      verdict: 'major',
+      complete: true,
+      findings: [
+        {
+          kind: 'duplicate_therapy',
+          severity: 'major',
+          medication_ids: [2, 3],
+          drug_class_id: 6,
+          message: 'Ibuprofen and Paracetamol are both NSAIDs: a duplicate therapy.',
+        },
+        {
+          kind: 'interaction',
+          severity: 'moderate',
+          medication_ids: [2, 1],
+          class_rule_id: 8,
+          allergen: false,
+          message: 'NSAIDs with Warfarin: bleeding risk.',
+        },
+      ],
+      medications: [
+        { medication_id: 1, name: 'Warfarin', prescribed: nothingPrescribed, rules: [] },
+        { medication_id: 2, name: 'Ibuprofen', prescribed: nothingPrescribed, rules: [] },
+        { medication_id: 3, name: 'Paracetamol', prescribed: nothingPrescribed, rules: [] },
+      ],
+    });
+    renderPage('/dashboard/safety-check?medications=1,2,3');
+    const major = within(await screen.findByRole('region', { name: 'Major (1)' }));
+    const duplicate = within(major.getByRole('listitem'));
+    expect(duplicate.getByText('Ibuprofen + Paracetamol')).toBeInTheDocument();
+    expect(duplicate.getByText('Duplicate therapy')).toBeInTheDocument();
+    expect(duplicate.queryByText('Class rule')).not.toBeInTheDocument();
+    const moderate = within(
+      within(screen.getByRole('region', { name: 'Moderate (1)' })).getByRole('listitem'),
+    );
+    expect(moderate.getByText('Interaction')).toBeInTheDocument();
+    expect(moderate.getByText('Class rule')).toBeInTheDocument();
+  });
+
   it('offers every dose, frequency and duration unit of the contract', async () => {
     answering(warfarinIbuprofen);
     renderPage('/dashboard/safety-check?medications=3');
@@ -307,6 +400,8 @@ describe('/dashboard/safety-check', () => {
       'ml',
       'mg/kg',
       'mcg/kg',
+      'tablet',
+      'capsule',
     ]);
     expect(await options('Frequency unit of Paracetamol')).toEqual([
       'hours',
@@ -330,6 +425,67 @@ describe('/dashboard/safety-check', () => {
       'months',
       'every day',
     ]);
+  });
+
+  it("sends the eGFR as patient.egfr in mL/min/1.73 m² and links it; a link's eGFR fills the field", async () => {
+    const { bodies } = answering(warfarinIbuprofen);
+    const { user } = renderPage('/dashboard/safety-check?medications=1&egfr=40');
+    const egfr = screen.getByRole('spinbutton', { name: 'eGFR' });
+    expect(egfr).toHaveValue(40);
+    expect(egfr).toHaveAccessibleDescription('mL/min/1.73 m²');
+    await screen.findByRole('status', { name: 'Verdict' });
+    expect(bodies[0]).toEqual({ medications: [{ medication_id: 1 }], patient: { egfr: 40 } });
+
+    await user.clear(egfr);
+    await user.type(egfr, '25');
+    await waitFor(() =>
+      expect(bodies.at(-1)).toEqual({ medications: [{ medication_id: 1 }], patient: { egfr: 25 } }),
+    );
+    await waitFor(() => expect(location()).toBe('/dashboard/safety-check?medications=1&egfr=25'));
+
+    // Out of the contract's 0 to 200: said under the field, and not sent.
+    const sent = bodies.length;
+    await user.clear(egfr);
+    await user.type(egfr, '201');
+    expect(await screen.findByText('eGFR must be from 0 to 200')).toBeInTheDocument();
+    expect(egfr).toHaveAttribute('aria-invalid', 'true');
+    await settle();
+    expect(bodies).toHaveLength(sent);
+  });
+
+  it("names kidney function findings: a rule that avoids the medication, and 'eGFR not given'", async () => {
+    answering({
+      verdict: 'contraindicated',
+      complete: false,
+      findings: [
+        {
+          kind: 'renal',
+          severity: 'contraindicated',
+          medication_ids: [3],
+          renal_rule_id: 8,
+          message: 'Paracetamol is avoided at an eGFR of 10 (G5).',
+        },
+        {
+          kind: 'not_checked',
+          severity: null,
+          medication_ids: [1],
+          reason: 'missing_egfr',
+          message: 'Warfarin: eGFR not given, and it has renal rules.',
+        },
+      ],
+      medications: [
+        { medication_id: 3, name: 'Paracetamol', prescribed: nothingPrescribed, rules: [] },
+        { medication_id: 1, name: 'Warfarin', prescribed: nothingPrescribed, rules: [] },
+      ],
+    });
+    renderPage('/dashboard/safety-check?medications=3,1');
+    const verdict = within(await screen.findByRole('status', { name: 'Verdict' }));
+    const finding = (
+      await screen.findByText('Paracetamol is avoided at an eGFR of 10 (G5).')
+    ).closest('li') as HTMLElement;
+    expect(within(finding).getByText('Kidney function')).toBeInTheDocument();
+    const missing = within(verdict.getByRole('list', { name: 'Could not be checked' }));
+    expect(missing.getByText('eGFR not given')).toBeInTheDocument();
   });
 
   it('shows an incomplete answer in amber, never as a green "No findings"', async () => {

@@ -26,6 +26,7 @@ import { FormTextField } from '@/components/form/FormTextField';
 import { RecordsField } from '@/components/pickers/RecordsField';
 import { useRecordNames } from '@/components/pickers/useRecordNames';
 import { messageOf, isApiError, setServerFieldErrors } from '@/lib/errors';
+import { EGFR_UNIT_TEXT } from '@/features/categories';
 import { SAVE_TITLE, SaveTestPrescriptionDialog } from '@/features/test-prescriptions';
 import { PrescriptionFields } from './PrescriptionFields';
 import { ValueAndUnit } from './ValueAndUnit';
@@ -210,6 +211,14 @@ export function SafetyCheckPage() {
                 label="Weight"
                 units={WEIGHT_UNITS}
               />
+              <FormTextField
+                control={control}
+                name="egfr"
+                label="eGFR"
+                type="number"
+                helperText={EGFR_UNIT_TEXT}
+                slotProps={{ htmlInput: { min: 0, max: 200, step: 'any' } }}
+              />
               <Stack direction="row" spacing={1}>
                 <ChoiceField control={control} name="sex" label="Sex" choices={SEX_CHOICES} />
                 <ChoiceField
@@ -225,6 +234,13 @@ export function SafetyCheckPage() {
                 source="medication"
                 label="Allergies"
                 helperText="Medications the patient is allergic to"
+              />
+              <RecordsField
+                control={control}
+                name="allergyClasses"
+                source="drugClass"
+                label="Allergy classes"
+                helperText="Drug classes the patient is allergic to, such as penicillins"
               />
               <RecordsField
                 control={control}

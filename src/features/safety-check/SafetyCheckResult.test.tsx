@@ -414,4 +414,40 @@ describe('SafetyCheckResult', () => {
     expect(screen.queryByText('No findings')).not.toBeInTheDocument();
     expect(verdict().getByText('Incomplete: 1 thing could not be checked')).toBeInTheDocument();
   });
+
+  it('names two medications sharing an ingredient a Duplicate ingredient, and an ingredient not totalled for want of a strength', () => {
+    const duplicate: SafetyFinding = {
+      kind: 'duplicate_ingredient',
+      severity: 'moderate',
+      medication_ids: [1, 2],
+      ingredient_id: 5,
+      message: 'Paracetamol and Morphine all contain Paracetamol: count it once, over all of them.',
+    };
+    const noStrength: SafetyFinding = {
+      kind: 'not_checked',
+      severity: null,
+      medication_ids: [2],
+      ingredient_id: 5,
+      reason: 'missing_strength',
+      message:
+        "Morphine: no strength of Paracetamol per tablet is stored, so its Paracetamol could not be added to the day's total.",
+    };
+    renderResult({
+      verdict: 'moderate',
+      complete: false,
+      findings: [duplicate, noStrength],
+      medications: [morphine, paracetamol],
+    });
+    const moderate = within(screen.getByRole('region', { name: 'Moderate (1)' }));
+    const item = within(moderate.getByRole('listitem'));
+    expect(item.getByText('Paracetamol + Morphine')).toBeInTheDocument();
+    expect(item.getByText('Duplicate ingredient')).toBeInTheDocument();
+    expect(item.getByText(duplicate.message)).toBeInTheDocument();
+    const unchecked = within(
+      verdict().getByRole('list', { name: 'Could not be checked' }),
+    ).getAllByRole('listitem');
+    expect(
+      unchecked.map((entry) => Array.from(entry.children, (part) => part.textContent)),
+    ).toEqual([['Strength missing', noStrength.message]]);
+  });
 });

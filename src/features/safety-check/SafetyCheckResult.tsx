@@ -46,6 +46,10 @@ function FindingsGroup({
               </Typography>
               <Chip size="small" variant="outlined" label={FINDING_KIND_LABELS[finding.kind]} />
               {finding.allergen && <Chip size="small" color="error" label="Allergen" />}
+              {/* A rule of a whole class, not of these two medications: edited on Class Rules. */}
+              {finding.class_rule_id !== undefined && (
+                <Chip size="small" variant="outlined" label="Class rule" />
+              )}
             </Stack>
             <Typography variant="body2" color="text.secondary">
               {finding.message}

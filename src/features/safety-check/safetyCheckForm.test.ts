@@ -1,5 +1,6 @@
 import {
   AGE_MESSAGE,
+  EGFR_MESSAGE,
   EMPTY_FORM,
   WEIGHT_MESSAGE,
   formFieldOf,
@@ -25,12 +26,14 @@ const full: SafetyCheckForm = {
     { ...newPrescribed(1), dose: '15', doseUnit: 'mg/kg' },
   ],
   allergies: [12, 5],
+  allergyClasses: [2],
   conditions: [7],
   lifestyles: [9, 4],
   age: '18',
   ageUnit: 'months',
   weight: '154.5',
   weightUnit: 'lbs',
+  egfr: '42.5',
   sex: 'female',
   pregnant: 'yes',
 };
@@ -41,8 +44,8 @@ describe('the safety check form in the URL', () => {
     expect(search).toBe(
       'medications=3,1&dose_3=1000&dose_unit_3=mg&frequency_3=3&frequency_unit_3=times/day' +
         '&duration_3=5&duration_unit_3=days&dose_1=15&dose_unit_1=mg/kg&allergies=12,5' +
-        '&conditions=7&lifestyles=9,4&age=18&age_unit=months&weight=154.5&weight_unit=lbs' +
-        '&sex=female&pregnant=true',
+        '&allergy_classes=2&conditions=7&lifestyles=9,4&age=18&age_unit=months&weight=154.5&weight_unit=lbs' +
+        '&egfr=42.5&sex=female&pregnant=true',
     );
     expect(formFromSearch(new URLSearchParams(search))).toEqual(full);
   });
@@ -111,7 +114,7 @@ describe('the request', () => {
     expect(requestFromForm(EMPTY_FORM)).toBeNull();
   });
 
-  it('sends each medication with what was prescribed (numbers as numbers), and the allergies', () => {
+  it('sends each medication with what was prescribed (numbers as numbers), the allergies and the allergy classes', () => {
     expect(requestFromForm(full)).toEqual({
       medications: [
         {
@@ -130,9 +133,11 @@ describe('the request', () => {
         age_unit: 'months',
         weight: 154.5,
         weight_unit: 'lbs',
+        egfr: 42.5,
         pregnant: true,
         sex: 'female',
         allergy_medication_ids: [12, 5],
+        allergy_class_ids: [2],
         condition_ids: [7],
         lifestyle_ids: [9, 4],
       },
@@ -170,6 +175,9 @@ describe('the request', () => {
     ['651 kg', { weight: '651' }, WEIGHT_MESSAGE],
     ['1,434 lbs', { weight: '1434', weightUnit: 'lbs' }, WEIGHT_MESSAGE],
     ['a word for a weight', { weight: 'heavy' }, 'Weight must be a number'],
+    ['an eGFR of 201', { egfr: '201' }, EGFR_MESSAGE],
+    ['a negative eGFR', { egfr: '-1' }, EGFR_MESSAGE],
+    ['a word for an eGFR', { egfr: 'low' }, 'eGFR must be a number'],
     ['a dose of 0', row({ dose: '0' }), 'Dose must be above 0 and at most 1,000,000'],
     ['a word for a frequency', row({ frequency: 'often' }), 'Frequency must be a number'],
     [
@@ -190,6 +198,8 @@ describe('the request', () => {
     ['a newborn of 0 days and 3.2 kg', { age: '0', ageUnit: 'days', weight: '3.2' }],
     ['650 kg', { weight: '650' }],
     ['1,433 lbs', { weight: '1433', weightUnit: 'lbs' }],
+    ['an eGFR of 0', { egfr: '0' }],
+    ['an eGFR of 200', { egfr: '200' }],
   ])('accepts %s (the bounds are inclusive)', (_what, change) => {
     expect(safetyCheckSchema.safeParse({ ...EMPTY_FORM, ...change }).success).toBe(true);
   });
@@ -199,7 +209,9 @@ describe("the server's field names", () => {
   it.each([
     ['patient.age', 'age'],
     ['patient.weight_unit', 'weightUnit'],
+    ['patient.egfr', 'egfr'],
     ['patient.allergy_medication_ids', 'allergies'],
+    ['patient.allergy_class_ids', 'allergyClasses'],
     ['patient.sex', 'sex'],
     ['patient.pregnant', 'pregnant'],
     ['medications.1.dose', 'medications.1.dose'],

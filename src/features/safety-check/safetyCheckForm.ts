@@ -27,6 +27,9 @@ export const DOSE_UNITS = every<DosageUnit>({
   ml: true,
   'mg/kg': true,
   'mcg/kg': true,
+  // Product units: the server converts them through the medication's ingredient strengths.
+  tablet: true,
+  capsule: true,
 });
 export { AGE_UNITS, DURATION_UNITS, FREQUENCY_UNITS, WEIGHT_UNITS };
 
@@ -56,6 +59,9 @@ const YEARS_PER: Record<AgeUnit, number> = { years: 1, months: 1 / 12, days: 1 /
 const KG_PER: Record<WeightUnit, number> = { kg: 1, lbs: 0.45359237 };
 export const AGE_MESSAGE = `Age must be from 0 to ${MAX_AGE_YEARS} years`;
 export const WEIGHT_MESSAGE = `Weight must be above 0 and at most ${MAX_WEIGHT_KG} kg (1,433 lbs)`;
+/** The contract's eGFR bounds, in mL/min/1.73 m². */
+const MAX_EGFR = 200;
+export const EGFR_MESSAGE = `eGFR must be from 0 to ${MAX_EGFR}`;
 
 const isNumber = (value: string) => value !== '' && Number.isFinite(Number(value));
 
@@ -95,12 +101,14 @@ export const safetyCheckSchema = z
       .array(prescribedSchema)
       .max(MAX_MEDICATIONS, `Check at most ${MAX_MEDICATIONS} medications at once`),
     allergies: ids,
+    allergyClasses: ids,
     conditions: ids,
     lifestyles: ids,
     age: numberOrEmpty('Age'),
     ageUnit: z.enum(AGE_UNITS),
     weight: numberOrEmpty('Weight'),
     weightUnit: z.enum(WEIGHT_UNITS),
+    egfr: numberOrEmpty('eGFR'),
     sex: z.enum(values(SEX_CHOICES)),
     pregnant: z.enum(values(PREGNANCY_CHOICES)),
   })
@@ -115,6 +123,8 @@ export const safetyCheckSchema = z
       if (kg <= 0 || kg > MAX_WEIGHT_KG)
         context.addIssue({ code: 'custom', path: ['weight'], message: WEIGHT_MESSAGE });
     }
+    if (isNumber(form.egfr) && (Number(form.egfr) < 0 || Number(form.egfr) > MAX_EGFR))
+      context.addIssue({ code: 'custom', path: ['egfr'], message: EGFR_MESSAGE });
   });
 
 export type SafetyCheckForm = z.infer<typeof safetyCheckSchema>;
@@ -122,12 +132,14 @@ export type SafetyCheckForm = z.infer<typeof safetyCheckSchema>;
 export const EMPTY_FORM: SafetyCheckForm = {
   medications: [],
   allergies: [],
+  allergyClasses: [],
   conditions: [],
   lifestyles: [],
   age: '',
   ageUnit: 'years',
   weight: '',
   weightUnit: 'kg',
+  egfr: '',
   sex: '',
   // Not known until the user says: the check then asks about the medications it matters for.
   pregnant: 'unknown',
@@ -148,7 +160,7 @@ export function newPrescribed(medicationId: number): PrescribedForm {
 
 // ---------- the URL ----------
 // ?medications=3,7&dose_3=1000&dose_unit_3=mg&frequency_3=6&frequency_unit_3=hours
-//  &allergies=12&age=30&age_unit=years&sex=female&pregnant=true
+//  &allergies=12&allergy_classes=2&age=30&age_unit=years&egfr=25&sex=female&pregnant=true
 
 function idList(value: string | null, max = 100): number[] {
   const out: number[] = [];
@@ -197,12 +209,14 @@ export function formFromSearch(search: URLSearchParams): SafetyCheckForm {
       prescribedFromSearch(search, id),
     ),
     allergies: idList(search.get('allergies')),
+    allergyClasses: idList(search.get('allergy_classes')),
     conditions: idList(search.get('conditions')),
     lifestyles: idList(search.get('lifestyles')),
     age: search.get('age')?.trim() ?? '',
     ageUnit: oneOf(search.get('age_unit'), AGE_UNITS, EMPTY_FORM.ageUnit),
     weight: search.get('weight')?.trim() ?? '',
     weightUnit: oneOf(search.get('weight_unit'), WEIGHT_UNITS, EMPTY_FORM.weightUnit),
+    egfr: search.get('egfr')?.trim() ?? '',
     sex: oneOf(search.get('sex'), values(SEX_CHOICES), EMPTY_FORM.sex),
     pregnant: PREGNANCY_IN_LINK.get(search.get('pregnant')) ?? EMPTY_FORM.pregnant,
   };
@@ -226,11 +240,13 @@ export function searchFromForm(form: SafetyCheckForm): string {
     }
   }
   if (form.allergies.length) pairs.push(['allergies', form.allergies.join(',')]);
+  if (form.allergyClasses.length) pairs.push(['allergy_classes', form.allergyClasses.join(',')]);
   if (form.conditions.length) pairs.push(['conditions', form.conditions.join(',')]);
   if (form.lifestyles.length) pairs.push(['lifestyles', form.lifestyles.join(',')]);
   if (form.age.trim() !== '') pairs.push(['age', form.age.trim()], ['age_unit', form.ageUnit]);
   if (form.weight.trim() !== '')
     pairs.push(['weight', form.weight.trim()], ['weight_unit', form.weightUnit]);
+  if (form.egfr.trim() !== '') pairs.push(['egfr', form.egfr.trim()]);
   if (form.sex) pairs.push(['sex', form.sex]);
   if (form.pregnant !== 'unknown') pairs.push(['pregnant', String(form.pregnant === 'yes')]);
   return pairs
@@ -272,9 +288,11 @@ export function requestFromForm(form: SafetyCheckForm): SafetyCheckRequest | nul
     patient.weight = Number(form.weight);
     patient.weight_unit = form.weightUnit;
   }
+  if (form.egfr.trim() !== '') patient.egfr = Number(form.egfr);
   if (form.sex) patient.sex = form.sex;
   if (form.pregnant !== 'unknown') patient.pregnant = form.pregnant === 'yes';
   if (form.allergies.length) patient.allergy_medication_ids = form.allergies;
+  if (form.allergyClasses.length) patient.allergy_class_ids = form.allergyClasses;
   if (form.conditions.length) patient.condition_ids = form.conditions;
   if (form.lifestyles.length) patient.lifestyle_ids = form.lifestyles;
   return {
@@ -289,9 +307,11 @@ const PATIENT_FIELDS: Record<string, Path<SafetyCheckForm>> = {
   age_unit: 'ageUnit',
   weight: 'weight',
   weight_unit: 'weightUnit',
+  egfr: 'egfr',
   sex: 'sex',
   pregnant: 'pregnant',
   allergy_medication_ids: 'allergies',
+  allergy_class_ids: 'allergyClasses',
   condition_ids: 'conditions',
   lifestyle_ids: 'lifestyles',
 };

@@ -30,11 +30,14 @@ export const FINDING_KIND_LABELS: Record<SafetyFinding['kind'], string> = {
   lifestyle: 'Lifestyle',
   pregnancy: 'Pregnancy',
   allergy: 'Allergy',
+  duplicate_therapy: 'Duplicate therapy',
+  duplicate_ingredient: 'Duplicate ingredient',
   age_limit: 'Age limit',
   daily_dose: 'Daily dose',
   dose: 'Dose',
   frequency: 'Frequency',
   duration: 'Duration',
+  renal: 'Kidney function',
   not_checked: 'Not checked',
 };
 
@@ -57,6 +60,8 @@ export const REASON_LABELS: Record<NotCheckedReason, string> = {
   missing_pregnancy_status: 'Pregnancy status not given',
   no_rule_for_age: 'No dosage rule for this age',
   not_prescribed: 'Not prescribed',
+  missing_strength: 'Strength missing',
+  missing_egfr: 'eGFR not given',
 };
 
 /** "Incomplete: 3 things could not be checked". */

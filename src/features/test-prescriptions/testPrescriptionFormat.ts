@@ -25,6 +25,10 @@ const RULE_FIELDS: Record<RuleKey, true> = {
   dosage_id: true,
   basis: true,
   reason: true,
+  class_rule_id: true,
+  drug_class_id: true,
+  ingredient_id: true,
+  renal_rule_id: true,
 };
 const RULE_KEYS = Object.keys(RULE_FIELDS) as RuleKey[];
 

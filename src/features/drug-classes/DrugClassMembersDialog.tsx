@@ -1,0 +1,174 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import RemoveIcon from '@mui/icons-material/DeleteOutlined';
+import {
+  useAddDrugClassMemberMutation,
+  useGetDrugClassQuery,
+  useRemoveDrugClassMemberMutation,
+  type DrugClass,
+  type DrugClassMember,
+} from '@/api';
+import { ErrorBanner } from '@/components/ErrorBanner';
+import { FullWidthDialog } from '@/components/FullWidthDialog';
+import { ConfirmDialog } from '@/components/crud/ConfirmDialog';
+import { RecordPicker } from '@/components/pickers/RecordPicker';
+import { messageOf } from '@/lib/errors';
+import {
+  serverMessage,
+  useMutationFeedback,
+  type MutationRequest,
+} from '@/lib/useMutationFeedback';
+import { useCanWrite } from '@/session/permissions';
+
+export const MEMBERS_TITLE = 'Class Members';
+export const REMOVE_MEMBER_TITLE = 'Remove Member';
+export const REMOVE_MEMBER_MESSAGE =
+  'Are you sure you want to remove this medication from the class?';
+
+/** What the last change did, said inside the dialog. */
+interface Outcome {
+  ok: boolean;
+  text: string;
+}
+
+interface DrugClassMembersDialogProps {
+  /** The class as its row showed it: its members show at once, then as the server has them. */
+  drugClass: DrugClass;
+  open: boolean;
+  onClose: () => void;
+  onExited?: () => void;
+}
+
+/**
+ * A class's members: each with a Remove button (after a confirm), and a medication search that
+ * adds the medication picked. Each change is sent at once; the class is asked for again after it
+ * (its cache tag), so the list shows what the server holds. What a change did is also said inside
+ * the dialog: while it is open, the toasts are hidden from assistive technology. A viewer sees the
+ * members only.
+ */
+export function DrugClassMembersDialog({
+  drugClass,
+  open,
+  onClose,
+  onExited,
+}: DrugClassMembersDialogProps) {
+  const { data } = useGetDrugClassQuery({ id: drugClass.id });
+  const current = data?.data ?? drugClass;
+  const [addMember] = useAddDrugClassMemberMutation();
+  const [removeMember] = useRemoveDrugClassMemberMutation();
+  const [removing, setRemoving] = useState<{ member: DrugClassMember; open: boolean } | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const run = useMutationFeedback();
+  const canWrite = useCanWrite();
+  /** Sends a change with its toasts, and says how it went in the dialog too. */
+  const change = <R extends { message?: string }>(
+    request: MutationRequest<R>,
+    done: string,
+    failed: string,
+  ) => {
+    setOutcome(null);
+    return run(request, { success: serverMessage(done) }).then(
+      (result) => setOutcome({ ok: true, text: serverMessage(done)(result) }),
+      (error: unknown) => {
+        setOutcome({ ok: false, text: messageOf(error, failed) });
+        throw error;
+      },
+    );
+  };
+  const memberIds = new Set(current.members.map((member) => member.medication_id));
+
+  return (
+    <FullWidthDialog open={open} onClose={onClose} onExited={onExited} title={MEMBERS_TITLE}>
+      <DialogContent>
+        {/* There before anything is said in it, so that a screen reader follows it. */}
+        <Box role="status" sx={{ mb: outcome?.ok ? 2 : 0 }}>
+          {outcome?.ok && (
+            <Alert severity="success" role="none">
+              {outcome.text}
+            </Alert>
+          )}
+        </Box>
+        <Stack spacing={2}>
+          <Typography sx={{ fontWeight: 600 }}>{current.name}</Typography>
+          {outcome && !outcome.ok && <ErrorBanner message={outcome.text} />}
+          {current.members.length === 0 ? (
+            <Typography color="text.secondary">No members yet.</Typography>
+          ) : (
+            <List dense disablePadding aria-label={`Members of ${current.name}`}>
+              {current.members.map((member) => (
+                <ListItem
+                  key={member.id}
+                  disableGutters
+                  secondaryAction={
+                    canWrite && (
+                      <IconButton
+                        edge="end"
+                        aria-label={`Remove ${member.name}`}
+                        onClick={() => setRemoving({ member, open: true })}
+                      >
+                        <RemoveIcon />
+                      </IconButton>
+                    )
+                  }
+                >
+                  <ListItemText primary={member.name} />
+                </ListItem>
+              ))}
+            </List>
+          )}
+          {canWrite && (
+            <RecordPicker
+              source="medication"
+              label="Add a medication"
+              value={null}
+              clearOnPick
+              isHidden={(option) => memberIds.has(option.id)}
+              onChange={(option) => {
+                if (!option) return;
+                // A refusal (already a member) is said in the dialog: nothing more to do.
+                change(
+                  addMember({
+                    drugClassMemberCreate: { drug_class_id: current.id, medication_id: option.id },
+                  }),
+                  'Medication added to the class',
+                  'The medication could not be added',
+                ).catch(() => undefined);
+              }}
+            />
+          )}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Close</Button>
+      </DialogActions>
+      {removing && (
+        <ConfirmDialog
+          open={removing.open}
+          title={REMOVE_MEMBER_TITLE}
+          message={REMOVE_MEMBER_MESSAGE}
+          details={removing.member.name}
+          confirmLabel="Remove"
+          onConfirm={() =>
+            change(
+              removeMember({ idBody: { id: removing.member.id } }),
+              'Medication removed from the class',
+              'The medication could not be removed',
+            )
+          }
+          onClose={() => setRemoving((shown) => shown && { ...shown, open: false })}
+          onExited={() => setRemoving(null)}
+        />
+      )}
+    </FullWidthDialog>
+  );
+}
