@@ -438,6 +438,22 @@ export type AuditSort = (typeof AUDIT_SORTS)[number];
 export const TEST_PRESCRIPTION_FINDING_BASES = ['weight', 'age'] as const;
 export type TestPrescriptionFindingBasis = (typeof TEST_PRESCRIPTION_FINDING_BASES)[number];
 
+/** #/components/schemas/TestPrescriptionRuleField */
+export const TEST_PRESCRIPTION_RULE_FIELDS = [
+  'interaction_id',
+  'condition_id',
+  'lifestyle_id',
+  'pregnancy_category',
+  'dosage_id',
+  'basis',
+  'reason',
+  'class_rule_id',
+  'drug_class_id',
+  'ingredient_id',
+  'renal_rule_id',
+] as const;
+export type TestPrescriptionRuleField = (typeof TEST_PRESCRIPTION_RULE_FIELDS)[number];
+
 /** #/components/schemas/TestPrescriptionStatus */
 export const TEST_PRESCRIPTION_STATUSES = ['pass', 'worse', 'changed'] as const;
 export type TestPrescriptionStatus = (typeof TEST_PRESCRIPTION_STATUSES)[number];

@@ -2719,6 +2719,22 @@ export interface components {
       ingredient_id?: components['schemas']['Id'];
       renal_rule_id?: components['schemas']['Id'];
     };
+    /**
+     * @description The fields of a `TestPrescriptionFinding` that name the rule it comes from and the reason of a `not_checked` one: with its kind and medications, what makes two findings the same.
+     * @enum {string}
+     */
+    TestPrescriptionRuleField:
+      | 'interaction_id'
+      | 'condition_id'
+      | 'lifestyle_id'
+      | 'pregnancy_category'
+      | 'dosage_id'
+      | 'basis'
+      | 'reason'
+      | 'class_rule_id'
+      | 'drug_class_id'
+      | 'ingredient_id'
+      | 'renal_rule_id';
     /** @description A safety check's outcome as tests compare it. */
     TestPrescriptionOutcome: {
       verdict: components['schemas']['SafetyVerdict'];

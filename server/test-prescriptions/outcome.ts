@@ -1,4 +1,9 @@
-import { SAFETY_VERDICTS, type SafetyVerdict } from '@contract/enums';
+import {
+  SAFETY_VERDICTS,
+  TEST_PRESCRIPTION_RULE_FIELDS,
+  type SafetyVerdict,
+  type TestPrescriptionRuleField,
+} from '@contract/enums';
 import type { Schema } from '../contract';
 import type { SafetyResult } from '../domain/safety-check';
 
@@ -19,24 +24,14 @@ export type Actual = { outcome: Outcome } | { error: string };
 type RuleKey = Exclude<keyof OutcomeFinding, 'kind' | 'medication_ids' | 'severity'>;
 
 /**
- * What names a finding's rule and reason, in the order they are stored. A `Record` over every
- * other field of TestPrescriptionFinding: a field added to the contract fails to compile until it
- * is listed here, so no part of a finding's identity is left out of the comparison unnoticed.
+ * What names a finding's rule and reason, in the order they are stored: the contract's list. The
+ * check below fails to compile when a field added to TestPrescriptionFinding is not in it, so no
+ * part of a finding's identity is left out of the comparison unnoticed.
  */
-const RULE_FIELDS: Record<RuleKey, true> = {
-  interaction_id: true,
-  condition_id: true,
-  lifestyle_id: true,
-  pregnancy_category: true,
-  dosage_id: true,
-  basis: true,
-  reason: true,
-  class_rule_id: true,
-  drug_class_id: true,
-  ingredient_id: true,
-  renal_rule_id: true,
-};
-export const RULE_KEYS = Object.keys(RULE_FIELDS) as RuleKey[];
+export const RULE_KEYS: readonly RuleKey[] = TEST_PRESCRIPTION_RULE_FIELDS;
+const everyRuleKey: [Exclude<RuleKey, TestPrescriptionRuleField>] extends [never] ? true : never =
+  true;
+void everyRuleKey;
 
 const SEVERITY_ORDER = ['contraindicated', 'major', 'moderate', 'minor', null];
 

@@ -1,6 +1,4 @@
 import { useState } from 'react';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -18,28 +16,16 @@ import {
   type DrugClass,
   type DrugClassMember,
 } from '@/api';
-import { ErrorBanner } from '@/components/ErrorBanner';
 import { FullWidthDialog } from '@/components/FullWidthDialog';
 import { ConfirmDialog } from '@/components/crud/ConfirmDialog';
+import { useDialogOutcome } from '@/components/crud/useDialogOutcome';
 import { RecordPicker } from '@/components/pickers/RecordPicker';
-import { messageOf } from '@/lib/errors';
-import {
-  serverMessage,
-  useMutationFeedback,
-  type MutationRequest,
-} from '@/lib/useMutationFeedback';
 import { useCanWrite } from '@/session/permissions';
 
 export const MEMBERS_TITLE = 'Class Members';
 export const REMOVE_MEMBER_TITLE = 'Remove Member';
 export const REMOVE_MEMBER_MESSAGE =
   'Are you sure you want to remove this medication from the class?';
-
-/** What the last change did, said inside the dialog. */
-interface Outcome {
-  ok: boolean;
-  text: string;
-}
 
 interface DrugClassMembersDialogProps {
   /** The class as its row showed it: its members show at once, then as the server has them. */
@@ -67,40 +53,17 @@ export function DrugClassMembersDialog({
   const [addMember] = useAddDrugClassMemberMutation();
   const [removeMember] = useRemoveDrugClassMemberMutation();
   const [removing, setRemoving] = useState<{ member: DrugClassMember; open: boolean } | null>(null);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const run = useMutationFeedback();
+  const { change, success, failure } = useDialogOutcome();
   const canWrite = useCanWrite();
-  /** Sends a change with its toasts, and says how it went in the dialog too. */
-  const change = <R extends { message?: string }>(
-    request: MutationRequest<R>,
-    done: string,
-    failed: string,
-  ) => {
-    setOutcome(null);
-    return run(request, { success: serverMessage(done) }).then(
-      (result) => setOutcome({ ok: true, text: serverMessage(done)(result) }),
-      (error: unknown) => {
-        setOutcome({ ok: false, text: messageOf(error, failed) });
-        throw error;
-      },
-    );
-  };
   const memberIds = new Set(current.members.map((member) => member.medication_id));
 
   return (
     <FullWidthDialog open={open} onClose={onClose} onExited={onExited} title={MEMBERS_TITLE}>
       <DialogContent>
-        {/* There before anything is said in it, so that a screen reader follows it. */}
-        <Box role="status" sx={{ mb: outcome?.ok ? 2 : 0 }}>
-          {outcome?.ok && (
-            <Alert severity="success" role="none">
-              {outcome.text}
-            </Alert>
-          )}
-        </Box>
+        {success}
         <Stack spacing={2}>
           <Typography sx={{ fontWeight: 600 }}>{current.name}</Typography>
-          {outcome && !outcome.ok && <ErrorBanner message={outcome.text} />}
+          {failure}
           {current.members.length === 0 ? (
             <Typography color="text.secondary">No members yet.</Typography>
           ) : (

@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import DialogActions from '@mui/material/DialogActions';
@@ -29,15 +28,11 @@ import {
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { FullWidthDialog } from '@/components/FullWidthDialog';
 import { ConfirmDialog } from '@/components/crud/ConfirmDialog';
+import { useDialogOutcome } from '@/components/crud/useDialogOutcome';
 import { CrudFields } from '@/components/crud/CrudFields';
 import { CrudFormDialog } from '@/components/crud/CrudFormDialog';
 import { SubmitButton } from '@/components/form/SubmitButton';
 import { messageOf } from '@/lib/errors';
-import {
-  serverMessage,
-  useMutationFeedback,
-  type MutationRequest,
-} from '@/lib/useMutationFeedback';
 import { useCanWrite } from '@/session/permissions';
 import { limitText } from './ingredientFormat';
 import {
@@ -62,12 +57,6 @@ export const EDIT_LIMIT_TITLE = 'Edit Limit';
 export const REMOVE_LIMIT_TITLE = 'Remove Limit';
 export const REMOVE_LIMIT_MESSAGE =
   'Are you sure you want to remove this daily limit? This action cannot be undone.';
-
-/** What the last change did, said inside the dialog. */
-interface Outcome {
-  ok: boolean;
-  text: string;
-}
 
 /** A limit with its dialog's open state (kept while the dialog closes). */
 type Shown = { limit: IngredientLimit; open: boolean } | null;
@@ -162,39 +151,16 @@ export function IngredientLimitsDialog({
   const [removeLimit] = useRemoveIngredientLimitMutation();
   const [editing, setEditing] = useState<Shown>(null);
   const [removing, setRemoving] = useState<Shown>(null);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const run = useMutationFeedback();
+  const { change, success, failure } = useDialogOutcome();
   const canWrite = useCanWrite();
-  /** Sends a change with its toasts, and says how it went in the dialog too. */
-  const change = <R extends { message?: string }>(
-    request: MutationRequest<R>,
-    done: string,
-    failed: string,
-  ) => {
-    setOutcome(null);
-    return run(request, { success: serverMessage(done) }).then(
-      (result) => setOutcome({ ok: true, text: serverMessage(done)(result) }),
-      (error: unknown) => {
-        setOutcome({ ok: false, text: messageOf(error, failed) });
-        throw error;
-      },
-    );
-  };
 
   return (
     <FullWidthDialog open={open} onClose={onClose} onExited={onExited} title={LIMITS_TITLE}>
       <DialogContent>
-        {/* There before anything is said in it, so that a screen reader follows it. */}
-        <Box role="status" sx={{ mb: outcome?.ok ? 2 : 0 }}>
-          {outcome?.ok && (
-            <Alert severity="success" role="none">
-              {outcome.text}
-            </Alert>
-          )}
-        </Box>
+        {success}
         <Stack spacing={2}>
           <Typography sx={{ fontWeight: 600 }}>{current.name}</Typography>
-          {outcome && !outcome.ok && <ErrorBanner message={outcome.text} />}
+          {failure}
           {current.limits.length === 0 ? (
             <Typography color="text.secondary">No daily limits yet.</Typography>
           ) : (

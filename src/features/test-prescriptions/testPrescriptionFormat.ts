@@ -1,3 +1,4 @@
+import { TEST_PRESCRIPTION_RULE_FIELDS, type TestPrescriptionRuleField } from '@contract/enums';
 import type {
   SafetyCheckResult,
   Severity,
@@ -14,23 +15,13 @@ import type {
 type RuleKey = Exclude<keyof TestPrescriptionFinding, 'kind' | 'medication_ids' | 'severity'>;
 
 /**
- * The fields that name a finding's rule and its not-checked reason, as the server compares them.
- * A `Record` over the contract's finding: a field added there fails to compile until listed here.
+ * The fields that name a finding's rule and its not-checked reason, as the server compares them:
+ * the contract's list, checked below to cover every other field of the contract's finding.
  */
-const RULE_FIELDS: Record<RuleKey, true> = {
-  interaction_id: true,
-  condition_id: true,
-  lifestyle_id: true,
-  pregnancy_category: true,
-  dosage_id: true,
-  basis: true,
-  reason: true,
-  class_rule_id: true,
-  drug_class_id: true,
-  ingredient_id: true,
-  renal_rule_id: true,
-};
-const RULE_KEYS = Object.keys(RULE_FIELDS) as RuleKey[];
+const RULE_KEYS: readonly RuleKey[] = TEST_PRESCRIPTION_RULE_FIELDS;
+const everyRuleKey: [Exclude<RuleKey, TestPrescriptionRuleField>] extends [never] ? true : never =
+  true;
+void everyRuleKey;
 
 /**
  * A finding as tests compare it: its kind, medications (ids ascending, as the server compares
