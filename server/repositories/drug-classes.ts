@@ -4,6 +4,7 @@ import type { Queryable } from '../db/pool';
 import type { Write } from './audit/entries';
 import { guardedDelete } from './guardedDelete';
 import { csvText, type Filter, type Like, type ListSpec } from './listing';
+import { allByName, deleteById, insertLink, linkedToMedication, oneById } from './rows';
 
 /**
  * Drug classes and their members, and the rules stated once per class: interactions of class
@@ -59,20 +60,12 @@ export const DRUG_CLASS_LIST: ListSpec<DrugClassSortField> = {
 };
 
 export const DRUG_CLASS_FILTERS: Record<string, (value: unknown) => Filter> = {
-  medication_id: (value) => (param) =>
-    `EXISTS (SELECT 1 FROM drug_class_members dm
-              WHERE dm.drug_class_id = t.id AND dm.medication_id = ${param(value)})`,
+  medication_id: linkedToMedication('drug_class_members', 'drug_class_id'),
 };
 
-export async function listDrugClasses(db: Queryable) {
-  const { rows } = await db.query<DrugClass>(`${CLASS_SELECT} ORDER BY lower(t.name), t.id`);
-  return rows;
-}
+export const listDrugClasses = (db: Queryable) => allByName<DrugClass>(db, CLASS_SELECT);
 
-export async function getDrugClass(db: Queryable, id: number) {
-  const { rows } = await db.query<DrugClass>(`${CLASS_SELECT} WHERE t.id = $1`, [id]);
-  return rows[0];
-}
+export const getDrugClass = (db: Queryable, id: number) => oneById<DrugClass>(db, CLASS_SELECT, id);
 
 export async function insertDrugClass(write: Write, input: DrugClassInput) {
   const { rows } = await write<{ id: number }>(
@@ -108,21 +101,16 @@ async function rulesNamingClass(db: Queryable, id: number) {
 export const DRUG_CLASS_DELETE = guardedDelete('drug_classes', rulesNamingClass);
 
 /** Adds the medication to the class; undefined when it is already a member. */
-export async function insertMember(write: Write, classId: number, medicationId: number) {
-  const { rows } = await write<{ id: number }>(
-    `INSERT INTO drug_class_members (drug_class_id, medication_id) VALUES ($1, $2)
-     ON CONFLICT DO NOTHING RETURNING id`,
+export const insertMember = (write: Write, classId: number, medicationId: number) =>
+  insertLink(
+    write,
+    'drug_class_members',
+    ['drug_class_id', 'medication_id'],
     [classId, medicationId],
   );
-  return rows[0]?.id;
-}
 
-export async function deleteMember(write: Write, id: number) {
-  const { rowCount } = await write('DELETE FROM drug_class_members WHERE id = $1 RETURNING id', [
-    id,
-  ]);
-  return rowCount === 1;
-}
+export const deleteMember = (write: Write, id: number) =>
+  deleteById(write, 'drug_class_members', id);
 
 // ---------- class rules ----------
 
@@ -186,10 +174,7 @@ export async function listClassRules(db: Queryable) {
   return rows;
 }
 
-export async function getClassRule(db: Queryable, id: number) {
-  const { rows } = await db.query<ClassRule>(`${RULE_SELECT} WHERE t.id = $1`, [id]);
-  return rows[0];
-}
+export const getClassRule = (db: Queryable, id: number) => oneById<ClassRule>(db, RULE_SELECT, id);
 
 export type ClassRuleInput = Omit<Schema<'ClassRuleCreate'>, 'reason'>;
 
@@ -222,7 +207,4 @@ export async function updateClassRule(
   return rowCount === 1;
 }
 
-export async function deleteClassRule(write: Write, id: number) {
-  const { rowCount } = await write('DELETE FROM class_rules WHERE id = $1 RETURNING id', [id]);
-  return rowCount === 1;
-}
+export const deleteClassRule = (write: Write, id: number) => deleteById(write, 'class_rules', id);

@@ -2,6 +2,7 @@ import type { Schema } from '../contract';
 import type { Queryable } from '../db/pool';
 import type { Write } from './audit/entries';
 import { csvText, type ListSpec } from './listing';
+import { deleteById } from './rows';
 
 type Drug = Schema<'Drug'>;
 export type DrugInput = Omit<Schema<'DrugCreate'>, 'reason'>;
@@ -72,7 +73,4 @@ export async function updateDrug(write: Write, id: number, drug: DrugInput) {
   return rows[0];
 }
 
-export async function deleteDrug(write: Write, id: number) {
-  const { rowCount } = await write('DELETE FROM drugs WHERE id = $1 RETURNING id', [id]);
-  return rowCount === 1;
-}
+export const deleteDrug = (write: Write, id: number) => deleteById(write, 'drugs', id);

@@ -3,6 +3,7 @@ import type { Queryable } from '../db/pool';
 import type { Write } from './audit/entries';
 import { guardedDelete } from './guardedDelete';
 import { csvText, type Filter, type ListSpec } from './listing';
+import { allByName, deleteById, linkedToMedication, oneById } from './rows';
 
 /**
  * Ingredients, what each medication contains of them (its strength per tablet, capsule or ml),
@@ -66,20 +67,12 @@ export const INGREDIENT_LIST: ListSpec<IngredientSortField> = {
 };
 
 export const INGREDIENT_FILTERS: Record<string, (value: unknown) => Filter> = {
-  medication_id: (value) => (param) =>
-    `EXISTS (SELECT 1 FROM medication_ingredients mi
-              WHERE mi.ingredient_id = t.id AND mi.medication_id = ${param(value)})`,
+  medication_id: linkedToMedication('medication_ingredients', 'ingredient_id'),
 };
 
-export async function listIngredients(db: Queryable) {
-  const { rows } = await db.query<Ingredient>(`${SELECT} ORDER BY lower(t.name), t.id`);
-  return rows;
-}
+export const listIngredients = (db: Queryable) => allByName<Ingredient>(db, SELECT);
 
-export async function getIngredient(db: Queryable, id: number) {
-  const { rows } = await db.query<Ingredient>(`${SELECT} WHERE t.id = $1`, [id]);
-  return rows[0];
-}
+export const getIngredient = (db: Queryable, id: number) => oneById<Ingredient>(db, SELECT, id);
 
 export async function insertIngredient(write: Write, name: string) {
   const { rows } = await write<{ id: number }>(
@@ -216,10 +209,5 @@ export async function updateLimit(
   return rowCount === 1;
 }
 
-export async function deleteLimit(write: Write, id: number) {
-  const { rowCount } = await write(
-    'DELETE FROM ingredient_daily_limits WHERE id = $1 RETURNING id',
-    [id],
-  );
-  return rowCount === 1;
-}
+export const deleteLimit = (write: Write, id: number) =>
+  deleteById(write, 'ingredient_daily_limits', id);

@@ -3,6 +3,7 @@ import type { Schema } from '../contract';
 import type { Queryable } from '../db/pool';
 import type { Write } from './audit/entries';
 import { csvText, type Filter, type Like, type ListSpec } from './listing';
+import { deleteById, oneById } from './rows';
 
 type DrugInteraction = Schema<'DrugInteraction'>;
 export type InteractionInput = Pick<
@@ -91,10 +92,8 @@ export async function listInteractions(db: Queryable) {
   return rows;
 }
 
-export async function getInteraction(db: Queryable, id: number) {
-  const { rows } = await db.query<DrugInteraction>(`${SELECT} WHERE t.id = $1`, [id]);
-  return rows[0];
-}
+export const getInteraction = (db: Queryable, id: number) =>
+  oneById<DrugInteraction>(db, SELECT, id);
 
 /** The interaction already stored for this pair, in either order. */
 export async function findPair(db: Queryable, first: number, second: number) {
@@ -136,9 +135,5 @@ export async function updateInteraction(write: Write, id: number, input: Interac
   return rowCount === 1;
 }
 
-export async function deleteInteraction(write: Write, id: number) {
-  const { rowCount } = await write('DELETE FROM drug_interactions WHERE id = $1 RETURNING id', [
-    id,
-  ]);
-  return rowCount === 1;
-}
+export const deleteInteraction = (write: Write, id: number) =>
+  deleteById(write, 'drug_interactions', id);

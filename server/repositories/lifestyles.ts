@@ -3,6 +3,7 @@ import type { Queryable } from '../db/pool';
 import type { Write } from './audit/entries';
 import { guardedDelete } from './guardedDelete';
 import { csvText, type ListSpec } from './listing';
+import { deleteById, insertLink } from './rows';
 
 type Lifestyle = Schema<'Lifestyle'>;
 type LifestyleContraindication = Schema<'LifestyleContraindication'>;
@@ -89,23 +90,17 @@ export async function getLifestyleContraindication(db: Queryable, id: number) {
 }
 
 /** Inserts the pair; undefined when it already exists. */
-export async function insertLifestyleContraindication(
+export const insertLifestyleContraindication = (
   write: Write,
   medicationId: number,
   lifestyleId: number,
-) {
-  const { rows } = await write<{ id: number }>(
-    `INSERT INTO lifestyle_contraindications (medication_id, lifestyle_id) VALUES ($1, $2)
-     ON CONFLICT DO NOTHING RETURNING id`,
+) =>
+  insertLink(
+    write,
+    'lifestyle_contraindications',
+    ['medication_id', 'lifestyle_id'],
     [medicationId, lifestyleId],
   );
-  return rows[0]?.id;
-}
 
-export async function deleteLifestyleContraindication(write: Write, id: number) {
-  const { rowCount } = await write(
-    'DELETE FROM lifestyle_contraindications WHERE id = $1 RETURNING id',
-    [id],
-  );
-  return rowCount === 1;
-}
+export const deleteLifestyleContraindication = (write: Write, id: number) =>
+  deleteById(write, 'lifestyle_contraindications', id);

@@ -11,6 +11,7 @@ import {
   type PageQuery,
   type Total,
 } from './listing';
+import { deleteById } from './rows';
 
 /** The SQL of medications, their dosages and their condition contraindications. */
 export type DosageKind = 'weight' | 'age';
@@ -532,39 +533,22 @@ export async function addContraindication(
   return rows[0];
 }
 
-/** The link's level and severity, none when the condition is not linked to the medication. */
-export async function contraindicationGrade(
+/** The link of the condition to the medication (its id, level and severity), if there is one. */
+export async function findContraindication(
   db: Queryable,
   medicationId: number,
   conditionId: number,
-): Promise<ContraindicationGrade | undefined> {
-  const { rows } = await db.query<ContraindicationGrade>(
-    `SELECT level, severity FROM medication_contraindications
+): Promise<(ContraindicationGrade & { id: number }) | undefined> {
+  const { rows } = await db.query<ContraindicationGrade & { id: number }>(
+    `SELECT id, level, severity FROM medication_contraindications
       WHERE medication_id = $1 AND condition_id = $2`,
     [medicationId, conditionId],
   );
   return rows[0];
 }
 
-export async function contraindicationId(
-  db: Queryable,
-  medicationId: number,
-  conditionId: number,
-): Promise<number | undefined> {
-  const { rows } = await db.query<{ id: number }>(
-    'SELECT id FROM medication_contraindications WHERE medication_id = $1 AND condition_id = $2',
-    [medicationId, conditionId],
-  );
-  return rows[0]?.id;
-}
-
-export async function removeContraindication(write: Write, id: number) {
-  const { rowCount } = await write(
-    'DELETE FROM medication_contraindications WHERE id = $1 RETURNING id',
-    [id],
-  );
-  return rowCount === 1;
-}
+export const removeContraindication = (write: Write, id: number) =>
+  deleteById(write, 'medication_contraindications', id);
 
 /** The medication's name, or undefined when there is none. */
 export async function medicationName(db: Queryable, id: number): Promise<string | undefined> {

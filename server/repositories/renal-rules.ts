@@ -1,6 +1,7 @@
 import type { Schema } from '../contract';
 import type { Queryable } from '../db/pool';
 import type { Write } from './audit/entries';
+import { deleteById } from './rows';
 
 /** What a medication may be given at, or that it is avoided, in a renal function category. */
 
@@ -69,7 +70,4 @@ export async function updateRenalRule(write: Write, id: number, fields: RenalRul
   return rowCount === 1;
 }
 
-export async function deleteRenalRule(write: Write, id: number) {
-  const { rowCount } = await write('DELETE FROM renal_rules WHERE id = $1 RETURNING id', [id]);
-  return rowCount === 1;
-}
+export const deleteRenalRule = (write: Write, id: number) => deleteById(write, 'renal_rules', id);

@@ -1,6 +1,7 @@
 import type { Schema } from '../contract';
 import type { Queryable } from '../db/pool';
 import type { Write } from './audit/entries';
+import { allByName, deleteById, oneById } from './rows';
 
 /** The SQL of test prescriptions: the records, their stored results, and the summary. */
 
@@ -58,20 +59,13 @@ const COLUMNS = `t.id, t.name, t.note, t.request, t.expected, t.min_verdict,
     'audit_label', (SELECT a.label FROM audit_log a WHERE a.id = t.last_audit_id)) END AS last_result,
   ${isoTime('t.created_at')} AS created_at, ${isoTime('t.updated_at')} AS updated_at`;
 
-export async function listTestPrescriptions(db: Queryable) {
-  const { rows } = await db.query(
-    `SELECT ${COLUMNS} FROM test_prescriptions t ORDER BY lower(t.name), t.id`,
-  );
-  return rows;
-}
+const SELECT = `SELECT ${COLUMNS} FROM test_prescriptions t`;
 
-export async function getTestPrescription(db: Queryable, id: number) {
-  const { rows } = await db.query<Schema<'TestPrescription'>>(
-    `SELECT ${COLUMNS} FROM test_prescriptions t WHERE t.id = $1`,
-    [id],
-  );
-  return rows[0];
-}
+export const listTestPrescriptions = (db: Queryable) =>
+  allByName<Schema<'TestPrescription'>>(db, SELECT);
+
+export const getTestPrescription = (db: Queryable, id: number) =>
+  oneById<Schema<'TestPrescription'>>(db, SELECT, id);
 
 export async function summary(db: Queryable) {
   const { rows } = await db.query<Schema<'TestPrescriptionSummary'>>(
@@ -129,12 +123,8 @@ export async function setExpected(db: Queryable, id: number, expected: object): 
   return rowCount === 1;
 }
 
-export async function deleteTestPrescription(write: Write, id: number): Promise<boolean> {
-  const { rowCount } = await write('DELETE FROM test_prescriptions WHERE id = $1 RETURNING id', [
-    id,
-  ]);
-  return rowCount === 1;
-}
+export const deleteTestPrescription = (write: Write, id: number) =>
+  deleteById(write, 'test_prescriptions', id);
 
 /** The ids of the tests with these names (case-insensitive), by lower-case name. */
 export async function idsByName(db: Queryable, names: string[]): Promise<Map<string, number>> {

@@ -242,7 +242,7 @@ export default async function medicationRoutes(app: FastifyInstance) {
       medications.addContraindication(tx, medication_id, condition_id, grade, level !== undefined),
     );
     const stored =
-      written ?? (await medications.contraindicationGrade(db, medication_id, condition_id));
+      written ?? (await medications.findContraindication(db, medication_id, condition_id));
     if (!stored) throw conflict('This contraindication was removed meanwhile. Try again.');
     return {
       data: { medication_id, condition_id, level: stored.level, severity: stored.severity },
@@ -255,7 +255,7 @@ export default async function medicationRoutes(app: FastifyInstance) {
 
   defineRoute(app, 'removeContraindication', async (request) => {
     const { medication_id, condition_id } = request.body;
-    const id = await medications.contraindicationId(db, medication_id, condition_id);
+    const id = (await medications.findContraindication(db, medication_id, condition_id))?.id;
     const removed =
       id !== undefined &&
       (await auditedStatement(request, 'contraindication', (tx) =>
