@@ -39,51 +39,84 @@ const TESTS = 'test-prescription' as const;
 /** What a change to medications makes stale besides the medication itself. */
 const MEDICATION_DEPENDENTS: Tag[] = ['dashboard', 'data-quality', HISTORY, TESTS];
 
+/** How a row is named by a delete: by id in the path, or in the body (with its reason). */
+type IdArg = { id: number } | { idBody: { id: number } };
+const idOf = (arg: IdArg) => ('idBody' in arg ? arg.idBody.id : arg.id);
+
 /**
- * The tags of a resource's writes. A create makes the list stale; an update or a delete makes the
- * row and the list stale (the row may move across the pages) and what shows the row (`shownBy`).
- * Every write makes `alsoStale` stale too: the history, the test runs, the data-quality report.
+ * The tags of a resource's list, detail and writes. A create makes the list stale; an update or a
+ * delete makes the row and the list stale (the row may move across the pages) and what shows the
+ * row (`shownBy`). Every write makes `alsoStale` stale too: the history, the test runs, the
+ * data-quality report. `updateArg` names the update's body in the generated hook's argument.
  */
-function rowWrites<T extends TagType>(type: T, alsoStale: Tag[], shownBy: Tag[] = []) {
+function resourceTags<T extends TagType, K extends string>(
+  type: T,
+  updateArg: K,
+  alsoStale: Tag[],
+  shownBy: Tag[] = [],
+) {
+  const changed = (id: number): Tag[] => [
+    { type, id },
+    { type, id: LIST },
+    ...shownBy,
+    ...alsoStale,
+  ];
   return {
-    created: [{ type, id: LIST }, ...alsoStale],
-    changed: (id: number): Tag[] => [{ type, id }, { type, id: LIST }, ...shownBy, ...alsoStale],
+    list: {
+      providesTags: (result?: { data: readonly { id: number }[] }) => listTags(type, result?.data),
+    },
+    get: {
+      providesTags: (_result: unknown, _error: unknown, { id }: { id: number }) => [{ type, id }],
+    },
+    create: { invalidatesTags: [{ type, id: LIST }, ...alsoStale] },
+    update: {
+      invalidatesTags: (_result: unknown, _error: unknown, arg: Record<K, { id: number }>) =>
+        changed(arg[updateArg].id),
+    },
+    remove: {
+      invalidatesTags: (_result: unknown, _error: unknown, arg: IdArg) => changed(idOf(arg)),
+    },
   };
 }
 
+const REFERENCE_STALE: Tag[] = ['data-quality', HISTORY, TESTS];
 // The data-quality report warns of renal rules when no condition affects kidney function.
-const conditionWrites = rowWrites('condition', ['data-quality', HISTORY, TESTS], ['medication']);
+const conditionTags = resourceTags('condition', 'conditionUpdate', REFERENCE_STALE, ['medication']);
 // Dosages show their category; ingredients show it in their daily limits.
-const ageCategoryWrites = rowWrites(
-  'age-category',
-  ['data-quality', HISTORY, TESTS],
-  ['medication', 'ingredient'],
-);
-const weightCategoryWrites = rowWrites(
+const ageCategoryTags = resourceTags('age-category', 'ageCategoryUpdate', REFERENCE_STALE, [
+  'medication',
+  'ingredient',
+]);
+const weightCategoryTags = resourceTags(
   'weight-category',
-  ['data-quality', HISTORY, TESTS],
+  'weightCategoryUpdate',
+  REFERENCE_STALE,
   ['medication', 'ingredient'],
 );
-const interactionWrites = rowWrites('drug-interaction', ['data-quality', HISTORY, TESTS]);
+// Renal rules show their category.
+const renalCategoryTags = resourceTags('renal-category', 'renalCategoryUpdate', REFERENCE_STALE, [
+  'renal-rule',
+]);
+const renalRuleTags = resourceTags('renal-rule', 'renalRuleUpdate', REFERENCE_STALE);
+const interactionTags = resourceTags('drug-interaction', 'drugInteractionUpdate', REFERENCE_STALE);
 // Lifestyle contraindications and medications show the lifestyle's name.
-const lifestyleWrites = rowWrites(
+const lifestyleTags = resourceTags(
   'lifestyle',
+  'lifestyleUpdate',
   [HISTORY, TESTS],
   ['lifestyle-contraindication', 'medication'],
 );
-const drugWrites = rowWrites('drug', [HISTORY]);
+const drugTags = resourceTags('drug', 'drugUpdate', [HISTORY]);
 // Class rules show their classes' names.
-const drugClassWrites = rowWrites('drug-class', [HISTORY, TESTS], ['class-rule']);
-const classRuleWrites = rowWrites('class-rule', [HISTORY, TESTS]);
-// The data-quality report names medications whose ingredients have no strength.
-const ingredientWrites = rowWrites('ingredient', ['data-quality', HISTORY, TESTS]);
-// Renal rules show their category.
-const renalCategoryWrites = rowWrites(
-  'renal-category',
-  ['data-quality', HISTORY, TESTS],
-  ['renal-rule'],
+const drugClassTags = resourceTags(
+  'drug-class',
+  'drugClassUpdate',
+  [HISTORY, TESTS],
+  ['class-rule'],
 );
-const renalRuleWrites = rowWrites('renal-rule', ['data-quality', HISTORY, TESTS]);
+const classRuleTags = resourceTags('class-rule', 'classRuleUpdate', [HISTORY, TESTS]);
+// The data-quality report names medications whose ingredients have no strength.
+const ingredientTags = resourceTags('ingredient', 'ingredientUpdate', REFERENCE_STALE);
 /** What a change to a medication's ingredients or an ingredient's limits makes stale besides. */
 const INGREDIENT_DEPENDENTS: Tag[] = ['data-quality', HISTORY, TESTS];
 
@@ -139,14 +172,11 @@ export const api = generatedApi.enhanceEndpoints({
     resetPassword: { invalidatesTags: [] },
 
     // ---- conditions (medications show their condition and contraindicated conditions) ----
-    listConditions: { providesTags: (result) => listTags('condition', result?.data) },
-    getCondition: { providesTags: (_result, _error, { id }) => [{ type: 'condition', id }] },
-    createCondition: { invalidatesTags: conditionWrites.created },
-    updateCondition: {
-      invalidatesTags: (_result, _error, { conditionUpdate }) =>
-        conditionWrites.changed(conditionUpdate.id),
-    },
-    deleteCondition: { invalidatesTags: (_result, _error, { id }) => conditionWrites.changed(id) },
+    listConditions: conditionTags.list,
+    getCondition: conditionTags.get,
+    createCondition: conditionTags.create,
+    updateCondition: conditionTags.update,
+    deleteCondition: conditionTags.remove,
 
     // ---- medications ----
     listMedications: {
@@ -231,78 +261,42 @@ export const api = generatedApi.enhanceEndpoints({
     },
 
     // ---- age and weight categories (dosages show their category) ----
-    listAgeCategories: { providesTags: (result) => listTags('age-category', result?.data) },
-    getAgeCategory: { providesTags: (_result, _error, { id }) => [{ type: 'age-category', id }] },
-    createAgeCategory: { invalidatesTags: ageCategoryWrites.created },
-    updateAgeCategory: {
-      invalidatesTags: (_result, _error, { ageCategoryUpdate }) =>
-        ageCategoryWrites.changed(ageCategoryUpdate.id),
-    },
-    deleteAgeCategory: {
-      invalidatesTags: (_result, _error, { id }) => ageCategoryWrites.changed(id),
-    },
-    listWeightCategories: { providesTags: (result) => listTags('weight-category', result?.data) },
-    getWeightCategory: {
-      providesTags: (_result, _error, { id }) => [{ type: 'weight-category', id }],
-    },
-    createWeightCategory: { invalidatesTags: weightCategoryWrites.created },
-    updateWeightCategory: {
-      invalidatesTags: (_result, _error, { weightCategoryUpdate }) =>
-        weightCategoryWrites.changed(weightCategoryUpdate.id),
-    },
-    deleteWeightCategory: {
-      invalidatesTags: (_result, _error, { id }) => weightCategoryWrites.changed(id),
-    },
+    listAgeCategories: ageCategoryTags.list,
+    getAgeCategory: ageCategoryTags.get,
+    createAgeCategory: ageCategoryTags.create,
+    updateAgeCategory: ageCategoryTags.update,
+    deleteAgeCategory: ageCategoryTags.remove,
+    listWeightCategories: weightCategoryTags.list,
+    getWeightCategory: weightCategoryTags.get,
+    createWeightCategory: weightCategoryTags.create,
+    updateWeightCategory: weightCategoryTags.update,
+    deleteWeightCategory: weightCategoryTags.remove,
 
     // ---- renal function categories (renal rules show their category) ----
-    listRenalCategories: { providesTags: (result) => listTags('renal-category', result?.data) },
-    getRenalCategory: {
-      providesTags: (_result, _error, { id }) => [{ type: 'renal-category', id }],
-    },
-    createRenalCategory: { invalidatesTags: renalCategoryWrites.created },
-    updateRenalCategory: {
-      invalidatesTags: (_result, _error, { renalCategoryUpdate }) =>
-        renalCategoryWrites.changed(renalCategoryUpdate.id),
-    },
-    deleteRenalCategory: {
-      invalidatesTags: (_result, _error, { id }) => renalCategoryWrites.changed(id),
-    },
+    listRenalCategories: renalCategoryTags.list,
+    getRenalCategory: renalCategoryTags.get,
+    createRenalCategory: renalCategoryTags.create,
+    updateRenalCategory: renalCategoryTags.update,
+    deleteRenalCategory: renalCategoryTags.remove,
     // A medication's page lists its rules: a rule list, so LIST makes it stale too.
-    listRenalRules: { providesTags: (result) => listTags('renal-rule', result?.data) },
-    createRenalRule: { invalidatesTags: renalRuleWrites.created },
-    updateRenalRule: {
-      invalidatesTags: (_result, _error, { renalRuleUpdate }) =>
-        renalRuleWrites.changed(renalRuleUpdate.id),
-    },
-    deleteRenalRule: {
-      invalidatesTags: (_result, _error, { idBody }) => renalRuleWrites.changed(idBody.id),
-    },
+    listRenalRules: renalRuleTags.list,
+    createRenalRule: renalRuleTags.create,
+    updateRenalRule: renalRuleTags.update,
+    deleteRenalRule: renalRuleTags.remove,
 
     // ---- drug interactions ----
-    listDrugInteractions: { providesTags: (result) => listTags('drug-interaction', result?.data) },
-    getDrugInteraction: {
-      providesTags: (_result, _error, { id }) => [{ type: 'drug-interaction', id }],
-    },
-    createDrugInteraction: { invalidatesTags: interactionWrites.created },
-    updateDrugInteraction: {
-      invalidatesTags: (_result, _error, { drugInteractionUpdate }) =>
-        interactionWrites.changed(drugInteractionUpdate.id),
-    },
-    deleteDrugInteraction: {
-      invalidatesTags: (_result, _error, { idBody }) => interactionWrites.changed(idBody.id),
-    },
+    listDrugInteractions: interactionTags.list,
+    getDrugInteraction: interactionTags.get,
+    createDrugInteraction: interactionTags.create,
+    updateDrugInteraction: interactionTags.update,
+    deleteDrugInteraction: interactionTags.remove,
 
     // ---- lifestyles (lifestyle contraindications and medications show their name) ----
-    listLifestyles: { providesTags: (result) => listTags('lifestyle', result?.data) },
-    getLifestyle: { providesTags: (_result, _error, { id }) => [{ type: 'lifestyle', id }] },
-    createLifestyle: { invalidatesTags: lifestyleWrites.created },
-    updateLifestyle: {
-      invalidatesTags: (_result, _error, { lifestyleUpdate }) =>
-        lifestyleWrites.changed(lifestyleUpdate.id),
-    },
-    deleteLifestyle: {
-      invalidatesTags: (_result, _error, { idBody }) => lifestyleWrites.changed(idBody.id),
-    },
+    listLifestyles: lifestyleTags.list,
+    getLifestyle: lifestyleTags.get,
+    createLifestyle: lifestyleTags.create,
+    updateLifestyle: lifestyleTags.update,
+    deleteLifestyle: lifestyleTags.remove,
     listLifestyleContraindications: {
       providesTags: (result) => listTags('lifestyle-contraindication', result?.data),
     },
@@ -325,16 +319,11 @@ export const api = generatedApi.enhanceEndpoints({
     },
 
     // ---- drug classes and their members; class rules (they show their classes' names) ----
-    listDrugClasses: { providesTags: (result) => listTags('drug-class', result?.data) },
-    getDrugClass: { providesTags: (_result, _error, { id }) => [{ type: 'drug-class', id }] },
-    createDrugClass: { invalidatesTags: drugClassWrites.created },
-    updateDrugClass: {
-      invalidatesTags: (_result, _error, { drugClassUpdate }) =>
-        drugClassWrites.changed(drugClassUpdate.id),
-    },
-    deleteDrugClass: {
-      invalidatesTags: (_result, _error, { idBody }) => drugClassWrites.changed(idBody.id),
-    },
+    listDrugClasses: drugClassTags.list,
+    getDrugClass: drugClassTags.get,
+    createDrugClass: drugClassTags.create,
+    updateDrugClass: drugClassTags.update,
+    deleteDrugClass: drugClassTags.remove,
     // A medication's page lists its classes: a class list, so LIST makes it stale too.
     addDrugClassMember: {
       invalidatesTags: (_result, _error, { drugClassMemberCreate }) => [
@@ -346,29 +335,19 @@ export const api = generatedApi.enhanceEndpoints({
     },
     // The call names only the membership, so every cached class (one of which listed it) is stale.
     removeDrugClassMember: { invalidatesTags: ['drug-class', HISTORY, TESTS] },
-    listClassRules: { providesTags: (result) => listTags('class-rule', result?.data) },
-    getClassRule: { providesTags: (_result, _error, { id }) => [{ type: 'class-rule', id }] },
-    createClassRule: { invalidatesTags: classRuleWrites.created },
-    updateClassRule: {
-      invalidatesTags: (_result, _error, { classRuleUpdate }) =>
-        classRuleWrites.changed(classRuleUpdate.id),
-    },
-    deleteClassRule: {
-      invalidatesTags: (_result, _error, { idBody }) => classRuleWrites.changed(idBody.id),
-    },
+    listClassRules: classRuleTags.list,
+    getClassRule: classRuleTags.get,
+    createClassRule: classRuleTags.create,
+    updateClassRule: classRuleTags.update,
+    deleteClassRule: classRuleTags.remove,
 
     // ---- ingredients, their strengths in medications and their daily limits ----
     // A medication's page lists its ingredients: an ingredient list, so LIST makes it stale too.
-    listIngredients: { providesTags: (result) => listTags('ingredient', result?.data) },
-    getIngredient: { providesTags: (_result, _error, { id }) => [{ type: 'ingredient', id }] },
-    createIngredient: { invalidatesTags: ingredientWrites.created },
-    updateIngredient: {
-      invalidatesTags: (_result, _error, { ingredientUpdate }) =>
-        ingredientWrites.changed(ingredientUpdate.id),
-    },
-    deleteIngredient: {
-      invalidatesTags: (_result, _error, { idBody }) => ingredientWrites.changed(idBody.id),
-    },
+    listIngredients: ingredientTags.list,
+    getIngredient: ingredientTags.get,
+    createIngredient: ingredientTags.create,
+    updateIngredient: ingredientTags.update,
+    deleteIngredient: ingredientTags.remove,
     addMedicationIngredient: {
       invalidatesTags: (_result, _error, { medicationIngredientCreate }) => [
         { type: 'ingredient', id: medicationIngredientCreate.ingredient_id },
@@ -415,13 +394,11 @@ export const api = generatedApi.enhanceEndpoints({
     listUsers: { providesTags: (result) => listTags('users', result?.data) },
     getUserSearchHistory: { providesTags: (_result, _error, { id }) => [{ type: 'users', id }] },
     getDashboardStats: { providesTags: ['dashboard'] },
-    listDrugs: { providesTags: (result) => listTags('drug', result?.data) },
-    getDrug: { providesTags: (_result, _error, { id }) => [{ type: 'drug', id }] },
-    createDrug: { invalidatesTags: drugWrites.created },
-    updateDrug: {
-      invalidatesTags: (_result, _error, { drugUpdate }) => drugWrites.changed(drugUpdate.id),
-    },
-    deleteDrug: { invalidatesTags: (_result, _error, { id }) => drugWrites.changed(id) },
+    listDrugs: drugTags.list,
+    getDrug: drugTags.get,
+    createDrug: drugTags.create,
+    updateDrug: drugTags.update,
+    deleteDrug: drugTags.remove,
 
     // ---- the safety check (adds to the caller's search history) and the data-quality report ----
     safetyCheck: { invalidatesTags: ['users', 'dashboard'] },
