@@ -74,6 +74,37 @@ describe('withCancellation', () => {
     ).rejects.toMatchObject({ code: '57014' });
   });
 
+  it('never reuses a connection it sent a cancel for, even when the statement ended first', async () => {
+    // One connection, so that every statement runs on the same backend unless it is replaced.
+    const single = createPool(database.url, 1);
+    const pool = ambientPool(single);
+    const pid = async () =>
+      (await pool.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0].pid;
+    try {
+      let endedFirst = 0;
+      for (let i = 0; i < 20; i += 1) {
+        const before = await pid();
+        const controller = new AbortController();
+        const statement = withCancellation(controller.signal, () =>
+          pool.query('SELECT pg_backend_pid() AS pid'),
+        ).then(
+          () => 'ended',
+          (error: unknown) => (error as { code?: string }).code,
+        );
+        // Aborted while the statement is on its way: a cancel is sent, and this quick statement
+        // usually ends before PostgreSQL takes it.
+        setImmediate(() => controller.abort());
+        const outcome = await statement;
+        if (outcome === 'ended') endedFirst += 1;
+        else expect(outcome).toBe('57014');
+        expect(await pid()).not.toBe(before);
+      }
+      expect(endedFirst).toBeGreaterThan(0);
+    } finally {
+      await single.end();
+    }
+  });
+
   it('never cancels another statement on a connection it gave back, whenever the abort comes', async () => {
     // For a second, three loops of work abandoned at a random moment (before, during or after its
     // statement) and three loops of statements outside any scope share the five connections: a

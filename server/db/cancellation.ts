@@ -75,10 +75,12 @@ export function withCancellation<T>(signal: AbortSignal, work: () => Promise<T>)
 
 /**
  * `pool.query(...args)` for the current scope, or undefined outside one (the caller then uses the
- * pool as usual). The statement runs on a connection the scope knows, which goes back to the pool
- * only once a cancel sent for it has been carried out: a late cancel must never reach another
- * request's statement. (PostgreSQL ignores a cancel that reaches an idle connection.) Like
- * pg-pool's own query, a failed statement's connection is closed rather than reused.
+ * pool as usual). The statement runs on a connection the scope knows. A connection a cancel was
+ * sent for is closed rather than given back, even when its statement ended first: PostgreSQL
+ * signals the backend and answers the cancel at once, and a backend that takes the signal late
+ * (on a busy machine, just after it answered the statement) would cancel whatever statement it
+ * runs next: another request's. Like pg-pool's own query, a failed statement's connection is
+ * closed too.
  */
 export function queryInScope(pool: pg.Pool, args: unknown[]): Promise<unknown> | undefined {
   const scope = scopes.getStore();
@@ -99,7 +101,10 @@ export function queryInScope(pool: pg.Pool, args: unknown[]): Promise<unknown> |
       throw error;
     } finally {
       scope.running.delete(client);
-      await running.cancelling;
+      if (running.cancelling) {
+        await running.cancelling;
+        failure ??= new Error('a cancel was sent for this connection');
+      }
       client.release(failure);
     }
   })();
