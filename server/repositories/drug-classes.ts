@@ -4,7 +4,7 @@ import type { Queryable } from '../db/pool';
 import type { Write } from './audit/entries';
 import { guardedDelete } from './guardedDelete';
 import { csvText, type Filter, type Like, type ListSpec } from './listing';
-import { allByName, deleteById, insertLink, linkedToMedication, oneById } from './rows';
+import { allByName, deleteById, insertLink, linkedToMedication, oneById, updateById } from './rows';
 
 /**
  * Drug classes and their members, and the rules stated once per class: interactions of class
@@ -75,14 +75,12 @@ export async function insertDrugClass(write: Write, input: DrugClassInput) {
   return rows[0].id;
 }
 
-export async function updateDrugClass(write: Write, id: number, input: DrugClassInput) {
-  const { rowCount } = await write(
-    `UPDATE drug_classes SET name = $2, atc_code = $3, duplicate_severity = $4, updated_at = now()
-      WHERE id = $1 RETURNING id`,
-    [id, input.name, input.atc_code ?? null, input.duplicate_severity ?? null],
-  );
-  return rowCount === 1;
-}
+export const updateDrugClass = (write: Write, id: number, input: DrugClassInput) =>
+  updateById(write, 'drug_classes', id, {
+    name: input.name,
+    atc_code: input.atc_code,
+    duplicate_severity: input.duplicate_severity,
+  });
 
 /** The rules that still name a class, as "SSRIs + NSAIDs": they keep it from being deleted. */
 async function rulesNamingClass(db: Queryable, id: number) {
@@ -194,17 +192,10 @@ export async function insertClassRule(write: Write, input: ClassRuleInput) {
   return rows[0].id;
 }
 
-export async function updateClassRule(
+export const updateClassRule = (
   write: Write,
   id: number,
-  input: Pick<ClassRuleInput, 'severity' | 'description'>,
-) {
-  const { rowCount } = await write(
-    `UPDATE class_rules SET severity = $2, description = $3, updated_at = now()
-      WHERE id = $1 RETURNING id`,
-    [id, input.severity, input.description],
-  );
-  return rowCount === 1;
-}
+  { severity, description }: Pick<ClassRuleInput, 'severity' | 'description'>,
+) => updateById(write, 'class_rules', id, { severity, description });
 
 export const deleteClassRule = (write: Write, id: number) => deleteById(write, 'class_rules', id);

@@ -3,7 +3,7 @@ import type { Queryable } from '../db/pool';
 import type { Write } from './audit/entries';
 import { guardedDelete } from './guardedDelete';
 import { csvText, type Filter, type ListSpec } from './listing';
-import { allByName, deleteById, linkedToMedication, oneById } from './rows';
+import { allByName, deleteById, linkedToMedication, oneById, updateById } from './rows';
 
 /**
  * Ingredients, what each medication contains of them (its strength per tablet, capsule or ml),
@@ -82,13 +82,8 @@ export async function insertIngredient(write: Write, name: string) {
   return rows[0].id;
 }
 
-export async function updateIngredient(write: Write, id: number, name: string) {
-  const { rowCount } = await write(
-    'UPDATE ingredients SET name = $2, updated_at = now() WHERE id = $1 RETURNING id',
-    [id, name],
-  );
-  return rowCount === 1;
-}
+export const updateIngredient = (write: Write, id: number, name: string) =>
+  updateById(write, 'ingredients', id, { name });
 
 async function medicationsContaining(db: Queryable, id: number) {
   const { rows } = await db.query<{ name: string }>(
@@ -136,14 +131,8 @@ export async function insertLink(
   return rows[0]?.id;
 }
 
-export async function updateLink(write: Write, id: number, strength: Strength) {
-  const { rowCount } = await write(
-    `UPDATE medication_ingredients SET amount = $2, amount_unit = $3, per_unit = $4, updated_at = now()
-      WHERE id = $1 RETURNING id`,
-    [id, strength.amount ?? null, strength.amount_unit ?? null, strength.per_unit ?? null],
-  );
-  return rowCount === 1;
-}
+export const updateLink = (write: Write, id: number, { amount, amount_unit, per_unit }: Strength) =>
+  updateById(write, 'medication_ingredients', id, { amount, amount_unit, per_unit });
 
 /**
  * Removes a link unless it is its medication's last (read in the same statement, so two removals
@@ -196,18 +185,11 @@ export async function insertLimit(write: Write, input: LimitInput) {
   return rows[0]?.id;
 }
 
-export async function updateLimit(
+export const updateLimit = (
   write: Write,
   id: number,
-  input: Pick<LimitInput, 'max_daily_amount' | 'unit'>,
-) {
-  const { rowCount } = await write(
-    `UPDATE ingredient_daily_limits SET max_daily_amount = $2, unit = $3, updated_at = now()
-      WHERE id = $1 RETURNING id`,
-    [id, input.max_daily_amount, input.unit],
-  );
-  return rowCount === 1;
-}
+  { max_daily_amount, unit }: Pick<LimitInput, 'max_daily_amount' | 'unit'>,
+) => updateById(write, 'ingredient_daily_limits', id, { max_daily_amount, unit });
 
 export const deleteLimit = (write: Write, id: number) =>
   deleteById(write, 'ingredient_daily_limits', id);

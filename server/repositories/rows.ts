@@ -53,3 +53,22 @@ export const linkedToMedication =
   (value: unknown): Filter =>
   (param) =>
     `EXISTS (SELECT 1 FROM ${linkTable} l WHERE l.${ownColumn} = t.id AND l.medication_id = ${param(value)})`;
+
+/**
+ * Sets `columns` of the record `id` of `table` (and its `updated_at`); false when there is none.
+ * An undefined value is stored as null.
+ */
+export async function updateById(
+  write: Write,
+  table: string,
+  id: number,
+  columns: Record<string, unknown>,
+) {
+  const names = Object.keys(columns);
+  const sets = names.map((name, i) => `${name} = $${i + 2}`);
+  const { rowCount } = await write(
+    `UPDATE ${table} SET ${[...sets, 'updated_at = now()'].join(', ')} WHERE id = $1 RETURNING id`,
+    [id, ...names.map((name) => columns[name] ?? null)],
+  );
+  return rowCount === 1;
+}

@@ -120,6 +120,21 @@ const ingredientTags = resourceTags('ingredient', 'ingredientUpdate', REFERENCE_
 /** What a change to a medication's ingredients or an ingredient's limits makes stale besides. */
 const INGREDIENT_DEPENDENTS: Tag[] = ['data-quality', HISTORY, TESTS];
 
+/** The tags of a write to a part of one medication (a dosage, a contraindication), named by
+ * `partOf` the write's argument. */
+const medicationPartTags = <A>(partOf: (arg: A) => { medication_id: number }) => ({
+  invalidatesTags: (_result: unknown, _error: unknown, arg: A): Tag[] => [
+    { type: 'medication', id: partOf(arg).medication_id },
+    ...MEDICATION_DEPENDENTS,
+  ],
+});
+
+/** The same, for a write whose answer, not its argument, names the medication. */
+const answeredMedicationPartTags = {
+  invalidatesTags: (result?: { data: { medication_id: number } }): Tag[] =>
+    result ? [{ type: 'medication', id: result.data.medication_id }, ...MEDICATION_DEPENDENTS] : [],
+};
+
 /**
  * What a revert can change, by the entity of the reverted entry: the same tags the entity's own
  * writes invalidate (a reverted medication delete brings back its dosages and interactions too).
@@ -222,43 +237,13 @@ export const api = generatedApi.enhanceEndpoints({
         ...MEDICATION_DEPENDENTS,
       ],
     },
-    addWeightBasedDosage: {
-      invalidatesTags: (_result, _error, { weightDosageCreate }) => [
-        { type: 'medication', id: weightDosageCreate.medication_id },
-        ...MEDICATION_DEPENDENTS,
-      ],
-    },
-    addAgeBasedDosage: {
-      invalidatesTags: (_result, _error, { ageDosageCreate }) => [
-        { type: 'medication', id: ageDosageCreate.medication_id },
-        ...MEDICATION_DEPENDENTS,
-      ],
-    },
+    addWeightBasedDosage: medicationPartTags(({ weightDosageCreate }) => weightDosageCreate),
+    addAgeBasedDosage: medicationPartTags(({ ageDosageCreate }) => ageDosageCreate),
     // A dosage update names only the dosage; its answer names the medication it belongs to.
-    updateWeightBasedDosage: {
-      invalidatesTags: (result) =>
-        result
-          ? [{ type: 'medication', id: result.data.medication_id }, ...MEDICATION_DEPENDENTS]
-          : [],
-    },
-    updateAgeBasedDosage: {
-      invalidatesTags: (result) =>
-        result
-          ? [{ type: 'medication', id: result.data.medication_id }, ...MEDICATION_DEPENDENTS]
-          : [],
-    },
-    addContraindication: {
-      invalidatesTags: (_result, _error, { contraindicationLink }) => [
-        { type: 'medication', id: contraindicationLink.medication_id },
-        ...MEDICATION_DEPENDENTS,
-      ],
-    },
-    removeContraindication: {
-      invalidatesTags: (_result, _error, { contraindicationLink }) => [
-        { type: 'medication', id: contraindicationLink.medication_id },
-        ...MEDICATION_DEPENDENTS,
-      ],
-    },
+    updateWeightBasedDosage: answeredMedicationPartTags,
+    updateAgeBasedDosage: answeredMedicationPartTags,
+    addContraindication: medicationPartTags(({ contraindicationLink }) => contraindicationLink),
+    removeContraindication: medicationPartTags(({ contraindicationLink }) => contraindicationLink),
 
     // ---- age and weight categories (dosages show their category) ----
     listAgeCategories: ageCategoryTags.list,

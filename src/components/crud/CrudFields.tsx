@@ -67,7 +67,11 @@ function fieldKey<T extends FieldValues>(field: CrudField<T>): string {
   return field.kind === 'custom' ? field.key : field.name;
 }
 
-function FieldInput<T extends FieldValues>({
+/**
+ * One field's input with its label, error and hint: what CrudFields lays out, also for a custom
+ * field that arranges several inputs itself.
+ */
+export function FieldInput<T extends FieldValues>({
   field,
   form,
 }: {

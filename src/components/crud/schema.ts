@@ -24,36 +24,33 @@ export const optionalText = (label: string, max = 2000) =>
     .max(max, `${label} must be at most ${max} characters`)
     .transform((value) => (value === '' ? null : value));
 
-/** A required quantity typed into a number input (a string): 0 to 1,000,000, sent as a number. */
-export const amountField = (label: string) =>
+/**
+ * A required quantity typed into a number input (a string), sent as a number: `lowest` states the
+ * least it may be, and it is at most 1,000,000.
+ */
+const quantityField = (label: string, lowest: (number: z.ZodNumber) => z.ZodNumber) =>
   z
     .string()
     .trim()
     .min(1, `${label} is required`)
     .transform(Number)
     .pipe(
-      z
-        .number({ error: `${label} must be a number` })
-        .min(0, `${label} must be 0 or more`)
-        .max(1_000_000, `${label} must be at most 1,000,000`),
+      lowest(z.number({ error: `${label} must be a number` })).max(
+        1_000_000,
+        `${label} must be at most 1,000,000`,
+      ),
     );
+
+/** A required quantity typed into a number input (a string): 0 to 1,000,000, sent as a number. */
+export const amountField = (label: string) =>
+  quantityField(label, (number) => number.min(0, `${label} must be 0 or more`));
 
 /**
  * A required quantity that must be above 0 (a strength, a daily limit: the contract's Strength),
  * at most 1,000,000, sent as a number.
  */
 export const positiveAmountField = (label: string) =>
-  z
-    .string()
-    .trim()
-    .min(1, `${label} is required`)
-    .transform(Number)
-    .pipe(
-      z
-        .number({ error: `${label} must be a number` })
-        .gt(0, `${label} must be above 0`)
-        .max(1_000_000, `${label} must be at most 1,000,000`),
-    );
+  quantityField(label, (number) => number.gt(0, `${label} must be above 0`));
 
 /** A select's value that must be one of `values` (the select starts empty when there is no default). */
 export const choiceField = <const T extends readonly [string, ...string[]]>(

@@ -10,7 +10,11 @@ import type {
 } from '@mui/x-data-grid';
 import type { CrudField } from '@/components/crud/CrudFields';
 import type { PickerSource } from '@/components/pickers/RecordPicker';
-import type { MutationFeedback, MutationRequest } from '@/lib/useMutationFeedback';
+import {
+  serverMessage,
+  type MutationFeedback,
+  type MutationRequest,
+} from '@/lib/useMutationFeedback';
 
 /** What a write answers: the server's `message` becomes the success toast when feedback asks. */
 export type WriteAnswer = { message?: string } | null | undefined;
@@ -166,6 +170,33 @@ export interface ScreenSlots<Row extends GridValidRowModel> {
   dialogs?: ReactNode;
 }
 
+/** The toasts of each write of a screen's shared form and confirm. */
+export interface ResourceFeedback {
+  create: MutationFeedback<WriteAnswer>;
+  update: MutationFeedback<WriteAnswer>;
+  remove: MutationFeedback<WriteAnswer>;
+}
+
+/** Every failed write says at least this. */
+export const WRITE_FAILED = 'An error occurred';
+
+/**
+ * The toasts of a screen whose writes all answer with the server's message: '<Noun> added
+ * successfully', 'updated', 'deleted' when the answer has none, and, when a write fails without a
+ * message of its own, WRITE_FAILED or 'Failed to delete <noun>'. `crudFeedback('Class rule',
+ * 'class rule')`: the noun as a sentence starts, and as it stands inside one.
+ */
+export function crudFeedback(noun: string, lowerNoun: string): ResourceFeedback {
+  return {
+    create: { success: serverMessage(`${noun} added successfully`), failure: WRITE_FAILED },
+    update: { success: serverMessage(`${noun} updated successfully`), failure: WRITE_FAILED },
+    remove: {
+      success: serverMessage(`${noun} deleted successfully`),
+      failure: `Failed to delete ${lowerNoun}`,
+    },
+  };
+}
+
 /**
  * A list screen, declared: what ResourcePage needs to render the list, its search, filters and
  * export, the add/edit form and the delete confirm when the screen has them, the screen's own row
@@ -223,11 +254,7 @@ export interface ResourceDefinition<
   /** The screen's own columns, buttons, notices and dialogs, as a hook (see ScreenSlots). */
   useScreen?: (list: ResourceList<Row>) => ScreenSlots<Row>;
   /** The toasts of each write of the shared form and confirm. */
-  feedback?: {
-    create: MutationFeedback<WriteAnswer>;
-    update: MutationFeedback<WriteAnswer>;
-    remove: MutationFeedback<WriteAnswer>;
-  };
+  feedback?: ResourceFeedback;
   /** The shared add/edit form (Add, and Edit on each row); left out, the screen has none. */
   form?: {
     /** The form's checks and output (a `lazyResolver`, so zod loads after the list shows). */

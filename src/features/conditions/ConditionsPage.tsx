@@ -8,6 +8,7 @@ import {
   type ConditionSort,
 } from '@/api';
 import { useAbortSuperseded } from '@/api/abortSuperseded';
+import { textColumn } from '@/components/crud/columns';
 import { useRowHistory } from '@/features/history';
 import { serverMessage } from '@/lib/useMutationFeedback';
 import { ResourcePage } from '@/components/resource/ResourcePage';
@@ -22,13 +23,10 @@ import type { ConditionFormOutput, ConditionFormValues } from './conditionSchema
 
 const columns: GridColDef<Condition>[] = [
   { field: 'name', headerName: 'Name', flex: 1, minWidth: 180 },
-  {
-    field: 'description',
-    headerName: 'Description',
+  textColumn<Condition>('description', 'Description', (row) => row.description || '-', {
     flex: 2,
     minWidth: 200,
-    valueFormatter: (value: string | null) => value || '-',
-  },
+  }),
   {
     field: 'affects_kidney_function',
     headerName: 'Kidney',

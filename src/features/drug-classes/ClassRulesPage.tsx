@@ -19,8 +19,9 @@ import {
   listState,
   type ListFilter,
   type ResourceDefinition,
+  crudFeedback,
+  WRITE_FAILED,
 } from '@/components/resource/resource';
-import { serverMessage } from '@/lib/useMutationFeedback';
 import { useRowHistory } from '@/features/history';
 import { SeverityBadge } from '@/features/interactions';
 import {
@@ -91,9 +92,6 @@ function describeRule(row: ClassRule): string {
   return `${row.drug_class.name} and ${otherName(row)} ${KIND_LABELS[row.kind].toLowerCase()}`;
 }
 
-/** Every failed write says at least this. */
-const WRITE_FAILED = 'An error occurred';
-
 /**
  * Class Rules: an interaction of every member of a class with those of another class (or of the
  * same class) or with one medication, and a cross-sensitivity between two classes (a patient
@@ -155,14 +153,7 @@ export const classRuleResource: ResourceDefinition<
       remove: (row, reason) => remove({ idBody: { id: row.id, ...reasonPayload(reason) } }),
     };
   },
-  feedback: {
-    create: { success: serverMessage('Class rule added successfully'), failure: WRITE_FAILED },
-    update: { success: serverMessage('Class rule updated successfully'), failure: WRITE_FAILED },
-    remove: {
-      success: serverMessage('Class rule deleted successfully'),
-      failure: 'Failed to delete class rule',
-    },
-  },
+  feedback: crudFeedback('Class rule', 'class rule'),
   form: {
     validation: classRuleValidation,
     values: classRuleFormValues,

@@ -15,8 +15,12 @@ import { chunk } from '@/components/chunk';
 import { RowAction, rowActionsColumn } from '@/components/RowAction';
 import { reasonPayload } from '@/components/crud/reason';
 import { ResourcePage } from '@/components/resource/ResourcePage';
-import { listState, type ResourceDefinition } from '@/components/resource/resource';
-import { serverMessage } from '@/lib/useMutationFeedback';
+import {
+  listState,
+  type ResourceDefinition,
+  crudFeedback,
+  WRITE_FAILED,
+} from '@/components/resource/resource';
 import { useRowHistory } from '@/features/history';
 import { SeverityBadge } from '@/features/interactions';
 import {
@@ -67,9 +71,6 @@ const columns: GridColDef<DrugClass>[] = [
     valueGetter: (_value, row) => membersText(row),
   },
 ];
-
-/** Every failed write says at least this. */
-const WRITE_FAILED = 'An error occurred';
 
 /**
  * Drug Classes: groups of medications (statins, penicillins) by name and WHO ATC code, searched
@@ -160,14 +161,7 @@ export const drugClassResource: ResourceDefinition<
       ),
     };
   },
-  feedback: {
-    create: { success: serverMessage('Drug class added successfully'), failure: WRITE_FAILED },
-    update: { success: serverMessage('Drug class updated successfully'), failure: WRITE_FAILED },
-    remove: {
-      success: serverMessage('Drug class deleted successfully'),
-      failure: 'Failed to delete drug class',
-    },
-  },
+  feedback: crudFeedback('Drug class', 'drug class'),
   form: {
     validation: drugClassValidation,
     values: drugClassFormValues,

@@ -1,11 +1,11 @@
 import type { ClassRule, ClassRuleCreate, ClassRuleKind, ClassRuleUpdate } from '@/api';
-import { CLASS_RULE_KINDS, SEVERITIES } from '@contract/enums';
+import { CLASS_RULE_KINDS } from '@contract/enums';
 import { chunk } from '@/components/chunk';
 import type { CrudField } from '@/components/crud/CrudFields';
-import { capitalizedOptions } from '@/components/crud/format';
 import { reasonPayload } from '@/components/crud/reason';
 import { pickerField } from '@/components/pickers/pickerField';
 import { lazyResolver } from '@/lib/lazyResolver';
+import { severityDescriptionFields } from '@/features/interactions';
 import type { ClassRuleFormOutput, ClassRuleFormValues } from './classRuleSchema';
 
 // Loaded with the form, not the list: the radio buttons would put the list page over its budget.
@@ -144,20 +144,6 @@ export function classRuleFields(editing: ClassRule | null): CrudField<ClassRuleF
       }),
       hidden: (values) => values.other !== 'medication',
     },
-    {
-      kind: 'select',
-      name: 'severity',
-      label: 'Severity',
-      required: true,
-      options: capitalizedOptions(SEVERITIES),
-    },
-    {
-      kind: 'textarea',
-      name: 'description',
-      label: 'Description',
-      required: true,
-      rows: 4,
-      maxLength: 2000,
-    },
+    ...severityDescriptionFields<ClassRuleFormValues>(),
   ];
 }

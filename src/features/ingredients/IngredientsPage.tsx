@@ -11,10 +11,10 @@ import {
 } from '@/api';
 import { useAbortSuperseded } from '@/api/abortSuperseded';
 import { chunk } from '@/components/chunk';
+import { textColumn } from '@/components/crud/columns';
 import { RowAction, rowActionsColumn } from '@/components/RowAction';
 import { ResourcePage } from '@/components/resource/ResourcePage';
-import { listState, type ResourceDefinition } from '@/components/resource/resource';
-import { serverMessage } from '@/lib/useMutationFeedback';
+import { listState, type ResourceDefinition, crudFeedback } from '@/components/resource/resource';
 import { useRowHistory } from '@/features/history';
 import {
   ingredientCreateBody,
@@ -48,24 +48,9 @@ export function limitsText(ingredient: Pick<Ingredient, 'limits'>): string {
 
 const columns: GridColDef<Ingredient>[] = [
   { field: 'name', headerName: 'Name', flex: 1, minWidth: 160 },
-  {
-    field: 'medications',
-    headerName: 'Medications',
-    flex: 2,
-    minWidth: 240,
-    valueGetter: (_value, row) => medicationsText(row),
-  },
-  {
-    field: 'limits',
-    headerName: 'Daily Limits',
-    flex: 2,
-    minWidth: 240,
-    valueGetter: (_value, row) => limitsText(row),
-  },
+  textColumn<Ingredient>('medications', 'Medications', medicationsText, { flex: 2, minWidth: 240 }),
+  textColumn<Ingredient>('limits', 'Daily Limits', limitsText, { flex: 2, minWidth: 240 }),
 ];
-
-/** Every failed write says at least this. */
-const WRITE_FAILED = 'An error occurred';
 
 /**
  * Ingredients: what medications contain (a medication contains one or more; at first one of its
@@ -144,14 +129,7 @@ export const ingredientResource: ResourceDefinition<
       ),
     };
   },
-  feedback: {
-    create: { success: serverMessage('Ingredient added successfully'), failure: WRITE_FAILED },
-    update: { success: serverMessage('Ingredient updated successfully'), failure: WRITE_FAILED },
-    remove: {
-      success: serverMessage('Ingredient deleted successfully'),
-      failure: 'Failed to delete ingredient',
-    },
-  },
+  feedback: crudFeedback('Ingredient', 'ingredient'),
   form: {
     validation: ingredientValidation,
     values: ingredientFormValues,

@@ -23,6 +23,7 @@ import {
   YES_NO_OPTIONS,
   type ListFilter,
   type ResourceDefinition,
+  WRITE_FAILED,
 } from '@/components/resource/resource';
 import { SEVERITIES } from './interactionConstants';
 import {
@@ -121,9 +122,6 @@ const filters: ListFilter[] = [
 function describeInteraction(row: DrugInteraction): string {
   return `${row.medication.name} and ${row.interacting_medication.name} interaction`;
 }
-
-/** Every failed write says at least this. */
-const WRITE_FAILED = 'An error occurred';
 
 /**
  * Drug Interactions: search over both medication names, severity and description; add and edit in

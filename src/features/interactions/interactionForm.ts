@@ -5,12 +5,11 @@ import type {
   TestPrescriptionImpactRequest,
 } from '@/api';
 import type { CrudField } from '@/components/crud/CrudFields';
-import { capitalizedOptions } from '@/components/crud/format';
 import { reasonPayload } from '@/components/crud/reason';
 import { pickerField } from '@/components/pickers/pickerField';
 import { lazyResolver } from '@/lib/lazyResolver';
-import { SEVERITIES } from './interactionConstants';
 import type { InteractionFormOutput, InteractionFormValues } from './interactionSchema';
+import { severityDescriptionFields } from './severityFields';
 
 /** The form's validation (interactionSchema.ts), loaded after the list shows. */
 export const interactionValidation = lazyResolver<InteractionFormValues, InteractionFormOutput>(
@@ -118,21 +117,7 @@ export function interactionFields(
       // The medication already chosen cannot interact with itself.
       isDisabled: (option, values) => String(option.id) === values.medication_id,
     }),
-    {
-      kind: 'select',
-      name: 'severity',
-      label: 'Severity',
-      required: true,
-      options: capitalizedOptions(SEVERITIES),
-    },
-    {
-      kind: 'textarea',
-      name: 'description',
-      label: 'Description',
-      required: true,
-      rows: 4,
-      maxLength: 2000,
-    },
+    ...severityDescriptionFields<InteractionFormValues>(),
     { kind: 'checkbox', name: 'is_allergen', label: 'Is an allergen' },
   ];
 }

@@ -8,7 +8,13 @@ import {
 } from '@/api';
 import type { CrudField } from '@/components/crud/CrudFields';
 import { CrudFormDialog } from '@/components/crud/CrudFormDialog';
-import { serverMessage, useMutationFeedback } from '@/lib/useMutationFeedback';
+import type { WriteAnswer } from '@/components/resource/resource';
+import {
+  serverMessage,
+  useMutationFeedback,
+  type MutationFeedback,
+  type MutationRequest,
+} from '@/lib/useMutationFeedback';
 import { pickerField } from '@/components/pickers/pickerField';
 import type { PickerSource } from '@/components/pickers/RecordPicker';
 import type { DialogProps } from './dialogProps';
@@ -52,8 +58,10 @@ interface LinkDialogProps<
   resolver: Resolver<LinkValues<K, E>, unknown, O>;
   /** Fields after the picker, and their starting values. */
   more?: { fields: CrudField<LinkValues<K, E>>[]; defaults: Record<E, string> };
-  /** Saves the link to the chosen id (with its toasts), given the checked values. */
-  save: (id: number, values: O) => Promise<unknown>;
+  /** The write that links the chosen id, given the checked values. */
+  save: (id: number, values: O) => MutationRequest<WriteAnswer>;
+  /** The write's toasts. */
+  feedback: MutationFeedback<WriteAnswer>;
 }
 
 /** A form that links one more record (a condition, a lifestyle, an ingredient) to the medication. */
@@ -71,10 +79,12 @@ export function LinkDialog<
   resolver,
   more,
   save,
+  feedback,
   open,
   onClose,
   onExited,
 }: LinkDialogProps<K, E, O>) {
+  const run = useMutationFeedback();
   // react-hook-form cannot see that a generic key K is a path of Record<K | E, string>; it is.
   const name = field as unknown as Path<LinkValues<K, E>>;
   const fields = useMemo<CrudField<LinkValues<K, E>>[]>(() => {
@@ -109,7 +119,7 @@ export function LinkDialog<
       fields={fields}
       submitLabel={title}
       serverFields={serverFields}
-      onSubmit={(values) => save(Number(values[field]), values)}
+      onSubmit={(values) => run(save(Number(values[field]), values), feedback)}
       onClose={onClose}
       onExited={onExited}
     />
@@ -148,7 +158,6 @@ export function AddContraindicationDialog({
   ...dialog
 }: DialogProps & { medication: MedicationLinks }) {
   const [addContraindication] = useAddContraindicationMutation();
-  const run = useMutationFeedback();
   return (
     <LinkDialog<'condition_id', 'level' | 'severity', ContraindicationFormOutput>
       {...dialog}
@@ -161,16 +170,14 @@ export function AddContraindicationDialog({
       resolver={contraindicationResolver}
       more={GRADE}
       save={(_conditionId, values) =>
-        run(
-          addContraindication({
-            contraindicationLink: contraindicationPayload(medication.id, values),
-          }),
-          {
-            success: 'Contraindication added successfully',
-            failure: 'Failed to add contraindication',
-          },
-        )
+        addContraindication({
+          contraindicationLink: contraindicationPayload(medication.id, values),
+        })
       }
+      feedback={{
+        success: 'Contraindication added successfully',
+        failure: 'Failed to add contraindication',
+      }}
     />
   );
 }
@@ -181,7 +188,6 @@ export function AddLifestyleContraindicationDialog({
   ...dialog
 }: DialogProps & { medication: MedicationLinks }) {
   const [createLink] = useCreateLifestyleContraindicationMutation();
-  const run = useMutationFeedback();
   const linked = useMemo(
     () => medication.medical_lifestyle_contraindications.map((link) => link.lifestyle_id),
     [medication],
@@ -197,19 +203,17 @@ export function AddLifestyleContraindicationDialog({
       linked={linked}
       resolver={lifestyleContraindicationResolver}
       save={(lifestyleId) =>
-        run(
-          createLink({
-            lifestyleContraindicationCreate: {
-              medication_id: medication.id,
-              lifestyle_id: lifestyleId,
-            },
-          }),
-          {
-            success: 'Lifestyle contraindication added successfully',
-            failure: 'Failed to add lifestyle contraindication',
+        createLink({
+          lifestyleContraindicationCreate: {
+            medication_id: medication.id,
+            lifestyle_id: lifestyleId,
           },
-        )
+        })
       }
+      feedback={{
+        success: 'Lifestyle contraindication added successfully',
+        failure: 'Failed to add lifestyle contraindication',
+      }}
     />
   );
 }
@@ -221,7 +225,6 @@ export function AddToClassDialog({
   ...dialog
 }: DialogProps & { medication: MedicationLinks; classIds: readonly number[] }) {
   const [addMember] = useAddDrugClassMemberMutation();
-  const run = useMutationFeedback();
   return (
     <LinkDialog
       {...dialog}
@@ -233,13 +236,11 @@ export function AddToClassDialog({
       linked={classIds}
       resolver={drugClassMemberResolver}
       save={(drugClassId) =>
-        run(
-          addMember({
-            drugClassMemberCreate: { drug_class_id: drugClassId, medication_id: medication.id },
-          }),
-          { success: serverMessage('Medication added to the class') },
-        )
+        addMember({
+          drugClassMemberCreate: { drug_class_id: drugClassId, medication_id: medication.id },
+        })
       }
+      feedback={{ success: serverMessage('Medication added to the class') }}
     />
   );
 }

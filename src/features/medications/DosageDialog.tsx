@@ -6,12 +6,15 @@ import {
   useListWeightCategoriesQuery,
   useUpdateAgeBasedDosageMutation,
   useUpdateWeightBasedDosageMutation,
+  type AgeCategory,
   type AgeDosageCreate,
   type Medication,
+  type WeightCategory,
   type WeightDosageCreate,
 } from '@/api';
 import type { CrudField, SelectOption } from '@/components/crud/CrudFields';
 import { CrudFormDialog } from '@/components/crud/CrudFormDialog';
+import { recordOptions } from '@/components/crud/format';
 import { reasonPayload } from '@/components/crud/reason';
 import { useMutationFeedback, type MutationRequest } from '@/lib/useMutationFeedback';
 import { messageOf } from '@/lib/errors';
@@ -168,17 +171,22 @@ function AddDosageDialog({ kind, medication, open, onClose, onExited }: DosageDi
   const run = useMutationFeedback();
   const query = kind === 'weight' ? weightCategories : ageCategories;
   const categories = query.data?.data;
-  const fields = useMemo(() => {
-    if (!categories) return null;
-    const options = categories.length
-      ? categories.map((category) => ({
-          value: String(category.id),
-          label:
+  const fields = useMemo(
+    () =>
+      categories &&
+      dosageFields(
+        kind,
+        medication,
+        recordOptions<AgeCategory | WeightCategory>(
+          categories,
+          (category) =>
             'min_weight' in category ? weightCategoryLabel(category) : ageCategoryLabel(category),
-        }))
-      : [{ value: '', label: `No ${kind} categories yet` }];
-    return dosageFields(kind, medication, options, false);
-  }, [categories, kind, medication]);
+          `No ${kind} categories yet`,
+        ),
+        false,
+      ),
+    [categories, kind, medication],
+  );
   const texts = TEXTS[kind];
 
   if (!categories || !fields) {

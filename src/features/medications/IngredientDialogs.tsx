@@ -1,5 +1,4 @@
 import { useMemo } from 'react';
-import TextField from '@mui/material/TextField';
 import {
   useAddMedicationIngredientMutation,
   useUpdateMedicationIngredientMutation,
@@ -10,7 +9,7 @@ import { CrudFormDialog } from '@/components/crud/CrudFormDialog';
 import { serverMessage, useMutationFeedback } from '@/lib/useMutationFeedback';
 import { LinkDialog } from './ContraindicationDialogs';
 import type { DialogProps } from './dialogProps';
-import { medicationField } from './MedicationFields';
+import { medicationField, readOnlyField } from './MedicationFields';
 import {
   NO_STRENGTH,
   addIngredientBody,
@@ -43,7 +42,6 @@ export function AddIngredientDialog({
   ...dialog
 }: DialogProps & { medication: Medication; ingredientIds: readonly number[] }) {
   const [addIngredient] = useAddMedicationIngredientMutation();
-  const run = useMutationFeedback();
   return (
     <LinkDialog<'ingredient_id', StrengthPart, AddIngredientOutput>
       {...dialog}
@@ -56,11 +54,9 @@ export function AddIngredientDialog({
       resolver={addIngredientResolver}
       more={STRENGTH}
       save={(_ingredientId, values) =>
-        run(
-          addIngredient({ medicationIngredientCreate: addIngredientBody(medication.id, values) }),
-          { success: serverMessage('Ingredient added to the medication') },
-        )
+        addIngredient({ medicationIngredientCreate: addIngredientBody(medication.id, values) })
       }
+      feedback={{ success: serverMessage('Ingredient added to the medication') }}
     />
   );
 }
@@ -79,18 +75,7 @@ export function EditStrengthDialog({
   const fields = useMemo<CrudField<StrengthValues>[]>(
     () => [
       medicationField<StrengthValues>(medication),
-      {
-        kind: 'custom',
-        key: 'ingredient',
-        render: () => (
-          <TextField
-            label="Ingredient"
-            value={ingredient.name}
-            fullWidth
-            slotProps={{ htmlInput: { readOnly: true } }}
-          />
-        ),
-      },
+      readOnlyField<StrengthValues>('ingredient', 'Ingredient', ingredient.name),
       ...strengthFields<StrengthValues>(),
     ],
     [medication, ingredient.name],

@@ -5,6 +5,7 @@ import type { GridColDef, GridValidRowModel } from '@mui/x-data-grid';
 import type { DrugClass, Medication, RenalRule } from '@/api';
 import { STRENGTH_NOT_STATED, strengthText } from '@/features/ingredients';
 import { CompactGrid } from '@/components/CompactGrid';
+import { textColumn } from '@/components/crud/columns';
 import { RowAction, rowActionsColumn } from '@/components/RowAction';
 import type { MedicationDialog } from './MedicationDialogs';
 import type { AnyDosage, DosageKind } from './medicationForm';
@@ -71,13 +72,12 @@ function dosageColumns(
   { show, canWrite }: SectionActions,
 ): GridColDef<AnyDosage>[] {
   return [
-    {
-      field: 'category',
-      headerName: `${kindLabel(kind)} Category`,
-      flex: 1.2,
-      minWidth: 160,
-      valueGetter: (_value, dosage) => dosageCategoryLabel(kind, dosage),
-    },
+    textColumn<AnyDosage>(
+      'category',
+      `${kindLabel(kind)} Category`,
+      (dosage) => dosageCategoryLabel(kind, dosage),
+      { flex: 1.2, minWidth: 160 },
+    ),
     rangeColumn('dosage', 'Dosage Range', (d) => [d.min_dosage, d.max_dosage, d.dosage_unit]),
     rangeColumn('frequency', 'Frequency Range', (d) => [
       d.min_frequency,
@@ -115,20 +115,14 @@ function conditionColumns(
 ): GridColDef<ConditionRow>[] {
   return [
     { field: 'name', headerName: 'Condition', flex: 1, minWidth: 140 },
-    {
-      field: 'level',
-      headerName: 'Level',
+    textColumn<ConditionRow>('level', 'Level', contraindicationLevelText, {
       flex: 1,
       minWidth: 150,
-      valueGetter: (_value, link) => contraindicationLevelText(link),
-    },
-    {
-      field: 'description',
-      headerName: 'Description',
+    }),
+    textColumn<ConditionRow>('description', 'Description', (row) => row.description || '-', {
       flex: 2,
       minWidth: 160,
-      valueGetter: (_value, condition) => condition.description || '-',
-    },
+    }),
     ...actionColumn<ConditionRow>(canWrite, 'Remove', (condition) => ({
       label: `Remove contraindication ${condition.name}`,
       icon: <DeleteIcon fontSize="inherit" />,
@@ -142,12 +136,7 @@ function lifestyleColumns(
   { show, canWrite }: SectionActions,
 ): GridColDef<LifestyleRow>[] {
   return [
-    {
-      field: 'lifestyle',
-      headerName: 'Lifestyle',
-      flex: 1,
-      valueGetter: (_value, link) => link.lifestyle.name,
-    },
+    textColumn<LifestyleRow>('lifestyle', 'Lifestyle', (link) => link.lifestyle.name, { flex: 1 }),
     ...actionColumn<LifestyleRow>(canWrite, 'Delete', (link) => ({
       label: `Delete lifestyle contraindication ${link.lifestyle.name}`,
       icon: <DeleteIcon fontSize="inherit" />,
@@ -207,13 +196,12 @@ function ingredientColumns(
 ): GridColDef<MedicationIngredientRow>[] {
   return [
     { field: 'name', headerName: 'Ingredient', flex: 1, minWidth: 160 },
-    {
-      field: 'strength',
-      headerName: 'Strength',
-      flex: 1,
-      minWidth: 160,
-      valueGetter: (_value, ingredient) => strengthText(ingredient) ?? STRENGTH_NOT_STATED,
-    },
+    textColumn<MedicationIngredientRow>(
+      'strength',
+      'Strength',
+      (ingredient) => strengthText(ingredient) ?? STRENGTH_NOT_STATED,
+      { flex: 1, minWidth: 160 },
+    ),
     ...(canWrite
       ? [
           rowActionsColumn<MedicationIngredientRow>('actions', 'Actions', 100, (ingredient) => [
@@ -258,34 +246,19 @@ function renalRuleColumns(
   { show, canWrite }: SectionActions,
 ): GridColDef<RenalRule>[] {
   return [
-    {
-      field: 'renal_category',
-      headerName: 'Renal Category',
+    textColumn<RenalRule>('renal_category', 'Renal Category', renalRuleCategoryText, {
       flex: 1.2,
       minWidth: 180,
-      valueGetter: (_value, rule) => renalRuleCategoryText(rule),
-    },
-    {
-      field: 'dose',
-      headerName: 'Dose Range',
-      flex: 1,
-      minWidth: 120,
-      valueGetter: (_value, rule) => renalDoseText(rule),
-    },
-    {
-      field: 'max_daily_dosage',
-      headerName: 'Max per Day',
+    }),
+    textColumn<RenalRule>('dose', 'Dose Range', renalDoseText, { flex: 1, minWidth: 120 }),
+    textColumn<RenalRule>('max_daily_dosage', 'Max per Day', renalDailyText, {
       flex: 0.8,
       minWidth: 110,
-      valueGetter: (_value, rule) => renalDailyText(rule),
-    },
-    {
-      field: 'interval',
-      headerName: 'Interval Range',
+    }),
+    textColumn<RenalRule>('interval', 'Interval Range', renalIntervalText, {
       flex: 1,
       minWidth: 130,
-      valueGetter: (_value, rule) => renalIntervalText(rule),
-    },
+    }),
     ...(canWrite
       ? [
           rowActionsColumn<RenalRule>('actions', 'Actions', 100, (rule) => [

@@ -304,20 +304,29 @@ export function PendingDialog({ open, title, error, onClose, onExited }: Pending
   );
 }
 
-/** The medication a dosage or contraindication is for: shown, not chosen (the Add link chose it). */
-export function medicationField<T extends FieldValues>(
-  medication: Pick<Medication, 'name'>,
+/** What the form is about (the medication, the ingredient), in a text field to read, not to change. */
+export function readOnlyField<T extends FieldValues>(
+  key: string,
+  label: string,
+  value: string,
 ): CrudField<T> {
   return {
     kind: 'custom',
-    key: 'medication',
+    key,
     render: () => (
       <TextField
-        label="Medication"
-        value={medication.name}
+        label={label}
+        value={value}
         fullWidth
         slotProps={{ htmlInput: { readOnly: true } }}
       />
     ),
   };
+}
+
+/** The medication a dosage or contraindication is for: shown, not chosen (the Add link chose it). */
+export function medicationField<T extends FieldValues>(
+  medication: Pick<Medication, 'name'>,
+): CrudField<T> {
+  return readOnlyField<T>('medication', 'Medication', medication.name);
 }

@@ -1,7 +1,6 @@
 import { useEffect, useMemo } from 'react';
-import { Controller, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import {
   useCreateRenalRuleMutation,
   useListRenalCategoriesQuery,
@@ -9,8 +8,14 @@ import {
   type Medication,
   type RenalRule,
 } from '@/api';
-import type { CrudField, CrudForm, SelectOption } from '@/components/crud/CrudFields';
+import {
+  FieldInput,
+  type CrudField,
+  type CrudForm,
+  type SelectOption,
+} from '@/components/crud/CrudFields';
 import { CrudFormDialog } from '@/components/crud/CrudFormDialog';
+import { recordOptions } from '@/components/crud/format';
 import { renalCategoryLabel } from '@/features/categories';
 import { messageOf } from '@/lib/errors';
 import { serverMessage, useMutationFeedback } from '@/lib/useMutationFeedback';
@@ -69,27 +74,16 @@ function RuleRanges({ form }: { form: CrudForm<RenalRuleValues> }) {
         required={false}
         disabled={avoid}
       />
-      <Controller
-        control={form.control}
-        name="max_daily_dosage"
-        render={({ field, fieldState }) => (
-          <TextField
-            name={field.name}
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            inputRef={field.ref}
-            label="Maximum per day"
-            type="number"
-            disabled={avoid}
-            fullWidth
-            error={Boolean(fieldState.error)}
-            helperText={
-              fieldState.error?.message ?? 'The most in 24 hours, in the dose unit. Empty for none.'
-            }
-            slotProps={{ htmlInput: { min: 0, step: 0.1 } }}
-          />
-        )}
+      <FieldInput
+        form={form}
+        field={{
+          kind: 'number',
+          name: 'max_daily_dosage',
+          label: 'Maximum per day',
+          disabled: avoid,
+          helperText: 'The most in 24 hours, in the dose unit. Empty for none.',
+          step: 0.1,
+        }}
       />
       <RangeFields
         form={form}
@@ -185,16 +179,17 @@ function AddRenalRuleDialog({
   const [create] = useCreateRenalRuleMutation();
   const run = useMutationFeedback();
   const categories = query.data?.data;
-  const fields = useMemo(() => {
-    if (!categories) return null;
-    const options = categories.length
-      ? categories.map((category) => ({
-          value: String(category.id),
-          label: renalCategoryLabel(category),
-        }))
-      : [{ value: '', label: 'No renal categories yet' }];
-    return renalRuleFields(medication, options, false, categoryIds);
-  }, [categories, medication, categoryIds]);
+  const fields = useMemo(
+    () =>
+      categories &&
+      renalRuleFields(
+        medication,
+        recordOptions(categories, renalCategoryLabel, 'No renal categories yet'),
+        false,
+        categoryIds,
+      ),
+    [categories, medication, categoryIds],
+  );
 
   if (!categories || !fields) {
     return (

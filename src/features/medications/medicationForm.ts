@@ -67,12 +67,8 @@ export const DURATION_UNITS = [
   'weeks',
   'months',
 ] as const satisfies readonly DurationUnit[];
-/** Duration units on the edit dosage forms. */
-export const EDIT_DURATION_UNITS = [
-  'hours',
-  'days',
-  'weeks',
-] as const satisfies readonly DurationUnit[];
+/** Duration units on the edit dosage forms: the frequency units, each also a duration unit. */
+export const EDIT_DURATION_UNITS = FREQUENCY_UNITS satisfies readonly DurationUnit[];
 export { PREGNANCY_CATEGORIES };
 
 /**

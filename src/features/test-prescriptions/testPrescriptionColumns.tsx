@@ -9,6 +9,7 @@ import EditIcon from '@mui/icons-material/EditOutlined';
 import RunIcon from '@mui/icons-material/PlayArrowOutlined';
 import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
 import type { TestPrescription } from '@/api';
+import { textColumn } from '@/components/crud/columns';
 import { SEVERITY_STYLE, VerdictBadge } from '@/features/safety-check';
 import { STATUS_COLORS, STATUS_LABELS, floorText } from './testPrescriptionFormat';
 
@@ -39,13 +40,12 @@ export interface RowActions {
 export function testPrescriptionColumns(actions: RowActions): GridColDef<TestPrescription>[] {
   return [
     { field: 'name', headerName: 'Name', flex: 1, minWidth: 200 },
-    {
-      field: 'medications',
-      headerName: 'Medications',
-      flex: 1,
-      minWidth: 200,
-      valueGetter: (_value, row) => row.medications.map((m) => m.name).join(', '),
-    },
+    textColumn<TestPrescription>(
+      'medications',
+      'Medications',
+      (row) => row.medications.map((m) => m.name).join(', '),
+      { flex: 1, minWidth: 200 },
+    ),
     {
       field: 'expected',
       headerName: 'Expected verdict',
