@@ -8,7 +8,7 @@ import {
 } from '@/api';
 import type { CrudField } from '@/components/crud/CrudFields';
 import { CrudFormDialog } from '@/components/crud/CrudFormDialog';
-import { capitalizedOptions } from '@/components/crud/format';
+import { capitalizedOptions, recordOptions } from '@/components/crud/format';
 import { reasonPayload } from '@/components/crud/reason';
 import { useMutationFeedback } from '@/lib/useMutationFeedback';
 import { pickerField } from '@/components/pickers/pickerField';
@@ -26,17 +26,6 @@ import { ageCategoryLabel, weightCategoryLabel } from './medicationFormat';
 import { pregnancyFields, type DialogProps } from './dialogProps';
 
 export const ADD_MEDICATION_TITLE = 'Add Medication';
-
-/** Select options in the order fetched (the first is the default), or one saying there are none. */
-function options<T extends { id: number }>(
-  rows: readonly T[],
-  label: (row: T) => string,
-  none: string,
-) {
-  return rows.length
-    ? rows.map((row) => ({ value: String(row.id), label: label(row) }))
-    : [{ value: '', label: none }];
-}
 
 function addMedicationFields(
   weightCategories: readonly WeightCategory[],
@@ -82,7 +71,7 @@ function addMedicationFields(
       name: 'weightCategoryId',
       label: 'Weight Category',
       required: true,
-      options: options(weightCategories, weightCategoryLabel, 'No weight categories yet'),
+      options: recordOptions(weightCategories, weightCategoryLabel, 'No weight categories yet'),
       hidden: (values) => !values.is_dosage_weight_based,
     },
     {
@@ -90,7 +79,7 @@ function addMedicationFields(
       name: 'ageCategoryId',
       label: 'Age Category',
       required: true,
-      options: options(ageCategories, ageCategoryLabel, 'No age categories yet'),
+      options: recordOptions(ageCategories, ageCategoryLabel, 'No age categories yet'),
       hidden: (values) => values.is_dosage_weight_based,
     },
     ...dosageRangeFields<AddMedicationValues>(),
