@@ -2617,6 +2617,14 @@ export interface components {
       contraindications: components['schemas']['DependentGroup'];
       lifestyle_contraindications: components['schemas']['DependentGroup'];
       interactions: components['schemas']['DependentGroup'];
+      /** @description Its memberships of drug classes, by class name. */
+      drug_classes: components['schemas']['DependentGroup'];
+      /** @description What it contains, by ingredient name, with the strength as detail. The ingredients themselves stay. */
+      ingredients: components['schemas']['DependentGroup'];
+      /** @description Its rules per renal function category, with the dose (or "avoid") as detail. */
+      renal_rules: components['schemas']['DependentGroup'];
+      /** @description The class rules that name it as the other side of a class, by class name, with the severity as detail. */
+      class_rules: components['schemas']['DependentGroup'];
     };
     MedicationDependentsResponse: {
       data: components['schemas']['MedicationDependents'];

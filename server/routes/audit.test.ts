@@ -614,7 +614,7 @@ describe('POST /audit/{id}/revert', () => {
     expect(await countRows(t.pool, 'conditions WHERE id = $1', [used])).toBe(1);
   });
 
-  it('undoes a medication delete: it comes back with its id, dosages, contraindications and interactions', async () => {
+  it('undoes a medication delete: it comes back with its id, dosages, contraindications, interactions, classes, strengths and renal rules', async () => {
     const contraindication = await newCondition(unique('Liver disease'));
     const weightCategory = await created('/weight-category', {
       minimum_weight: 40,
@@ -649,13 +649,43 @@ describe('POST /audit/{id}/revert', () => {
         is_allergen: true,
       }),
     ];
+    // Its class memberships, strengths, renal rules and the class rules naming it go too.
+    const statins = await created('/drug-class', { name: unique('Statins') });
+    await created('/drug-class/member', { drug_class_id: statins, medication_id: id });
+    const anticoagulants = await created('/drug-class', { name: unique('Anticoagulants') });
+    const classRule = await created('/class-rule', {
+      kind: 'interaction',
+      drug_class_id: anticoagulants,
+      other_medication_id: id,
+      severity: 'major',
+      description: 'Bleeding',
+    });
+    const ingredient = await created('/ingredient', { name: unique('Warfarin sodium') });
+    await created('/ingredient/medication', {
+      medication_id: id,
+      ingredient_id: ingredient,
+      amount: 5,
+      amount_unit: 'mg',
+      per_unit: 'tablet',
+    });
+    const g4 = await created('/renal-category', {
+      minimum_egfr: 15,
+      maximum_egfr: 29,
+      category: 'G4',
+    });
+    await created('/renal-rule', { medication_id: id, renal_category_id: g4, avoid: true });
     const readAll = async () => ({
       medication: (await api.get(`/medication/${id}`)).json().data,
       interactions: await Promise.all(
         interactionIds.map(async (i) => (await api.get(`/drug-interaction/${i}`)).json().data),
       ),
+      statins: (await api.get(`/drug-class/${statins}`)).json().data,
+      classRule: (await api.get(`/class-rule/${classRule}`)).json().data,
+      ingredient: (await api.get(`/ingredient/${ingredient}`)).json().data,
+      renalRules: (await api.get(`/renal-rule?medication_id=${id}`)).json().data,
     });
     const before = await readAll();
+    expect(before.renalRules).toHaveLength(1);
 
     // The confirm dialog's preview: what goes with it, counted and named.
     const preview = (await api.get(`/medications/${id}/dependents`)).json().data;
@@ -665,6 +695,23 @@ describe('POST /audit/{id}/revert', () => {
       contraindications: { total: 1, items: [{ id: expect.any(Number) }] },
       lifestyle_contraindications: { total: 1 },
       interactions: { total: 2 },
+      drug_classes: {
+        total: 1,
+        items: [{ name: expect.stringMatching(/^Statins/), detail: null }],
+      },
+      // A new medication contains an ingredient of its own name, with no strength given.
+      ingredients: {
+        total: 2,
+        items: [
+          { name: before.medication.name, detail: null },
+          { name: expect.stringMatching(/^Warfarin sodium/), detail: '5 mg per tablet' },
+        ],
+      },
+      renal_rules: { total: 1, items: [{ name: 'G4 15-29 mL/min/1.73m2', detail: 'avoid' }] },
+      class_rules: {
+        total: 1,
+        items: [{ name: expect.stringMatching(/^Anticoagulants/), detail: 'major' }],
+      },
     });
     expect(
       (await api.get(`/medications/${id}/dependents?limit=1`)).json().data.interactions,
@@ -691,10 +738,18 @@ describe('POST /audit/{id}/revert', () => {
     expect(await readAll()).toEqual(before);
     expect((await api.get('/medication')).json().data).toContainEqual(before.medication);
 
-    // The medication's own history holds its dosages', contraindications' and interactions' entries.
+    // The medication's own history holds the entries of everything written about it.
     const history = (await api.get(`/audit?medication_id=${id}&page_size=100`)).json();
     expect(new Set(history.data.map((e: Entry) => e.entity))).toEqual(
-      new Set(['medication', 'lifestyle_contraindication', 'drug_interaction']),
+      new Set([
+        'medication',
+        'lifestyle_contraindication',
+        'drug_interaction',
+        'class_member',
+        'class_rule',
+        'medication_ingredient',
+        'renal_rule',
+      ]),
     );
   });
 

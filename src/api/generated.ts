@@ -2829,6 +2829,14 @@ export type MedicationDependents = {
   contraindications: DependentGroup;
   lifestyle_contraindications: DependentGroup;
   interactions: DependentGroup;
+  /** Its memberships of drug classes, by class name. */
+  drug_classes: DependentGroup;
+  /** What it contains, by ingredient name, with the strength as detail. The ingredients themselves stay. */
+  ingredients: DependentGroup;
+  /** Its rules per renal function category, with the dose (or "avoid") as detail. */
+  renal_rules: DependentGroup;
+  /** The class rules that name it as the other side of a class, by class name, with the severity as detail. */
+  class_rules: DependentGroup;
 };
 export type MedicationDependentsResponse = {
   data: MedicationDependents;

@@ -260,6 +260,32 @@ const DEPENDENT_GROUPS: Record<DependentKind, { from: string; name: string; deta
     name: 'c.name',
     detail: 'd.severity',
   },
+  drug_classes: {
+    from: `drug_class_members d JOIN drug_classes c ON c.id = d.drug_class_id
+            WHERE d.medication_id = $1`,
+    name: 'c.name',
+    detail: 'NULL',
+  },
+  ingredients: {
+    from: `medication_ingredients d JOIN ingredients c ON c.id = d.ingredient_id
+            WHERE d.medication_id = $1`,
+    name: 'c.name',
+    // No strength, no detail: a NULL amount makes the whole text NULL.
+    detail: `d.amount || ' ' || d.amount_unit || ' per ' || d.per_unit`,
+  },
+  renal_rules: {
+    from: `renal_rules d JOIN renal_categories c ON c.id = d.renal_category_id
+            WHERE d.medication_id = $1`,
+    name: categoryLabel('min_egfr', 'max_egfr', 'egfr_unit', 'to_jsonb(c)'),
+    detail: `CASE WHEN d.avoid THEN 'avoid'
+                  ELSE d.min_dosage || '-' || d.max_dosage || ' ' || d.dosage_unit END`,
+  },
+  class_rules: {
+    from: `class_rules d JOIN drug_classes c ON c.id = d.drug_class_id
+            WHERE d.other_medication_id = $1`,
+    name: 'c.name',
+    detail: 'd.severity',
+  },
 };
 
 /** Per kind, how many records a delete of the medication takes with it, and the first `limit`. */

@@ -16,6 +16,10 @@ const GROUPS: { key: keyof Omit<Dependents, 'id' | 'name'>; label: string }[] = 
   { key: 'contraindications', label: 'Contraindications' },
   { key: 'lifestyle_contraindications', label: 'Lifestyle contraindications' },
   { key: 'interactions', label: 'Drug interactions' },
+  { key: 'drug_classes', label: 'Drug class memberships' },
+  { key: 'ingredients', label: 'Ingredients it contains (the ingredients stay)' },
+  { key: 'renal_rules', label: 'Renal rules' },
+  { key: 'class_rules', label: 'Class rules naming it' },
 ];
 
 /** How many names each kind lists; `total` says how many there are beyond them. */

@@ -46,6 +46,10 @@ const amoxicillinDependents = {
         { id: 11, name: 'Warfarin', detail: 'major' },
         { id: 12, name: 'Cefalexin', detail: 'minor' },
       ]),
+      drug_classes: group(1, [{ id: 21, name: 'Penicillins', detail: null }]),
+      ingredients: group(1, [{ id: 31, name: 'Amoxicillin', detail: '500 mg per capsule' }]),
+      renal_rules: group(1, [{ id: 41, name: 'G4 15-29 mL/min/1.73m2', detail: 'avoid' }]),
+      class_rules: group(0, []),
     },
   },
 };
@@ -301,6 +305,14 @@ describe('Delete Medication', () => {
     expect(
       goes.getByText(/Warfarin \(major\), Cefalexin \(minor\) and 1 more/),
     ).toBeInTheDocument();
+    // Its class memberships, strengths and renal rules go with it too.
+    expect(goes.getByText('Drug class memberships: 1')).toBeInTheDocument();
+    expect(goes.getByText(/Penicillins/)).toBeInTheDocument();
+    expect(goes.getByText('Ingredients it contains (the ingredients stay): 1')).toBeInTheDocument();
+    expect(goes.getByText(/Amoxicillin \(500 mg per capsule\)/)).toBeInTheDocument();
+    expect(goes.getByText('Renal rules: 1')).toBeInTheDocument();
+    expect(goes.getByText(/G4 15-29 mL\/min\/1\.73m2 \(avoid\)/)).toBeInTheDocument();
+    expect(goes.getByText('Class rules naming it: 0')).toBeInTheDocument();
     // A reason is required: nothing is sent without one.
     await user.click(confirm.getByRole('button', { name: 'Delete' }));
     expect(await confirm.findByText('A reason is required for this change')).toBeInTheDocument();
