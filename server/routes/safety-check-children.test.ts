@@ -140,6 +140,62 @@ describe('children in the demo data', () => {
   });
 });
 
+describe('fluconazole for children and enoxaparin per kg in the demo data', () => {
+  it('fluconazole once a day for a 10-day-old is too often: a neonate clears it slowly, every 48 to 72 hours', async () => {
+    const result = await check({
+      medications: [prescribed('Fluconazole', 20, 'mg', 24)],
+      patient: { age: 10, age_unit: 'days', weight: 3.3, weight_unit: 'kg' },
+    });
+    expect(result.verdict).toBe('major');
+    expect(result.findings).toContainEqual(
+      expect.objectContaining({ kind: 'frequency', severity: 'major' }),
+    );
+  });
+
+  it('fluconazole 6 mg/kg once a day for a 5-year-old of 20 kg (120 mg) is within the rule for children', async () => {
+    const result = await check({
+      medications: [{ ...prescribed('Fluconazole', 120, 'mg', 24), duration: 7 }],
+      patient: { age: 5, age_unit: 'years', weight: 20, weight_unit: 'kg' },
+    });
+    expect(result.findings.filter((f) => f.medication_ids.includes(med.Fluconazole))).toEqual([]);
+    expect(result).toMatchObject({ verdict: 'none', complete: true });
+  });
+
+  it('fluconazole 400 mg, an adult dose, for a 5-year-old of 20 kg is above 12 mg/kg (240 mg)', async () => {
+    const result = await check({
+      medications: [prescribed('Fluconazole', 400, 'mg', 24)],
+      patient: { age: 5, age_unit: 'years', weight: 20, weight_unit: 'kg' },
+    });
+    expect(result.findings).toContainEqual(
+      expect.objectContaining({
+        kind: 'dose',
+        severity: 'major',
+        message: expect.stringContaining('240 mg (12 mg/kg × 20 kg) maximum'),
+      }),
+    );
+  });
+
+  it('enoxaparin 1 mg/kg twice daily for an adult of 100 kg (100 mg) is the treatment dose, not an overdose', async () => {
+    const result = await check({
+      medications: [prescribed('Enoxaparin', 100, 'mg', 12)],
+      patient: { age: 50, age_unit: 'years', weight: 100, weight_unit: 'kg' },
+    });
+    expect(result.findings.filter((f) => f.medication_ids.includes(med.Enoxaparin))).toEqual([]);
+  });
+
+  it('enoxaparin 1.5 mg/kg twice daily for an adult of 80 kg is above 2 mg/kg a day', async () => {
+    const result = await check({
+      medications: [prescribed('Enoxaparin', 120, 'mg', 12)],
+      patient: { age: 50, age_unit: 'years', weight: 80, weight_unit: 'kg' },
+    });
+    expect(result.verdict).toBe('major');
+    expect(result.findings).toContainEqual(
+      expect.objectContaining({ kind: 'daily_dose', severity: 'major' }),
+    );
+    expect(result.findings.some((f) => f.kind === 'dose')).toBe(false);
+  });
+});
+
 describe('pregnancy left out in the demo data', () => {
   it('isotretinoin (X) and valproate (D) for a 25-year-old woman with pregnancy not given are not "none, complete"', async () => {
     const result = await check({

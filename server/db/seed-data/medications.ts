@@ -603,30 +603,36 @@ export const MEDICATIONS: MedicationSeed[] = [
     pregnancyCategory: 'B',
     contraindications: ['Bleeding disorders', 'Peptic ulcer'],
     lifestyles: [],
+    // Treatment doses: 1 mg/kg every 12 hours or 1.5 mg/kg once a day, so at most 2 mg/kg a day
+    // (1.5 mg/kg every 12 hours is refused by that maximum).
     dosages: [
       {
         category: 'Underweight',
-        dose: [40, 50, 'mg'],
-        frequency: [12, 12, 'hours'],
+        dose: [1, 1.5, 'mg/kg'],
+        frequency: [12, 24, 'hours'],
         duration: [5, 10, 'days'],
+        maxDaily: 2,
       },
       {
         category: 'Normal',
-        dose: [60, 80, 'mg'],
-        frequency: [12, 12, 'hours'],
+        dose: [1, 1.5, 'mg/kg'],
+        frequency: [12, 24, 'hours'],
         duration: [5, 10, 'days'],
+        maxDaily: 2,
       },
       {
         category: 'Obese',
-        dose: [100, 150, 'mg'],
-        frequency: [12, 12, 'hours'],
+        dose: [1, 1.5, 'mg/kg'],
+        frequency: [12, 24, 'hours'],
         duration: [5, 10, 'days'],
+        maxDaily: 2,
       },
       {
         category: 'Overweight',
-        dose: [80, 100, 'mg'],
-        frequency: [12, 12, 'hours'],
+        dose: [1, 1.5, 'mg/kg'],
+        frequency: [12, 24, 'hours'],
         duration: [5, 10, 'days'],
+        maxDaily: 2,
       },
     ],
     // Per kg for children (an adult band's fixed dose never reaches them); adults as by weight.
@@ -651,15 +657,17 @@ export const MEDICATIONS: MedicationSeed[] = [
       },
       {
         category: 'adult',
-        dose: [60, 80, 'mg'],
-        frequency: [12, 12, 'hours'],
+        dose: [1, 1.5, 'mg/kg'],
+        frequency: [12, 24, 'hours'],
         duration: [5, 10, 'days'],
+        maxDaily: 2,
       },
       {
         category: 'geriatric',
-        dose: [60, 80, 'mg'],
-        frequency: [12, 12, 'hours'],
+        dose: [1, 1.5, 'mg/kg'],
+        frequency: [12, 24, 'hours'],
         duration: [5, 10, 'days'],
+        maxDaily: 2,
       },
     ],
   },
@@ -1438,6 +1446,47 @@ export const MEDICATIONS: MedicationSeed[] = [
       {
         category: 'Obese',
         dose: [200, 400, 'mg'],
+        frequency: [24, 24, 'hours'],
+        duration: [7, 14, 'days'],
+      },
+    ],
+    // Per kg for children: 3 mg/kg a day for mucosal candidiasis up to 12 mg/kg for invasive
+    // infection, once a day; a neonate clears it slowly, so every 48 to 72 hours. Adults from 50 mg
+    // (the lightest band's least) to 400 mg (the heaviest's most), as the weight bands say.
+    ageDosages: [
+      {
+        category: 'neonate',
+        dose: [6, 12, 'mg/kg'],
+        frequency: [48, 72, 'hours'],
+        duration: [7, 14, 'days'],
+      },
+      {
+        category: 'infant',
+        dose: [3, 12, 'mg/kg'],
+        frequency: [24, 24, 'hours'],
+        duration: [7, 14, 'days'],
+      },
+      {
+        category: 'child',
+        dose: [3, 12, 'mg/kg'],
+        frequency: [24, 24, 'hours'],
+        duration: [7, 14, 'days'],
+      },
+      {
+        category: 'adolescent',
+        dose: [3, 12, 'mg/kg'],
+        frequency: [24, 24, 'hours'],
+        duration: [7, 14, 'days'],
+      },
+      {
+        category: 'adult',
+        dose: [50, 400, 'mg'],
+        frequency: [24, 24, 'hours'],
+        duration: [7, 14, 'days'],
+      },
+      {
+        category: 'geriatric',
+        dose: [50, 400, 'mg'],
         frequency: [24, 24, 'hours'],
         duration: [7, 14, 'days'],
       },
