@@ -532,7 +532,8 @@ export interface paths {
       cookie?: never;
     };
     get: operations['listLifestyleContraindications'];
-    put?: never;
+    /** @description Changes how much the lifestyle matters with the medication (its severity). */
+    put: operations['updateLifestyleContraindication'];
     post: operations['createLifestyleContraindication'];
     delete: operations['deleteLifestyleContraindication'];
     options?: never;
@@ -1672,6 +1673,8 @@ export interface components {
       id: components['schemas']['Id'];
       medication_id: components['schemas']['Id'];
       lifestyle_id: components['schemas']['Id'];
+      /** @description How much the lifestyle matters with the medication: the severity of the safety check's finding for a patient with both. */
+      severity: components['schemas']['Severity'];
       lifestyle: components['schemas']['NamedRef'];
       medication: components['schemas']['NamedRef'];
     };
@@ -2133,6 +2136,13 @@ export interface components {
     LifestyleContraindicationCreate: {
       medication_id: components['schemas']['Id'];
       lifestyle_id: components['schemas']['Id'];
+      /** @description The finding's severity; `major` when left out. */
+      severity?: components['schemas']['Severity'];
+      reason?: components['schemas']['Reason'];
+    };
+    LifestyleContraindicationUpdate: {
+      id: components['schemas']['Id'];
+      severity: components['schemas']['Severity'];
       reason?: components['schemas']['Reason'];
     };
     LifestyleContraindicationResponse: {
@@ -4667,6 +4677,37 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+    };
+  };
+  updateLifestyleContraindication: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['LifestyleContraindicationUpdate'];
+      };
+    };
+    responses: {
+      /** @description Updated. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['LifestyleContraindicationResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['ValidationFailed'];
     };
   };
   createLifestyleContraindication: {

@@ -269,12 +269,12 @@ export async function seedDemo(
   await insertRows(
     client,
     'lifestyle_contraindications',
-    ['medication_id', 'lifestyle_id'],
+    ['medication_id', 'lifestyle_id', 'severity'],
     MEDICATIONS.flatMap((m) =>
-      m.lifestyles.map((lifestyle) => [
-        medicationId(m.name),
-        lookup(lifestyleIds, lifestyle, 'lifestyle'),
-      ]),
+      m.lifestyles.map((link) => {
+        const [lifestyle, severity] = typeof link === 'string' ? [link, 'major'] : link;
+        return [medicationId(m.name), lookup(lifestyleIds, lifestyle, 'lifestyle'), severity];
+      }),
     ),
   );
 

@@ -49,7 +49,7 @@ const medication = (
   weight_dosages: [],
   age_dosages: [],
   condition_ids: [],
-  lifestyle_ids: [],
+  lifestyle_links: [],
   ...more,
 });
 

@@ -129,8 +129,8 @@ export interface SafetyMedicationRow {
   condition_ids: number[];
   /** Of `condition_ids`, the cautions, by condition id, with their severity; the others are contraindications. */
   condition_cautions?: Partial<Record<number, CautionSeverity>>;
-  /** Of the patient's lifestyles, those the medication is contraindicated with. */
-  lifestyle_ids: number[];
+  /** Of the patient's lifestyles, those linked to the medication, with how much each matters. */
+  lifestyle_links: { lifestyle_id: number; severity: Severity }[];
 }
 
 export interface SafetyInteractionRow {
@@ -1257,13 +1257,19 @@ export function evaluateSafety(
           : `${m.name} is contraindicated in ${condition}.`,
       });
     }
-    for (const lifestyleId of m.lifestyle_ids) {
+    for (const { lifestyle_id, severity } of m.lifestyle_links) {
+      const lifestyle = lifestyleName.get(lifestyle_id);
+      // Major and contraindicated links say "contraindicated", as every link did before links
+      // had a severity; the milder ones are cautions.
       findings.push({
         kind: 'lifestyle',
-        severity: 'major',
+        severity,
         medication_ids: [m.id],
-        lifestyle_id: lifestyleId,
-        message: `${m.name} is contraindicated with ${lifestyleName.get(lifestyleId)}.`,
+        lifestyle_id,
+        message:
+          rank(severity) >= RANK.major
+            ? `${m.name} is contraindicated with ${lifestyle}.`
+            : `${m.name}: use with caution with ${lifestyle} (${severity}).`,
       });
     }
     if (patient.pregnant === true) {

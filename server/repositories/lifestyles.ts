@@ -3,10 +3,11 @@ import type { Queryable } from '../db/pool';
 import type { Write } from './audit/entries';
 import { guardedDelete } from './guardedDelete';
 import { csvText, type ListSpec } from './listing';
-import { deleteById, insertLink } from './rows';
+import { deleteById, updateById } from './rows';
 
 type Lifestyle = Schema<'Lifestyle'>;
 type LifestyleContraindication = Schema<'LifestyleContraindication'>;
+type Severity = LifestyleContraindication['severity'];
 
 export async function listLifestyles(db: Queryable) {
   const { rows } = await db.query<Lifestyle>(
@@ -67,7 +68,7 @@ export const LIFESTYLE_READS = {
 };
 
 const CONTRAINDICATION_SELECT = `
-SELECT lc.id, lc.medication_id, lc.lifestyle_id,
+SELECT lc.id, lc.medication_id, lc.lifestyle_id, lc.severity,
   json_build_object('id', l.id, 'name', l.name) AS lifestyle,
   json_build_object('id', m.id, 'name', m.name) AS medication
 FROM lifestyle_contraindications lc
@@ -89,18 +90,23 @@ export async function getLifestyleContraindication(db: Queryable, id: number) {
   return rows[0];
 }
 
-/** Inserts the pair; undefined when it already exists. */
-export const insertLifestyleContraindication = (
+/** Inserts the pair with its severity; undefined when it already exists. */
+export async function insertLifestyleContraindication(
   write: Write,
   medicationId: number,
   lifestyleId: number,
-) =>
-  insertLink(
-    write,
-    'lifestyle_contraindications',
-    ['medication_id', 'lifestyle_id'],
-    [medicationId, lifestyleId],
+  severity: Severity,
+) {
+  const { rows } = await write<{ id: number }>(
+    `INSERT INTO lifestyle_contraindications (medication_id, lifestyle_id, severity)
+     VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING id`,
+    [medicationId, lifestyleId, severity],
   );
+  return rows[0]?.id;
+}
+
+export const updateLifestyleContraindication = (write: Write, id: number, severity: Severity) =>
+  updateById(write, 'lifestyle_contraindications', id, { severity });
 
 export const deleteLifestyleContraindication = (write: Write, id: number) =>
   deleteById(write, 'lifestyle_contraindications', id);

@@ -113,7 +113,11 @@ type Parts = {
   weightDosages: LinkRow & { weight_category_id: number };
   ageDosages: LinkRow & { age_category_id: number };
   contraindications: ContraindicationGrade & { medication_id: number; condition_id: number };
-  lifestyles: LinkRow & { lifestyle_id: number; lifestyle_name: string };
+  lifestyles: LinkRow & {
+    lifestyle_id: number;
+    lifestyle_name: string;
+    severity: Schema<'LifestyleContraindication'>['severity'];
+  };
 };
 
 /** The order of the whole list of medications. */
@@ -158,7 +162,7 @@ function partsSql(ids?: string): Record<keyof Parts, string> {
          FROM medication_contraindications mc JOIN conditions c ON c.id = mc.condition_id
          ${only('mc.medication_id')}
         ORDER BY mc.medication_id, lower(c.name), c.id`,
-    lifestyles: `SELECT lc.id, lc.medication_id, lc.lifestyle_id, l.name AS lifestyle_name
+    lifestyles: `SELECT lc.id, lc.medication_id, lc.lifestyle_id, lc.severity, l.name AS lifestyle_name
          FROM lifestyle_contraindications lc JOIN lifestyles l ON l.id = lc.lifestyle_id
          ${only('lc.medication_id')}
         ORDER BY lc.medication_id, lower(l.name), lc.id`,
@@ -260,6 +264,7 @@ function assemble({
       id: link.id,
       medication_id: link.medication_id,
       lifestyle_id: link.lifestyle_id,
+      severity: link.severity,
       lifestyle: { id: link.lifestyle_id, name: link.lifestyle_name },
       medication: named,
     }));

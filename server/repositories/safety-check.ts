@@ -65,7 +65,9 @@ SELECT
                                   ORDER BY r.id)
                                  FROM renal_rules r JOIN renal_categories c ON c.id = r.renal_category_id
                                 WHERE r.medication_id = m.id), '[]'::json),
-      'lifestyle_ids', COALESCE((SELECT json_agg(lc.lifestyle_id ORDER BY lc.lifestyle_id)
+      'lifestyle_links', COALESCE((SELECT json_agg(json_build_object('lifestyle_id', lc.lifestyle_id,
+                                                                     'severity', lc.severity)
+                                                   ORDER BY lc.lifestyle_id)
                                    FROM lifestyle_contraindications lc
                                   WHERE lc.medication_id = m.id AND lc.lifestyle_id = ANY($3::int[])), '[]'::json)
     ) ORDER BY m.id)

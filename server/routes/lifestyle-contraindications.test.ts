@@ -41,6 +41,8 @@ describe('lifestyle contraindications', () => {
       id: expect.any(Number),
       medication_id: medicationId,
       lifestyle_id: lifestyles.Alcohol,
+      // Left out, a link is major, as every link was before links had a severity.
+      severity: 'major',
       lifestyle: { id: lifestyles.Alcohol, name: 'Alcohol' },
       medication: { id: medicationId, name: 'Zolpidem' },
     });
@@ -49,6 +51,55 @@ describe('lifestyle contraindications', () => {
     expect((await api.get('/lifestyle-contraindication')).json().data).toContainEqual(data);
     const read = (await api.get(`/medication/${medicationId}`)).json().data;
     expect(read.medical_lifestyle_contraindications).toContainEqual(data);
+  });
+
+  it('stores a severity given, changes it, and refuses one outside the scale, storing nothing', async () => {
+    const created = await api.post('/lifestyle-contraindication', {
+      medication_id: otherMedicationId,
+      lifestyle_id: lifestyles.Driving,
+      severity: 'minor',
+    });
+    expect(created.statusCode).toBe(201);
+    const { id } = created.json().data;
+    const stored = async () =>
+      (await t.pool.query('SELECT severity FROM lifestyle_contraindications WHERE id = $1', [id]))
+        .rows[0].severity;
+    expect(await stored()).toBe('minor');
+
+    const updated = await api.put('/lifestyle-contraindication', { id, severity: 'moderate' });
+    expect(updated.statusCode).toBe(200);
+    expect(updated.json()).toMatchObject({
+      message: 'Lifestyle contraindication updated successfully',
+      data: { id, severity: 'moderate', lifestyle: { name: 'Driving' } },
+    });
+    expect(await stored()).toBe('moderate');
+    const history = (
+      await api.get(`/audit?entity=lifestyle_contraindication&entity_id=${id}&action=update`)
+    ).json().data;
+    expect(history[0].changes.severity).toEqual({ from: 'minor', to: 'moderate' });
+
+    for (const body of [
+      { id, severity: 'severe' },
+      { id },
+      { severity: 'major' },
+      { id, severity: 'major', extra: 1 },
+    ]) {
+      const refused = await api.put('/lifestyle-contraindication', body);
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().message).toEqual(expect.any(String));
+    }
+    const badCreate = await api.post('/lifestyle-contraindication', {
+      medication_id: medicationId,
+      lifestyle_id: lifestyles['Night shifts'],
+      severity: 'severe',
+    });
+    expect(badCreate.statusCode).toBe(422);
+    expect(await linkCount(medicationId, lifestyles['Night shifts'])).toBe(0);
+    expect(await stored()).toBe('moderate');
+
+    const unknown = await api.put('/lifestyle-contraindication', { id: 999999, severity: 'major' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toEqual(expect.any(String));
   });
 
   it('refuses the same pair twice with 409', async () => {

@@ -21,19 +21,31 @@ export default async function lifestyleContraindicationRoutes(app: FastifyInstan
   );
 
   defineRoute(app, 'createLifestyleContraindication', async (request, reply) => {
-    const { medication_id, lifestyle_id } = request.body;
+    const { medication_id, lifestyle_id, severity = 'major' } = request.body;
     if (!(await medicationExists(db, medication_id))) throw notFound('Medication');
     if ((await missingIds(db, 'lifestyles', [lifestyle_id])).length) {
       throw invalid({ lifestyle_id: [`No such lifestyle: ${lifestyle_id}`] });
     }
     const id = await auditedStatement(request, 'lifestyle_contraindication', (tx) =>
-      lifestyles.insertLifestyleContraindication(tx, medication_id, lifestyle_id),
+      lifestyles.insertLifestyleContraindication(tx, medication_id, lifestyle_id, severity),
     );
     if (!id) throw conflict('This lifestyle is already a contraindication of this medication.');
     return reply.status(201).send({
       data: await lifestyles.getLifestyleContraindication(db, id),
       message: 'Lifestyle contraindication added successfully',
     });
+  });
+
+  defineRoute(app, 'updateLifestyleContraindication', async (request) => {
+    const { id, severity } = request.body;
+    const updated = await auditedStatement(request, 'lifestyle_contraindication', (tx) =>
+      lifestyles.updateLifestyleContraindication(tx, id, severity),
+    );
+    if (!updated) throw notFound('Lifestyle contraindication');
+    return {
+      data: await lifestyles.getLifestyleContraindication(db, id),
+      message: 'Lifestyle contraindication updated successfully',
+    };
   });
 
   defineRoute(app, 'deleteLifestyleContraindication', async (request) => {

@@ -369,6 +369,20 @@ const CASES: Record<string, Cases> = {
       status: 404,
     },
   },
+  updateLifestyleContraindication: {
+    invalid: {
+      method: 'PUT',
+      url: '/lifestyle-contraindication',
+      body: { id: 1, severity: 'severe' },
+      field: 'severity',
+    },
+    unknown: {
+      method: 'PUT',
+      url: '/lifestyle-contraindication',
+      body: { id: UNKNOWN, severity: 'minor' },
+      status: 404,
+    },
+  },
   deleteLifestyleContraindication: {
     invalid: { method: 'DELETE', url: '/lifestyle-contraindication', body: {}, field: 'id' },
     unknown: {

@@ -196,6 +196,41 @@ describe('fluconazole for children and enoxaparin per kg in the demo data', () =
   });
 });
 
+describe('grapefruit juice in the demo data', () => {
+  it('with simvastatin it is still contraindicated (major); with amlodipine only a minor caution; with atorvastatin a moderate one', async () => {
+    const lifestyles = await idsByName(t.pool, 'lifestyles');
+    const grapefruit = lifestyles['Grapefruit juice consumption'];
+    const findings = async (name: string) =>
+      (
+        await check({
+          medications: [{ ...prescribed(name, 10, 'mg', 24), duration: 30 }],
+          patient: {
+            age: 50,
+            age_unit: 'years',
+            weight: 70,
+            weight_unit: 'kg',
+            lifestyle_ids: [grapefruit],
+          },
+        })
+      ).findings.filter((f) => f.kind === 'lifestyle');
+    expect(await findings('Simvastatin')).toEqual([
+      expect.objectContaining({
+        severity: 'major',
+        message: 'Simvastatin is contraindicated with Grapefruit juice consumption.',
+      }),
+    ]);
+    expect(await findings('Amlodipine')).toEqual([
+      expect.objectContaining({
+        severity: 'minor',
+        message: 'Amlodipine: use with caution with Grapefruit juice consumption (minor).',
+      }),
+    ]);
+    expect(await findings('Atorvastatin')).toEqual([
+      expect.objectContaining({ severity: 'moderate' }),
+    ]);
+  });
+});
+
 describe('pregnancy left out in the demo data', () => {
   it('isotretinoin (X) and valproate (D) for a 25-year-old woman with pregnancy not given are not "none, complete"', async () => {
     const result = await check({

@@ -117,7 +117,7 @@ function shareOf(index: Indexed, request: CheckedRequest): SafetyData {
     medications: pick(lists.medications, index.medications).map((m) => ({
       ...m,
       condition_ids: m.condition_ids.filter((id) => conditions.has(id)),
-      lifestyle_ids: m.lifestyle_ids.filter((id) => lifestyles.has(id)),
+      lifestyle_links: m.lifestyle_links.filter((link) => lifestyles.has(link.lifestyle_id)),
     })),
     conditions: pick(lists.conditions, index.conditions),
     lifestyles: pick(lists.lifestyles, index.lifestyles),

@@ -483,6 +483,17 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ['lifestyle-contraindication'],
       }),
+      updateLifestyleContraindication: build.mutation<
+        UpdateLifestyleContraindicationApiResponse,
+        UpdateLifestyleContraindicationApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/lifestyle-contraindication`,
+          method: 'PUT',
+          body: queryArg.lifestyleContraindicationUpdate,
+        }),
+        invalidatesTags: ['lifestyle-contraindication'],
+      }),
       deleteLifestyleContraindication: build.mutation<
         DeleteLifestyleContraindicationApiResponse,
         DeleteLifestyleContraindicationApiArg
@@ -1282,6 +1293,11 @@ export type CreateLifestyleContraindicationApiResponse =
 export type CreateLifestyleContraindicationApiArg = {
   lifestyleContraindicationCreate: LifestyleContraindicationCreate;
 };
+export type UpdateLifestyleContraindicationApiResponse =
+  /** status 200 Updated. */ LifestyleContraindicationResponse;
+export type UpdateLifestyleContraindicationApiArg = {
+  lifestyleContraindicationUpdate: LifestyleContraindicationUpdate;
+};
 export type DeleteLifestyleContraindicationApiResponse = /** status 200 Deleted. */ MessageResponse;
 export type DeleteLifestyleContraindicationApiArg = {
   idBody: IdBody;
@@ -1840,6 +1856,8 @@ export type LifestyleContraindication = {
   id: Id;
   medication_id: Id;
   lifestyle_id: Id;
+  /** How much the lifestyle matters with the medication: the severity of the safety check's finding for a patient with both. */
+  severity: Severity;
   lifestyle: NamedRef;
   medication: NamedRef;
 };
@@ -2245,6 +2263,13 @@ export type LifestyleContraindicationResponse = {
 export type LifestyleContraindicationCreate = {
   medication_id: Id;
   lifestyle_id: Id;
+  /** The finding's severity; `major` when left out. */
+  severity?: Severity;
+  reason?: Reason;
+};
+export type LifestyleContraindicationUpdate = {
+  id: Id;
+  severity: Severity;
   reason?: Reason;
 };
 export type DrugClassMember = {
@@ -3197,6 +3222,7 @@ export const {
   useGetLifestyleQuery,
   useListLifestyleContraindicationsQuery,
   useCreateLifestyleContraindicationMutation,
+  useUpdateLifestyleContraindicationMutation,
   useDeleteLifestyleContraindicationMutation,
   useListDrugClassesQuery,
   useCreateDrugClassMutation,

@@ -293,6 +293,14 @@ export const api = generatedApi.enhanceEndpoints({
         TESTS,
       ],
     },
+    updateLifestyleContraindication: {
+      invalidatesTags: (_result, _error, { lifestyleContraindicationUpdate }) => [
+        { type: 'lifestyle-contraindication', id: lifestyleContraindicationUpdate.id },
+        'medication',
+        HISTORY,
+        TESTS,
+      ],
+    },
     deleteLifestyleContraindication: {
       // The call names only the link, so every cached medication (one of which listed it) is stale.
       invalidatesTags: (_result, _error, { idBody }) => [

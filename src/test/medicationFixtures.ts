@@ -132,6 +132,7 @@ export const amoxicillin: Medication = {
       id: 301,
       medication_id: 7,
       lifestyle_id: alcohol.id,
+      severity: 'major',
       lifestyle: alcohol,
       medication: { id: 7, name: 'Amoxicillin' },
     },

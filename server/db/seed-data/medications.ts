@@ -5,6 +5,7 @@ import type {
   DurationUnit,
   FrequencyUnit,
   PregnancyCategory,
+  Severity,
 } from '@contract/enums';
 import type { AgeKey } from './age-categories';
 import type { WeightCategoryName } from './weight-categories';
@@ -58,8 +59,11 @@ interface MedicationBase {
    * (moderate unless a severity is given).
    */
   contraindications: ConditionLinkSeed[];
-  /** Names of lifestyles it is contraindicated with. */
-  lifestyles: string[];
+  /**
+   * The lifestyles it is linked to: a name alone is a major one, `[name, severity]` another
+   * severity.
+   */
+  lifestyles: (string | [string, Severity])[];
   /** The age under which it is contraindicated ("not under 6 weeks"). */
   minimumAge?: [number, AgeUnit];
   /**
@@ -1626,7 +1630,8 @@ export const MEDICATIONS: MedicationSeed[] = [
     avgWeightDosageUnit: 'mg',
     pregnancyCategory: 'X',
     contraindications: ['Liver cirrhosis'],
-    lifestyles: ['Grapefruit juice consumption', 'Pregnancy planning'],
+    // Only large amounts of grapefruit juice raise atorvastatin levels much.
+    lifestyles: [['Grapefruit juice consumption', 'moderate'], 'Pregnancy planning'],
     dosages: [
       {
         category: 'adult',
@@ -1740,7 +1745,8 @@ export const MEDICATIONS: MedicationSeed[] = [
     avgWeightDosageUnit: 'mg',
     pregnancyCategory: 'C',
     contraindications: [],
-    lifestyles: ['Grapefruit juice consumption'],
+    // Grapefruit juice raises amlodipine levels a little: of minor account.
+    lifestyles: [['Grapefruit juice consumption', 'minor']],
     dosages: [
       {
         category: 'child',

@@ -168,7 +168,7 @@ describe('Add Contraindication', () => {
 });
 
 describe('Add Lifestyle Contraindication', () => {
-  it('searches the lifestyles, greys out the listed ones, and sends medication_id and lifestyle_id', async () => {
+  it('searches the lifestyles, greys out the listed ones, and sends medication_id, lifestyle_id and the severity', async () => {
     const fetchMock = mockFetch({
       ...referenceLists,
       'POST /lifestyle-contraindication': {
@@ -197,9 +197,11 @@ describe('Add Lifestyle Contraindication', () => {
     await user.click(screen.getByRole('option', { name: 'Driving' }));
     await user.click(screen.getByRole('button', { name: 'Add Lifestyle Contraindication' }));
     expect(await findToast('Lifestyle contraindication added successfully')).toBeInTheDocument();
+    // Left as it starts, the severity is major.
     expect(await requestsTo(fetchMock, 'POST /lifestyle-contraindication')[0].json()).toEqual({
       medication_id: 7,
       lifestyle_id: 32,
+      severity: 'major',
     });
   });
 });

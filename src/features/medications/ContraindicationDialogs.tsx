@@ -4,8 +4,11 @@ import {
   useAddContraindicationMutation,
   useAddDrugClassMemberMutation,
   useCreateLifestyleContraindicationMutation,
+  useUpdateLifestyleContraindicationMutation,
+  type LifestyleContraindication,
   type Medication,
 } from '@/api';
+import { reasonPayload } from '@/components/crud/reason';
 import type { CrudField } from '@/components/crud/CrudFields';
 import { CrudFormDialog } from '@/components/crud/CrudFormDialog';
 import type { WriteAnswer } from '@/components/resource/resource';
@@ -18,17 +21,25 @@ import {
 import { pickerField } from '@/components/pickers/pickerField';
 import type { PickerSource } from '@/components/pickers/RecordPicker';
 import type { DialogProps } from './dialogProps';
-import { medicationField } from './MedicationFields';
+import { medicationField, readOnlyField } from './MedicationFields';
 import {
   CONTRAINDICATION_DEFAULTS,
   contraindicationPayload,
   contraindicationResolver,
   drugClassMemberResolver,
+  LIFESTYLE_SEVERITY_DEFAULTS,
   lifestyleContraindicationResolver,
+  lifestyleSeverityResolver,
   type ContraindicationFormOutput,
+  type LifestyleSeverityValues,
+  type LifestyleContraindicationOutput,
   type ContraindicationFormValues,
 } from './medicationForm';
-import { CAUTION_SEVERITY_OPTIONS, CONTRAINDICATION_LEVEL_OPTIONS } from './medicationFormat';
+import {
+  CAUTION_SEVERITY_OPTIONS,
+  CONTRAINDICATION_LEVEL_OPTIONS,
+  SEVERITY_OPTIONS,
+} from './medicationFormat';
 
 type MedicationLinks = Pick<
   Medication,
@@ -182,7 +193,27 @@ export function AddContraindicationDialog({
   );
 }
 
-/** Add Lifestyle Contraindication: a lifestyle (alcohol, driving, ...) that the medication rules out. */
+/** How much a lifestyle matters with the medication: the safety check's finding for it. */
+function lifestyleSeverityField<T extends { severity: string }>(): CrudField<T> {
+  return {
+    kind: 'select',
+    // react-hook-form cannot see that a key of every T is a path of T; it is.
+    name: 'severity' as Path<T>,
+    label: 'Severity',
+    required: true,
+    options: SEVERITY_OPTIONS,
+    helperText: 'Minor and moderate are cautions; major and contraindicated rule it out',
+  };
+}
+const LIFESTYLE_SEVERITY = {
+  fields: [lifestyleSeverityField<LinkValues<'lifestyle_id', 'severity'>>()],
+  defaults: LIFESTYLE_SEVERITY_DEFAULTS,
+};
+
+/**
+ * Add Lifestyle Contraindication: a lifestyle (alcohol, driving, ...) that the medication rules out
+ * or needs care with, and how much.
+ */
 export function AddLifestyleContraindicationDialog({
   medication,
   ...dialog
@@ -193,7 +224,7 @@ export function AddLifestyleContraindicationDialog({
     [medication],
   );
   return (
-    <LinkDialog
+    <LinkDialog<'lifestyle_id', 'severity', LifestyleContraindicationOutput>
       {...dialog}
       medication={medication}
       title="Add Lifestyle Contraindication"
@@ -202,11 +233,13 @@ export function AddLifestyleContraindicationDialog({
       field="lifestyle_id"
       linked={linked}
       resolver={lifestyleContraindicationResolver}
-      save={(lifestyleId) =>
+      more={LIFESTYLE_SEVERITY}
+      save={(lifestyleId, { severity }) =>
         createLink({
           lifestyleContraindicationCreate: {
             medication_id: medication.id,
             lifestyle_id: lifestyleId,
+            severity,
           },
         })
       }
@@ -214,6 +247,45 @@ export function AddLifestyleContraindicationDialog({
         success: 'Lifestyle contraindication added successfully',
         failure: 'Failed to add lifestyle contraindication',
       }}
+    />
+  );
+}
+
+export const EDIT_LIFESTYLE_SEVERITY_TITLE = 'Edit Lifestyle Severity';
+
+/** Edit Lifestyle Severity: how much a linked lifestyle matters with the medication. */
+export function EditLifestyleSeverityDialog({
+  medication,
+  link,
+  ...dialog
+}: DialogProps & { medication: Pick<Medication, 'name'>; link: LifestyleContraindication }) {
+  const [updateLink] = useUpdateLifestyleContraindicationMutation();
+  const run = useMutationFeedback();
+  const fields = useMemo<CrudField<LifestyleSeverityValues>[]>(
+    () => [
+      medicationField<LifestyleSeverityValues>(medication),
+      readOnlyField<LifestyleSeverityValues>('lifestyle', 'Lifestyle', link.lifestyle.name),
+      lifestyleSeverityField<LifestyleSeverityValues>(),
+    ],
+    [medication, link.lifestyle.name],
+  );
+  return (
+    <CrudFormDialog
+      {...dialog}
+      title={EDIT_LIFESTYLE_SEVERITY_TITLE}
+      resolver={lifestyleSeverityResolver}
+      defaultValues={{ severity: link.severity }}
+      fields={fields}
+      serverFields={{ severity: 'severity' }}
+      reason={{ required: false }}
+      onSubmit={({ severity }, reason) =>
+        run(
+          updateLink({
+            lifestyleContraindicationUpdate: { id: link.id, severity, ...reasonPayload(reason) },
+          }),
+          { success: serverMessage('Lifestyle contraindication updated successfully') },
+        )
+      }
     />
   );
 }

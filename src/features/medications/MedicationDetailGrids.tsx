@@ -35,18 +35,29 @@ export interface SectionActions {
 type ConditionRow = Medication['condition_contraindications'][number];
 type LifestyleRow = Medication['medical_lifestyle_contraindications'][number];
 
-/** A column of one change button per row, shown only to a user who may write. */
+interface ActionButton {
+  label: string;
+  icon: ReactElement;
+  onClick: () => void;
+}
+
+/**
+ * A column of change buttons per row (Edit, Delete), shown only to a user who may write; `header`
+ * names it when it has one button, and it is 'Actions' with more.
+ */
 function actionColumn<R extends GridValidRowModel>(
   canWrite: boolean,
   header: string,
-  button: (row: R) => { label: string; icon: ReactElement; onClick: () => void },
+  ...buttons: ((row: R) => ActionButton)[]
 ): GridColDef<R>[] {
   if (!canWrite) return [];
   return [
-    rowActionsColumn<R>('actions', header, 80, (row) => {
-      const { label, icon, onClick } = button(row);
-      return [<RowAction key={label} icon={icon} label={label} onClick={onClick} />];
-    }),
+    rowActionsColumn<R>('actions', header, 60 + 20 * buttons.length, (row) =>
+      buttons.map((button) => {
+        const { label, icon, onClick } = button(row);
+        return <RowAction key={label} icon={icon} label={label} onClick={onClick} />;
+      }),
+    ),
   ];
 }
 
@@ -137,11 +148,24 @@ function lifestyleColumns(
 ): GridColDef<LifestyleRow>[] {
   return [
     textColumn<LifestyleRow>('lifestyle', 'Lifestyle', (link) => link.lifestyle.name, { flex: 1 }),
-    ...actionColumn<LifestyleRow>(canWrite, 'Delete', (link) => ({
-      label: `Delete lifestyle contraindication ${link.lifestyle.name}`,
-      icon: <DeleteIcon fontSize="inherit" />,
-      onClick: () => show({ kind: 'delete-lifestyle-contraindication', medication, link }),
-    })),
+    textColumn<LifestyleRow>('severity', 'Severity', (link) => capitalize(link.severity), {
+      flex: 1,
+      minWidth: 140,
+    }),
+    ...actionColumn<LifestyleRow>(
+      canWrite,
+      'Actions',
+      (link) => ({
+        label: `Edit severity of ${link.lifestyle.name}`,
+        icon: <EditIcon fontSize="inherit" />,
+        onClick: () => show({ kind: 'edit-lifestyle-severity', medication, link }),
+      }),
+      (link) => ({
+        label: `Delete lifestyle contraindication ${link.lifestyle.name}`,
+        icon: <DeleteIcon fontSize="inherit" />,
+        onClick: () => show({ kind: 'delete-lifestyle-contraindication', medication, link }),
+      }),
+    ),
   ];
 }
 
@@ -202,24 +226,20 @@ function ingredientColumns(
       (ingredient) => strengthText(ingredient) ?? STRENGTH_NOT_STATED,
       { flex: 1, minWidth: 160 },
     ),
-    ...(canWrite
-      ? [
-          rowActionsColumn<MedicationIngredientRow>('actions', 'Actions', 100, (ingredient) => [
-            <RowAction
-              key="edit"
-              icon={<EditIcon fontSize="inherit" />}
-              label={`Edit strength of ${ingredient.name}`}
-              onClick={() => show({ kind: 'edit-strength', medication, ingredient })}
-            />,
-            <RowAction
-              key="remove"
-              icon={<DeleteIcon fontSize="inherit" />}
-              label={`Remove ingredient ${ingredient.name}`}
-              onClick={() => show({ kind: 'remove-ingredient', medication, ingredient })}
-            />,
-          ]),
-        ]
-      : []),
+    ...actionColumn<MedicationIngredientRow>(
+      canWrite,
+      'Actions',
+      (ingredient) => ({
+        label: `Edit strength of ${ingredient.name}`,
+        icon: <EditIcon fontSize="inherit" />,
+        onClick: () => show({ kind: 'edit-strength', medication, ingredient }),
+      }),
+      (ingredient) => ({
+        label: `Remove ingredient ${ingredient.name}`,
+        icon: <DeleteIcon fontSize="inherit" />,
+        onClick: () => show({ kind: 'remove-ingredient', medication, ingredient }),
+      }),
+    ),
   ];
 }
 
@@ -259,24 +279,20 @@ function renalRuleColumns(
       flex: 1,
       minWidth: 130,
     }),
-    ...(canWrite
-      ? [
-          rowActionsColumn<RenalRule>('actions', 'Actions', 100, (rule) => [
-            <RowAction
-              key="edit"
-              icon={<EditIcon fontSize="inherit" />}
-              label={`Edit renal rule for ${renalRuleCategoryText(rule)}`}
-              onClick={() => show({ kind: 'edit-renal-rule', medication, rule })}
-            />,
-            <RowAction
-              key="delete"
-              icon={<DeleteIcon fontSize="inherit" />}
-              label={`Delete renal rule for ${renalRuleCategoryText(rule)}`}
-              onClick={() => show({ kind: 'delete-renal-rule', medication, rule })}
-            />,
-          ]),
-        ]
-      : []),
+    ...actionColumn<RenalRule>(
+      canWrite,
+      'Actions',
+      (rule) => ({
+        label: `Edit renal rule for ${renalRuleCategoryText(rule)}`,
+        icon: <EditIcon fontSize="inherit" />,
+        onClick: () => show({ kind: 'edit-renal-rule', medication, rule }),
+      }),
+      (rule) => ({
+        label: `Delete renal rule for ${renalRuleCategoryText(rule)}`,
+        icon: <DeleteIcon fontSize="inherit" />,
+        onClick: () => show({ kind: 'delete-renal-rule', medication, rule }),
+      }),
+    ),
   ];
 }
 

@@ -360,15 +360,16 @@ describe('/dashboard/drugs/medications/{id}', () => {
     );
   });
 
-  it('adds a lifestyle contraindication and shows it', async () => {
+  it('adds a lifestyle contraindication with its severity and shows it', async () => {
     const link = {
       id: 302,
       medication_id: 7,
       lifestyle_id: driving.id,
+      severity: 'minor' as const,
       lifestyle: driving,
       medication: { id: 7, name: 'Amoxicillin' },
     };
-    mockFetch({
+    const fetchMock = mockFetch({
       ...referenceLists,
       'GET /medication/7': versions(amoxicillin, {
         ...amoxicillin,
@@ -389,15 +390,51 @@ describe('/dashboard/drugs/medications/{id}', () => {
     await user.click(lifestyles.getByRole('button', { name: 'Add Lifestyle Contraindication' }));
     await user.type(await screen.findByRole('combobox', { name: /^Lifestyle/ }), 'dri');
     await user.click(await screen.findByRole('option', { name: 'Driving' }));
-    await user.click(
-      within(screen.getByRole('dialog', { name: 'Add Lifestyle Contraindication' })).getByRole(
-        'button',
-        {
-          name: 'Add Lifestyle Contraindication',
-        },
-      ),
-    );
+    const dialog = within(screen.getByRole('dialog', { name: 'Add Lifestyle Contraindication' }));
+    // A new link starts major, as every link was before links had a severity.
+    expect(dialog.getByLabelText(/^Severity/)).toHaveValue('major');
+    await user.selectOptions(dialog.getByLabelText(/^Severity/), 'minor');
+    await user.click(dialog.getByRole('button', { name: 'Add Lifestyle Contraindication' }));
     expect(await lifestyles.findByRole('gridcell', { name: 'Driving' })).toBeInTheDocument();
+    expect(await requestsTo(fetchMock, 'POST /lifestyle-contraindication')[0].json()).toEqual({
+      medication_id: 7,
+      lifestyle_id: driving.id,
+      severity: 'minor',
+    });
+    expect(lifestyles.getByRole('gridcell', { name: 'Minor' })).toBeInTheDocument();
+  });
+
+  it('changes a lifestyle contraindication’s severity, with a reason, and the page follows', async () => {
+    const [alcoholLink] = amoxicillin.medical_lifestyle_contraindications;
+    const moderate = { ...alcoholLink, severity: 'moderate' as const };
+    const fetchMock = mockFetch({
+      'GET /medication/7': versions(amoxicillin, {
+        ...amoxicillin,
+        medical_lifestyle_contraindications: [moderate],
+      }),
+      'PUT /lifestyle-contraindication': {
+        body: { data: moderate, message: 'Lifestyle contraindication updated successfully' },
+      },
+    });
+    const { user } = renderDetail(7);
+    const lifestyles = within(
+      await screen.findByRole('region', { name: 'Lifestyle Contraindications' }),
+    );
+    expect(lifestyles.getByRole('gridcell', { name: 'Major' })).toBeInTheDocument();
+    await user.click(lifestyles.getByRole('button', { name: 'Edit severity of Alcohol' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit Lifestyle Severity' }));
+    expect(dialog.getByLabelText('Lifestyle')).toHaveValue('Alcohol');
+    expect(dialog.getByLabelText(/^Severity/)).toHaveValue('major');
+    await user.selectOptions(dialog.getByLabelText(/^Severity/), 'moderate');
+    await user.type(dialog.getByLabelText(/^Reason for the change/), 'Only heavy drinking matters');
+    await user.click(dialog.getByRole('button', { name: 'Save' }));
+    expect(await findToast('Lifestyle contraindication updated successfully')).toBeInTheDocument();
+    expect(await requestsTo(fetchMock, 'PUT /lifestyle-contraindication')[0].json()).toEqual({
+      id: alcoholLink.id,
+      severity: 'moderate',
+      reason: 'Only heavy drinking matters',
+    });
+    expect(await lifestyles.findByRole('gridcell', { name: 'Moderate' })).toBeInTheDocument();
   });
 
   it('Edit Medication changes the name and category, and the page follows', async () => {

@@ -21,6 +21,7 @@ import {
   AddContraindicationDialog,
   AddLifestyleContraindicationDialog,
   AddToClassDialog,
+  EditLifestyleSeverityDialog,
 } from './ContraindicationDialogs';
 import { DosageDialog } from './DosageDialog';
 import { AddIngredientDialog, EditStrengthDialog } from './IngredientDialogs';
@@ -56,6 +57,7 @@ export type MedicationDialog =
       condition: Pick<Condition, 'id' | 'name'>;
     }
   | { kind: 'add-lifestyle-contraindication'; medication: Medication }
+  | { kind: 'edit-lifestyle-severity'; medication: Medication; link: LifestyleContraindication }
   | {
       kind: 'delete-lifestyle-contraindication';
       medication: Medication;
@@ -117,6 +119,15 @@ export function MedicationDialogs({ session, close, exited }: MedicationDialogsP
     case 'add-lifestyle-contraindication':
       return (
         <AddLifestyleContraindicationDialog key={key} {...common} medication={dialog.medication} />
+      );
+    case 'edit-lifestyle-severity':
+      return (
+        <EditLifestyleSeverityDialog
+          key={key}
+          {...common}
+          medication={dialog.medication}
+          link={dialog.link}
+        />
       );
     case 'add-ingredient':
       return (

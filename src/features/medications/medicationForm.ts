@@ -23,6 +23,7 @@ import {
   DURATION_UNITS as ALL_DURATION_UNITS,
   FREQUENCY_UNITS as ALL_FREQUENCY_UNITS,
   PREGNANCY_CATEGORIES,
+  SEVERITIES,
 } from '@contract/enums';
 import {
   ageLimitDefaults,
@@ -425,7 +426,16 @@ export function contraindicationPayload(
 
 export const lifestyleContraindicationSchema = z.object({
   lifestyle_id: idField('Lifestyle is required'),
+  severity: choiceField('Severity', SEVERITIES),
 });
+export type LifestyleContraindicationOutput = z.output<typeof lifestyleContraindicationSchema>;
+
+/** A lifestyle link starts major: what every link was before links had a severity. */
+export const LIFESTYLE_SEVERITY_DEFAULTS = { severity: 'major' };
+
+/** Edit Lifestyle Severity: the link's new severity. */
+export const lifestyleSeveritySchema = z.object({ severity: choiceField('Severity', SEVERITIES) });
+export type LifestyleSeverityValues = z.input<typeof lifestyleSeveritySchema>;
 
 /** Add to Class: the class the medication joins. */
 export const drugClassMemberSchema = z.object({
@@ -438,4 +448,5 @@ export const editMedicationResolver = zodResolver(editMedicationSchema);
 export const dosageResolver = zodResolver(dosageSchema);
 export const contraindicationResolver = zodResolver(contraindicationSchema);
 export const lifestyleContraindicationResolver = zodResolver(lifestyleContraindicationSchema);
+export const lifestyleSeverityResolver = zodResolver(lifestyleSeveritySchema);
 export const drugClassMemberResolver = zodResolver(drugClassMemberSchema);

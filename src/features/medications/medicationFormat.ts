@@ -1,6 +1,6 @@
 import type { AgeCategory, ConditionContraindication, Medication, WeightCategory } from '@/api';
 import { capitalize, capitalizedOptions } from '@/components/crud/format';
-import { CAUTION_SEVERITIES, CONTRAINDICATION_LEVELS } from '@contract/enums';
+import { CAUTION_SEVERITIES, CONTRAINDICATION_LEVELS, SEVERITIES } from '@contract/enums';
 import type { AnyDosage, DosageKind } from './medicationForm';
 
 /** What the list and detail page show for a missing value. */
@@ -61,6 +61,8 @@ export function kindLabel(kind: DosageKind): 'Weight' | 'Age' {
 export const CONTRAINDICATION_LEVEL_OPTIONS = capitalizedOptions(CONTRAINDICATION_LEVELS);
 /** A caution's severity choices: 'Minor', 'Moderate', 'Major'. */
 export const CAUTION_SEVERITY_OPTIONS = capitalizedOptions(CAUTION_SEVERITIES);
+/** A lifestyle link's severity choices: 'Minor' to 'Contraindicated'. */
+export const SEVERITY_OPTIONS = capitalizedOptions(SEVERITIES);
 
 /** 'Contraindicated', or a caution with its severity: 'Caution (moderate)'. */
 export function contraindicationLevelText(
