@@ -196,6 +196,42 @@ describe('fluconazole for children and enoxaparin per kg in the demo data', () =
   });
 });
 
+describe('a child’s per-kg dose stops at the adult maximum in the demo data', () => {
+  it('azithromycin 10 mg/kg once a day for an 11-year-old of 60 kg (600 mg) is above the 500 mg a day a child may take', async () => {
+    const result = await check({
+      medications: [{ ...prescribed('Azithromycin', 600, 'mg', 24), duration: 3 }],
+      patient: { age: 11, age_unit: 'years', weight: 60, weight_unit: 'kg' },
+    });
+    expect(result.verdict).toBe('major');
+    expect(result.findings).toContainEqual(
+      expect.objectContaining({
+        kind: 'daily_dose',
+        severity: 'major',
+        message: expect.stringContaining('500 mg'),
+      }),
+    );
+  });
+
+  it('ondansetron 0.15 mg/kg every 8 hours for an 11-year-old of 40 kg (6 mg a dose, 18 mg a day) is above 12 mg a day', async () => {
+    const result = await check({
+      medications: [{ ...prescribed('Ondansetron', 6, 'mg', 8), duration: 2 }],
+      patient: { age: 11, age_unit: 'years', weight: 40, weight_unit: 'kg' },
+    });
+    expect(result.verdict).toBe('major');
+    expect(result.findings).toContainEqual(
+      expect.objectContaining({ kind: 'daily_dose', severity: 'major' }),
+    );
+  });
+
+  it('azithromycin 10 mg/kg for a 5-year-old of 20 kg (200 mg once a day) is within both', async () => {
+    const result = await check({
+      medications: [{ ...prescribed('Azithromycin', 200, 'mg', 24), duration: 3 }],
+      patient: { age: 5, age_unit: 'years', weight: 20, weight_unit: 'kg' },
+    });
+    expect(result.findings.filter((f) => f.medication_ids.includes(med.Azithromycin))).toEqual([]);
+  });
+});
+
 describe('grapefruit juice in the demo data', () => {
   it('with simvastatin it is still contraindicated (major); with amlodipine only a minor caution; with atorvastatin a moderate one', async () => {
     const lifestyles = await idsByName(t.pool, 'lifestyles');
