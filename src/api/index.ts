@@ -117,6 +117,16 @@ const drugClassTags = resourceTags(
 const classRuleTags = resourceTags('class-rule', 'classRuleUpdate', [HISTORY, TESTS]);
 // The data-quality report names medications whose ingredients have no strength.
 const ingredientTags = resourceTags('ingredient', 'ingredientUpdate', REFERENCE_STALE);
+/**
+ * A lifestyle link changed or deleted. The call names only the link, so every cached medication
+ * (one of which lists it) is stale.
+ */
+const lifestyleLinkChanged = (id: number): Tag[] => [
+  { type: 'lifestyle-contraindication', id },
+  'medication',
+  HISTORY,
+  TESTS,
+];
 /** What a change to a medication's ingredients or an ingredient's limits makes stale besides. */
 const INGREDIENT_DEPENDENTS: Tag[] = ['data-quality', HISTORY, TESTS];
 
@@ -294,21 +304,11 @@ export const api = generatedApi.enhanceEndpoints({
       ],
     },
     updateLifestyleContraindication: {
-      invalidatesTags: (_result, _error, { lifestyleContraindicationUpdate }) => [
-        { type: 'lifestyle-contraindication', id: lifestyleContraindicationUpdate.id },
-        'medication',
-        HISTORY,
-        TESTS,
-      ],
+      invalidatesTags: (_result, _error, { lifestyleContraindicationUpdate }) =>
+        lifestyleLinkChanged(lifestyleContraindicationUpdate.id),
     },
     deleteLifestyleContraindication: {
-      // The call names only the link, so every cached medication (one of which listed it) is stale.
-      invalidatesTags: (_result, _error, { idBody }) => [
-        { type: 'lifestyle-contraindication', id: idBody.id },
-        'medication',
-        HISTORY,
-        TESTS,
-      ],
+      invalidatesTags: (_result, _error, { idBody }) => lifestyleLinkChanged(idBody.id),
     },
 
     // ---- drug classes and their members; class rules (they show their classes' names) ----
