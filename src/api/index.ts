@@ -79,6 +79,7 @@ function resourceTags<T extends TagType, K extends string>(
   };
 }
 
+/** What a write to the reference data makes stale besides its own rows. */
 const REFERENCE_STALE: Tag[] = ['data-quality', HISTORY, TESTS];
 // The data-quality report warns of renal rules when no condition affects kidney function.
 const conditionTags = resourceTags('condition', 'conditionUpdate', REFERENCE_STALE, ['medication']);
@@ -127,8 +128,6 @@ const lifestyleLinkChanged = (id: number): Tag[] => [
   HISTORY,
   TESTS,
 ];
-/** What a change to a medication's ingredients or an ingredient's limits makes stale besides. */
-const INGREDIENT_DEPENDENTS: Tag[] = ['data-quality', HISTORY, TESTS];
 
 /** The tags of a write to a part of one medication (a dosage, a contraindication), named by
  * `partOf` the write's argument. */
@@ -345,7 +344,7 @@ export const api = generatedApi.enhanceEndpoints({
       invalidatesTags: (_result, _error, { medicationIngredientCreate }) => [
         { type: 'ingredient', id: medicationIngredientCreate.ingredient_id },
         { type: 'ingredient', id: LIST },
-        ...INGREDIENT_DEPENDENTS,
+        ...REFERENCE_STALE,
       ],
     },
     // A strength or a limit update names only the link or the limit; its answer names the
@@ -356,12 +355,12 @@ export const api = generatedApi.enhanceEndpoints({
           ? [
               { type: 'ingredient', id: result.data.id },
               { type: 'ingredient', id: LIST },
-              ...INGREDIENT_DEPENDENTS,
+              ...REFERENCE_STALE,
             ]
           : [],
     },
     // The call names only the link, so every cached ingredient (one of which listed it) is stale.
-    removeMedicationIngredient: { invalidatesTags: ['ingredient', ...INGREDIENT_DEPENDENTS] },
+    removeMedicationIngredient: { invalidatesTags: ['ingredient', ...REFERENCE_STALE] },
     addIngredientLimit: {
       invalidatesTags: (_result, _error, { ingredientLimitCreate }) => [
         { type: 'ingredient', id: ingredientLimitCreate.ingredient_id },
@@ -397,8 +396,16 @@ export const api = generatedApi.enhanceEndpoints({
     safetyCheck: { invalidatesTags: ['users', 'dashboard'] },
     getDataQuality: { providesTags: ['data-quality'] },
     getDataQualitySummary: { providesTags: ['data-quality'] },
+    // The delete confirm also counts the medication's class memberships, ingredients, renal
+    // rules and the class rules naming it: any write to those lists makes it stale.
     getMedicationDependents: {
-      providesTags: (_result, _error, { id }) => [{ type: 'medication', id }],
+      providesTags: (_result, _error, { id }) => [
+        { type: 'medication', id },
+        ...(['drug-class', 'ingredient', 'renal-rule', 'class-rule'] as const).map((type) => ({
+          type,
+          id: LIST,
+        })),
+      ],
     },
 
     // ---- the signed-in user's sessions, and the accounts (admin) ----

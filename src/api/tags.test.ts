@@ -109,6 +109,23 @@ describe('cache tags', () => {
     expect(count('GET /condition')).toBe(1);
   });
 
+  it('a medication joining a class refreshes what its delete confirm says goes with it', async () => {
+    const dependents = { body: { data: { id: 5, name: 'Warfarin' } } };
+    const fetchMock = mockFetch({
+      'GET /medications/5/dependents': dependents,
+      'POST /drug-class/member': { status: 201, body: { data: { id: 9 } } },
+    });
+    const count = (key: string) => requestsTo(fetchMock, key).length;
+    const store = makeStore(signedIn());
+    await store.dispatch(api.endpoints.getMedicationDependents.initiate({ id: 5, limit: 20 }));
+    await store.dispatch(
+      api.endpoints.addDrugClassMember.initiate({
+        drugClassMemberCreate: { drug_class_id: 4, medication_id: 5 },
+      }),
+    );
+    await waitFor(() => expect(count('GET /medications/5/dependents')).toBe(2));
+  });
+
   it('a new condition refreshes the condition list only', async () => {
     const { store, count } = setup();
     await subscribeAll(store);

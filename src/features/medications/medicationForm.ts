@@ -434,7 +434,7 @@ export type LifestyleContraindicationOutput = z.output<typeof lifestyleContraind
 export const LIFESTYLE_SEVERITY_DEFAULTS = { severity: 'major' };
 
 /** Edit Lifestyle Severity: the link's new severity. */
-export const lifestyleSeveritySchema = z.object({ severity: choiceField('Severity', SEVERITIES) });
+export const lifestyleSeveritySchema = lifestyleContraindicationSchema.pick({ severity: true });
 export type LifestyleSeverityValues = z.input<typeof lifestyleSeveritySchema>;
 
 /** Add to Class: the class the medication joins. */
