@@ -392,9 +392,9 @@ describe('a list screen (ResourcePage)', () => {
     const { user } = render();
     await screen.findByRole('button', { name: 'History of Migraine' });
     const search = screen.getByRole('searchbox', { name: texts.searchLabel });
-    await user.type(search, 'Z');
+    await user.fill(search, 'Z');
     await waitFor(() => expect(asked()).toContain('Z'));
-    await user.type(search, 'q');
+    await user.fill(search, 'q');
     await waitFor(() =>
       expect(screen.queryByRole('button', { name: 'History of Migraine' })).toBeNull(),
     );
@@ -477,7 +477,7 @@ describe('a list screen (ResourcePage)', () => {
     await user.click(confirm.getByRole('button', { name: 'Delete' }));
     expect(await confirm.findByText(/reason/i, { selector: 'p' })).toBeInTheDocument();
     expect(requestsTo(fetchMock, 'DELETE /drug-interaction')).toHaveLength(0);
-    await user.type(confirm.getByRole('textbox', { name: /reason/i }), 'Withdrawn');
+    await user.fill(confirm.getByRole('textbox', { name: /reason/i }), 'Withdrawn');
     await user.click(confirm.getByRole('button', { name: 'Delete' }));
     await findToast(/deleted/i);
     expect(await requestsTo(fetchMock, 'DELETE /drug-interaction')[0].json()).toEqual({

@@ -2,12 +2,12 @@ import type { ReactElement, ReactNode } from 'react';
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import { render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { AppProviders } from '@/app/AppProviders';
 import { AppRoutes } from '@/app/router';
 import { makeStore, type AppStore, type RootState } from '@/app/store';
 import { signedOut } from './fixtures';
+import { setupUser } from './user';
 
 interface Options {
   /** Where the router starts. */
@@ -52,8 +52,7 @@ export function renderWithProviders(ui: ReactElement = <AppRoutes />, options: O
     );
     return options.styles ? app : <CacheProvider value={detachedStyles}>{app}</CacheProvider>;
   }
-  // delay: null types without a timer between keys: the same events, much faster.
-  return { store, user: userEvent.setup({ delay: null }), ...render(ui, { wrapper: Wrapper }) };
+  return { store, user: setupUser(), ...render(ui, { wrapper: Wrapper }) };
 }
 
 /** The notification (toast) showing `text`; notifications carry role="alert" and a data-toast-order. */

@@ -89,7 +89,7 @@ describe('CrudFormDialog', () => {
   it('asks before closing with unsaved changes (Cancel, Escape, backdrop), and discarding saves nothing', async () => {
     const onSubmit = jest.fn(async () => undefined);
     const { user, dialog } = await open(onSubmit);
-    await user.type(dialog.getByLabelText(/^Name/), 'Something');
+    await user.fill(dialog.getByLabelText(/^Name/), 'Something');
 
     await user.click(dialog.getByRole('button', { name: 'Cancel' }));
     let confirm = within(await screen.findByRole('dialog', { name: 'Discard unsaved changes?' }));
@@ -126,20 +126,20 @@ describe('CrudFormDialog', () => {
     const onSubmit = jest.fn(async () => undefined);
     const { user, dialog } = await open(onSubmit);
     await user.clear(dialog.getByLabelText(/^High/));
-    await user.type(dialog.getByLabelText(/^Low/), '5');
+    await user.fill(dialog.getByLabelText(/^Low/), '5');
     await user.click(dialog.getByRole('button', { name: 'Save' }));
     expect(await dialog.findByText('Name is required')).toBeInTheDocument();
     expect(dialog.getByText('High is required')).toBeInTheDocument();
     expect(dialog.getByLabelText(/^Name/)).toHaveAttribute('aria-invalid', 'true');
 
-    await user.type(dialog.getByLabelText(/^Name/), 'Thing');
-    await user.type(dialog.getByLabelText(/^High/), '2');
+    await user.fill(dialog.getByLabelText(/^Name/), 'Thing');
+    await user.fill(dialog.getByLabelText(/^High/), '2');
     await user.click(dialog.getByRole('button', { name: 'Save' }));
     expect(await dialog.findByText('Low must not exceed high')).toBeInTheDocument();
     expect(onSubmit).not.toHaveBeenCalled();
 
     await user.clear(dialog.getByLabelText(/^High/));
-    await user.type(dialog.getByLabelText(/^High/), '7.5');
+    await user.fill(dialog.getByLabelText(/^High/), '7.5');
     await user.click(dialog.getByRole('button', { name: 'Save' }));
     await closed();
     expect(onSubmit).toHaveBeenCalledWith({ name: 'Thing', low: 5, high: 7.5 }, '');
@@ -148,7 +148,7 @@ describe('CrudFormDialog', () => {
   it('disables Save and shows progress while saving, then closes', async () => {
     let finish: () => void = () => undefined;
     const { user, dialog } = await open(() => new Promise<void>((resolve) => (finish = resolve)));
-    await user.type(dialog.getByLabelText(/^Name/), 'Thing');
+    await user.fill(dialog.getByLabelText(/^Name/), 'Thing');
     await user.click(dialog.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(dialog.getByRole('button', { name: 'Save' })).toBeDisabled());
     expect(dialog.getByRole('button', { name: 'Save' })).toHaveAttribute('aria-busy', 'true');
@@ -161,7 +161,7 @@ describe('CrudFormDialog', () => {
     const { user, dialog } = await open(async () => {
       throw { status: 422, message: 'Invalid', errors: { minimum: ['Too low for this unit'] } };
     });
-    await user.type(dialog.getByLabelText(/^Name/), 'Thing');
+    await user.fill(dialog.getByLabelText(/^Name/), 'Thing');
     await user.click(dialog.getByRole('button', { name: 'Save' }));
     expect(await dialog.findByText('Too low for this unit')).toBeInTheDocument();
     expect(dialog.getByRole('alert')).toHaveTextContent('Invalid');

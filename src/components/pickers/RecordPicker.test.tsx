@@ -58,10 +58,10 @@ describe('RecordPicker', () => {
     });
     const { user } = renderPicker();
     const input = screen.getByRole('combobox', { name: 'Medication' });
-    await user.type(input, 'ib');
+    await user.fill(input, 'ib');
     expect(await screen.findByRole('option', { name: 'Ibuprofen' })).toBeInTheDocument();
 
-    await user.type(input, 'x');
+    await user.fill(input, 'x');
     expect(await screen.findByText('Searching…')).toBeInTheDocument();
     expect(screen.queryByRole('option', { name: 'Ibuprofen' })).toBeNull();
     // Enter while it searches picks nothing.

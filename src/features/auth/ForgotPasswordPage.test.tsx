@@ -23,7 +23,7 @@ describe('/forgot-password', () => {
     });
     const { user } = renderWithProviders(undefined, { route: '/forgot-password' });
     const field = await screen.findByLabelText(/^Email/);
-    await user.type(field, 'ada@example.org');
+    await user.fill(field, 'ada@example.org');
     await user.click(screen.getByRole('button', { name: 'Send reset link' }));
 
     const message = await screen.findByText('Check your email for password reset instructions');
@@ -38,7 +38,7 @@ describe('/forgot-password', () => {
     mockFetch({ 'POST /auth/forgot-password': networkDown });
     const { user } = renderWithProviders(undefined, { route: '/forgot-password' });
     const field = await screen.findByLabelText(/^Email/);
-    await user.type(field, 'ada@example.org');
+    await user.fill(field, 'ada@example.org');
     await user.click(screen.getByRole('button', { name: 'Send reset link' }));
 
     const message = await screen.findByText('Failed to send password reset email');

@@ -13,8 +13,8 @@ async function fillIn(
   email: string,
   password: string,
 ) {
-  await user.type(await screen.findByLabelText(/^Email/), email);
-  await user.type(screen.getByLabelText(/^Password/), password);
+  await user.fill(await screen.findByLabelText(/^Email/), email);
+  await user.fill(screen.getByLabelText(/^Password/), password);
 }
 
 beforeEach(() => {

@@ -9,10 +9,10 @@ async function fillIn(
   user: User,
   values: { name: string; email: string; password: string; confirm: string },
 ) {
-  await user.type(await screen.findByLabelText(/^Full name/), values.name);
-  await user.type(screen.getByLabelText(/^Email/), values.email);
-  await user.type(screen.getByLabelText(/^Password/), values.password);
-  await user.type(screen.getByLabelText(/^Confirm password/), values.confirm);
+  await user.fill(await screen.findByLabelText(/^Full name/), values.name);
+  await user.fill(screen.getByLabelText(/^Email/), values.email);
+  await user.fill(screen.getByLabelText(/^Password/), values.password);
+  await user.fill(screen.getByLabelText(/^Confirm password/), values.confirm);
 }
 
 beforeEach(() => {

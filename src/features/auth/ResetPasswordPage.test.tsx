@@ -10,8 +10,8 @@ beforeEach(() => {
 type User = ReturnType<typeof renderWithProviders>['user'];
 
 async function fillIn(user: User, password: string, confirm: string) {
-  await user.type(await screen.findByLabelText(/^New password/), password);
-  await user.type(screen.getByLabelText(/^Confirm new password/), confirm);
+  await user.fill(await screen.findByLabelText(/^New password/), password);
+  await user.fill(screen.getByLabelText(/^Confirm new password/), confirm);
   await user.click(screen.getByRole('button', { name: 'Set new password' }));
 }
 

@@ -316,9 +316,9 @@ describe.each(KINDS)('/dashboard/drugs/$name-categories', (kind) => {
 
     const [above, below] = kind.create.above;
     await user.clear(form.getByLabelText(minimum));
-    await user.type(form.getByLabelText(minimum), above);
+    await user.fill(form.getByLabelText(minimum), above);
     await user.clear(form.getByLabelText(maximum));
-    await user.type(form.getByLabelText(maximum), below);
+    await user.fill(form.getByLabelText(maximum), below);
     await user.click(form.getByRole('button', { name: 'Save' }));
     expect(
       await form.findByText(`Minimum ${measure} must not exceed maximum ${measure}`),
@@ -328,9 +328,9 @@ describe.each(KINDS)('/dashboard/drugs/$name-categories', (kind) => {
 
     const [low, high] = kind.create.fixed;
     await user.clear(form.getByLabelText(minimum));
-    await user.type(form.getByLabelText(minimum), low);
+    await user.fill(form.getByLabelText(minimum), low);
     await user.clear(form.getByLabelText(maximum));
-    await user.type(form.getByLabelText(maximum), high);
+    await user.fill(form.getByLabelText(maximum), high);
     if (kind.units.length > 1) {
       await user.selectOptions(form.getByLabelText(unit), kind.create.unit);
     } else {
@@ -338,7 +338,7 @@ describe.each(KINDS)('/dashboard/drugs/$name-categories', (kind) => {
     }
     await user.selectOptions(form.getByLabelText(/^Category/), kind.create.category);
     if (kind.create.description) {
-      await user.type(form.getByLabelText(/^Description/), kind.create.description);
+      await user.fill(form.getByLabelText(/^Description/), kind.create.description);
     }
     await user.click(form.getByRole('button', { name: 'Save' }));
     expect(await findToast(`${subject} 9 was created`)).toBeInTheDocument();
@@ -352,7 +352,7 @@ describe.each(KINDS)('/dashboard/drugs/$name-categories', (kind) => {
     const form = within(await screen.findByRole('dialog', { name: `Add ${singular}` }));
     await user.clear(form.getByLabelText(minimum));
     await user.clear(form.getByLabelText(maximum));
-    await user.type(form.getByLabelText(maximum), '-3');
+    await user.fill(form.getByLabelText(maximum), '-3');
     await user.click(form.getByRole('button', { name: 'Save' }));
     expect(await form.findByText(`Minimum ${measure} is required`)).toBeInTheDocument();
     expect(form.getByText(`Maximum ${measure} must be 0 or more`)).toBeInTheDocument();
@@ -501,7 +501,7 @@ describe('/dashboard/drugs/weight-categories: the ages a category is meant for',
     expect(form.getByLabelText(maximumAge)).toHaveValue(18);
     await user.clear(form.getByLabelText(minimumAge));
     await user.clear(form.getByLabelText(maximumAge));
-    await user.type(form.getByLabelText(maximumAge), '16.5');
+    await user.fill(form.getByLabelText(maximumAge), '16.5');
     await user.click(form.getByRole('button', { name: 'Save' }));
     expect(await findToast('Weight category 2 was updated')).toBeInTheDocument();
     expect(await requestsTo(fetchMock, `PUT ${path}`)[0].json()).toMatchObject({
@@ -520,9 +520,9 @@ describe('/dashboard/drugs/weight-categories: the ages a category is meant for',
     await user.click(await screen.findByRole('button', { name: 'Add Weight Category' }));
     const form = within(await screen.findByRole('dialog', { name: 'Add Weight Category' }));
     await user.clear(form.getByLabelText(/^Maximum weight/));
-    await user.type(form.getByLabelText(/^Maximum weight/), '50');
-    await user.type(form.getByLabelText(minimumAge), '18');
-    await user.type(form.getByLabelText(maximumAge), '12');
+    await user.fill(form.getByLabelText(/^Maximum weight/), '50');
+    await user.fill(form.getByLabelText(minimumAge), '18');
+    await user.fill(form.getByLabelText(maximumAge), '12');
     await user.click(form.getByRole('button', { name: 'Save' }));
     expect(await form.findByText(message)).toBeInTheDocument();
     expect(form.getByLabelText(minimumAge)).toHaveAccessibleDescription(message);
@@ -545,8 +545,8 @@ describe('/dashboard/drugs/weight-categories: the ages a category is meant for',
     await user.click(await screen.findByRole('button', { name: 'Add Weight Category' }));
     const form = within(await screen.findByRole('dialog', { name: 'Add Weight Category' }));
     await user.clear(form.getByLabelText(/^Maximum weight/));
-    await user.type(form.getByLabelText(/^Maximum weight/), '50');
-    await user.type(form.getByLabelText(minimumAge), '18');
+    await user.fill(form.getByLabelText(/^Maximum weight/), '50');
+    await user.fill(form.getByLabelText(minimumAge), '18');
     await user.click(form.getByRole('button', { name: 'Save' }));
     expect(await form.findByText(fieldError)).toBeInTheDocument();
     expect(form.getByLabelText(minimumAge)).toHaveAccessibleDescription(fieldError);
@@ -577,9 +577,9 @@ describe('/dashboard/drugs/renal-categories: eGFR from 0 to 200', () => {
     const form = within(await screen.findByRole('dialog', { name: 'Add Renal Category' }));
     expect(form.getByLabelText(/^eGFR unit/)).toHaveDisplayValue(EGFR_UNIT);
     await user.clear(form.getByLabelText(/^Minimum eGFR/));
-    await user.type(form.getByLabelText(/^Minimum eGFR/), '90');
+    await user.fill(form.getByLabelText(/^Minimum eGFR/), '90');
     await user.clear(form.getByLabelText(/^Maximum eGFR/));
-    await user.type(form.getByLabelText(/^Maximum eGFR/), '201');
+    await user.fill(form.getByLabelText(/^Maximum eGFR/), '201');
     await user.click(form.getByRole('button', { name: 'Save' }));
     const message = 'Maximum eGFR must be from 0 to 200';
     expect(await form.findByText(message)).toBeInTheDocument();
@@ -587,7 +587,7 @@ describe('/dashboard/drugs/renal-categories: eGFR from 0 to 200', () => {
     expect(requestsTo(fetchMock, `POST ${path}`)).toHaveLength(0);
 
     await user.clear(form.getByLabelText(/^Maximum eGFR/));
-    await user.type(form.getByLabelText(/^Maximum eGFR/), '200');
+    await user.fill(form.getByLabelText(/^Maximum eGFR/), '200');
     await user.click(form.getByRole('button', { name: 'Save' }));
     expect(await findToast('Renal function category created successfully')).toBeInTheDocument();
     expect(await requestsTo(fetchMock, `POST ${path}`)[0].json()).toEqual({

@@ -103,7 +103,7 @@ describe('the conditions definition', () => {
     await user.click(form.getByRole('button', { name: 'Save' }));
     expect(await form.findByText('Name is required')).toBeInTheDocument();
     expect(onSave).not.toHaveBeenCalled();
-    await user.type(form.getByLabelText(/^Name/), '  Gout ');
+    await user.fill(form.getByLabelText(/^Name/), '  Gout ');
     await user.click(form.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
 
@@ -132,7 +132,7 @@ describe('the conditions definition', () => {
     expect(form.getByLabelText(/^Name/)).toHaveValue('Migraine');
     expect(form.getByLabelText(/^Description/)).toHaveValue('Recurrent headaches');
     await user.clear(form.getByLabelText(/^Description/));
-    await user.type(form.getByLabelText(/^Description/), 'Throbbing');
+    await user.fill(form.getByLabelText(/^Description/), 'Throbbing');
     await user.click(form.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
 
@@ -157,7 +157,7 @@ describe('the conditions definition', () => {
     const form = within(await screen.findByRole('dialog', { name: 'Add Condition' }));
     const box = form.getByRole('checkbox', { name: 'Affects kidney function' });
     expect(box).not.toBeChecked();
-    await user.type(form.getByLabelText(/^Name/), 'Chronic kidney disease');
+    await user.fill(form.getByLabelText(/^Name/), 'Chronic kidney disease');
     await user.click(box);
     await user.click(form.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));

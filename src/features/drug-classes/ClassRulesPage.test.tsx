@@ -79,7 +79,7 @@ async function pick(
 ) {
   const input = form.getByRole('combobox', { name: label });
   await user.clear(input);
-  await user.type(input, text);
+  await user.fill(input, text);
   await user.click(await screen.findByRole('option', { name }));
 }
 
@@ -199,8 +199,8 @@ describe('the class rule form', () => {
     await pick(user, form, /^Other Class/, 'pen', 'Penicillins');
     await user.selectOptions(form.getByLabelText(/^Kind/), 'Cross-sensitivity');
     expect(form.getByRole('radio', { name: 'Medication' })).toBeDisabled();
-    await user.type(form.getByLabelText(/^Description/), 'Beta-lactam cross-sensitivity.');
-    await user.type(form.getByLabelText(/^Reason for the change/), 'BNF 2025');
+    await user.fill(form.getByLabelText(/^Description/), 'Beta-lactam cross-sensitivity.');
+    await user.fill(form.getByLabelText(/^Reason for the change/), 'BNF 2025');
     await user.click(form.getByRole('button', { name: 'Save' }));
     expect(await form.findByText('Choose a class other than the first')).toBeInTheDocument();
     expect(onSave).not.toHaveBeenCalled();
@@ -252,8 +252,8 @@ describe('the class rule form', () => {
     await user.click(form.getByRole('radio', { name: 'Medication' }));
 
     await user.selectOptions(form.getByLabelText(/^Severity/), 'Major');
-    await user.type(form.getByLabelText(/^Description/), 'Myopathy.');
-    await user.type(form.getByLabelText(/^Reason for the change/), 'SPC');
+    await user.fill(form.getByLabelText(/^Description/), 'Myopathy.');
+    await user.fill(form.getByLabelText(/^Reason for the change/), 'SPC');
     await user.click(form.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
     await sendSaved(classRuleResource, null, onSave.mock.calls[0]);
@@ -288,7 +288,7 @@ describe('the class rule form', () => {
 
     // The description alone is no clinical change: no reason asked.
     await user.clear(form.getByLabelText(/^Description/));
-    await user.type(form.getByLabelText(/^Description/), 'Bleeding risk, GI.');
+    await user.fill(form.getByLabelText(/^Description/), 'Bleeding risk, GI.');
     await user.click(form.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
     await sendSaved(classRuleResource, nsaidsWarfarin, onSave.mock.calls[0]);
@@ -315,7 +315,7 @@ describe('the class rule form', () => {
     await user.selectOptions(form.getByLabelText(/^Severity/), 'Contraindicated');
     await user.click(form.getByRole('button', { name: 'Save' }));
     expect(await form.findByText('A reason is required for this change')).toBeInTheDocument();
-    await user.type(form.getByLabelText(/^Reason for the change/), 'Case reports');
+    await user.fill(form.getByLabelText(/^Reason for the change/), 'Case reports');
     await user.click(form.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
     await sendSaved(classRuleResource, statinsMacrolides, onSave.mock.calls[0]);

@@ -110,7 +110,7 @@ describe('/dashboard/drugs/classes', () => {
     await user.click(confirm.getByRole('button', { name: 'Delete' }));
     expect(await confirm.findByText('A reason is required for this change')).toBeInTheDocument();
     expect(requestsTo(fetchMock, 'DELETE /drug-class')).toHaveLength(0);
-    await user.type(confirm.getByLabelText(/^Reason for the change/), 'Merged');
+    await user.fill(confirm.getByLabelText(/^Reason for the change/), 'Merged');
     await user.click(confirm.getByRole('button', { name: 'Delete' }));
     expect(
       await findToast('This drug class cannot be deleted: 1 class rule names it'),
@@ -158,19 +158,19 @@ describe('the class form', () => {
         .map((option) => option.textContent),
     ).toEqual(['Not a duplicate-therapy class', 'Minor', 'Moderate', 'Major', 'Contraindicated']);
 
-    await user.type(form.getByLabelText(/^ATC Code/), 'C1');
+    await user.fill(form.getByLabelText(/^ATC Code/), 'C1');
     await user.click(form.getByRole('button', { name: 'Save' }));
     expect(await form.findByText('Name is required')).toBeInTheDocument();
     expect(form.getByText('Enter an ATC group such as N, N06, N06A or N06AB')).toBeInTheDocument();
     expect(onSave).not.toHaveBeenCalled();
 
-    await user.type(form.getByLabelText(/^Name/), 'Statins');
-    await user.type(form.getByLabelText(/^ATC Code/), '0aa');
+    await user.fill(form.getByLabelText(/^Name/), 'Statins');
+    await user.fill(form.getByLabelText(/^ATC Code/), '0aa');
     await user.selectOptions(severity, 'Major');
     await user.click(form.getByRole('button', { name: 'Save' }));
     expect(await form.findByText('A reason is required for this change')).toBeInTheDocument();
     expect(onSave).not.toHaveBeenCalled();
-    await user.type(form.getByLabelText(/^Reason for the change/), 'Two statins together');
+    await user.fill(form.getByLabelText(/^Reason for the change/), 'Two statins together');
     await user.click(form.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
     await sendSaved(drugClassResource, null, onSave.mock.calls[0]);
@@ -185,7 +185,7 @@ describe('the class form', () => {
   it('a class without a duplicate-therapy severity needs no reason', async () => {
     const { user, onSave } = renderResourceForm(drugClassResource, null);
     const form = within(await screen.findByRole('dialog', { name: 'Add Class' }));
-    await user.type(form.getByLabelText(/^Name/), 'Penicillins');
+    await user.fill(form.getByLabelText(/^Name/), 'Penicillins');
     await user.click(form.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
     expect(onSave.mock.calls[0]).toEqual([
@@ -211,7 +211,7 @@ describe('the class form', () => {
       form.getByLabelText(/^Duplicate Therapy/),
       'Not a duplicate-therapy class',
     );
-    await user.type(form.getByLabelText(/^Reason for the change/), 'Not a duplicate');
+    await user.fill(form.getByLabelText(/^Reason for the change/), 'Not a duplicate');
     await user.click(form.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
     await sendSaved(drugClassResource, statins, onSave.mock.calls[0]);

@@ -96,14 +96,14 @@ describe('the drugs definition', () => {
     }
     expect(onSave).not.toHaveBeenCalled();
 
-    await user.type(form.getByLabelText(/^Name/), 'Cetirizine');
-    await user.type(form.getByLabelText(/^Category/), 'Antihistamine');
-    await user.type(form.getByLabelText(/^Manufacturer/), 'Allergy Co');
-    await user.type(form.getByLabelText(/^Dosage/), '10 mg');
-    await user.type(form.getByLabelText(/^Description/), 'Allergy relief');
-    await user.type(form.getByLabelText(/^Side Effects/), ' Drowsiness ,, Dry mouth , ');
-    await user.type(form.getByLabelText(/^Contraindications/), 'Kidney disease');
-    expect(form.getAllByText('Separate items with commas')).toHaveLength(2);
+    await user.fill(form.getByLabelText(/^Name/), 'Cetirizine');
+    await user.fill(form.getByLabelText(/^Category/), 'Antihistamine');
+    await user.fill(form.getByLabelText(/^Manufacturer/), 'Allergy Co');
+    await user.fill(form.getByLabelText(/^Dosage/), '10 mg');
+    await user.fill(form.getByLabelText(/^Description/), 'Allergy relief');
+    await user.fill(form.getByLabelText(/^Side Effects/), ' Drowsiness ,, Dry mouth , ');
+    await user.fill(form.getByLabelText(/^Contraindications/), 'Kidney disease');
+    await waitFor(() => expect(form.getAllByText('Separate items with commas')).toHaveLength(2));
     await user.click(form.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
 
@@ -128,7 +128,7 @@ describe('the drugs definition', () => {
     const form = within(await screen.findByRole('dialog', { name: 'Edit Drug' }));
     expect(form.getByLabelText(/^Side Effects/)).toHaveValue('Nausea, Heartburn');
     expect(form.getByLabelText(/^Contraindications/)).toHaveValue('Peptic ulcer');
-    await user.type(form.getByLabelText(/^Side Effects/), ', Dizziness,');
+    await user.fill(form.getByLabelText(/^Side Effects/), ', Dizziness,');
     await user.click(form.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
 

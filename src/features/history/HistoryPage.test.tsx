@@ -76,7 +76,7 @@ describe('/dashboard/history', () => {
     expect(requestsTo(fetchMock, 'POST /audit/41/revert')).toHaveLength(0);
     await user.click(dialog.getByRole('button', { name: 'Revert' }));
     const again = within(await screen.findByRole('dialog', { name: 'Revert this change?' }));
-    await user.type(again.getByLabelText(/^Reason for the change/), 'Entered in error');
+    await user.fill(again.getByLabelText(/^Reason for the change/), 'Entered in error');
     const asked = requestsTo(fetchMock, 'GET /audit').length;
     await user.click(again.getByRole('button', { name: 'Revert' }));
     await findToast('Change reverted');

@@ -217,7 +217,7 @@ describe('the ingredient form', () => {
     );
     expect(checked?.errors.name?.message).toBe('Name must be at most 200 characters');
 
-    await user.type(form.getByLabelText(/^Name/), '  Codeine ');
+    await user.fill(form.getByLabelText(/^Name/), '  Codeine ');
     await user.click(form.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
     await sendSaved(ingredientResource, null, onSave.mock.calls[0]);
@@ -234,7 +234,7 @@ describe('the ingredient form', () => {
     const { user, onSave } = renderResourceForm(ingredientResource, codeine);
     const form = within(await screen.findByRole('dialog', { name: 'Edit Ingredient' }));
     expect(form.getByLabelText(/^Name/)).toHaveValue('Codeine');
-    await user.type(form.getByLabelText(/^Name/), ' phosphate');
+    await user.fill(form.getByLabelText(/^Name/), ' phosphate');
     await user.click(form.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
     await sendSaved(ingredientResource, codeine, onSave.mock.calls[0]);
@@ -299,13 +299,13 @@ describe('the Daily Limits dialog', () => {
 
     await user.click(form.getByRole('button', { name: 'Add Limit' }));
     expect(await form.findByText('Maximum per day is required')).toBeInTheDocument();
-    await user.type(form.getByLabelText(/^Maximum per day/), '0');
+    await user.fill(form.getByLabelText(/^Maximum per day/), '0');
     await user.click(form.getByRole('button', { name: 'Add Limit' }));
     expect(await form.findByText('Maximum per day must be above 0')).toBeInTheDocument();
     expect(requestsTo(fetchMock, 'POST /ingredient/limit')).toHaveLength(0);
 
     await user.clear(form.getByLabelText(/^Maximum per day/));
-    await user.type(form.getByLabelText(/^Maximum per day/), '50');
+    await user.fill(form.getByLabelText(/^Maximum per day/), '50');
     await user.click(form.getByRole('button', { name: 'Add Limit' }));
     expect(await findToast('Daily limit added successfully')).toBeInTheDocument();
     // Said in the dialog too: while it is open, the toasts are hidden from assistive technology.
@@ -333,7 +333,7 @@ describe('the Daily Limits dialog', () => {
     const { user } = renderLimits(paracetamol);
     const dialog = within(await screen.findByRole('dialog', { name: 'Daily Limits' }));
     const form = within(await dialog.findByRole('form', { name: 'Add Limit' }));
-    await user.type(form.getByLabelText(/^Maximum per day/), '3');
+    await user.fill(form.getByLabelText(/^Maximum per day/), '3');
     await user.selectOptions(form.getByLabelText(/^Unit/), 'G');
     await user.click(form.getByRole('button', { name: 'Add Limit' }));
     expect(await dialog.findByRole('alert')).toHaveTextContent(refusal);
@@ -357,7 +357,7 @@ describe('the Daily Limits dialog', () => {
     expect(edit.getByLabelText(/^Maximum per day/)).toHaveValue(4);
     expect(edit.getByLabelText(/^Unit/)).toHaveDisplayValue('G');
     await user.clear(edit.getByLabelText(/^Maximum per day/));
-    await user.type(edit.getByLabelText(/^Maximum per day/), '3000');
+    await user.fill(edit.getByLabelText(/^Maximum per day/), '3000');
     await user.selectOptions(edit.getByLabelText(/^Unit/), 'Mg');
     await user.click(edit.getByRole('button', { name: 'Save' }));
     expect(await findToast('Daily limit updated successfully')).toBeInTheDocument();

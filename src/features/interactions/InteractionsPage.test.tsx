@@ -70,7 +70,7 @@ async function pick(
 ) {
   const input = form.getByRole('combobox', { name: label });
   await user.clear(input);
-  await user.type(input, text);
+  await user.fill(input, text);
   await user.click(await screen.findByRole('option', { name }));
 }
 
@@ -203,25 +203,25 @@ describe('the interactions definition', () => {
     );
     expect(searched.at(-1)).toEqual({ q: 'warf', page: '1', page_size: '20', sort: 'name' });
     const interacting = form.getByRole('combobox', { name: /^Interacting Medication/ });
-    await user.type(interacting, 'a');
+    await user.fill(interacting, 'a');
     expect(await screen.findByRole('option', { name: 'Aspirin' })).not.toHaveAttribute(
       'aria-disabled',
       'true',
     );
     await user.clear(interacting);
-    await user.type(interacting, 'w');
+    await user.fill(interacting, 'w');
     expect(await screen.findByRole('option', { name: 'Warfarin' })).toHaveAttribute(
       'aria-disabled',
       'true',
     );
-    await user.type(interacting, 'zz');
+    await user.fill(interacting, 'zz');
     expect(await screen.findByText('No medications found')).toBeInTheDocument();
     await user.keyboard('{Escape}');
     // Choose the interacting one first, then the same as the medication: refused under the field.
     await pick(user, form, /^Medication/, 'asp', 'Aspirin');
     await pick(user, form, /^Interacting Medication/, 'war', 'Warfarin');
     await pick(user, form, /^Medication/, 'war', 'Warfarin');
-    await user.type(form.getByLabelText(/^Description/), 'Bleeding risk');
+    await user.fill(form.getByLabelText(/^Description/), 'Bleeding risk');
     await user.click(form.getByRole('button', { name: 'Save' }));
     expect(await form.findByText('A medication cannot interact with itself')).toBeInTheDocument();
     expect(onSave).not.toHaveBeenCalled();
@@ -233,7 +233,7 @@ describe('the interactions definition', () => {
     await user.click(form.getByRole('button', { name: 'Save' }));
     expect(await form.findByText('A reason is required for this change')).toBeInTheDocument();
     expect(onSave).not.toHaveBeenCalled();
-    await user.type(form.getByLabelText(/^Reason for the change/), 'Stockley 2024');
+    await user.fill(form.getByLabelText(/^Reason for the change/), 'Stockley 2024');
     await user.click(form.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
     await sendSaved(interactionResource, null, onSave.mock.calls[0]);
@@ -270,7 +270,7 @@ describe('the interactions definition', () => {
     await user.click(form.getByRole('checkbox', { name: 'Is an allergen' }));
     await user.click(form.getByRole('button', { name: 'Save' }));
     expect(await form.findByText('A reason is required for this change')).toBeInTheDocument();
-    await user.type(form.getByLabelText(/^Reason for the change/), 'Case reports');
+    await user.fill(form.getByLabelText(/^Reason for the change/), 'Case reports');
     await user.click(form.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
     await sendSaved(interactionResource, warfarinAspirin, onSave.mock.calls[0]);

@@ -54,7 +54,7 @@ describe('/dashboard/drugs/lifestyles', () => {
 
     await user.click(screen.getByRole('button', { name: 'Add Lifestyle' }));
     const form = within(await screen.findByRole('dialog', { name: 'Add Lifestyle' }));
-    await user.type(form.getByLabelText(/^Name/), 'Night shifts');
+    await user.fill(form.getByLabelText(/^Name/), 'Night shifts');
     await user.click(form.getByRole('button', { name: 'Save' }));
     await waitFor(() =>
       expect(
@@ -98,7 +98,7 @@ describe('the lifestyles definition', () => {
     const form = within(await screen.findByRole('dialog', { name: 'Edit Lifestyle' }));
     expect(form.getByLabelText(/^Name/)).toHaveValue('Smoking');
     await user.clear(form.getByLabelText(/^Name/));
-    await user.type(form.getByLabelText(/^Name/), 'Tobacco smoking');
+    await user.fill(form.getByLabelText(/^Name/), 'Tobacco smoking');
     await user.click(form.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
 

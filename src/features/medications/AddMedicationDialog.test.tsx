@@ -44,11 +44,11 @@ async function pickCondition(user: User, dialog: Dialog, label: RegExp | string,
 
 async function fillRequired(user: User, dialog: Dialog, name = 'Ibuprofen') {
   await pickCondition(user, dialog, /^Condition/, 'Hypertension');
-  await user.type(dialog.getByLabelText(/^Name/), name);
-  await user.type(dialog.getByLabelText(/^Minimum dosage/), '200');
-  await user.type(dialog.getByLabelText(/^Maximum dosage/), '400');
+  await user.fill(dialog.getByLabelText(/^Name/), name);
+  await user.fill(dialog.getByLabelText(/^Minimum dosage/), '200');
+  await user.fill(dialog.getByLabelText(/^Maximum dosage/), '400');
   // Its first dosage range needs a reason in the history.
-  await user.type(dialog.getByLabelText(/^Reason for the change/), 'New listing');
+  await user.fill(dialog.getByLabelText(/^Reason for the change/), 'New listing');
 }
 
 const created = {
@@ -181,7 +181,7 @@ describe('Add Medication', () => {
     expect(searches.map((params) => params.get('q'))).toContain('Gou');
     for (const params of searches) expect(params.get('page_size')).toBe('20');
 
-    await user.type(dialog.getByLabelText('Average weight dosage'), '12.5');
+    await user.fill(dialog.getByLabelText('Average weight dosage'), '12.5');
     await user.selectOptions(dialog.getByLabelText('Average weight dosage unit'), 'ml');
     await user.click(dialog.getByRole('checkbox', { name: 'Dosage is weight-based' }));
     await user.selectOptions(dialog.getByLabelText(/^Weight Category/), '12');
@@ -271,10 +271,10 @@ describe('Add Medication', () => {
 
     await fillRequired(user, dialog);
     await user.clear(dialog.getByLabelText(/^Minimum dosage/));
-    await user.type(dialog.getByLabelText(/^Minimum dosage/), '500');
-    await user.type(dialog.getByLabelText(/^Minimum frequency/), '4');
+    await user.fill(dialog.getByLabelText(/^Minimum dosage/), '500');
+    await user.fill(dialog.getByLabelText(/^Minimum frequency/), '4');
     await user.clear(dialog.getByLabelText(/^Minimum duration/));
-    await user.type(dialog.getByLabelText(/^Minimum duration/), '8');
+    await user.fill(dialog.getByLabelText(/^Minimum duration/), '8');
     await user.click(dialog.getByRole('button', { name: 'Add Medication' }));
     expect(
       await dialog.findByText('Minimum dosage must not exceed maximum dosage'),
@@ -293,7 +293,7 @@ describe('Add Medication', () => {
 
     // Fixing the maximum clears the message under the minimum.
     await user.clear(dialog.getByLabelText(/^Maximum dosage/));
-    await user.type(dialog.getByLabelText(/^Maximum dosage/), '600');
+    await user.fill(dialog.getByLabelText(/^Maximum dosage/), '600');
     await waitFor(() =>
       expect(
         dialog.queryByText('Minimum dosage must not exceed maximum dosage'),

@@ -32,7 +32,7 @@ describe('Add Contraindication', () => {
     expect(dialog.getByLabelText('Medication')).toHaveValue('Amoxicillin');
     // Nothing is asked for before the picker opens.
     expect(requestsTo(fetchMock, 'GET /condition')).toHaveLength(0);
-    await user.type(picker, 'as');
+    await user.fill(picker, 'as');
     expect(await screen.findByRole('option', { name: 'Asthma (already listed)' })).toHaveAttribute(
       'aria-disabled',
       'true',

@@ -68,11 +68,11 @@ describe('Add Weight-Based Dosage', () => {
       },
     );
     await user.selectOptions(dialog.getByLabelText(/^Weight Category/), '12');
-    await user.type(dialog.getByLabelText(/^Minimum dosage/), '0.5');
-    await user.type(dialog.getByLabelText(/^Maximum dosage/), '1.5');
+    await user.fill(dialog.getByLabelText(/^Minimum dosage/), '0.5');
+    await user.fill(dialog.getByLabelText(/^Maximum dosage/), '1.5');
     await user.selectOptions(dialog.getByLabelText('Dosage unit'), 'ml');
-    await user.type(dialog.getByLabelText(/^Maximum per day/), '6');
-    await user.type(dialog.getByLabelText(/^Reason for the change/), 'Guideline');
+    await user.fill(dialog.getByLabelText(/^Maximum per day/), '6');
+    await user.fill(dialog.getByLabelText(/^Reason for the change/), 'Guideline');
     await user.click(dialog.getByRole('button', { name: 'Add Dosage' }));
     expect(await findToast('Weight dosage added successfully')).toBeInTheDocument();
     expect(
@@ -97,13 +97,13 @@ describe('Add Weight-Based Dosage', () => {
 
   it('refuses a minimum above its maximum and a day below one dose, under the fields, without a request', async () => {
     const { dialog, user, fetchMock } = await openDialog('weight', 'Add Weight-Based Dosage');
-    await user.type(dialog.getByLabelText(/^Minimum dosage/), '5');
-    await user.type(dialog.getByLabelText(/^Maximum dosage/), '10');
+    await user.fill(dialog.getByLabelText(/^Minimum dosage/), '5');
+    await user.fill(dialog.getByLabelText(/^Maximum dosage/), '10');
     await user.clear(dialog.getByLabelText(/^Maximum frequency/));
-    await user.type(dialog.getByLabelText(/^Maximum frequency/), '0.5');
+    await user.fill(dialog.getByLabelText(/^Maximum frequency/), '0.5');
     // A day holding less than one 10 mg dose.
-    await user.type(dialog.getByLabelText(/^Maximum per day/), '8');
-    await user.type(dialog.getByLabelText(/^Reason for the change/), 'Guideline');
+    await user.fill(dialog.getByLabelText(/^Maximum per day/), '8');
+    await user.fill(dialog.getByLabelText(/^Reason for the change/), 'Guideline');
     await user.click(dialog.getByRole('button', { name: 'Add Dosage' }));
     expect(
       await dialog.findByText('Minimum frequency must not exceed maximum frequency'),
@@ -124,9 +124,9 @@ describe('Add Weight-Based Dosage', () => {
         },
       },
     });
-    await user.type(dialog.getByLabelText(/^Minimum dosage/), '5');
-    await user.type(dialog.getByLabelText(/^Maximum dosage/), '10');
-    await user.type(dialog.getByLabelText(/^Reason for the change/), 'Guideline');
+    await user.fill(dialog.getByLabelText(/^Minimum dosage/), '5');
+    await user.fill(dialog.getByLabelText(/^Maximum dosage/), '10');
+    await user.fill(dialog.getByLabelText(/^Reason for the change/), 'Guideline');
     await user.click(dialog.getByRole('button', { name: 'Add Dosage' }));
     expect(await findToast(/already has a dosage for this category/)).toBeInTheDocument();
   });
@@ -136,8 +136,8 @@ describe('the reason', () => {
   it('is required for any dosage range: nothing is sent without one', async () => {
     const { dialog, user, fetchMock } = await openDialog('weight', 'Add Weight-Based Dosage');
     expect(dialog.getByLabelText(/^Reason for the change/)).toBeRequired();
-    await user.type(dialog.getByLabelText(/^Minimum dosage/), '5');
-    await user.type(dialog.getByLabelText(/^Maximum dosage/), '10');
+    await user.fill(dialog.getByLabelText(/^Minimum dosage/), '5');
+    await user.fill(dialog.getByLabelText(/^Maximum dosage/), '10');
     await user.click(dialog.getByRole('button', { name: 'Add Dosage' }));
     expect(await dialog.findByText('A reason is required for this change')).toBeInTheDocument();
     expect(requestsTo(fetchMock, 'POST /medication/add-weight-based-dosage')).toHaveLength(0);
@@ -167,11 +167,11 @@ describe('Add Age-Based Dosage', () => {
       'Tablet',
       'Capsule',
     ]);
-    await user.type(dialog.getByLabelText(/^Minimum dosage/), '10');
-    await user.type(dialog.getByLabelText(/^Maximum dosage/), '15');
+    await user.fill(dialog.getByLabelText(/^Minimum dosage/), '10');
+    await user.fill(dialog.getByLabelText(/^Maximum dosage/), '15');
     await user.selectOptions(dialog.getByLabelText('Dosage unit'), 'mg/kg');
     await user.selectOptions(dialog.getByLabelText('Duration unit'), 'weeks');
-    await user.type(dialog.getByLabelText(/^Reason for the change/), 'Guideline');
+    await user.fill(dialog.getByLabelText(/^Reason for the change/), 'Guideline');
     await user.click(dialog.getByRole('button', { name: 'Add Dosage' }));
     expect(await findToast('Age dosage added successfully')).toBeInTheDocument();
     expect(await requestsTo(fetchMock, 'POST /medication/add-age-based-dosage')[0].json()).toEqual({
@@ -242,9 +242,9 @@ describe('Edit dosage', () => {
       },
     );
     await user.clear(dialog.getByLabelText(/^Maximum dosage/));
-    await user.type(dialog.getByLabelText(/^Maximum dosage/), '12');
+    await user.fill(dialog.getByLabelText(/^Maximum dosage/), '12');
     await user.selectOptions(dialog.getByLabelText('Duration unit'), 'days');
-    await user.type(dialog.getByLabelText(/^Reason for the change/), 'Guideline');
+    await user.fill(dialog.getByLabelText(/^Reason for the change/), 'Guideline');
     await user.click(dialog.getByRole('button', { name: 'Save' }));
     expect(await findToast('Age dosage updated successfully')).toBeInTheDocument();
     expect(
@@ -275,7 +275,7 @@ describe('Edit dosage', () => {
         },
       },
     });
-    await user.type(dialog.getByLabelText(/^Reason for the change/), 'Guideline');
+    await user.fill(dialog.getByLabelText(/^Reason for the change/), 'Guideline');
     await user.click(dialog.getByRole('button', { name: 'Save' }));
     expect(await findToast('Minimum must not exceed maximum.')).toBeInTheDocument();
     expect(dialog.getByLabelText(/^Minimum duration/)).toHaveAccessibleDescription(

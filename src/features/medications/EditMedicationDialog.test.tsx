@@ -56,7 +56,7 @@ describe('Edit Medication', () => {
   it('sends id, the trimmed name and the chosen category', async () => {
     const { dialog, user, fetchMock, onClose } = openDialog(amoxicillin);
     await user.clear(dialog.getByLabelText(/^Name/));
-    await user.type(dialog.getByLabelText(/^Name/), ' Amoxil ');
+    await user.fill(dialog.getByLabelText(/^Name/), ' Amoxil ');
     await user.selectOptions(dialog.getByLabelText('Pregnancy Category'), 'D');
     // The category changed: the reason is now required, and nothing is sent without it.
     expect(dialog.getByLabelText(/^Reason for the change/)).toBeRequired();
@@ -71,7 +71,7 @@ describe('Edit Medication', () => {
       operation: 'updateMedication',
       body: { id: 7, name: 'Amoxil', pregnancy_category: 'D' },
     });
-    await user.type(dialog.getByLabelText(/^Reason for the change/), 'Label revision');
+    await user.fill(dialog.getByLabelText(/^Reason for the change/), 'Label revision');
     await user.click(dialog.getByRole('button', { name: 'Save' }));
     expect(await findToast('Medication updated successfully')).toBeInTheDocument();
     expect(await requestsTo(fetchMock, 'PUT /medication/update-medication')[0].json()).toEqual({
@@ -86,7 +86,7 @@ describe('Edit Medication', () => {
   it('sends an empty category when the box is unchecked', async () => {
     const { dialog, user, fetchMock } = openDialog(amoxicillin);
     await user.click(dialog.getByRole('checkbox', { name: 'Is Pregnancy' }));
-    await user.type(dialog.getByLabelText(/^Reason for the change/), 'Category withdrawn');
+    await user.fill(dialog.getByLabelText(/^Reason for the change/), 'Category withdrawn');
     await user.click(dialog.getByRole('button', { name: 'Save' }));
     await findToast('Medication updated successfully');
     expect(await requestsTo(fetchMock, 'PUT /medication/update-medication')[0].json()).toEqual({
@@ -135,7 +135,7 @@ describe('Edit Medication: the age limit', () => {
         .getAllByRole('option')
         .map((option) => option.textContent),
     ).toEqual(['Contraindicated', 'Major', 'Moderate', 'Minor']);
-    await user.type(dialog.getByLabelText(/^Minimum age/), '42');
+    await user.fill(dialog.getByLabelText(/^Minimum age/), '42');
     await user.selectOptions(dialog.getByLabelText(/^Age unit/), 'Days');
     // A new limit changes what the safety check says: a reason first, and its impact shown.
     expect(dialog.getByLabelText(/^Reason for the change/)).toBeRequired();
@@ -150,7 +150,7 @@ describe('Edit Medication: the age limit', () => {
       operation: 'updateMedication',
       body: { id: 8, name: 'Paracetamol', pregnancy_category: '', age_limit: limit },
     });
-    await user.type(dialog.getByLabelText(/^Reason for the change/), 'Not for neonates');
+    await user.fill(dialog.getByLabelText(/^Reason for the change/), 'Not for neonates');
     await user.click(dialog.getByRole('button', { name: 'Save' }));
     expect(await findToast('Medication updated successfully')).toBeInTheDocument();
     expect(await requestsTo(fetchMock, 'PUT /medication/update-medication')[0].json()).toEqual({
@@ -170,7 +170,7 @@ describe('Edit Medication: the age limit', () => {
     expect(dialog.getByLabelText(/^Age unit/)).toHaveValue('years');
     expect(dialog.getByLabelText(/^Severity/)).toHaveValue('moderate');
     await user.clear(dialog.getByLabelText(/^Name/));
-    await user.type(dialog.getByLabelText(/^Name/), 'Amoxil');
+    await user.fill(dialog.getByLabelText(/^Name/), 'Amoxil');
     // Renaming alone needs no reason.
     expect(dialog.getByLabelText(/^Reason for the change/)).not.toBeRequired();
     await user.click(dialog.getByRole('button', { name: 'Save' }));
@@ -185,7 +185,7 @@ describe('Edit Medication: the age limit', () => {
   it('changes a stored limit: the whole limit is sent', async () => {
     const { dialog, user, fetchMock } = openDialog(limited);
     await user.selectOptions(dialog.getByLabelText(/^Severity/), 'Major');
-    await user.type(dialog.getByLabelText(/^Reason for the change/), 'Falls risk');
+    await user.fill(dialog.getByLabelText(/^Reason for the change/), 'Falls risk');
     await user.click(dialog.getByRole('button', { name: 'Save' }));
     await findToast('Medication updated successfully');
     expect(await requestsTo(fetchMock, 'PUT /medication/update-medication')[0].json()).toEqual({
@@ -203,7 +203,7 @@ describe('Edit Medication: the age limit', () => {
     expect(dialog.queryByLabelText(/^Maximum age/)).not.toBeInTheDocument();
     await user.click(dialog.getByRole('button', { name: 'Save' }));
     expect(await dialog.findByText('A reason is required for this change')).toBeInTheDocument();
-    await user.type(dialog.getByLabelText(/^Reason for the change/), 'Limit withdrawn');
+    await user.fill(dialog.getByLabelText(/^Reason for the change/), 'Limit withdrawn');
     await user.click(dialog.getByRole('button', { name: 'Save' }));
     await findToast('Medication updated successfully');
     expect(await requestsTo(fetchMock, 'PUT /medication/update-medication')[0].json()).toEqual({
@@ -221,9 +221,9 @@ describe('Edit Medication: the age limit', () => {
     const message = 'Minimum age must not exceed maximum age';
     const { dialog, user, fetchMock } = openDialog(paracetamol);
     await user.click(dialog.getByRole('checkbox', { name: 'Has Age Limit' }));
-    await user.type(dialog.getByLabelText(/^Minimum age/), '18');
-    await user.type(dialog.getByLabelText(/^Maximum age/), '12');
-    await user.type(dialog.getByLabelText(/^Reason for the change/), 'Checked');
+    await user.fill(dialog.getByLabelText(/^Minimum age/), '18');
+    await user.fill(dialog.getByLabelText(/^Maximum age/), '12');
+    await user.fill(dialog.getByLabelText(/^Reason for the change/), 'Checked');
     await user.click(dialog.getByRole('button', { name: 'Save' }));
     expect(await dialog.findByText(message)).toBeInTheDocument();
     expect(dialog.getByLabelText(/^Minimum age/)).toHaveAccessibleDescription(message);
@@ -241,8 +241,8 @@ describe('Edit Medication: the age limit', () => {
       },
     });
     await user.clear(dialog.getByLabelText(/^Maximum age/));
-    await user.type(dialog.getByLabelText(/^Maximum age/), '70');
-    await user.type(dialog.getByLabelText(/^Reason for the change/), 'Raised');
+    await user.fill(dialog.getByLabelText(/^Maximum age/), '70');
+    await user.fill(dialog.getByLabelText(/^Reason for the change/), 'Raised');
     await user.click(dialog.getByRole('button', { name: 'Save' }));
     expect(await dialog.findByText('must be at most 130 years')).toBeInTheDocument();
     expect(dialog.getByLabelText(/^Maximum age/)).toHaveAccessibleDescription(

@@ -259,13 +259,13 @@ describe('/dashboard/drugs/medications/{id}', () => {
     const dialog = within(screen.getByRole('dialog', { name: 'Add Weight-Based Dosage' }));
     expect(dialog.getByLabelText('Medication')).toHaveValue('Amoxicillin');
     await user.selectOptions(category, '12');
-    await user.type(dialog.getByLabelText(/^Minimum dosage/), '250');
-    await user.type(dialog.getByLabelText(/^Maximum dosage/), '500');
+    await user.fill(dialog.getByLabelText(/^Minimum dosage/), '250');
+    await user.fill(dialog.getByLabelText(/^Maximum dosage/), '500');
     // A dosage range needs a reason: nothing is sent without one.
     await user.click(dialog.getByRole('button', { name: 'Add Dosage' }));
     expect(await dialog.findByText('A reason is required for this change')).toBeInTheDocument();
     expect(requestsTo(fetchMock, 'POST /medication/add-weight-based-dosage')).toHaveLength(0);
-    await user.type(dialog.getByLabelText(/^Reason for the change/), 'New obesity guidance');
+    await user.fill(dialog.getByLabelText(/^Reason for the change/), 'New obesity guidance');
     await user.click(dialog.getByRole('button', { name: 'Add Dosage' }));
     await findToast('Weight dosage added successfully');
     expect(
@@ -426,7 +426,7 @@ describe('/dashboard/drugs/medications/{id}', () => {
     expect(dialog.getByLabelText('Lifestyle')).toHaveValue('Alcohol');
     expect(dialog.getByLabelText(/^Severity/)).toHaveValue('major');
     await user.selectOptions(dialog.getByLabelText(/^Severity/), 'moderate');
-    await user.type(dialog.getByLabelText(/^Reason for the change/), 'Only heavy drinking matters');
+    await user.fill(dialog.getByLabelText(/^Reason for the change/), 'Only heavy drinking matters');
     await user.click(dialog.getByRole('button', { name: 'Save' }));
     expect(await findToast('Lifestyle contraindication updated successfully')).toBeInTheDocument();
     expect(await requestsTo(fetchMock, 'PUT /lifestyle-contraindication')[0].json()).toEqual({
@@ -455,12 +455,12 @@ describe('/dashboard/drugs/medications/{id}', () => {
     await user.click(await screen.findByRole('button', { name: 'Edit Medication' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Edit Medication' }));
     await user.clear(dialog.getByLabelText(/^Name/));
-    await user.type(dialog.getByLabelText(/^Name/), 'Amoxil');
+    await user.fill(dialog.getByLabelText(/^Name/), 'Amoxil');
     await user.selectOptions(dialog.getByLabelText('Pregnancy Category'), 'C');
     // A changed pregnancy category needs a reason.
     await user.click(dialog.getByRole('button', { name: 'Save' }));
     expect(await dialog.findByText('A reason is required for this change')).toBeInTheDocument();
-    await user.type(dialog.getByLabelText(/^Reason for the change/), 'Label update 2024');
+    await user.fill(dialog.getByLabelText(/^Reason for the change/), 'Label update 2024');
     await user.click(dialog.getByRole('button', { name: 'Save' }));
     await findToast('Medication updated successfully');
     expect(await requestsTo(fetchMock, 'PUT /medication/update-medication')[0].json()).toEqual({
@@ -486,7 +486,7 @@ describe('/dashboard/drugs/medications/{id}', () => {
     await user.click(await screen.findByRole('button', { name: 'Edit Medication' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Edit Medication' }));
     await user.clear(dialog.getByLabelText(/^Name/));
-    await user.type(dialog.getByLabelText(/^Name/), 'Amoxil');
+    await user.fill(dialog.getByLabelText(/^Name/), 'Amoxil');
     await user.click(dialog.getByRole('button', { name: 'Save' }));
     await findToast('Medication updated successfully');
     expect(await requestsTo(fetchMock, 'PUT /medication/update-medication')[0].json()).toEqual({

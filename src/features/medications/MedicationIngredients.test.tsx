@@ -157,7 +157,7 @@ describe("a medication's Ingredients", () => {
     await user.click(screen.getByRole('option', { name: 'Lactose' }));
 
     // An amount alone is not a strength.
-    await user.type(dialog.getByLabelText(/^Amount$/), '125');
+    await user.fill(dialog.getByLabelText(/^Amount$/), '125');
     await user.click(dialog.getByRole('button', { name: 'Add Ingredient' }));
     expect(
       await dialog.findAllByText(

@@ -158,7 +158,7 @@ describe("a medication's Renal Rules", () => {
     ]);
     expect(category).toHaveDisplayValue('G3b (30 - 45 mL/min/1.73 m²)');
 
-    await user.type(form.getByLabelText(/^Minimum dose/), '5');
+    await user.fill(form.getByLabelText(/^Minimum dose/), '5');
     await user.click(form.getByRole('checkbox', { name: 'Avoid at this kidney function' }));
     for (const label of [
       /^Minimum dose/,
@@ -202,25 +202,25 @@ describe("a medication's Renal Rules", () => {
     ).toBeInTheDocument();
 
     // Half a range, then a minimum above its maximum.
-    await user.type(form.getByLabelText(/^Minimum dose/), '5');
+    await user.fill(form.getByLabelText(/^Minimum dose/), '5');
     expect(await form.findByText('Maximum dose is required')).toBeInTheDocument();
     expect(
       form.queryByText('Give a dose range, an interval range, or check Avoid'),
     ).not.toBeInTheDocument();
-    await user.type(form.getByLabelText(/^Maximum dose/), '2');
+    await user.fill(form.getByLabelText(/^Maximum dose/), '2');
     expect(await form.findByText('Minimum dose must not exceed maximum dose')).toBeInTheDocument();
     expect(form.getByLabelText(/^Minimum dose/)).toHaveAttribute('aria-invalid', 'true');
 
     // A day's maximum below the largest dose.
     await user.clear(form.getByLabelText(/^Maximum dose/));
-    await user.type(form.getByLabelText(/^Maximum dose/), '10');
-    await user.type(form.getByLabelText(/^Maximum per day/), '8');
+    await user.fill(form.getByLabelText(/^Maximum dose/), '10');
+    await user.fill(form.getByLabelText(/^Maximum per day/), '8');
     expect(
       await form.findByText('Maximum per day must not be below the maximum dose'),
     ).toBeInTheDocument();
-    await user.type(form.getByLabelText(/^Maximum per day/), '0');
-    await user.type(form.getByLabelText(/^Minimum interval/), '12');
-    await user.type(form.getByLabelText(/^Maximum interval/), '24');
+    await user.fill(form.getByLabelText(/^Maximum per day/), '0');
+    await user.fill(form.getByLabelText(/^Minimum interval/), '12');
+    await user.fill(form.getByLabelText(/^Maximum interval/), '24');
     await user.selectOptions(form.getByLabelText(/^Dose unit/), 'mg');
     await user.selectOptions(form.getByLabelText(/^Interval unit/), 'hours');
     expect(requestsTo(fetchMock, 'POST /renal-rule')).toHaveLength(0);
@@ -266,7 +266,7 @@ describe("a medication's Renal Rules", () => {
     expect(form.getByLabelText(/^Maximum per day/)).toHaveValue(null);
     expect(form.getByLabelText(/^Maximum interval/)).toHaveValue(24);
     await user.clear(form.getByLabelText(/^Maximum interval/));
-    await user.type(form.getByLabelText(/^Maximum interval/), '48');
+    await user.fill(form.getByLabelText(/^Maximum interval/), '48');
     await user.click(form.getByRole('button', { name: 'Save' }));
     expect(await findToast('Renal rule updated')).toBeInTheDocument();
     expect(await requestsTo(fetchMock, 'PUT /renal-rule')[0].json()).toEqual({

@@ -317,7 +317,7 @@ describe('Delete Medication', () => {
     await user.click(confirm.getByRole('button', { name: 'Delete' }));
     expect(await confirm.findByText('A reason is required for this change')).toBeInTheDocument();
     expect(requestsTo(fetchMock, 'DELETE /medications/7')).toHaveLength(0);
-    await user.type(confirm.getByLabelText(/^Reason for the change/), 'Withdrawn from market');
+    await user.fill(confirm.getByLabelText(/^Reason for the change/), 'Withdrawn from market');
     await user.click(confirm.getByRole('button', { name: 'Delete' }));
     expect(await findToast('Medication deleted successfully')).toBeInTheDocument();
     expect(await requestsTo(fetchMock, 'DELETE /medications/7')[0].json()).toEqual({
@@ -336,7 +336,7 @@ describe('Delete Medication', () => {
     });
     const { user } = renderDelete();
     const confirm = within(await screen.findByRole('dialog', { name: 'Delete Medication' }));
-    await user.type(confirm.getByLabelText(/^Reason for the change/), 'Duplicate');
+    await user.fill(confirm.getByLabelText(/^Reason for the change/), 'Duplicate');
     await user.click(confirm.getByRole('button', { name: 'Delete' }));
     expect(
       await findToast('Amoxicillin is still used by 2 drug interactions.'),

@@ -437,7 +437,7 @@ describe('/dashboard/safety-check', () => {
     expect(bodies[0]).toEqual({ medications: [{ medication_id: 1 }], patient: { egfr: 40 } });
 
     await user.clear(egfr);
-    await user.type(egfr, '25');
+    await user.fill(egfr, '25');
     await waitFor(() =>
       expect(bodies.at(-1)).toEqual({ medications: [{ medication_id: 1 }], patient: { egfr: 25 } }),
     );
@@ -446,7 +446,7 @@ describe('/dashboard/safety-check', () => {
     // Out of the contract's 0 to 200: said under the field, and not sent.
     const sent = bodies.length;
     await user.clear(egfr);
-    await user.type(egfr, '201');
+    await user.fill(egfr, '201');
     expect(await screen.findByText('eGFR must be from 0 to 200')).toBeInTheDocument();
     expect(egfr).toHaveAttribute('aria-invalid', 'true');
     await settle();
@@ -511,7 +511,7 @@ describe('/dashboard/safety-check', () => {
       const { fetchMock } = answering(warfarinIbuprofen);
       const { user } = renderPage('/dashboard/safety-check?medications=1');
       await screen.findByRole('status', { name: 'Verdict' });
-      await user.type(screen.getByLabelText(label), text);
+      await user.fill(screen.getByLabelText(label), text);
       expect(await screen.findByText(message)).toBeInTheDocument();
       expect(
         screen.getByText('Correct the highlighted fields to see the check.'),

@@ -25,9 +25,9 @@ async function passwordForm() {
 
 async function changePassword(user: User, current: string, next: string, confirm: string) {
   const form = await passwordForm();
-  await user.type(form.getByLabelText(/^Current password/), current);
-  await user.type(form.getByLabelText(/^New password/), next);
-  await user.type(form.getByLabelText(/^Confirm new password/), confirm);
+  await user.fill(form.getByLabelText(/^Current password/), current);
+  await user.fill(form.getByLabelText(/^New password/), next);
+  await user.fill(form.getByLabelText(/^Confirm new password/), confirm);
   await user.click(form.getByRole('button', { name: 'Update password' }));
 }
 
@@ -68,9 +68,9 @@ describe('/dashboard/settings: Profile Information', () => {
     expect(await screen.findByText(`Welcome, ${testUser.name}`)).toBeInTheDocument();
     const form = await profileForm();
     await user.clear(form.getByLabelText(/^Full name/));
-    await user.type(form.getByLabelText(/^Full name/), 'Grace Hopper');
+    await user.fill(form.getByLabelText(/^Full name/), 'Grace Hopper');
     await user.clear(form.getByLabelText(/^Email/));
-    await user.type(form.getByLabelText(/^Email/), 'grace@example.org');
+    await user.fill(form.getByLabelText(/^Email/), 'grace@example.org');
     await user.click(form.getByRole('button', { name: 'Save profile' }));
 
     expect(await findToast('Profile updated successfully')).toBeInTheDocument();
@@ -94,7 +94,7 @@ describe('/dashboard/settings: Profile Information', () => {
     const { user } = renderSettings();
     const form = await profileForm();
     await user.clear(form.getByLabelText(/^Email/));
-    await user.type(form.getByLabelText(/^Email/), 'taken@example.org');
+    await user.fill(form.getByLabelText(/^Email/), 'taken@example.org');
     await user.click(form.getByRole('button', { name: 'Save profile' }));
     expect(
       await findToast('Failed to update profile: This email is already registered.'),

@@ -51,8 +51,8 @@ describe('Save as test prescription', () => {
     expect(await screen.findByText('Name is required')).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
 
-    await user.type(screen.getByRole('textbox', { name: /^Name/ }), 'Warfarin with ibuprofen');
-    await user.type(screen.getByRole('textbox', { name: /^Note/ }), 'Bleeding risk');
+    await user.fill(screen.getByRole('textbox', { name: /^Name/ }), 'Warfarin with ibuprofen');
+    await user.fill(screen.getByRole('textbox', { name: /^Note/ }), 'Bleeding risk');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await findToast('Test prescription created successfully');
     expect(onClose).toHaveBeenCalled();
@@ -88,7 +88,7 @@ describe('Save as test prescription', () => {
       <SaveTestPrescriptionDialog open request={request} result={result} onClose={jest.fn()} />,
       { preloadedState: signedIn() },
     );
-    await user.type(screen.getByRole('textbox', { name: /^Name/ }), 'Warfarin with ibuprofen');
+    await user.fill(screen.getByRole('textbox', { name: /^Name/ }), 'Warfarin with ibuprofen');
     await user.selectOptions(
       screen.getByRole('combobox', { name: /^Minimum verdict/ }),
       'at least major',
@@ -114,7 +114,7 @@ describe('Save as test prescription', () => {
       <SaveTestPrescriptionDialog open request={request} result={result} onClose={onClose} />,
       { preloadedState: signedIn() },
     );
-    await user.type(screen.getByRole('textbox', { name: /^Name/ }), 'Duplicate');
+    await user.fill(screen.getByRole('textbox', { name: /^Name/ }), 'Duplicate');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(
       (await screen.findAllByText('A test prescription with this name already exists')).length,

@@ -139,7 +139,7 @@ describe('the Test prescriptions screen', () => {
     expect(await dialog.findByText('A reason is required for this change')).toBeInTheDocument();
     expect(requestsTo(fetchMock, 'POST /test-prescription/1/accept')).toHaveLength(0);
 
-    await user.type(
+    await user.fill(
       dialog.getByRole('textbox', { name: /Reason for the change/ }),
       'Moderate is right after the review',
     );
@@ -262,7 +262,7 @@ describe('the Test prescriptions screen', () => {
     expect(await dialog.findByText('A reason is required for this change')).toBeInTheDocument();
     expect(requestsTo(fetchMock, 'POST /test-prescription/1/accept')).toHaveLength(0);
 
-    await user.type(
+    await user.fill(
       dialog.getByRole('textbox', { name: /Reason for the change/ }),
       'The bleeding risk was reviewed: moderate',
     );

@@ -97,7 +97,7 @@ describe('/dashboard/users', () => {
       { page: '1', page_size: '25', sort: 'name' },
     ]);
 
-    await user.type(screen.getByLabelText('Search by name or email'), 'olivia.BENNETT');
+    await user.fill(screen.getByLabelText('Search by name or email'), 'olivia.BENNETT');
     await waitFor(() =>
       expect(screen.queryByRole('gridcell', { name: 'Liam Carter' })).not.toBeInTheDocument(),
     );
