@@ -42,9 +42,6 @@ interface Kind {
     description: string;
     sent: Record<string, unknown>;
   };
-  /** The first row's form values, and the body sent when it is saved with no description. */
-  edit: { values: [number, number, string, string]; sent: Record<string, unknown> };
-  refusal: string;
   /** Whether the form and the list have the patient ages (years). */
   ages: boolean;
 }
@@ -131,19 +128,6 @@ const KINDS: Kind[] = [
       description: '',
       sent: { minimum_age: 1, maximum_age: 12, unit: 'months', category: null, description: null },
     },
-    edit: {
-      values: [0, 28, 'days', 'Pediatric'],
-      sent: {
-        id: 1,
-        minimum_age: 0,
-        maximum_age: 28,
-        unit: 'days',
-        category: 'Pediatric',
-        description: null,
-      },
-    },
-    refusal:
-      'This age category cannot be deleted: it is still used by the dosages of: Paracetamol.',
     ages: false,
   },
   {
@@ -181,21 +165,6 @@ const KINDS: Kind[] = [
         maximum_age_years: null,
       },
     },
-    edit: {
-      values: [50.1, 80, 'kg', 'Normal'],
-      sent: {
-        id: 2,
-        minimum_weight: 50.1,
-        maximum_weight: 80,
-        unit: 'kg',
-        category: 'Normal',
-        description: null,
-        minimum_age_years: 18,
-        maximum_age_years: null,
-      },
-    },
-    refusal:
-      'This weight category cannot be deleted: it is still used by the dosages of: Amoxicillin.',
     ages: true,
   },
   {
@@ -226,12 +195,6 @@ const KINDS: Kind[] = [
       // No unit: the contract's only one, which the server fills in.
       sent: { minimum_egfr: 45, maximum_egfr: 60, category: 'G3a', description: null },
     },
-    edit: {
-      values: [15, 30, 'mL/min/1.73m2', 'G4'],
-      sent: { id: 5, minimum_egfr: 15, maximum_egfr: 30, category: 'G4', description: null },
-    },
-    refusal:
-      'This renal function category cannot be deleted: it is still used by the renal rules of: Enoxaparin.',
     ages: false,
   },
 ];
@@ -249,7 +212,8 @@ beforeEach(() => {
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
 });
 
-describe.each(KINDS)('/dashboard/drugs/$name-categories', (kind) => {
+/** The labels and patterns of a kind's screen, and its page rendered signed in. */
+function screenOf(kind: Kind) {
   const { path, singular, measure } = kind;
   const field = kind.field ?? measure;
   // An abbreviation ('eGFR') keeps its case at the start of a label.
@@ -262,6 +226,11 @@ describe.each(KINDS)('/dashboard/drugs/$name-categories', (kind) => {
   const maximum = new RegExp(`^Maximum ${measure}`);
   const unit = new RegExp(`^${Measure} unit`);
   const renderPage = () => renderWithProviders(<kind.Page />, { preloadedState: signedIn() });
+  return { path, singular, measure, field, one, subject, minimum, maximum, unit, renderPage };
+}
+
+describe.each(KINDS)('/dashboard/drugs/$name-categories', (kind) => {
+  const { path, singular, measure, subject, minimum, maximum, unit, renderPage } = screenOf(kind);
 
   it("lists the range ('min - max'), the unit (capitalised), the category (or '-'), Actions", async () => {
     mockFetch({ [`GET ${path}`]: { body: { data: [kind.first, kind.second] } } });
@@ -344,6 +313,29 @@ describe.each(KINDS)('/dashboard/drugs/$name-categories', (kind) => {
     expect(await findToast(`${subject} 9 was created`)).toBeInTheDocument();
     expect(await requestsTo(fetchMock, `POST ${path}`)[0].json()).toEqual(kind.create.sent);
   });
+});
+
+// The kinds' screens are one page over their definitions: what they share (required numbers, an
+// edit with the server's refusal, a delete) is tested on the age categories; each kind's rules and
+// write shape are in categorySchema.test.ts.
+describe("/dashboard/drugs/age-categories: what every kind's screen does", () => {
+  const kind = KINDS[0];
+  const { path, singular, measure, field, one, subject, minimum, maximum, unit, renderPage } =
+    screenOf(kind);
+  /** The first row's form values, and the body sent when it is saved with no description. */
+  const edit = {
+    values: [0, 28, 'days', 'Pediatric'],
+    sent: {
+      id: 1,
+      minimum_age: 0,
+      maximum_age: 28,
+      unit: 'days',
+      category: 'Pediatric',
+      description: null,
+    },
+  };
+  const refusal =
+    'This age category cannot be deleted: it is still used by the dosages of: Paracetamol.';
 
   it('requires the numbers and refuses negative ones', async () => {
     const fetchMock = mockFetch({ [`GET ${path}`]: { body: { data: [] } } });
@@ -379,7 +371,7 @@ describe.each(KINDS)('/dashboard/drugs/$name-categories', (kind) => {
     const { user } = renderPage();
     await user.click(await screen.findByRole('button', { name: `Edit ${kind.firstLabel}` }));
     const form = within(await screen.findByRole('dialog', { name: `Edit ${singular}` }));
-    const [min, max, unitValue, category] = kind.edit.values;
+    const [min, max, unitValue, category] = edit.values;
     expect(form.getByLabelText(minimum)).toHaveValue(min);
     expect(form.getByLabelText(maximum)).toHaveValue(max);
     expect(form.getByLabelText(unit)).toHaveValue(unitValue);
@@ -400,14 +392,14 @@ describe.each(KINDS)('/dashboard/drugs/$name-categories', (kind) => {
     await user.click(form.getByRole('button', { name: 'Save' }));
     expect(await findToast(`${subject} ${kind.first.id} was updated`)).toBeInTheDocument();
     const sent = await Promise.all(requestsTo(fetchMock, `PUT ${path}`).map((r) => r.json()));
-    expect(sent[1]).toEqual(kind.edit.sent);
+    expect(sent[1]).toEqual(edit.sent);
   });
 
   it('deletes on the server after the confirm; a refusal (409) shows the server message', async () => {
     let deleted = false;
     const fetchMock = mockFetch({
       [`GET ${path}`]: () => ({ body: { data: deleted ? [] : [kind.first, kind.second] } }),
-      [`DELETE ${path}/${kind.first.id}`]: { status: 409, body: { message: kind.refusal } },
+      [`DELETE ${path}/${kind.first.id}`]: { status: 409, body: { message: refusal } },
       [`DELETE ${path}/${kind.second.id}`]: () => {
         deleted = true;
         return { body: { message: `${subject} deleted successfully` } };
@@ -418,7 +410,7 @@ describe.each(KINDS)('/dashboard/drugs/$name-categories', (kind) => {
     let confirm = within(await screen.findByRole('dialog', { name: `Delete ${singular}` }));
     expect(confirm.getByText(`Are you sure you want to delete this ${one}?`)).toBeInTheDocument();
     await user.click(confirm.getByRole('button', { name: 'Delete' }));
-    expect(await findToast(kind.refusal)).toBeInTheDocument();
+    expect(await findToast(refusal)).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
     await user.click(screen.getByRole('button', { name: `Delete ${kind.secondLabel}` }));

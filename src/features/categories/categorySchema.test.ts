@@ -98,3 +98,35 @@ describe('a renal function category', () => {
     expect(renalKind.write(output)).toMatchObject({ category: null });
   });
 });
+
+describe.each([
+  { kind: ageKind, measure: 'age', values: { unit: 'years', category: '' } },
+  { kind: weightKind, measure: 'weight', values: { unit: 'kg', category: 'Normal' } },
+  { kind: renalKind, measure: 'eGFR', values: { unit: 'mL/min/1.73m2', category: 'G3a' } },
+])('every kind: $measure', ({ kind, measure, values }) => {
+  it('requires the numbers and refuses negative ones, each under its field', () => {
+    const result = categorySchema(kind).safeParse(form({ ...values, minimum: '', maximum: '-3' }));
+    expect(result.success).toBe(false);
+    expect(result.error && z.flattenError<unknown>(result.error).fieldErrors).toEqual({
+      minimum: [`Minimum ${measure} is required`],
+      maximum: [`Maximum ${measure} must be 0 or more`],
+    });
+  });
+});
+
+describe('a weight category', () => {
+  it("sends the range under the contract's names, with its unit, name and ages", () => {
+    const output = categorySchema(weightKind).parse(
+      form({ minimum: '50.1', maximum: '80', unit: 'kg', minimum_age_years: '18' }),
+    );
+    expect(weightKind.write(output)).toEqual({
+      minimum_weight: 50.1,
+      maximum_weight: 80,
+      unit: 'kg',
+      category: 'Normal',
+      description: null,
+      minimum_age_years: 18,
+      maximum_age_years: null,
+    });
+  });
+});
