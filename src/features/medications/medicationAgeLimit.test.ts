@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { ageLimitShape, checkAgeLimit, type AgeLimitValues } from './medicationAgeLimit';
+import {
+  ageLimitShape,
+  ageLimitText,
+  checkAgeLimit,
+  type AgeLimitValues,
+} from './medicationAgeLimit';
 
 /** The age limit's rules as Edit Medication applies them, without rendering the form. */
 const schema = z.object(ageLimitShape).superRefine(checkAgeLimit);
@@ -60,5 +65,25 @@ describe('an age limit as Edit Medication checks it', () => {
     ['no limit, whatever was typed', limit({ hasAgeLimit: false, minimumAge: '-5' })],
   ])('accepts %s', (_what, values) => {
     expect(problems(values)).toEqual({});
+  });
+});
+
+describe('an age limit in words', () => {
+  it.each([
+    ['None', null],
+    [
+      'Contraindicated under 42 days',
+      { min_age: 42, max_age: null, unit: 'days', severity: 'contraindicated' },
+    ],
+    [
+      'Not recommended (moderate) over 65 years',
+      { min_age: null, max_age: 65, unit: 'years', severity: 'moderate' },
+    ],
+    [
+      'Not recommended (major) under 1 year or over 80 years',
+      { min_age: 1, max_age: 80, unit: 'years', severity: 'major' },
+    ],
+  ] as const)('%s', (text, limit) => {
+    expect(ageLimitText(limit)).toBe(text);
   });
 });
