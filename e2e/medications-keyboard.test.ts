@@ -34,6 +34,7 @@ interface Dosage {
   max_dosage: number;
   dosage_unit: string;
   max_daily_dosage: number | null;
+  max_dose: number | null;
   min_frequency: number;
   max_frequency: number;
   frequency_unit: string;
@@ -168,6 +169,8 @@ it('adds, finds, opens, edits and deletes a medication with its dosages and cont
   await press('Tab');
   expect(await focused()).toEqual({ role: 'input', name: 'Maximum per day' });
   await type('800');
+  await press('Tab');
+  expect(await focused()).toEqual({ role: 'input', name: 'Maximum single dose' });
   // Is Pregnancy (Space) shows the category select.
   await press('Tab');
   expect(await focused()).toEqual({ role: 'input', name: 'Is Pregnancy' });
@@ -211,6 +214,7 @@ it('adds, finds, opens, edits and deletes a medication with its dosages and cont
     max_frequency_duration: 7,
     frequency_duration_unit: 'weeks',
     max_daily_dosage: 800,
+    max_dose: null,
   });
 
   // --- Find it with the search, and open it from the grid: Tab into the grid (its column

@@ -1549,6 +1549,8 @@ export interface components {
     };
     /** @description The most the rule allows in 24 hours, in its dosage unit (per kg when that is), at least its `max_dosage`; null, no daily maximum. The safety check multiplies the prescribed dose by the doses a day and finds `daily_dose` (major) above it. Left out of an update, unchanged. */
     MaxDailyDosage: number | null;
+    /** @description The most the rule allows in one dose, as an absolute amount: in its dosage unit without "per kg" (mg for an `mg/kg` rule, mg for an `mg` rule); null, no such maximum. A per-kg range alone grows with the weight; this caps it. The safety check compares the prescribed dose (times the weight when it is per kg, through the ingredient strength when it is in tablets, capsules or ml) and finds `dose` (major) above it. Left out of an update, unchanged. */
+    MaxDose: number | null;
     /** @description The ranges of a dosage as written (`min_duration`, not `min_frequency_duration`). */
     DosageFields: {
       min_dosage: components['schemas']['Amount'];
@@ -1561,6 +1563,7 @@ export interface components {
       max_duration: components['schemas']['Amount'];
       duration_unit: components['schemas']['DurationUnit'];
       max_daily_dosage?: components['schemas']['MaxDailyDosage'];
+      max_dose?: components['schemas']['MaxDose'];
     };
     /** @description The first dosage of the medication being created, so it names no medication_id (one is refused with 422). */
     WeightDosageBlock: {
@@ -1575,6 +1578,7 @@ export interface components {
       max_duration: components['schemas']['Amount'];
       duration_unit: components['schemas']['DurationUnit'];
       max_daily_dosage?: components['schemas']['MaxDailyDosage'];
+      max_dose?: components['schemas']['MaxDose'];
     };
     /** @description The first dosage of the medication being created, so it names no medication_id (one is refused with 422). */
     AgeDosageBlock: {
@@ -1589,6 +1593,7 @@ export interface components {
       max_duration: components['schemas']['Amount'];
       duration_unit: components['schemas']['DurationUnit'];
       max_daily_dosage?: components['schemas']['MaxDailyDosage'];
+      max_dose?: components['schemas']['MaxDose'];
     };
     WeightDosageCreate: {
       medication_id: components['schemas']['Id'];
@@ -1603,6 +1608,7 @@ export interface components {
       max_duration: components['schemas']['Amount'];
       duration_unit: components['schemas']['DurationUnit'];
       max_daily_dosage?: components['schemas']['MaxDailyDosage'];
+      max_dose?: components['schemas']['MaxDose'];
       reason?: components['schemas']['Reason'];
     };
     AgeDosageCreate: {
@@ -1618,6 +1624,7 @@ export interface components {
       max_duration: components['schemas']['Amount'];
       duration_unit: components['schemas']['DurationUnit'];
       max_daily_dosage?: components['schemas']['MaxDailyDosage'];
+      max_dose?: components['schemas']['MaxDose'];
       reason?: components['schemas']['Reason'];
     };
     /** @description Changes a dosage's ranges and units; its medication and category stay. */
@@ -1633,6 +1640,7 @@ export interface components {
       max_duration: components['schemas']['Amount'];
       duration_unit: components['schemas']['DurationUnit'];
       max_daily_dosage?: components['schemas']['MaxDailyDosage'];
+      max_dose?: components['schemas']['MaxDose'];
       reason?: components['schemas']['Reason'];
     };
     DosageRead: {
@@ -1648,6 +1656,8 @@ export interface components {
       max_frequency_duration: number;
       frequency_duration_unit: components['schemas']['DurationUnit'];
       max_daily_dosage: number | null;
+      /** @description The most in one dose, in the dosage unit without "per kg"; null, none. */
+      max_dose: number | null;
     };
     WeightDosage: components['schemas']['DosageRead'] & {
       weight_category_id: components['schemas']['Id'];
@@ -2426,8 +2436,8 @@ export interface components {
       unit: string;
     };
     /**
-     * @description One aspect (dose, frequency, duration or daily total) of a rule against what was
-     *     prescribed. `range` is the rule's range as stored; `compared` is what was actually
+     * @description One aspect (dose, single-dose maximum, frequency, duration or daily total) of a rule
+     *     against what was prescribed. `range` is the rule's range as stored; `compared` is what was actually
      *     compared, both sides in one unit (a per-kg dose range times the weight; frequencies as
      *     hours between doses; durations in days), null when nothing was compared. `outcome`:
      *     `within` the range, `above_max`, `below_min`, `too_often`, `too_rarely`, or `not_checked`
@@ -2460,6 +2470,8 @@ export interface components {
       duration: components['schemas']['SafetyComparison'];
       /** @description The dose times the doses a day against the rule's `max_daily_dosage` (`range` from 0 to it); left out when the rule has no daily maximum. */
       daily?: components['schemas']['SafetyComparison'];
+      /** @description The dose as an absolute amount (times the weight when prescribed per kg) against the rule's `max_dose` (`range` from 0 to it); left out when the rule has no single-dose maximum. Above it is a `dose` finding (major). */
+      single_dose?: components['schemas']['SafetyComparison'];
     };
     /** @description One checked medication: what was prescribed and every dosage rule applied (empty when none applied: the not_checked findings of this medication say why). */
     SafetyMedicationResult: {

@@ -109,10 +109,17 @@ const DOSAGE_COLUMNS = [
   'max_duration',
   'duration_unit',
   'max_daily_dosage',
+  'max_dose',
 ] as const;
 
 function dosageValues(dosage: DosageSeed<string>): Value[] {
-  return [...dosage.dose, ...dosage.frequency, ...dosage.duration, dosage.maxDaily ?? null];
+  return [
+    ...dosage.dose,
+    ...dosage.frequency,
+    ...dosage.duration,
+    dosage.maxDaily ?? null,
+    dosage.maxDose ?? null,
+  ];
 }
 
 /** Loads the demo data set. The caller runs it inside a transaction on an empty database. */

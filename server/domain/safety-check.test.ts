@@ -412,6 +412,126 @@ describe('daily maximum', () => {
   });
 });
 
+describe('single-dose maximum', () => {
+  // Ondansetron for children: 0.1 to 0.15 mg/kg a dose, at most 4 mg in one dose.
+  const ondansetron = (ingredients?: SafetyMedicationRow['ingredients']) =>
+    medication(14, 'Ondansetron', {
+      age_dosages: [
+        dosage(44, [1, 12, 'years'], [0.1, 0.15, 'mg/kg'], {
+          min_frequency: 8,
+          max_frequency: 12,
+          max_dose: 4,
+        }),
+      ],
+      ...(ingredients ? { ingredients } : {}),
+    });
+  const child = (kg?: number): Patient => ({
+    age: 10,
+    age_unit: 'years',
+    ...(kg === undefined ? {} : { weight: kg, weight_unit: 'kg' }),
+  });
+  const every12h = (dose: number, dose_unit: 'mg' | 'mg/kg' | 'tablet') => ({
+    ...prescribed(14),
+    dose,
+    dose_unit,
+    frequency: 12,
+    duration: 2,
+  });
+
+  it('0.15 mg/kg for a 40 kg child is 6 mg in one dose: within the per-kg range, above the 4 mg maximum (major)', () => {
+    const result = evaluateSafety(data(ondansetron()), [every12h(0.15, 'mg/kg')], child(40));
+    expect(result.verdict).toBe('major');
+    expect(result.findings).toEqual([
+      {
+        kind: 'dose',
+        severity: 'major',
+        medication_ids: [14],
+        basis: 'age',
+        dosage_id: 44,
+        message:
+          'Ondansetron: 0.15 mg/kg × 40 kg = 6 mg in one dose is above the most for one dose, 4 mg, for 1–12 years.',
+      },
+    ]);
+    const rule = result.medications[0].rules[0];
+    expect(rule.dose.outcome).toBe('within');
+    expect(rule.single_dose).toMatchObject({
+      range: { min: 0, max: 4, unit: 'mg' },
+      outcome: 'above_max',
+      compared: { prescribed: 6, min: 0, max: 4, unit: 'mg' },
+    });
+  });
+
+  it('6 mg prescribed in mg is found too, even with no weight given to place the per-kg range', () => {
+    const weighed = evaluateSafety(data(ondansetron()), [every12h(6, 'mg')], child(40));
+    expect(weighed.findings.map((f) => [f.kind, f.severity, f.message])).toEqual([
+      [
+        'dose',
+        'major',
+        'Ondansetron: 6 mg in one dose is above the most for one dose, 4 mg, for 1–12 years.',
+      ],
+    ]);
+    // Without a weight the range cannot be placed (not_checked), but 6 mg is above 4 mg whatever
+    // the child weighs.
+    const unweighed = evaluateSafety(data(ondansetron()), [every12h(6, 'mg')], child());
+    expect(unweighed.verdict).toBe('major');
+    expect(unweighed.findings.map((f) => [f.kind, f.severity ?? f.reason])).toEqual([
+      ['dose', 'major'],
+      ['not_checked', 'missing_weight'],
+    ]);
+  });
+
+  it('0.1 mg/kg for a 20 kg child (2 mg) passes, and so does exactly 4 mg', () => {
+    const light = evaluateSafety(data(ondansetron()), [every12h(0.1, 'mg/kg')], child(20));
+    expect(light.findings).toEqual([]);
+    expect(light.medications[0].rules[0].single_dose?.outcome).toBe('within');
+    expect(evaluateSafety(data(ondansetron()), [every12h(4, 'mg')], child(30)).findings).toEqual(
+      [],
+    );
+  });
+
+  it('a dose per kg with no weight given cannot be compared with an absolute maximum: not_checked, not passed', () => {
+    const result = evaluateSafety(data(ondansetron()), [every12h(0.15, 'mg/kg')], child());
+    expect(result.complete).toBe(false);
+    expect(result.findings).toEqual([
+      expect.objectContaining({
+        kind: 'not_checked',
+        reason: 'missing_weight',
+        dosage_id: 44,
+        message:
+          'Ondansetron: 0.15 mg/kg is per kg, and no weight was given, so it could not be compared with the most for one dose, 4 mg, for 1–12 years.',
+      }),
+    ]);
+  });
+
+  it('tablets count through the strength; a strength not stored is said once, by the dose', () => {
+    const ingredient = { ingredient_id: 503, name: 'Ondansetron' };
+    const strong = ondansetron([
+      { ...ingredient, amount: 4, amount_unit: 'mg', per_unit: 'tablet' },
+    ]);
+    const result = evaluateSafety(data(strong), [every12h(2, 'tablet')], child(60));
+    expect(result.findings).toContainEqual(
+      expect.objectContaining({
+        kind: 'dose',
+        severity: 'major',
+        message:
+          'Ondansetron: 2 tablet of 4 mg = 8 mg in one dose is above the most for one dose, 4 mg, for 1–12 years.',
+      }),
+    );
+    const unknown = ondansetron([
+      { ...ingredient, amount: null, amount_unit: null, per_unit: null },
+    ]);
+    const unconverted = evaluateSafety(data(unknown), [every12h(2, 'tablet')], child(60));
+    expect(unconverted.findings.map((f) => f.reason)).toEqual(['missing_strength']);
+  });
+
+  it('a rule without one compares nothing more', () => {
+    const plain = medication(15, 'Plain', { age_dosages: [dosage(45, [1, 12, 'years'], [1, 10])] });
+    const result = evaluateSafety(data(plain), [{ ...prescribed(15), dose: 10 }], child(40));
+    expect(result.findings).toEqual([]);
+    expect(result.medications[0].rules[0]).not.toHaveProperty('single_dose');
+  });
+});
+
 describe('drug classes', () => {
   // Every medication here has a rule its prescription meets, so only class findings remain.
   const drug = (id: number, name: string) => medication(id, name, { age_dosages: anyAgeRule });

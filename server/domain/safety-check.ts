@@ -66,6 +66,11 @@ export interface SafetyDosageRow {
   duration_unit: DurationUnit;
   /** The most in 24 hours, in `dosage_unit`; null (or left out) when the rule states none. */
   max_daily_dosage?: number | null;
+  /**
+   * The most in one dose, in `dosage_unit` without "per kg" (mg for mg/kg); null (or left out)
+   * when the rule states none.
+   */
+  max_dose?: number | null;
   /** A weight category's ages, in years (null: no bound); age dosages have none. */
   min_age_years?: number | null;
   max_age_years?: number | null;
@@ -380,18 +385,27 @@ const judged = (
 ): Comparison => ({ range, prescribed, compared, outcome, severity, reason: null, message });
 
 /**
+ * What a compared amount stands for, for the messages: one dose against the rule's range (the
+ * default), a day's total made of `daily` ("100 mg 12 x daily (every 2 hours)"), or one dose against
+ * the rule's single-dose maximum (an absolute range from 0).
+ */
+type AmountAspect = { daily: string } | { single: true } | Record<string, never>;
+
+/**
  * A dose against a range in a dose unit, per kg on either side or both: within, above its maximum
- * (major) or below its minimum (moderate). For a day's total, `dailyOf` says what it is made of
- * ("100 mg 12 x daily (every 2 hours)"), for the message.
+ * (major) or below its minimum (moderate).
  */
 function compareAmount(
   range: Range,
   given: Amount | null,
   ctx: Context,
-  dailyOf?: string,
+  aspect: AmountAspect = {},
 ): Comparison {
   if (!given) return notChecked(range, null, 'not_prescribed');
+  const dailyOf = 'daily' in aspect ? aspect.daily : undefined;
+  const single = 'single' in aspect;
   const rangeText = formatRange(range.min, range.max, range.unit);
+  const singleText = `the most for one dose, ${formatQuantity(range.max, range.unit)}`;
   const low = doseQuantity(range.min, range.unit);
   const high = doseQuantity(range.max, range.unit);
   const dose = doseQuantity(given.value, given.unit);
@@ -400,7 +414,7 @@ function compareAmount(
       range,
       given,
       'unit_not_comparable',
-      `${ctx.name}: ${formatQuantity(given.value, given.unit)} cannot be compared with the ${rangeText} dose for ${ctx.label}.`,
+      `${ctx.name}: ${formatQuantity(given.value, given.unit)} cannot be compared with ${single ? `${singleText},` : `the ${rangeText} dose`} for ${ctx.label}.`,
     );
   }
   // Per-kg on one side only: both become absolute amounts with the weight in kg.
@@ -411,7 +425,9 @@ function compareAmount(
       range,
       given,
       'missing_weight',
-      `${ctx.name}: the ${rangeText} dose for ${ctx.label} is per kg, and no weight was given.`,
+      single
+        ? `${ctx.name}: ${formatQuantity(given.value, given.unit)} is per kg, and no weight was given, so it could not be compared with ${singleText}, for ${ctx.label}.`
+        : `${ctx.name}: the ${rangeText} dose for ${ctx.label} is per kg, and no weight was given.`,
     );
   }
   const kg = ctx.weightKg ?? 1;
@@ -433,6 +449,16 @@ function compareAmount(
       ? `${ctx.asGiven} = ${formatQuantity(given.value, given.unit)}`
       : formatQuantity(given.value, given.unit);
   const prescribedText = dailyOf ? `${dailyOf} makes ${amountText} a day, which` : amountText;
+  if (single && above(prescribed, max)) {
+    return judged(
+      range,
+      given,
+      compared,
+      'above_max',
+      'major',
+      `${ctx.name}: ${amountText} in one dose is above the most for one dose, ${formatQuantity(max, shownUnit)}, for ${ctx.label}.`,
+    );
+  }
   if (above(prescribed, max)) {
     return judged(
       range,
@@ -523,7 +549,35 @@ function compareDaily(
   if (interval === undefined) return notChecked(range, null, 'unit_not_comparable');
   const perDay = Math.max(1, 24 / interval);
   const made = `${formatQuantity(dose.value, dose.unit)} ${frequencyText(frequency.value, frequency.unit, interval)}`;
-  return compareAmount(range, { value: dose.value * perDay, unit: dose.unit }, ctx, made);
+  return compareAmount(range, { value: dose.value * perDay, unit: dose.unit }, ctx, {
+    daily: made,
+  });
+}
+
+/**
+ * One dose, as an absolute amount, against the rule's single-dose maximum; undefined when the rule
+ * has none. A dose prescribed per kg needs the weight here even where the per-kg range did not. A
+ * dose that could not be compared with the range at all (its unit, a missing strength) is a
+ * finding of its own already, so this adds no second one; nor does it repeat a missing weight the
+ * range's comparison already reported.
+ */
+function compareSingle(
+  d: Pick<SafetyDosageRow, 'max_dose' | 'dosage_unit'>,
+  dose: Amount | null,
+  doseCompared: Comparison,
+  ctx: Context,
+): Comparison | undefined {
+  const maxDose = d.max_dose;
+  if (maxDose === null || maxDose === undefined) return undefined;
+  const range = { min: 0, max: maxDose, unit: d.dosage_unit.replace('/kg', '') };
+  if (!dose) return notChecked(range, null, 'not_prescribed');
+  const doseUnchecked = doseCompared.outcome === 'not_checked';
+  if (doseUnchecked && doseCompared.reason !== 'missing_weight')
+    return notChecked(range, null, doseCompared.reason ?? 'unit_not_comparable');
+  const compared = compareAmount(range, dose, ctx, { single: true });
+  return doseUnchecked && compared.outcome === 'not_checked'
+    ? { ...compared, message: null }
+    : compared;
 }
 
 /** "every 8 hours", "every 1 day (24 hours)", or "3 x daily (every 8 hours)" for a count. */
@@ -690,9 +744,12 @@ function dosingOf(
     };
     const daily = compareDaily(dosage, { ...prescribed, dose }, rule.dose, ctx);
     if (daily) rule.daily = daily;
+    const single = compareSingle(dosage, dose, rule.dose, doseCtx);
+    if (single) rule.single_dose = single;
     rules.push(rule);
     const aspects = [
       ['dose', rule.dose],
+      ['dose', single],
       ['daily_dose', daily],
       ['frequency', rule.frequency],
       ['duration', rule.duration],

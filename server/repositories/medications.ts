@@ -56,7 +56,8 @@ function dosageJson(kind: DosageKind): string {
     'min_dosage', d.min_dosage, 'max_dosage', d.max_dosage, 'dosage_unit', d.dosage_unit,
     'min_frequency', d.min_frequency, 'max_frequency', d.max_frequency, 'frequency_unit', d.frequency_unit,
     'min_frequency_duration', d.min_duration, 'max_frequency_duration', d.max_duration,
-    'frequency_duration_unit', d.duration_unit, 'max_daily_dosage', d.max_daily_dosage)`;
+    'frequency_duration_unit', d.duration_unit, 'max_daily_dosage', d.max_daily_dosage,
+    'max_dose', d.max_dose)`;
 }
 
 function dosageFrom(kind: DosageKind): string {
@@ -73,7 +74,7 @@ const AGE_CATEGORY_COLUMNS =
 const DOSAGE_COLUMNS = `d.id, d.medication_id, d.min_dosage, d.max_dosage, d.dosage_unit, d.min_frequency,
   d.max_frequency, d.frequency_unit, d.min_duration AS min_frequency_duration,
   d.max_duration AS max_frequency_duration, d.duration_unit AS frequency_duration_unit,
-  d.max_daily_dosage`;
+  d.max_daily_dosage, d.max_dose`;
 /** ISO 8601 in UTC as text: the same as a Date would serialise to, without parsing one per row. */
 const isoTime = (column: string, as: string) =>
   `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS ${as}`;
@@ -486,22 +487,34 @@ export async function insertDosage(
   const t = DOSAGE_TABLES[kind];
   const { rows } = await db.query<{ id: number }>(
     `INSERT INTO ${t.table} (medication_id, ${t.fk}, min_dosage, max_dosage, dosage_unit, min_frequency,
-       max_frequency, frequency_unit, min_duration, max_duration, duration_unit, max_daily_dosage)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
-    [medicationId, categoryId, ...dosageValues(d), d.max_daily_dosage ?? null],
+       max_frequency, frequency_unit, min_duration, max_duration, duration_unit, max_daily_dosage,
+       max_dose)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id`,
+    [medicationId, categoryId, ...dosageValues(d), d.max_daily_dosage ?? null, d.max_dose ?? null],
   );
   return rows[0].id;
 }
 
-/** Rewrites a dosage's ranges and units; its daily maximum only when `d` names one (null: none). */
+/**
+ * Rewrites a dosage's ranges and units; its daily and single-dose maxima only when `d` names them
+ * (null: none), so a client that knows nothing of one leaves it as stored.
+ */
 export async function updateDosage(write: Write, kind: DosageKind, id: number, d: DosageFields) {
   const { rowCount } = await write(
     `UPDATE ${DOSAGE_TABLES[kind].table} SET min_dosage = $2, max_dosage = $3, dosage_unit = $4,
             min_frequency = $5, max_frequency = $6, frequency_unit = $7, min_duration = $8,
             max_duration = $9, duration_unit = $10,
-            max_daily_dosage = CASE WHEN $11 THEN $12::double precision ELSE max_daily_dosage END
+            max_daily_dosage = CASE WHEN $11 THEN $12::double precision ELSE max_daily_dosage END,
+            max_dose = CASE WHEN $13 THEN $14::double precision ELSE max_dose END
       WHERE id = $1 RETURNING id`,
-    [id, ...dosageValues(d), d.max_daily_dosage !== undefined, d.max_daily_dosage ?? null],
+    [
+      id,
+      ...dosageValues(d),
+      d.max_daily_dosage !== undefined,
+      d.max_daily_dosage ?? null,
+      d.max_dose !== undefined,
+      d.max_dose ?? null,
+    ],
   );
   return rowCount === 1;
 }

@@ -12,7 +12,7 @@ const dosageJson = (category: 'weight' | 'age') => `json_build_object(
     'min_dosage', d.min_dosage, 'max_dosage', d.max_dosage, 'dosage_unit', d.dosage_unit,
     'min_frequency', d.min_frequency, 'max_frequency', d.max_frequency, 'frequency_unit', d.frequency_unit,
     'min_duration', d.min_duration, 'max_duration', d.max_duration, 'duration_unit', d.duration_unit,
-    'max_daily_dosage', d.max_daily_dosage${
+    'max_daily_dosage', d.max_daily_dosage, 'max_dose', d.max_dose${
       category === 'weight'
         ? `,
     'min_age_years', c.min_age_years, 'max_age_years', c.max_age_years`

@@ -401,6 +401,30 @@ describe('POST /medication (JSON)', () => {
     expect(badPregnancy.statusCode).toBe(422);
     expect(badPregnancy.json().errors).toHaveProperty('pregnancy_category');
   });
+
+  it('stores the first dosage’s single-dose maximum, and refuses 0 there with 422, storing no medication', async () => {
+    const body = ageBasedMedication({
+      age_dosage: validAgeDosage({
+        min_dosage: 10,
+        max_dosage: 10,
+        dosage_unit: 'mg/kg',
+        max_dose: 500,
+      }),
+    });
+    const created = await api.post('/medication', body);
+    expect(created.statusCode).toBe(201);
+    expect(created.json().data.age_category_dosages[0]).toMatchObject({
+      dosage_unit: 'mg/kg',
+      max_dose: 500,
+    });
+
+    const zero = ageBasedMedication({ age_dosage: validAgeDosage({ max_dose: 0 }) });
+    const refused = await api.post('/medication', zero);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().message).toEqual(expect.any(String));
+    expect(refused.json().errors).toHaveProperty(['age_dosage.max_dose']);
+    expect(await countRows(t.pool, 'medications WHERE name = $1', [zero.name])).toBe(0);
+  });
 });
 
 describe('POST /medication (multipart form data)', () => {
@@ -1092,6 +1116,67 @@ describe.each([
     expect(removed.json().data.max_daily_dosage).toBeNull();
     expect(await stored(id)).toBeNull();
   });
+
+  it('stores a single-dose maximum in the unit without per kg, keeps it when an update leaves it out, and removes it with null', async () => {
+    const medication = await bareMedication();
+    const stored = async (id: number) =>
+      (await t.pool.query(`SELECT max_dose FROM ${table} WHERE id = $1`, [id])).rows[0].max_dose;
+    // 0.1 to 0.15 mg/kg a dose, at most 4 mg in one dose.
+    const perKg = { min_dosage: 0.1, max_dosage: 0.15, dosage_unit: 'mg/kg' };
+    const added = await api.post(add, dosageBody(medication.id, { ...perKg, max_dose: 4 }));
+    expect(added.statusCode).toBe(201);
+    const { id } = added.json().data;
+    expect(added.json().data).toMatchObject({ dosage_unit: 'mg/kg', max_dose: 4 });
+    expect(await stored(id)).toBe(4);
+    expect(
+      (await api.get(`/medication/${medication.id}`))
+        .json()
+        .data[`${kind}_category_dosages`].map((d: { max_dose: number | null }) => d.max_dose),
+    ).toEqual([4]);
+
+    const kept = await api.put(update, { id, ...validDosage(perKg) });
+    expect(kept.json().data.max_dose).toBe(4);
+    const changed = await api.put(update, { id, ...validDosage({ ...perKg, max_dose: 8 }) });
+    expect(changed.json().data.max_dose).toBe(8);
+    const removed = await api.put(update, { id, ...validDosage({ ...perKg, max_dose: null }) });
+    expect(removed.statusCode).toBe(200);
+    expect(removed.json().data.max_dose).toBeNull();
+    expect(await stored(id)).toBeNull();
+    // Left out of an add, there is none.
+    const other = await bareMedication();
+    const plain = await api.post(add, dosageBody(other.id));
+    expect(plain.json().data.max_dose).toBeNull();
+  });
+
+  it.each([
+    ['0', 0],
+    ['-4', -4],
+    ['"4" (a string)', '4'],
+  ])(
+    'refuses a single-dose maximum of %s with 422 and a message, on add and on update, storing nothing',
+    async (_what, maxDose) => {
+      const medication = await bareMedication();
+      const refusedAdd = await api.post(add, dosageBody(medication.id, { max_dose: maxDose }));
+      expect(refusedAdd.statusCode).toBe(422);
+      expect(refusedAdd.json().message).toEqual(expect.any(String));
+      expect(refusedAdd.json().errors).toHaveProperty('max_dose');
+      expect(await countRows(t.pool, `${table} WHERE medication_id = $1`, [medication.id])).toBe(0);
+
+      const { id } = (await api.post(add, dosageBody(medication.id, { max_dose: 500 }))).json()
+        .data;
+      const refusedUpdate = await api.put(update, {
+        id,
+        ...validDosage({ max_dosage: 600, max_dose: maxDose }),
+      });
+      expect(refusedUpdate.statusCode).toBe(422);
+      expect(refusedUpdate.json().message).toEqual(expect.any(String));
+      expect(refusedUpdate.json().errors).toHaveProperty('max_dose');
+      expect(
+        (await t.pool.query(`SELECT max_dosage, max_dose FROM ${table} WHERE id = $1`, [id]))
+          .rows[0],
+      ).toEqual({ max_dosage: 500, max_dose: 500 });
+    },
+  );
 });
 
 describe('condition contraindications', () => {

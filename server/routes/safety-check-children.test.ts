@@ -232,6 +232,89 @@ describe('a child’s per-kg dose stops at the adult maximum in the demo data', 
   });
 });
 
+describe('a single dose above the most for one dose in the demo data', () => {
+  // Ondansetron for children: 0.1 to 0.15 mg/kg a dose, at most 4 mg in one dose. Every 12 hours,
+  // so that the day (12 mg at the most) stays within the 12 mg a child may take.
+  const ondansetron = (dose: number, unit: string) => ({
+    ...prescribed('Ondansetron', dose, unit, 12),
+    duration: 2,
+  });
+  const singleDoseFindings = (result: Result) =>
+    result.findings.filter((f) => f.message.includes('in one dose'));
+
+  it('ondansetron 0.15 mg/kg for a 10-year-old of 40 kg (6 mg) is major, naming the 4 mg maximum for one dose', async () => {
+    const result = await check({
+      medications: [ondansetron(0.15, 'mg/kg')],
+      patient: { age: 10, age_unit: 'years', weight: 40, weight_unit: 'kg' },
+    });
+    expect(result.verdict).toBe('major');
+    expect(result.complete).toBe(true);
+    expect(result.findings.map((f) => [f.kind, f.severity, f.message])).toEqual([
+      [
+        'dose',
+        'major',
+        'Ondansetron: 0.15 mg/kg × 40 kg = 6 mg in one dose is above the most for one dose, 4 mg, for Pediatric (1–12 years).',
+      ],
+    ]);
+  });
+
+  it('the same 6 mg prescribed in mg is found alike', async () => {
+    const result = await check({
+      medications: [ondansetron(6, 'mg')],
+      patient: { age: 10, age_unit: 'years', weight: 40, weight_unit: 'kg' },
+    });
+    expect(result.verdict).toBe('major');
+    expect(singleDoseFindings(result)).toEqual([
+      expect.objectContaining({
+        kind: 'dose',
+        severity: 'major',
+        message: expect.stringContaining('6 mg in one dose is above the most for one dose, 4 mg'),
+      }),
+    ]);
+  });
+
+  it('ondansetron 0.1 mg/kg for a child of 20 kg (2 mg) passes without that finding', async () => {
+    const result = await check({
+      medications: [ondansetron(0.1, 'mg/kg')],
+      patient: { age: 10, age_unit: 'years', weight: 20, weight_unit: 'kg' },
+    });
+    expect(singleDoseFindings(result)).toEqual([]);
+    expect(result.findings.filter((f) => f.medication_ids.includes(med.Ondansetron))).toEqual([]);
+    expect(result.verdict).toBe('none');
+  });
+
+  it('ondansetron per kg with no weight given is not passed: the 4 mg maximum could not be checked', async () => {
+    const result = await check({
+      medications: [ondansetron(0.15, 'mg/kg')],
+      patient: { age: 10, age_unit: 'years' },
+    });
+    expect(result.complete).toBe(false);
+    expect(result.findings).toContainEqual(
+      expect.objectContaining({
+        kind: 'not_checked',
+        reason: 'missing_weight',
+        message: expect.stringContaining('the most for one dose, 4 mg'),
+      }),
+    );
+  });
+
+  it('azithromycin 10 mg/kg for an 11-year-old of 60 kg (600 mg in one dose) is above the 500 mg maximum for one dose', async () => {
+    const result = await check({
+      medications: [{ ...prescribed('Azithromycin', 10, 'mg/kg', 24), duration: 3 }],
+      patient: { age: 11, age_unit: 'years', weight: 60, weight_unit: 'kg' },
+    });
+    expect(result.verdict).toBe('major');
+    expect(singleDoseFindings(result)).toEqual([
+      expect.objectContaining({
+        kind: 'dose',
+        severity: 'major',
+        message:
+          'Azithromycin: 10 mg/kg × 60 kg = 600 mg in one dose is above the most for one dose, 500 mg, for Pediatric (1–12 years).',
+      }),
+    ]);
+  });
+});
+
 describe('grapefruit juice in the demo data', () => {
   it('with simvastatin it is still contraindicated (major); with amlodipine only a minor caution; with atorvastatin a moderate one', async () => {
     const lifestyles = await idsByName(t.pool, 'lifestyles');

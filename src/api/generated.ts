@@ -1805,6 +1805,8 @@ export type DosageRead = {
   max_frequency_duration: number;
   frequency_duration_unit: DurationUnit;
   max_daily_dosage: number | null;
+  /** The most in one dose, in the dosage unit without "per kg"; null, none. */
+  max_dose: number | null;
 };
 export type WeightUnit = 'kg' | 'lbs';
 export type WeightCategoryName = 'Underweight' | 'Normal' | 'Overweight' | 'Obese';
@@ -1921,6 +1923,7 @@ export type MedicationResponse = {
 export type Amount = number;
 export type PregnancyCategoryInput = PregnancyCategory | '' | null;
 export type MaxDailyDosage = number | null;
+export type MaxDose = number | null;
 export type WeightDosageBlock = {
   weight_category_id: Id;
   min_dosage: Amount;
@@ -1933,6 +1936,7 @@ export type WeightDosageBlock = {
   max_duration: Amount;
   duration_unit: DurationUnit;
   max_daily_dosage?: MaxDailyDosage;
+  max_dose?: MaxDose;
 };
 export type AgeDosageBlock = {
   age_category_id: Id;
@@ -1946,6 +1950,7 @@ export type AgeDosageBlock = {
   max_duration: Amount;
   duration_unit: DurationUnit;
   max_daily_dosage?: MaxDailyDosage;
+  max_dose?: MaxDose;
 };
 export type MedicationCreate = {
   name: Name;
@@ -1985,6 +1990,7 @@ export type WeightDosageCreate = {
   max_duration: Amount;
   duration_unit: DurationUnit;
   max_daily_dosage?: MaxDailyDosage;
+  max_dose?: MaxDose;
   reason?: Reason;
 };
 export type AgeDosageResponse = {
@@ -2004,6 +2010,7 @@ export type AgeDosageCreate = {
   max_duration: Amount;
   duration_unit: DurationUnit;
   max_daily_dosage?: MaxDailyDosage;
+  max_dose?: MaxDose;
   reason?: Reason;
 };
 export type DosageUpdate = {
@@ -2018,6 +2025,7 @@ export type DosageUpdate = {
   max_duration: Amount;
   duration_unit: DurationUnit;
   max_daily_dosage?: MaxDailyDosage;
+  max_dose?: MaxDose;
   reason?: Reason;
 };
 export type ContraindicationResponse = {
@@ -2716,6 +2724,8 @@ export type SafetyRuleApplied = {
   duration: SafetyComparison;
   /** The dose times the doses a day against the rule's `max_daily_dosage` (`range` from 0 to it); left out when the rule has no daily maximum. */
   daily?: SafetyComparison;
+  /** The dose as an absolute amount (times the weight when prescribed per kg) against the rule's `max_dose` (`range` from 0 to it); left out when the rule has no single-dose maximum. Above it is a `dose` finding (major). */
+  single_dose?: SafetyComparison;
 };
 export type SafetyMedicationResult = {
   medication_id: Id;

@@ -88,6 +88,7 @@ export const weightDosage: WeightDosage = {
   max_frequency_duration: 7,
   frequency_duration_unit: 'days',
   max_daily_dosage: 1500,
+  max_dose: null,
 };
 
 export const ageDosage: AgeDosage = {
@@ -105,6 +106,7 @@ export const ageDosage: AgeDosage = {
   max_frequency_duration: 2,
   frequency_duration_unit: 'weeks',
   max_daily_dosage: null,
+  max_dose: null,
 };
 
 /**

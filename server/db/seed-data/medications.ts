@@ -45,6 +45,8 @@ export interface DosageSeed<K extends string> {
   duration: Range<TimeUnit>;
   /** The most in 24 hours, in the dose's unit (per kg when it is). */
   maxDaily?: number;
+  /** The most in one dose, in the dose's unit without "per kg" (mg for mg/kg). */
+  maxDose?: number;
 }
 
 interface MedicationBase {
@@ -354,11 +356,13 @@ export const MEDICATIONS: MedicationSeed[] = [
       },
     ],
     ageDosages: [
+      // 10 mg/kg, never more than the adult 500 mg in one dose.
       {
         category: 'child',
         dose: [10, 10, 'mg/kg'],
         frequency: [1, 1, 'days'],
         duration: [3, 5, 'days'],
+        maxDose: 500,
       },
       {
         category: 'adolescent',
@@ -1256,11 +1260,13 @@ export const MEDICATIONS: MedicationSeed[] = [
       },
     ],
     ageDosages: [
+      // 0.1 to 0.15 mg/kg, at most 4 mg in one dose: from about 27 kg the per-kg maximum is more.
       {
         category: 'child',
         dose: [0.1, 0.15, 'mg/kg'],
         frequency: [8, 12, 'hours'],
         duration: [1, 3, 'days'],
+        maxDose: 4,
       },
       {
         category: 'adolescent',

@@ -100,12 +100,16 @@ describe('a renal function category', () => {
 });
 
 describe.each([
-  { kind: ageKind, measure: 'age', values: { unit: 'years', category: '' } },
-  { kind: weightKind, measure: 'weight', values: { unit: 'kg', category: 'Normal' } },
-  { kind: renalKind, measure: 'eGFR', values: { unit: 'mL/min/1.73m2', category: 'G3a' } },
-])('every kind: $measure', ({ kind, measure, values }) => {
+  { schema: categorySchema(ageKind), measure: 'age', values: { unit: 'years', category: '' } },
+  { schema: categorySchema(weightKind), measure: 'weight', values: { unit: 'kg' } },
+  {
+    schema: categorySchema(renalKind),
+    measure: 'eGFR',
+    values: { unit: 'mL/min/1.73m2', category: 'G3a' },
+  },
+])('every kind: $measure', ({ schema, measure, values }) => {
   it('requires the numbers and refuses negative ones, each under its field', () => {
-    const result = categorySchema(kind).safeParse(form({ ...values, minimum: '', maximum: '-3' }));
+    const result = schema.safeParse(form({ ...values, minimum: '', maximum: '-3' }));
     expect(result.success).toBe(false);
     expect(result.error && z.flattenError<unknown>(result.error).fieldErrors).toEqual({
       minimum: [`Minimum ${measure} is required`],
@@ -119,7 +123,8 @@ describe('a weight category', () => {
     const output = categorySchema(weightKind).parse(
       form({ minimum: '50.1', maximum: '80', unit: 'kg', minimum_age_years: '18' }),
     );
-    expect(weightKind.write(output)).toEqual({
+    // The schema's output type cannot follow the kind's own enums (see categoryResolver).
+    expect(weightKind.write(output as Parameters<typeof weightKind.write>[0])).toEqual({
       minimum_weight: 50.1,
       maximum_weight: 80,
       unit: 'kg',

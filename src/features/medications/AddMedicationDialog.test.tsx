@@ -151,6 +151,7 @@ describe('Add Medication', () => {
         max_duration: 7,
         duration_unit: 'days',
         max_daily_dosage: null,
+        max_dose: null,
       },
       reason: 'New listing',
     });
@@ -213,6 +214,7 @@ describe('Add Medication', () => {
         max_duration: 7,
         duration_unit: 'months',
         max_daily_dosage: null,
+        max_dose: null,
       },
       reason: 'New listing',
     });

@@ -3,7 +3,12 @@ import { findToast, renderWithProviders } from '@/test/renderWithProviders';
 import { mockFetch, requestsTo } from '@/test/mockFetch';
 import { signedIn } from '@/test/fixtures';
 import { DosageDialog } from './DosageDialog';
-import { DAILY_DOSAGE_MESSAGE, type AnyDosage, type DosageKind } from './medicationForm';
+import {
+  DAILY_DOSAGE_MESSAGE,
+  SINGLE_DOSE_MESSAGE,
+  type AnyDosage,
+  type DosageKind,
+} from './medicationForm';
 import {
   ageDosage,
   amoxicillin,
@@ -90,6 +95,7 @@ describe('Add Weight-Based Dosage', () => {
       max_duration: 7,
       duration_unit: 'days',
       max_daily_dosage: 6,
+      max_dose: null,
       reason: 'Guideline',
     });
     await waitFor(() => expect(onClose).toHaveBeenCalled());
@@ -187,8 +193,87 @@ describe('Add Age-Based Dosage', () => {
       max_duration: 7,
       duration_unit: 'weeks',
       max_daily_dosage: null,
+      max_dose: null,
       reason: 'Guideline',
     });
+  });
+});
+
+describe('the maximum single dose', () => {
+  it('states its unit, the dosage unit without per kg, and sends it as max_dose', async () => {
+    const { dialog, user, fetchMock } = await openDialog('age', 'Add Age-Based Dosage', undefined, {
+      'POST /medication/add-age-based-dosage': {
+        status: 201,
+        body: { data: ageDosage, message: 'Age dosage added successfully' },
+      },
+    });
+    const field = dialog.getByLabelText(/^Maximum single dose/);
+    expect(field).toHaveValue(null);
+    expect(field).toHaveAccessibleDescription('The most in one dose, in mg. Empty for none.');
+    await user.fill(dialog.getByLabelText(/^Minimum dosage/), '0.1');
+    await user.fill(dialog.getByLabelText(/^Maximum dosage/), '0.15');
+    await user.selectOptions(dialog.getByLabelText('Dosage unit'), 'mg/kg');
+    expect(field).toHaveAccessibleDescription(
+      'The most in one dose, in mg (not per kg). Empty for none.',
+    );
+    await user.fill(field, '4');
+    await user.fill(dialog.getByLabelText(/^Reason for the change/), 'Guideline');
+    await user.click(dialog.getByRole('button', { name: 'Add Dosage' }));
+    expect(await findToast('Age dosage added successfully')).toBeInTheDocument();
+    expect(
+      await requestsTo(fetchMock, 'POST /medication/add-age-based-dosage')[0].json(),
+    ).toMatchObject({ min_dosage: 0.1, max_dosage: 0.15, dosage_unit: 'mg/kg', max_dose: 4 });
+  });
+
+  it('refuses 0 under the field, without a request', async () => {
+    const { dialog, user, fetchMock } = await openDialog('age', 'Add Age-Based Dosage');
+    await user.fill(dialog.getByLabelText(/^Minimum dosage/), '0.1');
+    await user.fill(dialog.getByLabelText(/^Maximum dosage/), '0.15');
+    await user.selectOptions(dialog.getByLabelText('Dosage unit'), 'mg/kg');
+    await user.fill(dialog.getByLabelText(/^Maximum single dose/), '0');
+    await user.fill(dialog.getByLabelText(/^Reason for the change/), 'Guideline');
+    await user.click(dialog.getByRole('button', { name: 'Add Dosage' }));
+    await waitFor(() =>
+      expect(dialog.getByLabelText(/^Maximum single dose/)).toHaveAccessibleDescription(
+        SINGLE_DOSE_MESSAGE,
+      ),
+    );
+    expect(requestsTo(fetchMock, 'POST /medication/add-age-based-dosage')).toHaveLength(0);
+  });
+
+  it('starts an edit with the stored value; emptied, it is sent as null (none)', async () => {
+    const perKg = { ...ageDosage, dosage_unit: 'mg/kg' as const, max_dose: 4 };
+    const { dialog, user, fetchMock } = await openDialog('age', 'Edit Age-Based Dosage', perKg, {
+      'PUT /medication/update-age-based-dosage': {
+        body: { data: ageDosage, message: 'Age dosage updated successfully' },
+      },
+    });
+    expect(dialog.getByLabelText(/^Maximum single dose/)).toHaveValue(4);
+    await user.clear(dialog.getByLabelText(/^Maximum single dose/));
+    await user.fill(dialog.getByLabelText(/^Reason for the change/), 'Guideline');
+    await user.click(dialog.getByRole('button', { name: 'Save' }));
+    expect(await findToast('Age dosage updated successfully')).toBeInTheDocument();
+    expect(
+      await requestsTo(fetchMock, 'PUT /medication/update-age-based-dosage')[0].json(),
+    ).toMatchObject({ id: 201, dosage_unit: 'mg/kg', max_dose: null });
+  });
+
+  it("puts the server's refusal under the field", async () => {
+    const { dialog, user } = await openDialog('age', 'Edit Age-Based Dosage', ageDosage, {
+      'PUT /medication/update-age-based-dosage': {
+        status: 422,
+        body: {
+          message: 'The given data was invalid.',
+          errors: { max_dose: ['must be > 0'] },
+        },
+      },
+    });
+    await user.fill(dialog.getByLabelText(/^Reason for the change/), 'Guideline');
+    await user.click(dialog.getByRole('button', { name: 'Save' }));
+    expect(await findToast('The given data was invalid.')).toBeInTheDocument();
+    expect(dialog.getByLabelText(/^Maximum single dose/)).toHaveAccessibleDescription(
+      'must be > 0',
+    );
   });
 });
 
@@ -261,6 +346,7 @@ describe('Edit dosage', () => {
       max_duration: 2,
       duration_unit: 'days',
       max_daily_dosage: null,
+      max_dose: null,
       reason: 'Guideline',
     });
   });

@@ -23,6 +23,7 @@ import {
   kindLabel,
   NONE,
   rangeText,
+  singleDoseText,
 } from './medicationFormat';
 import { capitalize } from '@/components/crud/format';
 
@@ -109,6 +110,13 @@ function dosageColumns(
         dosage.max_daily_dosage === null
           ? NONE
           : `${dosage.max_daily_dosage} ${capitalize(dosage.dosage_unit)}`,
+    },
+    {
+      field: 'max_dose',
+      headerName: 'Max Single Dose',
+      flex: 0.8,
+      minWidth: 120,
+      valueFormatter: (_value, dosage) => singleDoseText(dosage),
     },
     ...actionColumn<AnyDosage>(canWrite, 'Edit', (dosage) => ({
       label: `Edit ${kind} dosage for ${dosageCategoryLabel(kind, dosage)}`,

@@ -115,6 +115,7 @@ describe('/dashboard/drugs/medications/{id}', () => {
       'Frequency Range',
       'Duration Range',
       'Max per Day',
+      'Max Single Dose',
       'Edit',
     ]);
     expect(

@@ -8,9 +8,14 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { Controller, useController, type FieldValues, type Path } from 'react-hook-form';
+import { Controller, useController, useWatch, type FieldValues, type Path } from 'react-hook-form';
 import type { Medication } from '@/api';
-import type { CrudField, CrudForm, SelectOption } from '@/components/crud/CrudFields';
+import {
+  FieldInput,
+  type CrudField,
+  type CrudForm,
+  type SelectOption,
+} from '@/components/crud/CrudFields';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { capitalizedOptions } from '@/components/crud/format';
 import { RecordsPicker, type NamedOption } from '@/components/pickers/RecordPicker';
@@ -20,6 +25,7 @@ import {
   FREQUENCY_UNITS,
   type DosageRangeInput,
 } from './medicationForm';
+import { singleDoseUnit } from './medicationFormat';
 
 interface RangeFieldsProps<T extends FieldValues> {
   form: CrudForm<T>;
@@ -125,6 +131,32 @@ export function RangeFields<T extends FieldValues>({
 }
 
 /**
+ * The most in one dose, with its unit under it: the dosage unit chosen above without "per kg", so
+ * that an mg/kg rule's maximum is plainly entered in mg.
+ */
+function SingleDoseInput<T extends FieldValues & DosageRangeInput>({
+  form,
+}: {
+  form: CrudForm<T>;
+}) {
+  const dosageUnit = useWatch({ control: form.control, name: 'dosageUnit' as Path<T> }) as string;
+  const unit = singleDoseUnit(dosageUnit);
+  const perKg = unit !== dosageUnit ? ' (not per kg)' : '';
+  return (
+    <FieldInput
+      form={form}
+      field={{
+        kind: 'number',
+        name: 'maximumSingleDose' as Path<T>,
+        label: 'Maximum single dose',
+        helperText: `The most in one dose, in ${unit}${perKg}. Empty for none.`,
+        step: 0.1,
+      }}
+    />
+  );
+}
+
+/**
  * The dosage, frequency and duration ranges of a dosage form (Add Medication's first dosage, and
  * adding or editing one): each a minimum, a maximum and a unit.
  */
@@ -178,6 +210,11 @@ export function dosageRangeFields<T extends FieldValues & DosageRangeInput>(
       label: 'Maximum per day',
       helperText: 'The most in 24 hours, in the dosage unit. Empty for none.',
       step: 0.1,
+    },
+    {
+      kind: 'custom',
+      key: 'maximumSingleDose',
+      render: (form) => <SingleDoseInput form={form} />,
     },
   ];
 }

@@ -3,7 +3,9 @@ import {
   addMedicationPayload,
   addMedicationSchema,
   DAILY_DOSAGE_MESSAGE,
+  dosageRanges,
   dosageSchema,
+  SINGLE_DOSE_MESSAGE,
   editDosageDefaults,
   editMedicationDefaults,
   editMedicationPayload,
@@ -74,6 +76,7 @@ describe('the Add Medication form', () => {
         max_duration: 7,
         duration_unit: 'days',
         max_daily_dosage: null,
+        max_dose: null,
       },
     });
   });
@@ -160,9 +163,40 @@ describe('the dosage forms', () => {
       maximumFrequencyDuration: '2',
       frequencyDurationUnit: 'weeks',
       maximumDailyDosage: '',
+      maximumSingleDose: '',
     });
-    // A daily maximum is read into its field.
+    // A daily maximum is read into its field, and so is a single-dose maximum.
     expect(editDosageDefaults('weight', weightDosage).maximumDailyDosage).toBe('1500');
+    expect(
+      editDosageDefaults('age', { ...ageDosage, dosage_unit: 'mg/kg', max_dose: 4 })
+        .maximumSingleDose,
+    ).toBe('4');
+  });
+
+  it('take a single-dose maximum above 0 or none: empty is null, 0 or a negative is refused under it', () => {
+    const withSingle = (maximumSingleDose: string) =>
+      dosageSchema.safeParse({
+        ...newDosageDefaults(weightCategories),
+        minimumDosage: '0.1',
+        maximumDosage: '0.15',
+        dosageUnit: 'mg/kg',
+        maximumSingleDose,
+      });
+    const empty = withSingle('');
+    expect(empty.success && dosageRanges(empty.data).max_dose).toBeNull();
+    const four = withSingle('4');
+    expect(four.success && dosageRanges(four.data).max_dose).toBe(4);
+    for (const [value, message] of [
+      ['0', SINGLE_DOSE_MESSAGE],
+      ['-1', 'Maximum single dose must be 0 or more'],
+      ['abc', 'Maximum single dose must be a number'],
+    ]) {
+      const refused = withSingle(value);
+      expect(refused.success).toBe(false);
+      expect(
+        refused.error?.issues.map((issue) => [issue.path.join('.'), issue.message]),
+      ).toContainEqual(['maximumSingleDose', message]);
+    }
   });
 
   it('keep a day at least one maximum dose: an empty daily maximum is none, below the dose or 0 is refused under it', () => {

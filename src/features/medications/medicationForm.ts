@@ -84,6 +84,7 @@ export const DOSAGE_RANGE_MESSAGE = 'Minimum dosage must not exceed maximum dosa
 export const DAILY_DOSAGE_MESSAGE = 'Maximum per day must not be below the maximum dosage';
 export const FREQUENCY_RANGE_MESSAGE = 'Minimum frequency must not exceed maximum frequency';
 export const DURATION_RANGE_MESSAGE = 'Minimum duration must not exceed maximum duration';
+export const SINGLE_DOSE_MESSAGE = 'Maximum single dose must be above 0';
 
 export type DosageKind = 'weight' | 'age';
 export type AnyDosage = WeightDosage | AgeDosage;
@@ -122,6 +123,11 @@ const dosageShape = {
   maximumDailyDosage: optionalAmount('Maximum per day').refine(
     (value) => value !== 0,
     'Maximum per day must be above 0',
+  ),
+  // The most in one dose, in the dosage unit without per kg; empty for none.
+  maximumSingleDose: optionalAmount('Maximum single dose').refine(
+    (value) => value !== 0,
+    SINGLE_DOSE_MESSAGE,
   ),
 };
 
@@ -169,6 +175,7 @@ const NEW_DOSAGE: DosageRangeInput = {
   maximumFrequencyDuration: '7',
   frequencyDurationUnit: 'days',
   maximumDailyDosage: '',
+  maximumSingleDose: '',
 };
 
 /** The write names of a dosage's ranges (reads say `min_frequency_duration`, writes `min_duration`). */
@@ -184,6 +191,7 @@ export function dosageRanges(values: DosageRangeOutput): Omit<DosageUpdate, 'id'
     max_duration: values.maximumFrequencyDuration,
     duration_unit: values.frequencyDurationUnit,
     max_daily_dosage: values.maximumDailyDosage,
+    max_dose: values.maximumSingleDose,
   };
 }
 
@@ -200,6 +208,7 @@ function dosageServerFields(prefix = '') {
     [`${prefix}max_duration`]: 'maximumFrequencyDuration',
     [`${prefix}duration_unit`]: 'frequencyDurationUnit',
     [`${prefix}max_daily_dosage`]: 'maximumDailyDosage',
+    [`${prefix}max_dose`]: 'maximumSingleDose',
   } as const;
 }
 
@@ -385,6 +394,7 @@ export function editDosageDefaults(kind: DosageKind, dosage: AnyDosage): DosageV
     maximumFrequencyDuration: String(dosage.max_frequency_duration),
     frequencyDurationUnit: dosage.frequency_duration_unit,
     maximumDailyDosage: String(dosage.max_daily_dosage ?? ''),
+    maximumSingleDose: String(dosage.max_dose ?? ''),
   };
 }
 

@@ -24,6 +24,21 @@ export function rangeText(min: number, max: number, unit: string): string {
   return `${min} - ${max} ${capitalize(unit)}`;
 }
 
+/**
+ * The unit of a dosage's maximum single dose: its dosage unit without "per kg" ('mg' for 'mg/kg'),
+ * since one dose is an absolute amount whatever the patient weighs.
+ */
+export function singleDoseUnit(dosageUnit: string): string {
+  return dosageUnit.replace(/\/kg$/, '');
+}
+
+/** '4 Mg' for a dosage's maximum single dose, or NONE when it has none. */
+export function singleDoseText(dosage: Pick<AnyDosage, 'max_dose' | 'dosage_unit'>): string {
+  return dosage.max_dose === null
+    ? NONE
+    : `${dosage.max_dose} ${capitalize(singleDoseUnit(dosage.dosage_unit))}`;
+}
+
 /** 'Normal (10 - 40 Kg)'. */
 export function weightCategoryLabel(
   category: Pick<WeightCategory, 'category_name' | 'min_weight' | 'max_weight' | 'weight_unit'>,
