@@ -7,7 +7,8 @@
 // - api: the API in-process (Fastify's inject) on a real PostgreSQL, started once per run in
 //   server/test/globalSetup.mjs;
 // - system: tests that start real processes and clusters (crashes, start-up anywhere, data
-//   directories, two servers, backups, the fuzz suite), on the same PostgreSQL where they need one;
+//   directories, two servers, backups, the generated API's check, which runs the generator, and
+//   the fuzz suite), on the same PostgreSQL where they need one;
 // - e2e: Chromium against the built console, each file's server on a copy of one seeded database.
 // `npm run test:quick` runs web and api. Each project's setup file sets its timeout for all its
 // files (a project's own testTimeout is ignored when Jest runs several projects).
@@ -29,6 +30,7 @@ const swc = [
 /** The tests that start processes of their own, and the fuzz suite: slow, and left out of the
  * quick suite. */
 const SYSTEM_TESTS = [
+  'src/api/generated.test.ts',
   'server/fuzz.test.ts',
   'server/twoInstances.test.ts',
   'server/auth/hashGate.test.ts',
@@ -68,6 +70,7 @@ const config = {
       testEnvironment: '<rootDir>/src/test/jsdomEnvironment.cjs',
       roots: ['<rootDir>/src'],
       testMatch: ['**/*.test.ts', '**/*.test.tsx'],
+      testPathIgnorePatterns: SYSTEM_TESTS.map((path) => `${path.replaceAll('.', '\\.')}$`),
       transform: { '^.+\\.tsx?$': swc },
       moduleNameMapper: {
         '^@/config/env$': '<rootDir>/src/config/env.test-values.ts',
@@ -82,7 +85,12 @@ const config = {
       testMatch: ['**/*.test.ts'],
       testPathIgnorePatterns: SYSTEM_TESTS.map((path) => `${path.replaceAll('.', '\\.')}$`),
     },
-    { ...server, displayName: 'system', testMatch: SYSTEM_TESTS },
+    {
+      ...server,
+      displayName: 'system',
+      roots: ['<rootDir>/server', '<rootDir>/src/api'],
+      testMatch: SYSTEM_TESTS,
+    },
     {
       displayName: 'e2e',
       testEnvironment: 'node',
