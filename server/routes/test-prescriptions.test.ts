@@ -1,5 +1,6 @@
 import pg from 'pg';
 import type { Schema } from '../contract';
+import { seedTestPrescriptions } from '../db/seed-test-prescriptions';
 import {
   client,
   countRows,
@@ -720,6 +721,225 @@ describe('impact preview', () => {
       severity: 'major',
       description: wi.description,
     });
+  });
+});
+
+/**
+ * The writes of drug classes, ingredients and renal rules previewed on the demo's own test
+ * prescriptions: each of these tests stands for a warning the demo data gives only through one of
+ * those rules.
+ */
+describe('impact preview of class, ingredient and renal rules on the demo tests', () => {
+  beforeAll(async () => {
+    const connection = await t.pool.connect();
+    try {
+      await seedTestPrescriptions(connection);
+    } finally {
+      connection.release();
+    }
+  });
+  afterAll(async () => {
+    await t.pool.query('DELETE FROM test_prescriptions');
+  });
+
+  type Impact = Schema<'TestPrescriptionImpactResult'>;
+
+  /** Everything a preview must leave as it was: every table's rows, the versions, the tests. */
+  async function stored() {
+    return {
+      counts: await tableCounts(),
+      versions: (await t.pool.query('SELECT * FROM table_versions ORDER BY 1')).rows,
+      tests: (await t.pool.query('SELECT * FROM test_prescriptions ORDER BY id')).rows,
+    };
+  }
+
+  /** Previews the write; checks that it answered and stored nothing. */
+  async function preview(change: object): Promise<Impact> {
+    const before = await stored();
+    const response = await api.post('/test-prescription/impact', change);
+    expect(response.statusCode).toBe(200);
+    await t.app.testSuite.idle();
+    expect(await stored()).toEqual(before);
+    return response.json().data as Impact;
+  }
+
+  /** The demo test of that name as the preview reports it (undefined when not altered). */
+  const altered = (impact: Impact, name: string) => impact.tests.find((x) => x.name === name);
+
+  /** The id of the one row `sql` selects. */
+  async function oneId(sql: string, values: unknown[] = []): Promise<number> {
+    const { rows } = await t.pool.query<{ id: number }>(sql, values);
+    expect(rows).toHaveLength(1);
+    return rows[0].id;
+  }
+
+  it('removing the SSRI + NSAID class rule would silently lose the bleeding warning for sertraline with ibuprofen: the preview must say that test gets worse', async () => {
+    const ruleId = await oneId(
+      `SELECT r.id FROM class_rules r
+         JOIN drug_classes a ON a.id = r.drug_class_id JOIN drug_classes b ON b.id = r.other_class_id
+        WHERE r.kind = 'interaction' AND a.name = 'SSRIs' AND b.name = 'NSAIDs'`,
+    );
+    const impact = await preview({ operation: 'deleteClassRule', body: { id: ruleId } });
+    const test = altered(impact, 'Sertraline with ibuprofen');
+    expect(test?.status).toBe('worse');
+    // The only warning of the pair is the class rule's: without it the pair passes as safe.
+    expect(test?.differences).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          kind: 'finding_removed',
+          finding: expect.objectContaining({
+            kind: 'interaction',
+            medication_ids: [med.Sertraline, med.Ibuprofen].sort((a, b) => a - b),
+            class_rule_id: ruleId,
+          }),
+          worse: true,
+        }),
+        expect.objectContaining({ kind: 'verdict_changed', from: 'moderate', to: 'none' }),
+      ]),
+    );
+    // Warfarin with ibuprofen keeps its warning: it is the pair's own interaction, not the rule's.
+    expect(altered(impact, 'Warfarin with ibuprofen: bleeding risk')).toBeUndefined();
+    expect(impact.worse).toBeGreaterThanOrEqual(1);
+    // The rule is still there.
+    expect((await api.get(`/class-rule/${ruleId}`)).statusCode).toBe(200);
+  });
+
+  it("deleting enoxaparin's renal rule below an eGFR of 30 would let twice-daily enoxaparin at an eGFR of 25 pass: the preview must say that test gets worse", async () => {
+    const ruleId = await oneId(
+      `SELECT r.id FROM renal_rules r
+         JOIN medications m ON m.id = r.medication_id
+         JOIN renal_categories c ON c.id = r.renal_category_id
+        WHERE m.name = 'Enoxaparin' AND c.category_name = 'G4'`,
+    );
+    const impact = await preview({ operation: 'deleteRenalRule', body: { id: ruleId } });
+    const test = altered(impact, 'Enoxaparin 70 mg twice daily at an eGFR of 25');
+    expect(test?.status).toBe('worse');
+    expect(test?.differences).toContainEqual(
+      expect.objectContaining({
+        kind: 'finding_removed',
+        finding: expect.objectContaining({
+          medication_ids: [med.Enoxaparin],
+          renal_rule_id: ruleId,
+        }),
+        worse: true,
+      }),
+    );
+    expect((await t.pool.query('SELECT 1 FROM renal_rules WHERE id = $1', [ruleId])).rowCount).toBe(
+      1,
+    );
+  });
+
+  it("raising paracetamol's adult daily limit to 12 g would hide the 10 g a day of paracetamol with co-codamol: the preview must say that test gets worse, and not touch the adult's 4 g a day", async () => {
+    const limitId = await oneId(
+      `SELECT l.id FROM ingredient_daily_limits l
+         JOIN ingredients i ON i.id = l.ingredient_id
+         JOIN age_categories a ON a.id = l.age_category_id
+        WHERE i.name = 'Paracetamol' AND a.category_name = 'Adult' AND l.unit = 'g'`,
+    );
+    const paracetamol = await oneId(`SELECT id FROM ingredients WHERE name = 'Paracetamol'`);
+    const impact = await preview({
+      operation: 'updateIngredientLimit',
+      body: { id: limitId, max_daily_amount: 12, unit: 'g' },
+    });
+    const test = altered(impact, 'Paracetamol with co-codamol');
+    expect(test?.status).toBe('worse');
+    expect(test?.differences).toContainEqual(
+      expect.objectContaining({
+        kind: 'finding_removed',
+        finding: expect.objectContaining({ ingredient_id: paracetamol }),
+        worse: true,
+      }),
+    );
+    // 4 g a day was within the limit and still is.
+    expect(altered(impact, 'Paracetamol 1 g every 6 hours, adult')).toBeUndefined();
+    const { rows } = await t.pool.query(
+      'SELECT max_daily_amount, unit FROM ingredient_daily_limits WHERE id = $1',
+      [limitId],
+    );
+    expect(rows).toEqual([{ max_daily_amount: 4, unit: 'g' }]);
+  });
+
+  it("removing paracetamol from co-codamol's ingredients would stop its paracetamol counting towards the day's total: the preview must say that test gets worse", async () => {
+    const linkId = await oneId(
+      `SELECT l.id FROM medication_ingredients l
+         JOIN ingredients i ON i.id = l.ingredient_id
+        WHERE l.medication_id = $1 AND i.name = 'Paracetamol'`,
+      [med['Co-codamol 30/500']],
+    );
+    const paracetamol = await oneId(`SELECT id FROM ingredients WHERE name = 'Paracetamol'`);
+    const impact = await preview({ operation: 'removeMedicationIngredient', body: { id: linkId } });
+    const test = altered(impact, 'Paracetamol with co-codamol');
+    expect(test?.status).toBe('worse');
+    expect(test?.differences).toContainEqual(
+      expect.objectContaining({
+        kind: 'finding_removed',
+        finding: expect.objectContaining({ ingredient_id: paracetamol }),
+        worse: true,
+      }),
+    );
+    expect(
+      (await t.pool.query('SELECT 1 FROM medication_ingredients WHERE id = $1', [linkId])).rowCount,
+    ).toBe(1);
+  });
+
+  it("answers an invalid write's own refusal, as the write itself answers it, and stores nothing", async () => {
+    const classes = Object.fromEntries(
+      (
+        await t.pool.query<{ id: number; name: string }>('SELECT id, name FROM drug_classes')
+      ).rows.map((r) => [r.name, r.id]),
+    );
+    const paracetamolOnly = await oneId(
+      'SELECT id FROM medication_ingredients WHERE medication_id = $1',
+      [med.Paracetamol],
+    );
+    const refused = [
+      // A class rule names either another class or a medication, not both.
+      {
+        operation: 'createClassRule',
+        write: (body: object) => api.post('/class-rule', body),
+        body: {
+          kind: 'interaction',
+          drug_class_id: classes.SSRIs,
+          other_class_id: classes.NSAIDs,
+          other_medication_id: med.Warfarin,
+          severity: 'major',
+          description: 'Both sides',
+        },
+      },
+      // A renal rule that avoids the medication states no dose.
+      {
+        operation: 'createRenalRule',
+        write: (body: object) => api.post('/renal-rule', body),
+        body: {
+          medication_id: med.Paracetamol,
+          renal_category_id: await oneId(
+            `SELECT id FROM renal_categories WHERE category_name = 'G5'`,
+          ),
+          avoid: true,
+          min_dosage: 1,
+          max_dosage: 2,
+          dosage_unit: 'mg',
+        },
+      },
+      // A medication keeps at least one ingredient.
+      {
+        operation: 'removeMedicationIngredient',
+        write: (body: object) => api.delete('/ingredient/medication', body),
+        body: { id: paracetamolOnly },
+      },
+    ];
+    for (const { operation, write: send, body } of refused) {
+      const before = await stored();
+      const preview = await api.post('/test-prescription/impact', { operation, body });
+      const write = await send(body);
+      expect(write.statusCode).toBeGreaterThanOrEqual(400);
+      expect({ operation, status: preview.statusCode }).toEqual({
+        operation,
+        status: write.statusCode,
+      });
+      expect(preview.json()).toEqual(write.json());
+      expect(await stored()).toEqual(before);
+    }
   });
 });
 

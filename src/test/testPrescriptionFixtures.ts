@@ -1,4 +1,8 @@
-import type { TestPrescription, TestPrescriptionListResponse } from '@/api';
+import type {
+  TestPrescription,
+  TestPrescriptionImpactResponse,
+  TestPrescriptionListResponse,
+} from '@/api';
 
 /** Test prescriptions as the server answers them, for the console's tests. */
 
@@ -64,6 +68,37 @@ export function testList(rows: TestPrescription[] = [warfarinIbuprofen, paraceta
         worse,
         changed,
         not_run: rows.length - passing - worse - changed,
+      },
+    },
+  };
+}
+
+/**
+ * The impact preview's answer for a write that would lose the finding `message` names in the test
+ * prescription `name`: that one test altered, and worse than expected.
+ */
+export function oneWorseImpact(
+  name: string,
+  message: string,
+): {
+  body: TestPrescriptionImpactResponse;
+} {
+  return {
+    body: {
+      data: {
+        total: 12,
+        altered: 1,
+        worse: 1,
+        tests: [
+          {
+            id: 7,
+            name,
+            status: 'worse',
+            before: null,
+            after: null,
+            differences: [{ kind: 'finding_removed', message, worse: true }],
+          },
+        ],
       },
     },
   };

@@ -101,9 +101,13 @@ function useCheckedValues<TValues extends FieldValues, TOutput>(
   return checked && checked.key === key ? checked.output : null;
 }
 
-/** The preview under the fields. It alone follows every keystroke, so typing re-renders it and
- * the typed field, not the whole dialog. */
-function FormPreview<TValues extends FieldValues, TOutput>({
+/**
+ * The preview under the fields of a form (this dialog's, or a form of its own): `preview` given
+ * the values as the resolver turns them into what saving sends, or null while they do not pass.
+ * It alone follows every keystroke, so typing re-renders it and the typed field, not the whole
+ * dialog.
+ */
+export function FormPreview<TValues extends FieldValues, TOutput>({
   form,
   resolver,
   preview,

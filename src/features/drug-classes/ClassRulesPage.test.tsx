@@ -3,6 +3,7 @@ import type { ClassRule } from '@/api';
 import { renderWithProviders } from '@/test/renderWithProviders';
 import { mockFetch, requestsTo, type MockReply } from '@/test/mockFetch';
 import { signedIn } from '@/test/fixtures';
+import { oneWorseImpact } from '@/test/testPrescriptionFixtures';
 import {
   firstQuery,
   queryOf,
@@ -302,11 +303,14 @@ describe('the class rule form', () => {
     expect(requestsTo(fetchMock, 'GET /medication')).toHaveLength(0);
   });
 
-  it('a changed severity on an edit needs a reason, which is sent', async () => {
+  it('a changed severity on an edit needs a reason, which is sent; the edit is previewed as it is sent', async () => {
     const fetchMock = mockFetch({
       'GET /class-rule': { body: { data: [statinsMacrolides] } },
       'PUT /class-rule': {
         body: { data: statinsMacrolides, message: 'Class rule updated successfully' },
+      },
+      'POST /test-prescription/impact': {
+        body: { data: { total: 12, altered: 0, worse: 0, tests: [] } },
       },
     });
     const { user, onSave } = renderResourceForm(classRuleResource, statinsMacrolides);
@@ -315,15 +319,61 @@ describe('the class rule form', () => {
     await user.selectOptions(form.getByLabelText(/^Severity/), 'Contraindicated');
     await user.click(form.getByRole('button', { name: 'Save' }));
     expect(await form.findByText('A reason is required for this change')).toBeInTheDocument();
+    const edit = {
+      id: 8,
+      severity: 'contraindicated',
+      description: 'Raised statin levels: myopathy.',
+    };
+    await waitFor(async () =>
+      expect(await requestsTo(fetchMock, 'POST /test-prescription/impact').at(-1)?.json()).toEqual({
+        operation: 'updateClassRule',
+        body: edit,
+      }),
+    );
+    expect(await form.findByText(/^This change alters no test prescriptions/)).toBeInTheDocument();
     await user.fill(form.getByLabelText(/^Reason for the change/), 'Case reports');
     await user.click(form.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
     await sendSaved(classRuleResource, statinsMacrolides, onSave.mock.calls[0]);
     expect(await requestsTo(fetchMock, 'PUT /class-rule')[0].json()).toEqual({
-      id: 8,
-      severity: 'contraindicated',
-      description: 'Raised statin levels: myopathy.',
+      ...edit,
       reason: 'Case reports',
+    });
+  });
+});
+
+describe("a class rule change's impact on the test prescriptions", () => {
+  it('the delete confirm previews exactly the delete it then sends, and says a test would be worse than expected', async () => {
+    const fetchMock = mockFetch({
+      'GET /class-rule': {
+        body: { data: [statinsMacrolides], meta: { total: 1, page: 1, page_size: 25 } },
+      },
+      'POST /test-prescription/impact': oneWorseImpact(
+        'Simvastatin with clarithromycin',
+        'No longer: interaction finding for Simvastatin + Clarithromycin (major)',
+      ),
+      'DELETE /class-rule': { body: { message: 'Class rule deleted successfully' } },
+    });
+    const { user } = renderWithProviders(<ClassRulesPage />, { preloadedState: signedIn() });
+    await user.click(
+      await screen.findByRole('button', { name: 'Delete Statins and Macrolides interaction' }),
+    );
+    const confirm = within(await screen.findByRole('dialog', { name: 'Delete Rule' }));
+    expect(await confirm.findByText('1 would be worse than expected')).toBeInTheDocument();
+    expect(confirm.getByText('Simvastatin with clarithromycin').closest('li')).toHaveTextContent(
+      '(would be worse than expected)',
+    );
+    const [asked] = requestsTo(fetchMock, 'POST /test-prescription/impact');
+    const preview = await asked.json();
+    expect(preview).toEqual({ operation: 'deleteClassRule', body: { id: 8 } });
+
+    await user.fill(confirm.getByRole('textbox', { name: /reason/i }), 'Withdrawn');
+    await user.click(confirm.getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(requestsTo(fetchMock, 'DELETE /class-rule')).toHaveLength(1));
+    // The write is the one previewed, with the reason for the history.
+    expect(await requestsTo(fetchMock, 'DELETE /class-rule')[0].json()).toEqual({
+      ...preview.body,
+      reason: 'Withdrawn',
     });
   });
 });

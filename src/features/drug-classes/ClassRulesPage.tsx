@@ -24,8 +24,10 @@ import {
 } from '@/components/resource/resource';
 import { useRowHistory } from '@/features/history';
 import { SeverityBadge } from '@/features/interactions';
+import { LazyImpactPanel as ImpactPanel } from '@/features/test-prescriptions';
 import {
   KIND_LABELS,
+  classRuleChange,
   classRuleFields,
   classRuleFormValues,
   classRuleRequest,
@@ -167,8 +169,16 @@ export const classRuleResource: ResourceDefinition<
       description: 'description',
     },
     reasonRequired: ruleSeverityChanged,
+    preview: (values, editing) => (
+      <ImpactPanel change={values && classRuleChange(values, editing)} />
+    ),
   },
-  remove: { reason: 'required' },
+  remove: {
+    reason: 'required',
+    preview: (row) => (
+      <ImpactPanel change={{ operation: 'deleteClassRule', body: { id: row.id } }} />
+    ),
+  },
 };
 
 /** /dashboard/drugs/class-rules */

@@ -20,6 +20,7 @@ import { FullWidthDialog } from '@/components/FullWidthDialog';
 import { ConfirmDialog } from '@/components/crud/ConfirmDialog';
 import { useDialogOutcome } from '@/components/crud/useDialogOutcome';
 import { RecordPicker } from '@/components/pickers/RecordPicker';
+import { LazyImpactPanel as ImpactPanel } from '@/features/test-prescriptions';
 import { useCanWrite } from '@/session/permissions';
 
 export const MEMBERS_TITLE = 'Class Members';
@@ -36,11 +37,11 @@ interface DrugClassMembersDialogProps {
 }
 
 /**
- * A class's members: each with a Remove button (after a confirm), and a medication search that
- * adds the medication picked. Each change is sent at once; the class is asked for again after it
- * (its cache tag), so the list shows what the server holds. What a change did is also said inside
- * the dialog: while it is open, the toasts are hidden from assistive technology. A viewer sees the
- * members only.
+ * A class's members: each with a Remove button (after a confirm showing the removal's impact on
+ * the test prescriptions), and a medication search that adds the medication picked. Each change is
+ * sent at once; the class is asked for again after it (its cache tag), so the list shows what the
+ * server holds. What a change did is also said inside the dialog: while it is open, the toasts are
+ * hidden from assistive technology. A viewer sees the members only.
  */
 export function DrugClassMembersDialog({
   drugClass,
@@ -121,6 +122,11 @@ export function DrugClassMembersDialog({
           message={REMOVE_MEMBER_MESSAGE}
           details={removing.member.name}
           confirmLabel="Remove"
+          preview={
+            <ImpactPanel
+              change={{ operation: 'removeDrugClassMember', body: { id: removing.member.id } }}
+            />
+          }
           onConfirm={() =>
             change(
               removeMember({ idBody: { id: removing.member.id } }),

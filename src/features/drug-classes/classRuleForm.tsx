@@ -1,4 +1,10 @@
-import type { ClassRule, ClassRuleCreate, ClassRuleKind, ClassRuleUpdate } from '@/api';
+import type {
+  ClassRule,
+  ClassRuleCreate,
+  ClassRuleKind,
+  ClassRuleUpdate,
+  TestPrescriptionImpactRequest,
+} from '@/api';
 import { CLASS_RULE_KINDS } from '@contract/enums';
 import { chunk } from '@/components/chunk';
 import type { CrudField } from '@/components/crud/CrudFields';
@@ -82,6 +88,21 @@ export function classRuleRequest(
       ...why,
     },
   };
+}
+
+/**
+ * The pending save as the test prescriptions' impact preview takes it (the reason left out: it
+ * changes no outcome); null when the form cannot be sent (an edit without an id).
+ */
+export function classRuleChange(
+  values: ClassRuleFormOutput,
+  editing: { id?: number | null } | null,
+): TestPrescriptionImpactRequest | null {
+  if (editing && !editing.id) return null;
+  const request = classRuleRequest(values, editing);
+  return request.kind === 'update'
+    ? { operation: 'updateClassRule', body: request.body }
+    : { operation: 'createClassRule', body: request.body };
 }
 
 /**

@@ -23,6 +23,7 @@ import {
   type AgeCategory,
   type Ingredient,
   type IngredientLimit,
+  type IngredientLimitCreate,
   type WeightCategory,
 } from '@/api';
 import { ErrorBanner } from '@/components/ErrorBanner';
@@ -30,10 +31,11 @@ import { FullWidthDialog } from '@/components/FullWidthDialog';
 import { ConfirmDialog } from '@/components/crud/ConfirmDialog';
 import { useDialogOutcome } from '@/components/crud/useDialogOutcome';
 import { CrudFields } from '@/components/crud/CrudFields';
-import { CrudFormDialog } from '@/components/crud/CrudFormDialog';
+import { CrudFormDialog, FormPreview } from '@/components/crud/CrudFormDialog';
 import { SubmitButton } from '@/components/form/SubmitButton';
 import { messageOf } from '@/lib/errors';
 import { useCanWrite } from '@/session/permissions';
+import { LazyImpactPanel as ImpactPanel } from '@/features/test-prescriptions';
 import { limitText } from './ingredientFormat';
 import {
   ageCategoryOption,
@@ -62,14 +64,19 @@ export const REMOVE_LIMIT_MESSAGE =
 type Shown = { limit: IngredientLimit; open: boolean } | null;
 
 interface AddLimitFormProps {
+  /** The ingredient the limit is for. */
+  ingredientId: number;
   ageCategories: readonly AgeCategory[];
   weightCategories: readonly WeightCategory[];
-  /** Sends the checked limit; resolves once it is added (the form then clears its amount). */
-  onAdd: (values: LimitFormOutput) => Promise<unknown>;
+  /** Sends the new limit; resolves once it is added (the form then clears its amount). */
+  onAdd: (limit: IngredientLimitCreate) => Promise<unknown>;
 }
 
-/** Add Limit: the basis, its category, the most a day and its unit, under the list. */
-function AddLimitForm({ ageCategories, weightCategories, onAdd }: AddLimitFormProps) {
+/**
+ * Add Limit: the basis, its category, the most a day and its unit, under the list, with the new
+ * limit's impact on the test prescriptions once the form is valid.
+ */
+function AddLimitForm({ ingredientId, ageCategories, weightCategories, onAdd }: AddLimitFormProps) {
   const form = useForm<LimitFormValues, unknown, LimitFormOutput>({
     resolver: limitResolver,
     defaultValues: newLimitValues(ageCategories, weightCategories),
@@ -81,7 +88,7 @@ function AddLimitForm({ ageCategories, weightCategories, onAdd }: AddLimitFormPr
   );
   const submit = form.handleSubmit(async (values) => {
     // A refusal (a second limit of the same kind for the category) is said in the dialog.
-    await onAdd(values).then(
+    await onAdd(limitCreateBody(ingredientId, values)).then(
       () => form.resetField('max_daily_amount'),
       () => undefined,
     );
@@ -97,6 +104,20 @@ function AddLimitForm({ ageCategories, weightCategories, onAdd }: AddLimitFormPr
         Add Limit
       </Typography>
       <CrudFields form={form} fields={fields} />
+      <FormPreview
+        form={form}
+        resolver={limitResolver}
+        preview={(values) => (
+          <ImpactPanel
+            change={
+              values && {
+                operation: 'addIngredientLimit',
+                body: limitCreateBody(ingredientId, values),
+              }
+            }
+          />
+        )}
+      />
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 2 }}>
         <SubmitButton busy={form.formState.isSubmitting} variant="outlined">
           Add Limit
@@ -107,7 +128,7 @@ function AddLimitForm({ ageCategories, weightCategories, onAdd }: AddLimitFormPr
 }
 
 /** Loads the categories the add form offers; a progress bar until they come. */
-function AddLimit({ onAdd }: Pick<AddLimitFormProps, 'onAdd'>) {
+function AddLimit({ ingredientId, onAdd }: Pick<AddLimitFormProps, 'ingredientId' | 'onAdd'>) {
   const ages = useListAgeCategoriesQuery({});
   const weights = useListWeightCategoriesQuery({});
   const ageCategories = ages.data?.data;
@@ -118,7 +139,12 @@ function AddLimit({ onAdd }: Pick<AddLimitFormProps, 'onAdd'>) {
   if (!ageCategories || !weightCategories)
     return <LinearProgress aria-label="Loading the categories" />;
   return (
-    <AddLimitForm ageCategories={ageCategories} weightCategories={weightCategories} onAdd={onAdd} />
+    <AddLimitForm
+      ingredientId={ingredientId}
+      ageCategories={ageCategories}
+      weightCategories={weightCategories}
+      onAdd={onAdd}
+    />
   );
 }
 
@@ -196,9 +222,10 @@ export function IngredientLimitsDialog({
           )}
           {canWrite && (
             <AddLimit
-              onAdd={(values) =>
+              ingredientId={current.id}
+              onAdd={(limit) =>
                 change(
-                  addLimit({ ingredientLimitCreate: limitCreateBody(current.id, values) }),
+                  addLimit({ ingredientLimitCreate: limit }),
                   'Daily limit added successfully',
                   'The daily limit could not be added',
                 )
@@ -218,6 +245,16 @@ export function IngredientLimitsDialog({
           defaultValues={limitAmountValues(editing.limit)}
           fields={limitAmountFields}
           serverFields={{ max_daily_amount: 'max_daily_amount', unit: 'unit' }}
+          preview={(values) => (
+            <ImpactPanel
+              change={
+                values && {
+                  operation: 'updateIngredientLimit',
+                  body: limitUpdateBody(editing.limit, values),
+                }
+              }
+            />
+          )}
           onSubmit={(values) =>
             change(
               updateLimit({ ingredientLimitUpdate: limitUpdateBody(editing.limit, values) }),
@@ -236,6 +273,11 @@ export function IngredientLimitsDialog({
           message={REMOVE_LIMIT_MESSAGE}
           details={limitText(removing.limit)}
           confirmLabel="Remove"
+          preview={
+            <ImpactPanel
+              change={{ operation: 'removeIngredientLimit', body: { id: removing.limit.id } }}
+            />
+          }
           onConfirm={() =>
             change(
               removeLimit({ idBody: { id: removing.limit.id } }),

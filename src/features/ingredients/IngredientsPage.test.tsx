@@ -337,9 +337,38 @@ describe('the Daily Limits dialog', () => {
     await user.selectOptions(form.getByLabelText(/^Unit/), 'G');
     await user.click(form.getByRole('button', { name: 'Add Limit' }));
     expect(await dialog.findByRole('alert')).toHaveTextContent(refusal);
-    expect(dialog.getByRole('status')).toBeEmptyDOMElement();
+    expect(dialog.queryByText('Daily limit added successfully')).not.toBeInTheDocument();
     // Kept for another try.
     expect(form.getByLabelText(/^Maximum per day/)).toHaveValue(3);
+  });
+
+  it('previews the new limit exactly as Add Limit then sends it', async () => {
+    const fetchMock = mockFetch({
+      'GET /ingredient/4': { body: { data: codeine } },
+      'POST /test-prescription/impact': {
+        body: { data: { total: 12, altered: 0, worse: 0, tests: [] } },
+      },
+      'POST /ingredient/limit': {
+        status: 201,
+        body: { data: codeine, message: 'Daily limit added successfully' },
+      },
+      ...categories,
+    });
+    const { user } = renderLimits(codeine);
+    const dialog = within(await screen.findByRole('dialog', { name: 'Daily Limits' }));
+    const form = within(await dialog.findByRole('form', { name: 'Add Limit' }));
+    // Nothing is asked while the form is not valid.
+    expect(requestsTo(fetchMock, 'POST /test-prescription/impact')).toHaveLength(0);
+    await user.fill(form.getByLabelText(/^Maximum per day/), '240');
+    expect(await form.findByText(/^This change alters no test prescriptions/)).toBeInTheDocument();
+    const preview = await requestsTo(fetchMock, 'POST /test-prescription/impact').at(-1)!.json();
+    expect(preview).toEqual({
+      operation: 'addIngredientLimit',
+      body: { ingredient_id: 4, basis: 'age', category_id: 21, max_daily_amount: 240, unit: 'mg' },
+    });
+    await user.click(form.getByRole('button', { name: 'Add Limit' }));
+    expect(await findToast('Daily limit added successfully')).toBeInTheDocument();
+    expect(await requestsTo(fetchMock, 'POST /ingredient/limit')[0].json()).toEqual(preview.body);
   });
 
   it('changes a limit’s amount and unit with PUT /ingredient/limit { id, max_daily_amount, unit }', async () => {

@@ -5,7 +5,9 @@ import {
   useAddDrugClassMemberMutation,
   useCreateLifestyleContraindicationMutation,
   useUpdateLifestyleContraindicationMutation,
+  type DrugClassMemberCreate,
   type LifestyleContraindication,
+  type LifestyleContraindicationUpdate,
   type Medication,
 } from '@/api';
 import { reasonPayload } from '@/components/crud/reason';
@@ -20,6 +22,7 @@ import {
 } from '@/lib/useMutationFeedback';
 import { pickerField } from '@/components/pickers/pickerField';
 import type { PickerSource } from '@/components/pickers/RecordPicker';
+import { LazyImpactPanel as ImpactPanel, type PendingChange } from '@/features/test-prescriptions';
 import type { DialogProps } from './dialogProps';
 import { medicationField, readOnlyField } from './MedicationFields';
 import {
@@ -71,6 +74,11 @@ interface LinkDialogProps<
   more?: { fields: CrudField<LinkValues<K, E>>[]; defaults: Record<E, string> };
   /** The write that links the chosen id, given the checked values. */
   save: (id: number, values: O) => MutationRequest<WriteAnswer>;
+  /**
+   * The same write as the impact preview takes it, shown under the form before saving (its body
+   * built by the function `save` sends); left out, no preview.
+   */
+  change?: (id: number, values: O) => PendingChange;
   /** The write's toasts. */
   feedback: MutationFeedback<WriteAnswer>;
 }
@@ -90,6 +98,7 @@ export function LinkDialog<
   resolver,
   more,
   save,
+  change,
   feedback,
   open,
   onClose,
@@ -130,6 +139,10 @@ export function LinkDialog<
       fields={fields}
       submitLabel={title}
       serverFields={serverFields}
+      preview={
+        change &&
+        ((values) => <ImpactPanel change={values && change(Number(values[field]), values)} />)
+      }
       onSubmit={(values) => run(save(Number(values[field]), values), feedback)}
       onClose={onClose}
       onExited={onExited}
@@ -253,6 +266,15 @@ export function AddLifestyleContraindicationDialog({
 
 export const EDIT_LIFESTYLE_SEVERITY_TITLE = 'Edit Lifestyle Severity';
 
+/** What Edit Lifestyle Severity sends: the link and its new severity, with a typed reason. */
+function lifestyleSeverityBody(
+  link: Pick<LifestyleContraindication, 'id'>,
+  { severity }: Pick<LifestyleContraindicationUpdate, 'severity'>,
+  reason = '',
+): LifestyleContraindicationUpdate {
+  return { id: link.id, severity, ...reasonPayload(reason) };
+}
+
 /** Edit Lifestyle Severity: how much a linked lifestyle matters with the medication. */
 export function EditLifestyleSeverityDialog({
   medication,
@@ -278,10 +300,20 @@ export function EditLifestyleSeverityDialog({
       fields={fields}
       serverFields={{ severity: 'severity' }}
       reason={{ required: false }}
-      onSubmit={({ severity }, reason) =>
+      preview={(values) => (
+        <ImpactPanel
+          change={
+            values && {
+              operation: 'updateLifestyleContraindication',
+              body: lifestyleSeverityBody(link, values),
+            }
+          }
+        />
+      )}
+      onSubmit={(values, reason) =>
         run(
           updateLink({
-            lifestyleContraindicationUpdate: { id: link.id, severity, ...reasonPayload(reason) },
+            lifestyleContraindicationUpdate: lifestyleSeverityBody(link, values, reason),
           }),
           { success: serverMessage('Lifestyle contraindication updated successfully') },
         )
@@ -297,6 +329,10 @@ export function AddToClassDialog({
   ...dialog
 }: DialogProps & { medication: MedicationLinks; classIds: readonly number[] }) {
   const [addMember] = useAddDrugClassMemberMutation();
+  const membership = (drugClassId: number): DrugClassMemberCreate => ({
+    drug_class_id: drugClassId,
+    medication_id: medication.id,
+  });
   return (
     <LinkDialog
       {...dialog}
@@ -307,11 +343,8 @@ export function AddToClassDialog({
       field="drug_class_id"
       linked={classIds}
       resolver={drugClassMemberResolver}
-      save={(drugClassId) =>
-        addMember({
-          drugClassMemberCreate: { drug_class_id: drugClassId, medication_id: medication.id },
-        })
-      }
+      save={(drugClassId) => addMember({ drugClassMemberCreate: membership(drugClassId) })}
+      change={(drugClassId) => ({ operation: 'addDrugClassMember', body: membership(drugClassId) })}
       feedback={{ success: serverMessage('Medication added to the class') }}
     />
   );

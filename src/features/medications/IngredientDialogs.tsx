@@ -7,6 +7,7 @@ import {
 import type { CrudField } from '@/components/crud/CrudFields';
 import { CrudFormDialog } from '@/components/crud/CrudFormDialog';
 import { serverMessage, useMutationFeedback } from '@/lib/useMutationFeedback';
+import { LazyImpactPanel as ImpactPanel } from '@/features/test-prescriptions';
 import { LinkDialog } from './ContraindicationDialogs';
 import type { DialogProps } from './dialogProps';
 import { medicationField, readOnlyField } from './MedicationFields';
@@ -56,6 +57,10 @@ export function AddIngredientDialog({
       save={(_ingredientId, values) =>
         addIngredient({ medicationIngredientCreate: addIngredientBody(medication.id, values) })
       }
+      change={(_ingredientId, values) => ({
+        operation: 'addMedicationIngredient',
+        body: addIngredientBody(medication.id, values),
+      })}
       feedback={{ success: serverMessage('Ingredient added to the medication') }}
     />
   );
@@ -88,6 +93,16 @@ export function EditStrengthDialog({
       defaultValues={strengthValues(ingredient)}
       fields={fields}
       serverFields={{ amount: 'amount', amount_unit: 'amount_unit', per_unit: 'per_unit' }}
+      preview={(values) => (
+        <ImpactPanel
+          change={
+            values && {
+              operation: 'updateMedicationIngredient',
+              body: strengthBody(ingredient.id, values),
+            }
+          }
+        />
+      )}
       onSubmit={(values) =>
         run(updateStrength({ medicationIngredientUpdate: strengthBody(ingredient.id, values) }), {
           success: serverMessage('Strength updated successfully'),

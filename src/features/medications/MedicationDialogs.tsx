@@ -156,6 +156,14 @@ export function MedicationDialogs({ session, close, exited }: MedicationDialogsP
           message={REMOVE_INGREDIENT_MESSAGE}
           details={dialog.ingredient.name}
           confirmLabel="Remove"
+          preview={
+            <ImpactPanel
+              change={{
+                operation: 'removeMedicationIngredient',
+                body: { id: dialog.ingredient.id },
+              }}
+            />
+          }
           // The server refuses to remove a medication's last ingredient (409): its error toast
           // says so.
           onConfirm={() =>
@@ -193,6 +201,9 @@ export function MedicationDialogs({ session, close, exited }: MedicationDialogsP
           message={DELETE_RENAL_RULE_MESSAGE}
           details={renalRuleCategoryText(dialog.rule)}
           reason="optional"
+          preview={
+            <ImpactPanel change={{ operation: 'deleteRenalRule', body: { id: dialog.rule.id } }} />
+          }
           onConfirm={(reason) =>
             run(deleteRenalRule({ idBody: { id: dialog.rule.id, ...reasonPayload(reason) } }), {
               success: serverMessage('Renal rule deleted successfully'),
@@ -279,6 +290,13 @@ export function MedicationDialogs({ session, close, exited }: MedicationDialogsP
           message={REMOVE_FROM_CLASS_MESSAGE}
           details={dialog.drugClass.name}
           confirmLabel="Remove"
+          preview={
+            membership && (
+              <ImpactPanel
+                change={{ operation: 'removeDrugClassMember', body: { id: membership.id } }}
+              />
+            )
+          }
           onConfirm={() =>
             membership &&
             run(removeMember({ idBody: { id: membership.id } }), {

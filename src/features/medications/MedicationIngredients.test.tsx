@@ -6,6 +6,8 @@ import { findToast, renderWithProviders } from '@/test/renderWithProviders';
 import { mockFetch as mockApi, requestsTo, type MockHandler } from '@/test/mockFetch';
 import { noHistory, signedIn, viewerUser } from '@/test/fixtures';
 import { amoxicillin } from '@/test/medicationFixtures';
+import { oneWorseImpact } from '@/test/testPrescriptionFixtures';
+import { AddIngredientDialog, EditStrengthDialog } from './IngredientDialogs';
 import { MedicationDetailPage } from './MedicationDetailPage';
 
 // The page with its grids renders slowly in jsdom, more so on a busy machine.
@@ -275,5 +277,88 @@ describe("a medication's Ingredients", () => {
     // The grid's own sort buttons only.
     expect(section.queryByRole('button', { name: /^(Add|Edit|Remove)\b/ })).not.toBeInTheDocument();
     expect(section.queryByRole('columnheader', { name: 'Actions' })).not.toBeInTheDocument();
+  });
+});
+
+describe("a medication ingredient change's impact on the test prescriptions", () => {
+  const noneAltered = { body: { data: { total: 12, altered: 0, worse: 0, tests: [] } } };
+
+  it('Edit Strength previews exactly the strength it then sends, and says a test would be worse than expected', async () => {
+    const paracetamolInCocodamol = {
+      id: 74,
+      medication_id: 40,
+      ingredient_id: 3,
+      name: 'Paracetamol',
+      amount: 500,
+      amount_unit: 'mg' as const,
+      per_unit: 'tablet' as const,
+    };
+    const fetchMock = mockApi({
+      // A tenth of the strength hides most of a day's paracetamol from its daily limit.
+      'POST /test-prescription/impact': async (request) =>
+        (await request.json()).body.amount === 50
+          ? oneWorseImpact(
+              'Paracetamol with co-codamol',
+              'No longer: ingredient finding for Paracetamol + Co-codamol 30/500 (major)',
+            )
+          : noneAltered,
+      'PUT /ingredient/medication': {
+        body: { data: lactose, message: 'Strength updated successfully' },
+      },
+    });
+    const { user } = renderWithProviders(
+      <EditStrengthDialog
+        open
+        medication={{ name: 'Co-codamol 30/500' }}
+        ingredient={paracetamolInCocodamol}
+        onClose={jest.fn()}
+      />,
+      { preloadedState: signedIn() },
+    );
+    const dialog = within(screen.getByRole('dialog', { name: 'Edit Strength' }));
+    await user.clear(dialog.getByLabelText(/^Amount$/));
+    await user.fill(dialog.getByLabelText(/^Amount$/), '50');
+    expect(await dialog.findByText('1 would be worse than expected')).toBeInTheDocument();
+    const preview = await requestsTo(fetchMock, 'POST /test-prescription/impact').at(-1)!.json();
+    expect(preview).toEqual({
+      operation: 'updateMedicationIngredient',
+      body: { id: 74, amount: 50, amount_unit: 'mg', per_unit: 'tablet' },
+    });
+    await user.click(dialog.getByRole('button', { name: 'Save' }));
+    expect(await findToast('Strength updated successfully')).toBeInTheDocument();
+    expect(await requestsTo(fetchMock, 'PUT /ingredient/medication')[0].json()).toEqual(
+      preview.body,
+    );
+  });
+
+  it('Add Ingredient previews exactly the link it then sends', async () => {
+    const fetchMock = mockApi({
+      'GET /ingredient': ingredients([]),
+      'POST /test-prescription/impact': noneAltered,
+      'POST /ingredient/medication': {
+        status: 201,
+        body: { data: lactose, message: 'Ingredient added to the medication' },
+      },
+    });
+    const { user } = renderWithProviders(
+      <AddIngredientDialog open medication={amoxicillin} ingredientIds={[5]} onClose={jest.fn()} />,
+      { preloadedState: signedIn() },
+    );
+    const dialog = within(screen.getByRole('dialog', { name: 'Add Ingredient' }));
+    await user.type(await dialog.findByRole('combobox', { name: /^Ingredient/ }), 'lac');
+    await user.click(await screen.findByRole('option', { name: 'Lactose' }));
+    expect(
+      await dialog.findByText(/^This change alters no test prescriptions/),
+    ).toBeInTheDocument();
+    const preview = await requestsTo(fetchMock, 'POST /test-prescription/impact').at(-1)!.json();
+    expect(preview).toEqual({
+      operation: 'addMedicationIngredient',
+      body: { medication_id: 7, ingredient_id: 9 },
+    });
+    await user.click(dialog.getByRole('button', { name: 'Add Ingredient' }));
+    expect(await findToast('Ingredient added to the medication')).toBeInTheDocument();
+    expect(await requestsTo(fetchMock, 'POST /ingredient/medication')[0].json()).toEqual(
+      preview.body,
+    );
   });
 });

@@ -6,7 +6,9 @@ import { findToast, renderWithProviders } from '@/test/renderWithProviders';
 import { mockFetch as mockApi, requestsTo, type MockHandler } from '@/test/mockFetch';
 import { noHistory, signedIn } from '@/test/fixtures';
 import { amoxicillin } from '@/test/medicationFixtures';
+import { oneWorseImpact } from '@/test/testPrescriptionFixtures';
 import { MedicationDetailPage } from './MedicationDetailPage';
+import { RenalRuleDialog } from './RenalRuleDialog';
 
 // The page with its grids renders slowly in jsdom, more so on a busy machine.
 configure({ asyncUtilTimeout: 15_000 });
@@ -299,5 +301,54 @@ describe("a medication's Renal Rules", () => {
     expect(await findToast('Renal rule deleted successfully')).toBeInTheDocument();
     expect(await requestsTo(fetchMock, 'DELETE /renal-rule')[0].json()).toEqual({ id: 32 });
     await waitFor(() => expect(rowsOf(section)).toHaveLength(1));
+  });
+});
+
+describe("a renal rule change's impact on the test prescriptions", () => {
+  it('the form previews exactly the rule it then sends, and says a test would be worse than expected', async () => {
+    const enoxaparin = { id: 12, name: 'Enoxaparin' };
+    const twiceDaily = { ...onceADay, medication_id: 12, medication: enoxaparin };
+    const fetchMock = mockApi({
+      // Only twice a day loses the warning; the rule as it stands changes nothing.
+      'POST /test-prescription/impact': async (request) =>
+        (await request.json()).body.min_frequency === 12
+          ? oneWorseImpact(
+              'Enoxaparin 70 mg twice daily at an eGFR of 25',
+              'No longer: frequency finding for Enoxaparin (major)',
+            )
+          : { body: { data: { total: 12, altered: 0, worse: 0, tests: [] } } },
+      'PUT /renal-rule': { body: { data: twiceDaily, message: 'Renal rule updated' } },
+    });
+    const { user } = renderWithProviders(
+      <RenalRuleDialog
+        open
+        medication={enoxaparin}
+        rule={twiceDaily}
+        categoryIds={[]}
+        onClose={jest.fn()}
+      />,
+      { preloadedState: signedIn() },
+    );
+    const form = within(screen.getByRole('dialog', { name: 'Edit Renal Rule' }));
+    await user.clear(form.getByLabelText(/^Minimum interval/));
+    await user.fill(form.getByLabelText(/^Minimum interval/), '12');
+    expect(await form.findByText('1 would be worse than expected')).toBeInTheDocument();
+    const preview = await requestsTo(fetchMock, 'POST /test-prescription/impact').at(-1)!.json();
+    expect(preview).toEqual({
+      operation: 'updateRenalRule',
+      body: {
+        id: 31,
+        avoid: false,
+        min_dosage: 1,
+        max_dosage: 1,
+        dosage_unit: 'mg/kg',
+        min_frequency: 12,
+        max_frequency: 24,
+        frequency_unit: 'hours',
+      },
+    });
+    await user.click(form.getByRole('button', { name: 'Save' }));
+    expect(await findToast('Renal rule updated')).toBeInTheDocument();
+    expect(await requestsTo(fetchMock, 'PUT /renal-rule')[0].json()).toEqual(preview.body);
   });
 });

@@ -17,6 +17,7 @@ import {
 import { CrudFormDialog } from '@/components/crud/CrudFormDialog';
 import { recordOptions } from '@/components/crud/format';
 import { renalCategoryLabel } from '@/features/categories';
+import { LazyImpactPanel as ImpactPanel } from '@/features/test-prescriptions';
 import { messageOf } from '@/lib/errors';
 import { serverMessage, useMutationFeedback } from '@/lib/useMutationFeedback';
 import { DOSAGE_UNITS, RENAL_FREQUENCY_UNITS } from '@contract/enums';
@@ -160,6 +161,13 @@ function EditRenalRuleDialog({
       fields={fields}
       serverFields={RENAL_RULE_SERVER_FIELDS}
       reason={OPTIONAL_REASON}
+      preview={(values) => (
+        <ImpactPanel
+          change={
+            values && { operation: 'updateRenalRule', body: renalRuleUpdateBody(rule.id, values) }
+          }
+        />
+      )}
       onSubmit={(values, reason) =>
         run(update({ renalRuleUpdate: renalRuleUpdateBody(rule.id, values, reason) }), {
           success: serverMessage('Renal rule updated successfully'),
@@ -211,6 +219,16 @@ function AddRenalRuleDialog({
       submitLabel="Add Rule"
       serverFields={RENAL_RULE_SERVER_FIELDS}
       reason={OPTIONAL_REASON}
+      preview={(values) => (
+        <ImpactPanel
+          change={
+            values && {
+              operation: 'createRenalRule',
+              body: renalRuleCreateBody(medication.id, values),
+            }
+          }
+        />
+      )}
       // A 409 (the medication has a rule for the category already) keeps the form open with the
       // server's message.
       onSubmit={(values, reason) =>
