@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -41,17 +42,25 @@ function OutcomeBadge({ comparison }: { comparison: SafetyComparison }) {
 }
 
 /**
- * The rule's range (for a day's total, its maximum), what was compared when units had to be
- * converted, and the outcome.
+ * The rule's range (for one of its maxima, the maximum alone), what was compared when units had to
+ * be converted, and the outcome.
  */
-function ComparisonCell({ comparison, daily }: { comparison: SafetyComparison; daily?: boolean }) {
+function ComparisonCell({
+  comparison,
+  maximum,
+}: {
+  comparison: SafetyComparison;
+  maximum?: boolean;
+}) {
   const { compared, prescribed, range, reason } = comparison;
   const converted =
     compared !== null && (compared.unit !== range.unit || prescribed?.unit !== compared.unit);
   return (
     <Stack spacing={0.5} sx={{ py: 0.75, whiteSpace: 'normal' }}>
       <span>
-        {daily ? `At most ${amountText({ value: range.max, unit: range.unit })}` : rangeText(range)}
+        {maximum
+          ? `At most ${amountText({ value: range.max, unit: range.unit })}`
+          : rangeText(range)}
       </span>
       {converted && (
         <Typography variant="caption" color="text.secondary">
@@ -95,32 +104,50 @@ const COLUMNS: GridColDef<Rule>[] = [
   })),
 ];
 
-/** The day's total against the rule's daily maximum: shown when a rule states one. */
-const WITH_DAILY: GridColDef<Rule>[] = [
-  ...COLUMNS,
-  {
-    field: 'daily',
-    headerName: 'Per day',
+/**
+ * The maxima a rule may state besides its ranges: one dose, and the day's total. Each is a column
+ * when a rule of the medication states it.
+ */
+const MAXIMA = [
+  ['single_dose', 'One dose', 'No single-dose maximum'],
+  ['daily', 'Per day', 'No daily maximum'],
+] as const;
+
+const MAXIMUM_COLUMNS = MAXIMA.map(([field, headerName, none]) => ({
+  field,
+  column: {
+    field,
+    headerName,
     flex: 1,
     minWidth: 140,
     sortable: false,
-    renderCell: ({ row }) =>
-      row.daily ? <ComparisonCell comparison={row.daily} daily /> : 'No daily maximum',
-  },
-];
+    renderCell: ({ row }) => {
+      const comparison = row[field];
+      return comparison ? <ComparisonCell comparison={comparison} maximum /> : none;
+    },
+  } satisfies GridColDef<Rule>,
+}));
+
+/** The columns for `rules`: the ranges', and each maximum that one of them states. */
+function columnsFor(rules: Rule[]): GridColDef<Rule>[] {
+  const stated = MAXIMUM_COLUMNS.filter(({ field }) => rules.some((rule) => rule[field]));
+  return [...COLUMNS, ...stated.map(({ column }) => column)];
+}
 
 const ruleId = (rule: Rule) => rule.dosage_id;
 
 /**
  * The dosage rules that applied to one medication, with the outcome of its dose, frequency,
- * duration and, where a rule has a daily maximum, the day's total. Its own module, so that the result shows before the DataGrid's code arrives.
+ * duration and, where a rule states them, one dose and the day's total against their maxima. Its
+ * own module, so that the result shows before the DataGrid's code arrives.
  */
 export default function RulesGrid({ medication }: { medication: SafetyMedicationResult }) {
+  const columns = useMemo(() => columnsFor(medication.rules), [medication.rules]);
   return (
     <CompactGrid
       label={`Rules applied to ${medication.name}`}
       rows={medication.rules}
-      columns={medication.rules.some((rule) => rule.daily) ? WITH_DAILY : COLUMNS}
+      columns={columns}
       getRowId={ruleId}
       autoRowHeights
     />

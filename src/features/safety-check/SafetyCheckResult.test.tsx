@@ -374,6 +374,67 @@ describe('SafetyCheckResult', () => {
     expect(grid.getByText('Above maximum')).toHaveAttribute('data-outcome', 'above_max');
   });
 
+  it('shows one dose above the most for one dose as a Dose finding, and the dose in a One dose column', async () => {
+    // 0.15 mg/kg is within a child's range, but at 40 kg it is 6 mg, above the 4 mg any one dose
+    // may be.
+    const ondansetron: Result['medications'][number] = {
+      medication_id: 9,
+      name: 'Ondansetron',
+      prescribed: {
+        dose: { value: 0.15, unit: 'mg/kg' },
+        frequency: { value: 12, unit: 'hours' },
+        duration: null,
+      },
+      rules: [
+        {
+          basis: 'age',
+          dosage_id: 21,
+          category: { id: 3, category_name: 'Pediatric', min: 1, max: 12, unit: 'years' },
+          label: 'Pediatric (1–12 years)',
+          dose: within_({ min: 0.1, max: 0.15, unit: 'mg/kg' }, 0.15),
+          frequency: within_({ min: 8, max: 12, unit: 'hours' }, 12),
+          duration: within_({ min: 1, max: 5, unit: 'days' }, 1),
+          single_dose: {
+            range: { min: 0, max: 4, unit: 'mg' },
+            prescribed: { value: 0.15, unit: 'mg/kg' },
+            compared: { prescribed: 6, min: 0, max: 4, unit: 'mg' },
+            outcome: 'above_max',
+            severity: 'major',
+            reason: null,
+            message:
+              'Ondansetron: 0.15 mg/kg × 40 kg = 6 mg in one dose is above the most for one dose, 4 mg, for Pediatric (1–12 years).',
+          },
+        },
+      ],
+    };
+    const tooMuch: SafetyFinding = {
+      kind: 'dose',
+      severity: 'major',
+      medication_ids: [9],
+      message: ondansetron.rules[0].single_dose!.message!,
+    };
+    renderResult({
+      verdict: 'major',
+      complete: true,
+      findings: [tooMuch],
+      medications: [ondansetron],
+    });
+    expect(
+      within(screen.getByRole('region', { name: 'Major (1)' })).getByText(tooMuch.message),
+    ).toBeInTheDocument();
+    const grid = within(await screen.findByRole('grid', { name: 'Rules applied to Ondansetron' }));
+    expect(grid.getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
+      'Rule',
+      'Dose',
+      'Frequency',
+      'Duration',
+      'One dose',
+    ]);
+    expect(grid.getByText('At most 4 mg')).toBeInTheDocument();
+    expect(grid.getByText('Compared: 6 mg against 0–4 mg')).toBeInTheDocument();
+    expect(grid.getByText('Above maximum')).toHaveAttribute('data-outcome', 'above_max');
+  });
+
   it('names what could not be checked for a missing pregnancy status or no rule for the age', () => {
     const noPregnancyStatus: SafetyFinding = {
       kind: 'not_checked',
