@@ -6,7 +6,8 @@ import { startSignedIn, stopSignedIn } from './support/signedIn';
  * In a real browser against the real server with the demo data: the safety check (a known major
  * interaction, a category X medication in pregnancy, a pregnancy status not given, a shared link
  * reloaded, opened from a medication's detail page, a medication's age limit set there, a
- * prescribed overdose, an incomplete check in amber and never green) and the data-quality report
+ * prescribed overdose, a child's dose above the most for one dose, an incomplete check in amber and
+ * never green) and the data-quality report
  * (a problem created through the API, and one the demo data has).
  */
 let server: RunningServer;
@@ -190,6 +191,28 @@ describe('the safety check', () => {
     // The dose and the day's total.
     await underweight.getByText('Above maximum').nth(1).waitFor();
     expect(await underweight.getByText('Above maximum').count()).toBe(2);
+  });
+
+  it("a child's per-kg dose above the most for one dose: Ondansetron 0.15 mg/kg at 40 kg is 6 mg, above 4 mg", async () => {
+    await page.goto('/dashboard/safety-check');
+    await page.getByText('Choose one or more medications').waitFor();
+    await addMedication('Ondansetron');
+    await page.getByLabel('Dose of Ondansetron').fill('0.15');
+    await page.getByLabel('Dose unit of Ondansetron').selectOption('mg/kg');
+    await page.getByLabel('Age', { exact: true }).fill('10');
+    await page.getByLabel('Weight', { exact: true }).fill('40');
+    await verdictIs('Major');
+    await page
+      .getByRole('region', { name: /^Major/ })
+      .getByText(
+        /Ondansetron: 0\.15 mg\/kg × 40 kg = 6 mg in one dose is above the most for one dose, 4 mg/,
+      )
+      .waitFor();
+    // The rule shows its single-dose maximum and what the dose came to.
+    const grid = page.getByRole('grid', { name: 'Rules applied to Ondansetron' });
+    await grid.getByRole('columnheader', { name: 'One dose' }).waitFor();
+    await grid.getByText('At most 4 mg').waitFor();
+    await grid.getByText('Compared: 6 mg against 0–4 mg').waitFor();
   });
 
   it('is amber, never green, until everything could be checked; then, and only then, "No findings"', async () => {
