@@ -449,24 +449,17 @@ function compareAmount(
       ? `${ctx.asGiven} = ${formatQuantity(given.value, given.unit)}`
       : formatQuantity(given.value, given.unit);
   const prescribedText = dailyOf ? `${dailyOf} makes ${amountText} a day, which` : amountText;
-  if (single && above(prescribed, max)) {
-    return judged(
-      range,
-      given,
-      compared,
-      'above_max',
-      'major',
-      `${ctx.name}: ${amountText} in one dose is above the most for one dose, ${formatQuantity(max, shownUnit)}, for ${ctx.label}.`,
-    );
-  }
   if (above(prescribed, max)) {
+    const most = formatQuantity(max, shownUnit);
     return judged(
       range,
       given,
       compared,
       'above_max',
       'major',
-      `${ctx.name}: ${prescribedText} is above the ${formatQuantity(max, shownUnit)}${perKgNote(range.max)} ${dailyOf ? 'daily ' : ''}maximum for ${ctx.label}.`,
+      single
+        ? `${ctx.name}: ${amountText} in one dose is above the most for one dose, ${most}, for ${ctx.label}.`
+        : `${ctx.name}: ${prescribedText} is above the ${most}${perKgNote(range.max)} ${dailyOf ? 'daily ' : ''}maximum for ${ctx.label}.`,
     );
   }
   if (below(prescribed, min)) {

@@ -766,6 +766,20 @@ describe('impact preview of class, ingredient and renal rules on the demo tests'
   /** The demo test of that name as the preview reports it (undefined when not altered). */
   const altered = (impact: Impact, name: string) => impact.tests.find((x) => x.name === name);
 
+  /** Checks that the preview calls the test `name` worse for losing a finding like `finding`. */
+  function expectWorseWithout(impact: Impact, name: string, finding: object) {
+    const test = altered(impact, name);
+    expect(test?.status).toBe('worse');
+    expect(test?.differences).toContainEqual(
+      expect.objectContaining({
+        kind: 'finding_removed',
+        finding: expect.objectContaining(finding),
+        worse: true,
+      }),
+    );
+    return test;
+  }
+
   /** The id of the one row `sql` selects. */
   async function oneId(sql: string, values: unknown[] = []): Promise<number> {
     const { rows } = await t.pool.query<{ id: number }>(sql, values);
@@ -780,22 +794,14 @@ describe('impact preview of class, ingredient and renal rules on the demo tests'
         WHERE r.kind = 'interaction' AND a.name = 'SSRIs' AND b.name = 'NSAIDs'`,
     );
     const impact = await preview({ operation: 'deleteClassRule', body: { id: ruleId } });
-    const test = altered(impact, 'Sertraline with ibuprofen');
-    expect(test?.status).toBe('worse');
     // The only warning of the pair is the class rule's: without it the pair passes as safe.
-    expect(test?.differences).toEqual(
-      expect.arrayContaining([
-        expect.objectContaining({
-          kind: 'finding_removed',
-          finding: expect.objectContaining({
-            kind: 'interaction',
-            medication_ids: [med.Sertraline, med.Ibuprofen].sort((a, b) => a - b),
-            class_rule_id: ruleId,
-          }),
-          worse: true,
-        }),
-        expect.objectContaining({ kind: 'verdict_changed', from: 'moderate', to: 'none' }),
-      ]),
+    const test = expectWorseWithout(impact, 'Sertraline with ibuprofen', {
+      kind: 'interaction',
+      medication_ids: [med.Sertraline, med.Ibuprofen].sort((a, b) => a - b),
+      class_rule_id: ruleId,
+    });
+    expect(test?.differences).toContainEqual(
+      expect.objectContaining({ kind: 'verdict_changed', from: 'moderate', to: 'none' }),
     );
     // Warfarin with ibuprofen keeps its warning: it is the pair's own interaction, not the rule's.
     expect(altered(impact, 'Warfarin with ibuprofen: bleeding risk')).toBeUndefined();
@@ -812,18 +818,10 @@ describe('impact preview of class, ingredient and renal rules on the demo tests'
         WHERE m.name = 'Enoxaparin' AND c.category_name = 'G4'`,
     );
     const impact = await preview({ operation: 'deleteRenalRule', body: { id: ruleId } });
-    const test = altered(impact, 'Enoxaparin 70 mg twice daily at an eGFR of 25');
-    expect(test?.status).toBe('worse');
-    expect(test?.differences).toContainEqual(
-      expect.objectContaining({
-        kind: 'finding_removed',
-        finding: expect.objectContaining({
-          medication_ids: [med.Enoxaparin],
-          renal_rule_id: ruleId,
-        }),
-        worse: true,
-      }),
-    );
+    expectWorseWithout(impact, 'Enoxaparin 70 mg twice daily at an eGFR of 25', {
+      medication_ids: [med.Enoxaparin],
+      renal_rule_id: ruleId,
+    });
     expect((await t.pool.query('SELECT 1 FROM renal_rules WHERE id = $1', [ruleId])).rowCount).toBe(
       1,
     );
@@ -841,15 +839,7 @@ describe('impact preview of class, ingredient and renal rules on the demo tests'
       operation: 'updateIngredientLimit',
       body: { id: limitId, max_daily_amount: 12, unit: 'g' },
     });
-    const test = altered(impact, 'Paracetamol with co-codamol');
-    expect(test?.status).toBe('worse');
-    expect(test?.differences).toContainEqual(
-      expect.objectContaining({
-        kind: 'finding_removed',
-        finding: expect.objectContaining({ ingredient_id: paracetamol }),
-        worse: true,
-      }),
-    );
+    expectWorseWithout(impact, 'Paracetamol with co-codamol', { ingredient_id: paracetamol });
     // 4 g a day was within the limit and still is.
     expect(altered(impact, 'Paracetamol 1 g every 6 hours, adult')).toBeUndefined();
     const { rows } = await t.pool.query(
@@ -868,15 +858,7 @@ describe('impact preview of class, ingredient and renal rules on the demo tests'
     );
     const paracetamol = await oneId(`SELECT id FROM ingredients WHERE name = 'Paracetamol'`);
     const impact = await preview({ operation: 'removeMedicationIngredient', body: { id: linkId } });
-    const test = altered(impact, 'Paracetamol with co-codamol');
-    expect(test?.status).toBe('worse');
-    expect(test?.differences).toContainEqual(
-      expect.objectContaining({
-        kind: 'finding_removed',
-        finding: expect.objectContaining({ ingredient_id: paracetamol }),
-        worse: true,
-      }),
-    );
+    expectWorseWithout(impact, 'Paracetamol with co-codamol', { ingredient_id: paracetamol });
     expect(
       (await t.pool.query('SELECT 1 FROM medication_ingredients WHERE id = $1', [linkId])).rowCount,
     ).toBe(1);

@@ -13,10 +13,12 @@ import {
 import { noHistory, signedIn, viewerUser } from '@/test/fixtures';
 import { MedicationDetailPage } from './MedicationDetailPage';
 import {
+  ageDosage,
   amoxicillin,
   driving,
   obese,
   paracetamol,
+  pediatric,
   referenceLists,
   weightDosage,
 } from '@/test/medicationFixtures';
@@ -179,6 +181,47 @@ describe('/dashboard/drugs/medications/{id}', () => {
     expect(
       await section('Age-based Dosages').findByRole('gridcell', { name: '1 - 2 Weeks' }),
     ).toBeInTheDocument();
+  });
+
+  it("shows each dosage's maximum single dose in the unit without per kg, and '--' where there is none", async () => {
+    // A children's dose per kg that is still at most 500 mg in one dose, whatever the child weighs.
+    const perKgChild = {
+      ...ageDosage,
+      medication_id: amoxicillin.id,
+      age_category_id: pediatric.id,
+      age_category: pediatric,
+      min_dosage: 10,
+      max_dosage: 10,
+      dosage_unit: 'mg/kg' as const,
+      max_dose: 500,
+    };
+    mockFetch({
+      'GET /medication/7': {
+        body: {
+          data: {
+            ...amoxicillin,
+            weight_category_dosages: [weightDosage],
+            age_category_dosages: [perKgChild],
+          },
+        },
+      },
+    });
+    renderDetail(7);
+    await screen.findByRole('heading', { level: 1, name: 'Medication Details' });
+    const texts = (cells: HTMLElement[]) => cells.map((cell) => cell.textContent);
+    const age = section('Age-based Dosages');
+    await age.findByRole('grid', { name: 'Age-based Dosages' });
+    expect(texts(age.getAllByRole('columnheader'))).toContain('Max Single Dose');
+    expect(texts(age.getAllByRole('gridcell')).slice(0, 6)).toEqual([
+      'Pediatric (2 - 17 Years)',
+      '10 - 10 Mg/kg',
+      '6 - 8 Hours',
+      '1 - 2 Weeks',
+      '--',
+      '500 Mg',
+    ]);
+    const weight = section('Weight-based Dosages');
+    expect(texts(weight.getAllByRole('gridcell')).slice(4, 6)).toEqual(['1500 Mg', '--']);
   });
 
   it('shows a per-kilogram dosage range with its unit', async () => {
