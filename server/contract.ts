@@ -53,6 +53,8 @@ export interface RouteDefinition {
   roles: RoleName[];
   /** The body's accepted media types (empty when the operation takes no body). */
   mediaTypes: string[];
+  /** A read of reference data: it takes `release` (the draft or a release; server/releases). */
+  readsRelease: boolean;
   /** False when the body may be left out (a delete's optional `{ reason }`). */
   bodyRequired: boolean;
   /** Path and query parameters declared as integers: Ajv's coercion would read '1 ', '0x1'
@@ -173,6 +175,7 @@ export function routeDefinitions(contract: Contract): Map<string, RouteDefinitio
         isPublic,
         roles,
         mediaTypes: Object.keys(op.requestBody?.content ?? {}),
+        readsRelease: params.some((p) => p.in === 'query' && p.name === 'release'),
         bodyRequired: op.requestBody?.required ?? false,
         integerParams: params.filter((p) => isInteger(contract, p.schema)).map((p) => p.name),
         formBooleans: booleanPaths(

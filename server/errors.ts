@@ -4,6 +4,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly errors?: Record<string, string[]>,
+    /** More of the answer's body, as the operation's contract describes it (a 409's blockers). */
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
   }

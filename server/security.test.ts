@@ -10,6 +10,7 @@ import { insertPasswordReset } from './repositories/accounts';
 import { contractProblems } from './test/contract';
 import {
   appUserToken,
+  publishDraft,
   client,
   countRows,
   createTestApp,
@@ -134,6 +135,8 @@ async function loginAs(app: FastifyInstance, email: string, password: string) {
 async function appUser(pool: TestApp['pool']) {
   const email = freshEmail();
   const { id } = await insertUser(pool, { role: 'user', email, password: PASSWORD });
+  // App users read the latest release: the test's data, made in the draft, is published first.
+  await publishDraft(pool);
   return { id, email, token: await appUserToken(pool, id) };
 }
 
@@ -169,11 +172,15 @@ describe('the operations under test come from the contract', () => {
         'changePassword',
         'endOtherSessions',
         'getMe',
-        'getMedication',
         'listMySessions',
         'logout',
         'safetyCheck',
         'updateProfile',
+        // The reference data, which app users read as published (the latest release).
+        ...guarded
+          .filter((op) => op.method === 'GET' && op.readsRelease)
+          .map((op) => op.operationId)
+          .filter((id) => id !== 'getMedicationDependents'),
       ].sort(),
     );
   });
@@ -390,9 +397,11 @@ describe('an app user (role user)', () => {
     const email = freshEmail();
     const token = await signIn(t.app, { email, password: PASSWORD });
     const api = client(t.app, token);
-    expect((await api.get('/condition')).statusCode).toBe(200);
+    expect((await api.get('/audit')).statusCode).toBe(200);
     await t.pool.query("UPDATE users SET role = 'user' WHERE email = $1", [email]);
-    expect((await api.get('/condition')).statusCode).toBe(403);
+    expect((await api.get('/audit')).statusCode).toBe(403);
+    // What app users may read, it reads as they do: the latest release, never the draft.
+    expect((await api.get('/condition?release=draft')).statusCode).toBe(403);
     expect((await api.get('/auth/me')).json().data.role).toBe('user');
   });
 });

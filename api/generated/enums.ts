@@ -4,6 +4,23 @@
 export const FLAGS = [0, 1] as const;
 export type Flag = (typeof FLAGS)[number];
 
+/** #/components/schemas/PublishBlocker/properties/kind */
+export const PUBLISH_BLOCKER_KINDS = [
+  'scheduled',
+  'unreviewed',
+  'test_prescription',
+  'data_quality',
+] as const;
+export type PublishBlockerKind = (typeof PUBLISH_BLOCKER_KINDS)[number];
+
+/** #/components/schemas/ReviewDecision/properties/decision */
+export const REVIEW_DECISION_DECISIONS = ['approved', 'rejected'] as const;
+export type ReviewDecisionDecision = (typeof REVIEW_DECISION_DECISIONS)[number];
+
+/** #/components/schemas/PendingChange/properties/action */
+export const PENDING_CHANGE_ACTIONS = ['create', 'update', 'delete'] as const;
+export type PendingChangeAction = (typeof PENDING_CHANGE_ACTIONS)[number];
+
 /** #/components/schemas/Severity */
 export const SEVERITIES = ['minor', 'moderate', 'major', 'contraindicated'] as const;
 export type Severity = (typeof SEVERITIES)[number];
@@ -74,6 +91,10 @@ export type WeightCategoryName = (typeof WEIGHT_CATEGORY_NAMES)[number];
 /** #/components/schemas/RoleName */
 export const ROLE_NAMES = ['admin', 'editor', 'viewer', 'user'] as const;
 export type RoleName = (typeof ROLE_NAMES)[number];
+
+/** #/components/schemas/LoginRequest/properties/audience */
+export const LOGIN_REQUEST_AUDIENCES = ['console', 'app'] as const;
+export type LoginRequestAudience = (typeof LOGIN_REQUEST_AUDIENCES)[number];
 
 /** #/components/schemas/ConditionSort */
 export const CONDITION_SORTS = ['name', '-name', 'description', '-description'] as const;

@@ -1202,6 +1202,197 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/release': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description The releases, newest first, one page at a time. A release is a numbered, immutable state of all the reference data; `in_effect` says whether its `effective_at` has come, and `latest` marks the newest release in effect (what app users and `release=latest` read). */
+    get: operations['listReleases'];
+    put?: never;
+    /**
+     * @description Publishes the draft as the next release, in one transaction: a reader sees the old release
+     *     or the new one, never a mix. Edits wait while it runs. Refused with 409 and every blocker in
+     *     `blockers` while:
+     *     - a release is scheduled and not in effect yet (wait for it, or cancel it);
+     *     - a pending change is not approved (`GET /review`);
+     *     - a test prescription's status on the draft is not `pass` (an accepted result counts as a
+     *       pass);
+     *     - the data-quality report on the draft has more errors than on the latest release.
+     *
+     *     With `effective_at` in the future, the release becomes `latest` at that time; until then it
+     *     can be read by number and cancelled (`DELETE /release/{number}`).
+     */
+    post: operations['publishRelease'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/release/status': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description The draft against the newest release, for the console's banner and dashboard: the latest release in effect, a scheduled one, how many records changed since the newest release and how many of those await review. */
+    get: operations['getReleaseStatus'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/release/readiness': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description What publishing now would meet: every blocker (as `POST /release` would list them), each test prescription's result on the draft, and the data-quality errors on the draft and on the latest release. Runs the test prescriptions against the draft. */
+    get: operations['getReleaseReadiness'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/release/compare': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description The records added, changed (each changed field before and after) and removed between two states, by entity (the reference table): `from` and `to` are release numbers, or `draft`. */
+    get: operations['compareReleases'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/release/{number}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        number: components['parameters']['ReleaseNumber'];
+      };
+      cookie?: never;
+    };
+    /** @description One release, with how many records it added, changed and removed, by entity. */
+    get: operations['getRelease'];
+    put?: never;
+    post?: never;
+    /** @description Cancels a scheduled release (the newest, not yet in effect): its changes are the draft's again, with their reviews. 409 for a release in effect or not the newest. */
+    delete: operations['cancelRelease'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/release/{number}/changes': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        number: components['parameters']['ReleaseNumber'];
+      };
+      cookie?: never;
+    };
+    /** @description The history entries the release brought, oldest first, one page at a time; with `format=csv`, all of them as a CSV download. */
+    get: operations['listReleaseChanges'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/release/{number}/restore': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A release's number, or `latest` to discard every unpublished change. */
+        number: string;
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** @description Makes the draft equal to the release, in one transaction, as ordinary changes recorded in the history: they are pending changes that go through review and publication like any other. With `latest`, discards every change made since the latest release. */
+    post: operations['restoreRelease'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/review': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description Every record changed since the newest release, as one net difference (the release's values, then the draft's), with who changed it and its review. A record changed and changed back is not listed. */
+    get: operations['listPendingChanges'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/review/approve': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** @description Approves one record's pending change. Refused (403) to anyone who made any of that record's changes since the newest release, administrators included. A later change makes it pending again. */
+    post: operations['approveChange'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/review/reject': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** @description Rejects one record's pending change: the draft record goes back to the newest release's values, recorded in the history with the comment as its reason. The same four-eyes rule as approving applies. */
+    post: operations['rejectChange'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1236,6 +1427,175 @@ export interface components {
     /** @description The optional body of a delete addressed by path, and of a revert. */
     ReasonBody: {
       reason?: components['schemas']['Reason'];
+    };
+    /** @description A release's number, or `draft`. */
+    ReleaseRef: string;
+    Release: {
+      number: number;
+      title: string;
+      notes: string;
+      published_by: components['schemas']['Id'] | null;
+      published_by_name: string;
+      published_at: components['schemas']['Timestamp'];
+      effective_at: components['schemas']['Timestamp'];
+      in_effect: boolean;
+      /** @description The newest release in effect. */
+      latest: boolean;
+    };
+    ReleaseResponse: {
+      data: components['schemas']['Release'];
+      message: string;
+    };
+    ReleasePageResponse: {
+      data: components['schemas']['Release'][];
+      meta: components['schemas']['PageMeta'];
+    };
+    ReleaseCount: {
+      /** @description The reference table. */
+      entity: string;
+      added: number;
+      changed: number;
+      removed: number;
+    };
+    ReleaseDetailResponse: {
+      data: components['schemas']['Release'] & {
+        counts: components['schemas']['ReleaseCount'][];
+      };
+    };
+    ReleaseChangesResponse: {
+      data: components['schemas']['AuditEntry'][];
+      meta: components['schemas']['PageMeta'];
+    };
+    PublishRequest: {
+      title: string;
+      notes?: string;
+      /** @description When it takes effect; now when left out. A past instant means now. */
+      effective_at?: components['schemas']['Timestamp'];
+    };
+    PublishBlocker: {
+      /** @enum {string} */
+      kind: 'scheduled' | 'unreviewed' | 'test_prescription' | 'data_quality';
+      message: string;
+      entity?: components['schemas']['AuditEntity'];
+      entity_id?: components['schemas']['Id'];
+      test_prescription_id?: components['schemas']['Id'];
+    };
+    PublishRefused: {
+      message: string;
+      blockers: components['schemas']['PublishBlocker'][];
+    };
+    ReleaseStatus: {
+      /** @description The newest release in effect, or null before any. */
+      latest: components['schemas']['Release'] | null;
+      /** @description The newest release when it is not in effect yet, or null. */
+      scheduled: components['schemas']['Release'] | null;
+      /** @description The number of the newest release, in effect or not (the draft's base), or null. */
+      newest: number | null;
+      /** @description Records changed since the newest release. */
+      changes: number;
+      /** @description Those of them not approved. */
+      awaiting_review: number;
+    };
+    ReleaseStatusResponse: {
+      data: components['schemas']['ReleaseStatus'];
+    };
+    ReleaseReadinessResponse: {
+      data: {
+        blockers: components['schemas']['PublishBlocker'][];
+        test_prescriptions: {
+          id: components['schemas']['Id'];
+          name: string;
+          status: string;
+          /** @description A pass */
+          passes: boolean;
+        }[];
+        data_quality: {
+          draft_errors: number;
+          /** @description On the latest release; null before any. */
+          release_errors: number | null;
+        };
+      };
+    };
+    ReleaseRecordChange: {
+      id: components['schemas']['Id'];
+      fields: {
+        [key: string]: {
+          from?: unknown;
+          to?: unknown;
+        };
+      };
+    };
+    ReleaseEntityDiff: {
+      entity: string;
+      added: {
+        [key: string]: unknown;
+      }[];
+      changed: components['schemas']['ReleaseRecordChange'][];
+      removed: {
+        [key: string]: unknown;
+      }[];
+    };
+    ReleaseCompareResponse: {
+      data: {
+        from: string;
+        to: string;
+        entities: components['schemas']['ReleaseEntityDiff'][];
+      };
+    };
+    RestoreResponse: {
+      data: {
+        changes: number;
+      };
+      message: string;
+    };
+    ReviewRequest: {
+      entity: components['schemas']['AuditEntity'];
+      entity_id: components['schemas']['Id'];
+      comment?: string;
+    };
+    ReviewDecision: {
+      /** @enum {string} */
+      decision: 'approved' | 'rejected';
+      reviewer_name: string;
+      comment: string;
+      at: components['schemas']['Timestamp'];
+    };
+    PendingChange: {
+      entity: components['schemas']['AuditEntity'];
+      entity_id: components['schemas']['Id'];
+      label: string;
+      /**
+       * @description What the draft did to the release's record, net.
+       * @enum {string}
+       */
+      action: 'create' | 'update' | 'delete';
+      /** @description The record in the newest release; null for a create. */
+      before: {
+        [key: string]: unknown;
+      } | null;
+      /** @description The record in the draft; null for a delete. */
+      after: {
+        [key: string]: unknown;
+      } | null;
+      /** @description The fields whose values differ. */
+      fields: string[];
+      /** @description Who changed it since the newest release, with each change. */
+      authors: {
+        entry_id: components['schemas']['Id'];
+        actor_id: number;
+        actor_name: string;
+        action: components['schemas']['AuditAction'];
+        at: components['schemas']['Timestamp'];
+      }[];
+      /** @description The approval in force, or null while it awaits review. */
+      review: components['schemas']['ReviewDecision'] | null;
+    };
+    PendingChangeListResponse: {
+      data: components['schemas']['PendingChange'][];
+    };
+    PendingChangeResponse: {
+      data: components['schemas']['PendingChange'];
+      message: string;
     };
     /** @enum {string} */
     Severity: 'minor' | 'moderate' | 'major' | 'contraindicated';
@@ -1316,6 +1676,11 @@ export interface components {
     LoginRequest: {
       email: string;
       password: string;
+      /**
+       * @description `console` (the default) signs in to the console: staff only. `app` signs an app user (or staff) in to the reference data: the token reads reference data (latest release by default) and runs the safety check, and nothing else.
+       * @enum {string}
+       */
+      audience?: 'console' | 'app';
     };
     LoginResponse: {
       message: string;
@@ -2485,6 +2850,8 @@ export interface components {
       rules: components['schemas']['SafetyRuleApplied'][];
     };
     SafetyCheckResult: {
+      /** @description The state of the reference data the check read: a release's number (the same check against the same release always gives the same answer), or `draft`. */
+      release?: number | 'draft';
       verdict: components['schemas']['SafetyVerdict'];
       /** @description False whenever there is a not_checked finding. */
       complete: boolean;
@@ -3091,6 +3458,9 @@ export interface components {
     };
   };
   parameters: {
+    /** @description Which state of the reference data to read: a release's number, `latest` (the newest release in effect) or `draft` (the data as editors left it). Console staff read the draft unless they ask otherwise; app tokens (`audience: app`) read `latest` unless they ask otherwise, and an app user (role `user`) may not read the draft (403) nor a release not yet in effect. The answer's `X-Release` header says which was read: a number, or `draft`. An unknown release is a 404; `latest` before any release is in effect is a 404 too. */
+    Release: string;
+    ReleaseNumber: number;
     Id: components['schemas']['Id'];
     /** @description The page, from 1 (1 when left out). */
     ListPage: number;
@@ -3388,6 +3758,8 @@ export interface operations {
   listConditions: {
     parameters: {
       query?: {
+        /** @description Which state of the reference data to read: a release's number, `latest` (the newest release in effect) or `draft` (the data as editors left it). Console staff read the draft unless they ask otherwise; app tokens (`audience: app`) read `latest` unless they ask otherwise, and an app user (role `user`) may not read the draft (403) nor a release not yet in effect. The answer's `X-Release` header says which was read: a number, or `draft`. An unknown release is a 404; `latest` before any release is in effect is a 404 too. */
+        release?: components['parameters']['Release'];
         /** @description Words to search for, case-insensitively: a record matches when every word is part of its name or its description. Empty or absent: every condition. */
         q?: string;
         /** @description The page, from 1 (1 when left out). */
@@ -3419,6 +3791,7 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
       422: components['responses']['ValidationFailed'];
     };
   };
@@ -3487,7 +3860,10 @@ export interface operations {
   };
   getCondition: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Which state of the reference data to read: a release's number, `latest` (the newest release in effect) or `draft` (the data as editors left it). Console staff read the draft unless they ask otherwise; app tokens (`audience: app`) read `latest` unless they ask otherwise, and an app user (role `user`) may not read the draft (403) nor a release not yet in effect. The answer's `X-Release` header says which was read: a number, or `draft`. An unknown release is a 404; `latest` before any release is in effect is a 404 too. */
+        release?: components['parameters']['Release'];
+      };
       header?: never;
       path: {
         id: components['parameters']['Id'];
@@ -3548,6 +3924,8 @@ export interface operations {
   listMedications: {
     parameters: {
       query?: {
+        /** @description Which state of the reference data to read: a release's number, `latest` (the newest release in effect) or `draft` (the data as editors left it). Console staff read the draft unless they ask otherwise; app tokens (`audience: app`) read `latest` unless they ask otherwise, and an app user (role `user`) may not read the draft (403) nor a release not yet in effect. The answer's `X-Release` header says which was read: a number, or `draft`. An unknown release is a 404; `latest` before any release is in effect is a 404 too. */
+        release?: components['parameters']['Release'];
         /** @description Words to search for, case-insensitively: a record matches when every word is part of its name. Empty or absent: every medication. */
         q?: string;
         /** @description The page, from 1 (1 when left out). */
@@ -3585,6 +3963,7 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
       422: components['responses']['ValidationFailed'];
     };
   };
@@ -3621,7 +4000,10 @@ export interface operations {
   };
   getMedication: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Which state of the reference data to read: a release's number, `latest` (the newest release in effect) or `draft` (the data as editors left it). Console staff read the draft unless they ask otherwise; app tokens (`audience: app`) read `latest` unless they ask otherwise, and an app user (role `user`) may not read the draft (403) nor a release not yet in effect. The answer's `X-Release` header says which was read: a number, or `draft`. An unknown release is a 404; `latest` before any release is in effect is a 404 too. */
+        release?: components['parameters']['Release'];
+      };
       header?: never;
       path: {
         id: components['parameters']['Id'];
@@ -3901,6 +4283,8 @@ export interface operations {
   listAgeCategories: {
     parameters: {
       query?: {
+        /** @description Which state of the reference data to read: a release's number, `latest` (the newest release in effect) or `draft` (the data as editors left it). Console staff read the draft unless they ask otherwise; app tokens (`audience: app`) read `latest` unless they ask otherwise, and an app user (role `user`) may not read the draft (403) nor a release not yet in effect. The answer's `X-Release` header says which was read: a number, or `draft`. An unknown release is a 404; `latest` before any release is in effect is a 404 too. */
+        release?: components['parameters']['Release'];
         /** @description Words to search for, case-insensitively: a record matches when every word is part of its category name, its unit or its description. Empty or absent: every age category. */
         q?: string;
         /** @description The page, from 1 (1 when left out). */
@@ -3932,6 +4316,7 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
       422: components['responses']['ValidationFailed'];
     };
   };
@@ -3998,7 +4383,10 @@ export interface operations {
   };
   getAgeCategory: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Which state of the reference data to read: a release's number, `latest` (the newest release in effect) or `draft` (the data as editors left it). Console staff read the draft unless they ask otherwise; app tokens (`audience: app`) read `latest` unless they ask otherwise, and an app user (role `user`) may not read the draft (403) nor a release not yet in effect. The answer's `X-Release` header says which was read: a number, or `draft`. An unknown release is a 404; `latest` before any release is in effect is a 404 too. */
+        release?: components['parameters']['Release'];
+      };
       header?: never;
       path: {
         id: components['parameters']['Id'];
@@ -4059,6 +4447,8 @@ export interface operations {
   listRenalCategories: {
     parameters: {
       query?: {
+        /** @description Which state of the reference data to read: a release's number, `latest` (the newest release in effect) or `draft` (the data as editors left it). Console staff read the draft unless they ask otherwise; app tokens (`audience: app`) read `latest` unless they ask otherwise, and an app user (role `user`) may not read the draft (403) nor a release not yet in effect. The answer's `X-Release` header says which was read: a number, or `draft`. An unknown release is a 404; `latest` before any release is in effect is a 404 too. */
+        release?: components['parameters']['Release'];
         /** @description Words to search for, case-insensitively: a record matches when every word is part of its category name, its unit or its description. Empty or absent: every renal function category. */
         q?: string;
         /** @description The page, from 1 (1 when left out). */
@@ -4090,6 +4480,7 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
       422: components['responses']['ValidationFailed'];
     };
   };
@@ -4156,7 +4547,10 @@ export interface operations {
   };
   getRenalCategory: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Which state of the reference data to read: a release's number, `latest` (the newest release in effect) or `draft` (the data as editors left it). Console staff read the draft unless they ask otherwise; app tokens (`audience: app`) read `latest` unless they ask otherwise, and an app user (role `user`) may not read the draft (403) nor a release not yet in effect. The answer's `X-Release` header says which was read: a number, or `draft`. An unknown release is a 404; `latest` before any release is in effect is a 404 too. */
+        release?: components['parameters']['Release'];
+      };
       header?: never;
       path: {
         id: components['parameters']['Id'];
@@ -4217,6 +4611,8 @@ export interface operations {
   listWeightCategories: {
     parameters: {
       query?: {
+        /** @description Which state of the reference data to read: a release's number, `latest` (the newest release in effect) or `draft` (the data as editors left it). Console staff read the draft unless they ask otherwise; app tokens (`audience: app`) read `latest` unless they ask otherwise, and an app user (role `user`) may not read the draft (403) nor a release not yet in effect. The answer's `X-Release` header says which was read: a number, or `draft`. An unknown release is a 404; `latest` before any release is in effect is a 404 too. */
+        release?: components['parameters']['Release'];
         /** @description Words to search for, case-insensitively: a record matches when every word is part of its category name, its unit or its description. Empty or absent: every weight category. */
         q?: string;
         /** @description The page, from 1 (1 when left out). */
@@ -4248,6 +4644,7 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
       422: components['responses']['ValidationFailed'];
     };
   };
@@ -4314,7 +4711,10 @@ export interface operations {
   };
   getWeightCategory: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Which state of the reference data to read: a release's number, `latest` (the newest release in effect) or `draft` (the data as editors left it). Console staff read the draft unless they ask otherwise; app tokens (`audience: app`) read `latest` unless they ask otherwise, and an app user (role `user`) may not read the draft (403) nor a release not yet in effect. The answer's `X-Release` header says which was read: a number, or `draft`. An unknown release is a 404; `latest` before any release is in effect is a 404 too. */
+        release?: components['parameters']['Release'];
+      };
       header?: never;
       path: {
         id: components['parameters']['Id'];
@@ -4375,6 +4775,8 @@ export interface operations {
   listDrugInteractions: {
     parameters: {
       query?: {
+        /** @description Which state of the reference data to read: a release's number, `latest` (the newest release in effect) or `draft` (the data as editors left it). Console staff read the draft unless they ask otherwise; app tokens (`audience: app`) read `latest` unless they ask otherwise, and an app user (role `user`) may not read the draft (403) nor a release not yet in effect. The answer's `X-Release` header says which was read: a number, or `draft`. An unknown release is a 404; `latest` before any release is in effect is a 404 too. */
+        release?: components['parameters']['Release'];
         /** @description Words to search for, case-insensitively: a record matches when every word is part of either medication's name, the severity or the description. Empty or absent: every interaction. */
         q?: string;
         /** @description The page, from 1 (1 when left out). */
@@ -4412,6 +4814,7 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
       422: components['responses']['ValidationFailed'];
     };
   };
@@ -4511,7 +4914,10 @@ export interface operations {
   };
   getDrugInteraction: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Which state of the reference data to read: a release's number, `latest` (the newest release in effect) or `draft` (the data as editors left it). Console staff read the draft unless they ask otherwise; app tokens (`audience: app`) read `latest` unless they ask otherwise, and an app user (role `user`) may not read the draft (403) nor a release not yet in effect. The answer's `X-Release` header says which was read: a number, or `draft`. An unknown release is a 404; `latest` before any release is in effect is a 404 too. */
+        release?: components['parameters']['Release'];
+      };
       header?: never;
       path: {
         id: components['parameters']['Id'];
@@ -4538,6 +4944,8 @@ export interface operations {
   listLifestyles: {
     parameters: {
       query?: {
+        /** @description Which state of the reference data to read: a release's number, `latest` (the newest release in effect) or `draft` (the data as editors left it). Console staff read the draft unless they ask otherwise; app tokens (`audience: app`) read `latest` unless they ask otherwise, and an app user (role `user`) may not read the draft (403) nor a release not yet in effect. The answer's `X-Release` header says which was read: a number, or `draft`. An unknown release is a 404; `latest` before any release is in effect is a 404 too. */
+        release?: components['parameters']['Release'];
         /** @description Words to search for, case-insensitively: a record matches when every word is part of its name. Empty or absent: every lifestyle. */
         q?: string;
         /** @description The page, from 1 (1 when left out). */
@@ -4569,6 +4977,7 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
       422: components['responses']['ValidationFailed'];
     };
   };
@@ -4669,7 +5078,10 @@ export interface operations {
   };
   getLifestyle: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Which state of the reference data to read: a release's number, `latest` (the newest release in effect) or `draft` (the data as editors left it). Console staff read the draft unless they ask otherwise; app tokens (`audience: app`) read `latest` unless they ask otherwise, and an app user (role `user`) may not read the draft (403) nor a release not yet in effect. The answer's `X-Release` header says which was read: a number, or `draft`. An unknown release is a 404; `latest` before any release is in effect is a 404 too. */
+        release?: components['parameters']['Release'];
+      };
       header?: never;
       path: {
         id: components['parameters']['Id'];
@@ -4695,7 +5107,10 @@ export interface operations {
   };
   listLifestyleContraindications: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Which state of the reference data to read: a release's number, `latest` (the newest release in effect) or `draft` (the data as editors left it). Console staff read the draft unless they ask otherwise; app tokens (`audience: app`) read `latest` unless they ask otherwise, and an app user (role `user`) may not read the draft (403) nor a release not yet in effect. The answer's `X-Release` header says which was read: a number, or `draft`. An unknown release is a 404; `latest` before any release is in effect is a 404 too. */
+        release?: components['parameters']['Release'];
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -4713,6 +5128,7 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
     };
   };
   updateLifestyleContraindication: {
@@ -4812,6 +5228,8 @@ export interface operations {
   listDrugClasses: {
     parameters: {
       query?: {
+        /** @description Which state of the reference data to read: a release's number, `latest` (the newest release in effect) or `draft` (the data as editors left it). Console staff read the draft unless they ask otherwise; app tokens (`audience: app`) read `latest` unless they ask otherwise, and an app user (role `user`) may not read the draft (403) nor a release not yet in effect. The answer's `X-Release` header says which was read: a number, or `draft`. An unknown release is a 404; `latest` before any release is in effect is a 404 too. */
+        release?: components['parameters']['Release'];
         /** @description Words to search for, case-insensitively: a class matches when every word is part of its name, its ATC code or a member's name. Empty or absent: every class. */
         q?: string;
         /** @description The page, from 1 (1 when left out). */
@@ -4845,6 +5263,7 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
       422: components['responses']['ValidationFailed'];
     };
   };
@@ -4945,7 +5364,10 @@ export interface operations {
   };
   getDrugClass: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Which state of the reference data to read: a release's number, `latest` (the newest release in effect) or `draft` (the data as editors left it). Console staff read the draft unless they ask otherwise; app tokens (`audience: app`) read `latest` unless they ask otherwise, and an app user (role `user`) may not read the draft (403) nor a release not yet in effect. The answer's `X-Release` header says which was read: a number, or `draft`. An unknown release is a 404; `latest` before any release is in effect is a 404 too. */
+        release?: components['parameters']['Release'];
+      };
       header?: never;
       path: {
         id: components['parameters']['Id'];
@@ -5034,6 +5456,8 @@ export interface operations {
   listClassRules: {
     parameters: {
       query?: {
+        /** @description Which state of the reference data to read: a release's number, `latest` (the newest release in effect) or `draft` (the data as editors left it). Console staff read the draft unless they ask otherwise; app tokens (`audience: app`) read `latest` unless they ask otherwise, and an app user (role `user`) may not read the draft (403) nor a release not yet in effect. The answer's `X-Release` header says which was read: a number, or `draft`. An unknown release is a 404; `latest` before any release is in effect is a 404 too. */
+        release?: components['parameters']['Release'];
         /** @description Words to search for, case-insensitively: a rule matches when every word is part of a class's or the medication's name, the severity or the description. Empty or absent: every rule. */
         q?: string;
         /** @description The page, from 1 (1 when left out). */
@@ -5071,6 +5495,7 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
       422: components['responses']['ValidationFailed'];
     };
   };
@@ -5169,7 +5594,10 @@ export interface operations {
   };
   getClassRule: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Which state of the reference data to read: a release's number, `latest` (the newest release in effect) or `draft` (the data as editors left it). Console staff read the draft unless they ask otherwise; app tokens (`audience: app`) read `latest` unless they ask otherwise, and an app user (role `user`) may not read the draft (403) nor a release not yet in effect. The answer's `X-Release` header says which was read: a number, or `draft`. An unknown release is a 404; `latest` before any release is in effect is a 404 too. */
+        release?: components['parameters']['Release'];
+      };
       header?: never;
       path: {
         id: components['parameters']['Id'];
@@ -5196,6 +5624,8 @@ export interface operations {
   listIngredients: {
     parameters: {
       query?: {
+        /** @description Which state of the reference data to read: a release's number, `latest` (the newest release in effect) or `draft` (the data as editors left it). Console staff read the draft unless they ask otherwise; app tokens (`audience: app`) read `latest` unless they ask otherwise, and an app user (role `user`) may not read the draft (403) nor a release not yet in effect. The answer's `X-Release` header says which was read: a number, or `draft`. An unknown release is a 404; `latest` before any release is in effect is a 404 too. */
+        release?: components['parameters']['Release'];
         /** @description Words to search for, case-insensitively: an ingredient matches when every word is part of its name or of a medication's name that contains it. Empty or absent: every ingredient. */
         q?: string;
         /** @description The page, from 1 (1 when left out). */
@@ -5229,6 +5659,7 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
       422: components['responses']['ValidationFailed'];
     };
   };
@@ -5329,7 +5760,10 @@ export interface operations {
   };
   getIngredient: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Which state of the reference data to read: a release's number, `latest` (the newest release in effect) or `draft` (the data as editors left it). Console staff read the draft unless they ask otherwise; app tokens (`audience: app`) read `latest` unless they ask otherwise, and an app user (role `user`) may not read the draft (403) nor a release not yet in effect. The answer's `X-Release` header says which was read: a number, or `draft`. An unknown release is a 404; `latest` before any release is in effect is a 404 too. */
+        release?: components['parameters']['Release'];
+      };
       header?: never;
       path: {
         id: components['parameters']['Id'];
@@ -5543,6 +5977,8 @@ export interface operations {
   listRenalRules: {
     parameters: {
       query?: {
+        /** @description Which state of the reference data to read: a release's number, `latest` (the newest release in effect) or `draft` (the data as editors left it). Console staff read the draft unless they ask otherwise; app tokens (`audience: app`) read `latest` unless they ask otherwise, and an app user (role `user`) may not read the draft (403) nor a release not yet in effect. The answer's `X-Release` header says which was read: a number, or `draft`. An unknown release is a 404; `latest` before any release is in effect is a 404 too. */
+        release?: components['parameters']['Release'];
         /** @description Only this medication's rules. */
         medication_id?: components['schemas']['Id'];
       };
@@ -5563,6 +5999,7 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
       422: components['responses']['ValidationFailed'];
     };
   };
@@ -5741,6 +6178,8 @@ export interface operations {
   listDrugs: {
     parameters: {
       query?: {
+        /** @description Which state of the reference data to read: a release's number, `latest` (the newest release in effect) or `draft` (the data as editors left it). Console staff read the draft unless they ask otherwise; app tokens (`audience: app`) read `latest` unless they ask otherwise, and an app user (role `user`) may not read the draft (403) nor a release not yet in effect. The answer's `X-Release` header says which was read: a number, or `draft`. An unknown release is a 404; `latest` before any release is in effect is a 404 too. */
+        release?: components['parameters']['Release'];
         /** @description Words to search for, case-insensitively: a record matches when every word is part of its name, category, manufacturer, dosage or description. Empty or absent: every drug. */
         q?: string;
         /** @description The page, from 1 (1 when left out). */
@@ -5771,6 +6210,7 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
       422: components['responses']['ValidationFailed'];
     };
   };
@@ -5837,7 +6277,10 @@ export interface operations {
   };
   getDrug: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Which state of the reference data to read: a release's number, `latest` (the newest release in effect) or `draft` (the data as editors left it). Console staff read the draft unless they ask otherwise; app tokens (`audience: app`) read `latest` unless they ask otherwise, and an app user (role `user`) may not read the draft (403) nor a release not yet in effect. The answer's `X-Release` header says which was read: a number, or `draft`. An unknown release is a 404; `latest` before any release is in effect is a 404 too. */
+        release?: components['parameters']['Release'];
+      };
       header?: never;
       path: {
         id: components['parameters']['Id'];
@@ -5896,7 +6339,10 @@ export interface operations {
   };
   safetyCheck: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Which state of the reference data to read: a release's number, `latest` (the newest release in effect) or `draft` (the data as editors left it). Console staff read the draft unless they ask otherwise; app tokens (`audience: app`) read `latest` unless they ask otherwise, and an app user (role `user`) may not read the draft (403) nor a release not yet in effect. The answer's `X-Release` header says which was read: a number, or `draft`. An unknown release is a 404; `latest` before any release is in effect is a 404 too. */
+        release?: components['parameters']['Release'];
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -5919,6 +6365,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['ValidationFailed'];
@@ -5990,6 +6437,8 @@ export interface operations {
   getMedicationDependents: {
     parameters: {
       query?: {
+        /** @description Which state of the reference data to read: a release's number, `latest` (the newest release in effect) or `draft` (the data as editors left it). Console staff read the draft unless they ask otherwise; app tokens (`audience: app`) read `latest` unless they ask otherwise, and an app user (role `user`) may not read the draft (403) nor a release not yet in effect. The answer's `X-Release` header says which was read: a number, or `draft`. An unknown release is a 404; `latest` before any release is in effect is a 404 too. */
+        release?: components['parameters']['Release'];
         /** @description The most items listed per kind. */
         limit?: number;
       };
@@ -6499,6 +6948,350 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['ValidationFailed'];
+    };
+  };
+  listReleases: {
+    parameters: {
+      query?: {
+        /** @description The page, from 1 (1 when left out). */
+        page?: components['parameters']['ListPage'];
+        /** @description How many records a page holds (25 when left out). */
+        page_size?: components['parameters']['ListPageSize'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of releases. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ReleasePageResponse'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      422: components['responses']['ValidationFailed'];
+    };
+  };
+  publishRelease: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PublishRequest'];
+      };
+    };
+    responses: {
+      /** @description Published. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ReleaseResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      /** @description Something blocks publication; `blockers` lists every one. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PublishRefused'];
+        };
+      };
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['ValidationFailed'];
+    };
+  };
+  getReleaseStatus: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The draft's status. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ReleaseStatusResponse'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  getReleaseReadiness: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The blockers and the results they come from. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ReleaseReadinessResponse'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  compareReleases: {
+    parameters: {
+      query: {
+        from: components['schemas']['ReleaseRef'];
+        to: components['schemas']['ReleaseRef'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The differences. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ReleaseCompareResponse'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+    };
+  };
+  getRelease: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        number: components['parameters']['ReleaseNumber'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The release. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ReleaseDetailResponse'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+    };
+  };
+  cancelRelease: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        number: components['parameters']['ReleaseNumber'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Cancelled. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MessageResponse'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      422: components['responses']['ValidationFailed'];
+    };
+  };
+  listReleaseChanges: {
+    parameters: {
+      query?: {
+        /** @description The page, from 1 (1 when left out). */
+        page?: components['parameters']['ListPage'];
+        /** @description How many records a page holds (25 when left out). */
+        page_size?: components['parameters']['ListPageSize'];
+        format?: 'csv';
+      };
+      header?: never;
+      path: {
+        number: components['parameters']['ReleaseNumber'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of entries, or the CSV. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ReleaseChangesResponse'];
+          'text/csv': string;
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+    };
+  };
+  restoreRelease: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A release's number, or `latest` to discard every unpublished change. */
+        number: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': components['schemas']['ReasonBody'];
+      };
+    };
+    responses: {
+      /** @description The draft now equals the release; `data.changes` counts the records written. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RestoreResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['ValidationFailed'];
+    };
+  };
+  listPendingChanges: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The pending changes, by entity and record. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PendingChangeListResponse'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  approveChange: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ReviewRequest'];
+      };
+    };
+    responses: {
+      /** @description Approved. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PendingChangeResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['ValidationFailed'];
+    };
+  };
+  rejectChange: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ReviewRequest'];
+      };
+    };
+    responses: {
+      /** @description Rejected; the record has the release's values again. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MessageResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['ValidationFailed'];

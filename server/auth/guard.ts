@@ -30,6 +30,14 @@ export async function authGuard(request: FastifyRequest): Promise<void> {
   if (session.role === null || !roles.includes(session.role)) {
     throw new HttpError(403, `This action needs one of these roles: ${roles.join(', ')}.`);
   }
+  // An app token does what an app user may, whoever holds it: an administrator signed in to the
+  // app cannot change the reference data with that token.
+  if (session.audience === 'app' && !roles.includes('user')) {
+    throw new HttpError(
+      403,
+      'An app token reads reference data and runs the safety check only: sign in to the console for this.',
+    );
+  }
   request.session = session;
 }
 

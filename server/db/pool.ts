@@ -90,6 +90,9 @@ interface Ambient {
   open: boolean;
   /** A write in it failed on a concurrent change (serialization_failure): its snapshot is stale. */
   conflicted: boolean;
+  /** The release its reads see (server/releases/scope.ts), when it reads one rather than the draft:
+   * the scope of a read, not of a preview, so nothing read is about to be rolled back. */
+  release?: number;
 }
 
 /**
@@ -103,9 +106,15 @@ function ambientClient(): pg.PoolClient | undefined {
   return store?.open ? store.client : undefined;
 }
 
-/** True inside `inTransactionScope`: nothing done here outlives its transaction. */
+/** True inside an impact preview's transaction scope: nothing done here outlives its transaction. */
 export function inTransactionScope(): boolean {
-  return ambient.getStore() !== undefined;
+  const store = ambient.getStore();
+  return store !== undefined && store.release === undefined;
+}
+
+/** The release the current scope reads, or undefined when it reads the draft. */
+export function releaseInScope(): number | undefined {
+  return ambient.getStore()?.release;
 }
 
 /** True when a write in the current transaction scope lost to a concurrent change. */
@@ -121,8 +130,9 @@ export function transactionScopeConflicted(): boolean {
 export async function withinTransactionScope<T>(
   client: pg.PoolClient,
   work: () => Promise<T>,
+  release?: number,
 ): Promise<T> {
-  const store: Ambient = { client, open: true, conflicted: false };
+  const store: Ambient = { client, open: true, conflicted: false, release };
   try {
     return await ambient.run(store, work);
   } finally {

@@ -170,7 +170,7 @@ const JSON_FINDINGS_PER_CHUNK = 500;
  * as a formula (the messages start with medication names, which anyone with write access sets)
  * starts with a `'`.
  */
-function csvField(value: string | number | undefined): string {
+export function csvField(value: string | number | undefined): string {
   if (value === undefined) return '';
   let text = String(value);
   if (typeof value === 'string' && /^[=+@\t\r-]/.test(text)) text = `'${text}`;

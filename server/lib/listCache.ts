@@ -3,6 +3,7 @@ import { gzip } from 'node:zlib';
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { inTransactionScope } from '../db/pool';
+import { scopedCacheKey } from '../releases/scope';
 import { readTableVersions, versionOf, type VersionedTable } from '../db/versions';
 import { sendJsonStream } from './pacedStream';
 import { hasMoreRows } from './wholeStream';
@@ -56,7 +57,7 @@ export function listCache(app: FastifyInstance) {
   const entries = new Map<string, Entry>();
   return async function send(
     reply: FastifyReply,
-    key: string,
+    listKey: string,
     /** Every table the list reads: a write to any other table leaves the cached list as it is. */
     tables: readonly VersionedTable[],
     load: () => Promise<unknown>,
@@ -66,6 +67,7 @@ export function listCache(app: FastifyInstance) {
   ) {
     // Inside an impact preview the data is about to be rolled back: never keep it.
     if (inTransactionScope()) return reply.send({ data: await load() });
+    const key = scopedCacheKey(listKey);
     // Read with the session by the auth guard (every list needs a token); asked for otherwise.
     const versions = reply.request.session?.data_versions ?? (await readTableVersions(app.db));
     const version = versionOf(versions, tables);

@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import type pg from 'pg';
 import type { Queryable } from '../db/pool';
+import { followReleaseScope } from '../releases/scope';
 import { dataAnswer, paced } from './pacedStream';
 
 /** Records read from the cursor at a time, and serialised and sent as one chunk. */
@@ -38,6 +39,7 @@ export async function streamWhole<R extends pg.QueryResultRow>(
   const client = await db.connect();
   try {
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    await followReleaseScope(client);
     await client.query(`SET LOCAL statement_timeout = ${WHOLE_TIMEOUT_MS}`);
     await client.query(`DECLARE whole_list NO SCROLL CURSOR FOR ${sql}`);
   } catch (error) {

@@ -18,6 +18,10 @@ export interface SessionUser extends UserRow {
   /** The reference tables' versions (migration 003) as the session was read: the list cache
    * checks its answers against them, so a list read needs one round trip to PostgreSQL, not two. */
   data_versions: TableVersions;
+  /** What the token signs in to: the console, or the app (reference reads only). */
+  audience: 'console' | 'app';
+  /** The newest release in effect as the session was read, or null before any. */
+  latest_release: number | null;
 }
 
 const USER_COLUMNS = 'u.id, u.name, u.email, u.role, u.disabled, u.created_at';
@@ -151,12 +155,18 @@ export async function pruneTokens(db: Queryable, idleHours: number) {
 }
 
 /** A new session, and the account's last sign-in. */
-export async function insertToken(db: Queryable, userId: number, hash: Buffer, maxDays: number) {
+export async function insertToken(
+  db: Queryable,
+  userId: number,
+  hash: Buffer,
+  maxDays: number,
+  audience: 'console' | 'app' = 'console',
+) {
   await db.query(
     `WITH signed_in AS (UPDATE users SET last_sign_in_at = now() WHERE id = $1)
-     INSERT INTO auth_tokens (user_id, token_hash, expires_at)
-     VALUES ($1, $2, now() + make_interval(days => $3))`,
-    [userId, hash, maxDays],
+     INSERT INTO auth_tokens (user_id, token_hash, expires_at, audience)
+     VALUES ($1, $2, now() + make_interval(days => $3), $4)`,
+    [userId, hash, maxDays, audience],
   );
 }
 
@@ -169,7 +179,8 @@ export async function insertToken(db: Queryable, userId: number, hash: Buffer, m
 export async function findSession(db: Queryable, hash: Buffer, idleHours: number) {
   const { rows } = await db.query<SessionUser & { stale_token: boolean; stale_user: boolean }>(
     `SELECT ${USER_COLUMNS}, t.id AS token_id,
-            ${TABLE_VERSIONS_SQL} AS data_versions,
+            ${TABLE_VERSIONS_SQL} AS data_versions, t.audience,
+            (SELECT max(number) FROM releases WHERE effective_at <= now()) AS latest_release,
             t.last_used_at < now() - interval '1 minute' AS stale_token,
             u.last_active_at IS NULL OR u.last_active_at < now() - interval '1 minute' AS stale_user
        FROM auth_tokens t JOIN users u ON u.id = t.user_id

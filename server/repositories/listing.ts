@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import { prepared, type Queryable } from '../db/pool';
+import { followReleaseScope } from '../releases/scope';
 import type { VersionedTable } from '../db/versions';
 import { searchPatterns } from './activity';
 
@@ -453,6 +454,7 @@ export async function csvStream<F extends string>(
   const client = await db.connect();
   try {
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    await followReleaseScope(client);
     await client.query(`SET LOCAL statement_timeout = ${EXPORT_TIMEOUT_MS}`);
     const params: unknown[] = [];
     const condition = where(spec, await withWordIds(client, spec, query), params);

@@ -313,7 +313,7 @@ describe('roles', () => {
     expect(await countRows(t.pool, 'auth_tokens WHERE user_id = $1', [id])).toBe(0);
 
     const api = client(t.app, await appUserToken(t.pool, id));
-    const forbidden = await api.get('/condition');
+    const forbidden = await api.get('/audit');
     expect(forbidden.statusCode).toBe(403);
     expect(forbidden.json().message).toEqual(expect.any(String));
     expect((await api.post('/condition', { name: 'Sneaky' })).statusCode).toBe(403);

@@ -129,15 +129,17 @@ export default async function authRoutes(app: FastifyInstance) {
     });
     // A failure stays counted; a success does not count and clears the account's failures.
     if (!user || !ok) throw new HttpError(401, 'Invalid email or password');
-    // Only console roles sign in here; nothing is stored for a pending, app-user or disabled account.
-    if (!user.role || !CONSOLE_ROLES.has(user.role) || user.disabled)
+    // The console signs in staff only, the app anyone with a role; nothing is stored for a
+    // pending or disabled account, nor for an app user at the console.
+    const audience = request.body.audience ?? 'console';
+    if (!user.role || user.disabled || (audience === 'console' && !CONSOLE_ROLES.has(user.role)))
       throw new HttpError(403, NO_ACCESS);
     if (upgraded) await accounts.upgradePasswordHash(db, user.id, user.password_hash, upgraded);
     await accounts.deleteAttempts(db, attempt);
     await accounts.clearAttempts(db, [accountKey, fromHereKey]);
     const { token, hash } = newToken();
     await accounts.pruneTokens(db, config.tokenIdleHours);
-    await accounts.insertToken(db, user.id, hash, config.tokenMaxDays);
+    await accounts.insertToken(db, user.id, hash, config.tokenMaxDays, audience);
     return { message: 'Login successful', user: publicUser(user), token };
   });
 

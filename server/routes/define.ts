@@ -11,6 +11,7 @@ import type {
 } from 'fastify';
 import type { operations } from '@contract/openapi';
 import { HttpError } from '../errors';
+import { inChosenRelease } from '../releases/scope';
 
 /** Every operationId of the contract. */
 export type OperationId = keyof operations;
@@ -157,7 +158,10 @@ export function defineRoute<Id extends OperationId>(
     },
     // Fastify types `reply.send` from the route's schema; ours takes the operation's 2xx answers
     // (OperationReply), and the contract's response schema checks and serialises them at run time.
-    handler: handler as unknown as RouteHandlerMethod<
+    handler: (op.readsRelease
+      ? (request: OperationRequest<Id>, reply: OperationReply<Id>) =>
+          inChosenRelease(request, reply, () => handler(request, reply))
+      : handler) as unknown as RouteHandlerMethod<
       RawServerDefault,
       IncomingMessage,
       ServerResponse,

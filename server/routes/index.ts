@@ -15,7 +15,9 @@ import lifestyleContraindicationRoutes from './lifestyle-contraindications';
 import lifestyleRoutes from './lifestyles';
 import medicationRoutes from './medications';
 import renalCategoryRoutes from './renal-categories';
+import releaseRoutes from './releases';
 import renalRuleRoutes from './renal-rules';
+import reviewRoutes from './review';
 import safetyCheckRoutes from './safety-check';
 import sessionRoutes from './sessions';
 import testPrescriptionRoutes from './test-prescriptions';
@@ -46,4 +48,6 @@ export const routes: FastifyPluginAsync[] = [
   accountRoutes,
   auditRoutes,
   testPrescriptionRoutes,
+  releaseRoutes,
+  reviewRoutes,
 ];

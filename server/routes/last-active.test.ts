@@ -1,4 +1,11 @@
-import { appUserToken, client, createTestApp, insertUser, type TestApp } from '../test/helpers';
+import {
+  appUserToken,
+  client,
+  createTestApp,
+  insertUser,
+  publishDraft,
+  type TestApp,
+} from '../test/helpers';
 
 // A user's last_active_at moves on every authenticated call, written at most once a
 // minute per user (whichever of their tokens is used); the token's own last use at most once a
@@ -117,6 +124,8 @@ describe('last_active_at', () => {
     ).json().data.id;
     const { id } = await insertUser(t.pool, { password: PASSWORD });
     const api = client(t.app, await appUserToken(t.pool, id));
+    // App users read the latest release: the medication, made in the draft, is published.
+    await publishDraft(t.pool);
     await age(id, 3600);
     expect((await api.get(`/medication/${medication}`)).statusCode).toBe(200);
     expect((await userRow(id)).age).toBeLessThan(5);

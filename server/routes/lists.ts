@@ -9,6 +9,7 @@ import {
   type VersionedTable,
 } from '../db/versions';
 import { VersionedCache } from '../lib/versionedCache';
+import { scopedCacheKey } from '../releases/scope';
 import {
   csvStream,
   DEFAULT_PAGE_SIZE,
@@ -178,14 +179,18 @@ export function defineListRoute<F extends string>(
     };
     const versions = await versionsOf(app, request);
     const total: Total = (key, count) =>
-      versions ? totals.get(key, versionOf(versions, operation.spec.tables), count) : count();
+      versions
+        ? totals.get(scopedCacheKey(key), versionOf(versions, operation.spec.tables), count)
+        : count();
     const read = async () => {
       const { rows, meta } = await (operation.page
         ? operation.page(db, pageQuery, total)
         : listPage(db, operation.spec, pageQuery, total));
       return Buffer.from(reply.serialize({ data: rows, meta }) as string);
     };
-    const key = JSON.stringify([operationId, ...[...PAGING, ...filterNames].map((n) => query[n])]);
+    const key = scopedCacheKey(
+      JSON.stringify([operationId, ...[...PAGING, ...filterNames].map((n) => query[n])]),
+    );
     const page = () =>
       versions
         ? pages.get(key, versionOf(versions, operation.pageTables ?? operation.spec.tables), read)

@@ -8,6 +8,8 @@ import { createTestApp, signIn, type TestApp } from '../test/helpers';
  * when an operation has no row. Each case must leave every table as it was.
  */
 const UNKNOWN = 2147483000;
+/** A release number the contract accepts (at most nine digits) that names no release. */
+const UNKNOWN_RELEASE = 999999999;
 
 interface Call {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -675,6 +677,67 @@ const CASES: Record<string, Cases> = {
       field: 'reason',
     },
     unknown: { method: 'POST', url: `/audit/${UNKNOWN}/revert`, body: {}, status: 404 },
+  },
+
+  listReleases: { invalid: { ...get('/release?page=0'), field: 'page' } },
+  publishRelease: {
+    invalid: { method: 'POST', url: '/release', body: { title: '' }, field: 'title' },
+  },
+  getReleaseStatus: { plain: get('/release/status') },
+  getReleaseReadiness: { plain: get('/release/readiness') },
+  compareReleases: {
+    invalid: { ...get('/release/compare?from=first&to=draft'), field: 'from' },
+    unknown: { ...get(`/release/compare?from=${UNKNOWN_RELEASE}&to=draft`), status: 404 },
+  },
+  getRelease: {
+    invalid: { ...get('/release/abc'), field: 'number' },
+    unknown: { ...get(`/release/${UNKNOWN_RELEASE}`), status: 404 },
+  },
+  cancelRelease: {
+    invalid: { ...del('/release/abc'), field: 'number' },
+    unknown: { ...del(`/release/${UNKNOWN_RELEASE}`), status: 404 },
+  },
+  listReleaseChanges: {
+    invalid: { ...get('/release/abc/changes'), field: 'number' },
+    unknown: { ...get(`/release/${UNKNOWN_RELEASE}/changes`), status: 404 },
+  },
+  restoreRelease: {
+    invalid: { method: 'POST', url: '/release/abc/restore', body: {}, field: 'number' },
+    unknown: {
+      method: 'POST',
+      url: `/release/${UNKNOWN_RELEASE}/restore`,
+      body: {},
+      status: 404,
+    },
+  },
+  listPendingChanges: { plain: get('/review') },
+  approveChange: {
+    invalid: {
+      method: 'POST',
+      url: '/review/approve',
+      body: { entity: 'planet', entity_id: 1 },
+      field: 'entity',
+    },
+    unknown: {
+      method: 'POST',
+      url: '/review/approve',
+      body: { entity: 'condition', entity_id: UNKNOWN },
+      status: 404,
+    },
+  },
+  rejectChange: {
+    invalid: {
+      method: 'POST',
+      url: '/review/reject',
+      body: { entity: 'condition', entity_id: 1, comment: 'c'.repeat(1001) },
+      field: 'comment',
+    },
+    unknown: {
+      method: 'POST',
+      url: '/review/reject',
+      body: { entity: 'condition', entity_id: UNKNOWN },
+      status: 404,
+    },
   },
 
   listTestPrescriptions: { plain: get('/test-prescription') },

@@ -1,6 +1,8 @@
+import type pg from 'pg';
 import type { LightMyRequestResponse } from 'fastify';
 import {
   appUserToken,
+  publishDraft,
   client,
   countRows,
   createTestApp,
@@ -237,6 +239,8 @@ const appUserApi = () => client(t.app, appUserSession);
 beforeAll(async () => {
   appUser = await insertUser(t.pool, { name: 'App User', password: 'app-user-password' });
   appUserSession = await appUserToken(t.pool, appUser.id);
+  // App users read the latest release: the data above, made in the draft, is published.
+  await publishDraft(t.pool);
 });
 
 describe('POST /safety-check: findings', () => {
@@ -244,6 +248,7 @@ describe('POST /safety-check: findings', () => {
     // Paracetamol is dosed by weight: with no weight nothing was checked, so it is incomplete.
     const bare = await check({ medication_ids: [ids.med.paracetamol] });
     expect(bare).toEqual({
+      release: 'draft',
       verdict: 'none',
       complete: false,
       findings: [
@@ -910,14 +915,30 @@ describe('POST /safety-check: requests', () => {
        SELECT a, b, 'minor', 'bulk' FROM unnest($1::int[]) a, unnest($1::int[]) b WHERE a < b AND (a + b) % 3 = 0`,
       [bulk],
     );
+    // App users read the latest release: the medications above are published.
+    await publishDraft(t.pool);
     const queries = jest.spyOn(t.pool, 'query');
+    // A read of a release runs on a connection of its own, in a transaction: its queries too.
+    // (pg's own `pool.query` connects with a callback: those are left as they are.)
+    const connect = t.pool.connect.bind(t.pool) as (...args: unknown[]) => unknown;
+    const connections = new Set<jest.SpyInstance>();
+    const connectSpy = jest.spyOn(t.pool, 'connect').mockImplementation(((...args: unknown[]) => {
+      if (typeof args[0] === 'function') return connect(...args);
+      return (connect() as Promise<pg.PoolClient>).then((connection) => {
+        connections.add(jest.spyOn(connection, 'query'));
+        return connection;
+      });
+    }) as unknown as typeof t.pool.connect);
     const counted = async (body: object, caller = api) => {
       queries.mockClear();
+      for (const spy of connections) spy.mockClear();
       const data = await check(body, caller);
-      // The session check belongs to the guard, not to the safety check.
-      const own = queries.mock.calls.filter(
-        ([sql]) => !String(typeof sql === 'string' ? sql : '').includes('auth_tokens'),
-      );
+      // The session check belongs to the guard, not to the safety check; a transaction's BEGIN,
+      // its release setting and its COMMIT are no reads.
+      const own = [queries, ...connections]
+        .flatMap((spy) => spy.mock.calls)
+        .map(([sql]) => String(typeof sql === 'string' ? sql : ''))
+        .filter((sql) => !/auth_tokens|^BEGIN|^COMMIT|set_config\('search_path'/.test(sql));
       return { queries: own.length, data };
     };
     const patient = {
@@ -948,6 +969,8 @@ describe('POST /safety-check: requests', () => {
     expect(one.queries).toBe(1);
     expect(twenty.queries).toBe(1);
     expect((await counted(prescribed(bulk), appUserApi())).queries).toBe(2);
+    connectSpy.mockRestore();
+    for (const spy of connections) spy.mockRestore();
     // ... and the twenty were all checked: a rule and an Asthma finding each, their interactions.
     expect(twenty.data.medications.map((m) => m.rules.length)).toEqual(bulk.map(() => 1));
     expect(only(twenty.data.findings, 'frequency')).toHaveLength(20);

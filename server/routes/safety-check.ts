@@ -1,3 +1,4 @@
+import { releaseInScope } from '../db/pool';
 import type { FastifyInstance } from 'fastify';
 import { sessionOf } from '../auth/guard';
 import { checkRequest, evaluateSafety, unknownIds } from '../domain/safety-check';
@@ -22,7 +23,10 @@ export default async function safetyCheckRoutes(app: FastifyInstance) {
     const refused = unknownIds(request.body, lists, data);
     if (refused) throw refused;
     return {
-      data: evaluateSafety(data, prescriptions, request.body.patient ?? {}, fromIdsOnly),
+      data: {
+        release: releaseInScope() ?? ('draft' as const),
+        ...evaluateSafety(data, prescriptions, request.body.patient ?? {}, fromIdsOnly),
+      },
     };
   });
 }

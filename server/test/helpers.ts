@@ -5,9 +5,10 @@ import type { RoleName } from '@contract/enums';
 import { buildApp } from '../app';
 import { newToken } from '../auth/tokens';
 import { readConfig, type Config } from '../config';
-import { createPool } from '../db/pool';
+import { createPool, withTransaction } from '../db/pool';
 import { seedDemo } from '../db/seed';
 import { insertToken } from '../repositories/accounts';
+import { ensureFirstRelease, insertRelease, lockDraft } from '../repositories/releases';
 import { contractProblems } from './contract';
 import { databaseUrl, onServer } from './templateDatabase';
 
@@ -112,7 +113,7 @@ export async function grantRole(pool: pg.Pool, email: string, role: RoleName) {
  */
 export async function appUserToken(pool: pg.Pool, userId: number): Promise<string> {
   const { token, hash } = newToken();
-  await insertToken(pool, userId, hash, 1);
+  await insertToken(pool, userId, hash, 1, 'app');
   return token;
 }
 
@@ -243,6 +244,8 @@ export async function seedDemoData(t: TestApp): Promise<void> {
   } finally {
     connection.release();
   }
+  // As at a server's first start: the seeded data is release 1, which app users read.
+  await withTransaction(t.pool, ensureFirstRelease);
 }
 
 /** The ids of a table's records by name, e.g. `(await idsByName(t.pool, 'medications')).Warfarin`. */
@@ -252,4 +255,21 @@ export async function idsByName(
 ): Promise<Record<string, number>> {
   const { rows } = await pool.query<{ id: number; name: string }>(`SELECT id, name FROM ${table}`);
   return Object.fromEntries(rows.map((r) => [r.name, r.id]));
+}
+
+/**
+ * Publishes the draft as the next release without review, as app users' tests need: they read the
+ * latest release, and a test's data is made in the draft.
+ */
+export async function publishDraft(pool: pg.Pool): Promise<void> {
+  await withTransaction(pool, async (tx) => {
+    await lockDraft(tx);
+    await insertRelease(tx, {
+      title: 'Test data',
+      notes: '',
+      effectiveAt: null,
+      publishedBy: null,
+      publishedByName: 'Tests',
+    });
+  });
 }

@@ -21,6 +21,8 @@ export const addTagTypes = [
   'accounts',
   'audit',
   'test-prescription',
+  'release',
+  'review',
 ] as const;
 const injectedRtkApi = api
   .enhanceEndpoints({
@@ -92,6 +94,7 @@ const injectedRtkApi = api
         query: (queryArg) => ({
           url: `/condition`,
           params: {
+            release: queryArg.release,
             q: queryArg.q,
             page: queryArg.page,
             page_size: queryArg.pageSize,
@@ -114,7 +117,12 @@ const injectedRtkApi = api
         invalidatesTags: ['condition'],
       }),
       getCondition: build.query<GetConditionApiResponse, GetConditionApiArg>({
-        query: (queryArg) => ({ url: `/condition/${queryArg.id}` }),
+        query: (queryArg) => ({
+          url: `/condition/${queryArg.id}`,
+          params: {
+            release: queryArg.release,
+          },
+        }),
         providesTags: ['condition'],
       }),
       deleteCondition: build.mutation<DeleteConditionApiResponse, DeleteConditionApiArg>({
@@ -129,6 +137,7 @@ const injectedRtkApi = api
         query: (queryArg) => ({
           url: `/medication`,
           params: {
+            release: queryArg.release,
             q: queryArg.q,
             page: queryArg.page,
             page_size: queryArg.pageSize,
@@ -150,7 +159,12 @@ const injectedRtkApi = api
         invalidatesTags: ['medication'],
       }),
       getMedication: build.query<GetMedicationApiResponse, GetMedicationApiArg>({
-        query: (queryArg) => ({ url: `/medication/${queryArg.id}` }),
+        query: (queryArg) => ({
+          url: `/medication/${queryArg.id}`,
+          params: {
+            release: queryArg.release,
+          },
+        }),
         providesTags: ['medication'],
       }),
       updateMedication: build.mutation<UpdateMedicationApiResponse, UpdateMedicationApiArg>({
@@ -236,6 +250,7 @@ const injectedRtkApi = api
         query: (queryArg) => ({
           url: `/age-category`,
           params: {
+            release: queryArg.release,
             q: queryArg.q,
             page: queryArg.page,
             page_size: queryArg.pageSize,
@@ -262,7 +277,12 @@ const injectedRtkApi = api
         invalidatesTags: ['age-category'],
       }),
       getAgeCategory: build.query<GetAgeCategoryApiResponse, GetAgeCategoryApiArg>({
-        query: (queryArg) => ({ url: `/age-category/${queryArg.id}` }),
+        query: (queryArg) => ({
+          url: `/age-category/${queryArg.id}`,
+          params: {
+            release: queryArg.release,
+          },
+        }),
         providesTags: ['age-category'],
       }),
       deleteAgeCategory: build.mutation<DeleteAgeCategoryApiResponse, DeleteAgeCategoryApiArg>({
@@ -277,6 +297,7 @@ const injectedRtkApi = api
         query: (queryArg) => ({
           url: `/renal-category`,
           params: {
+            release: queryArg.release,
             q: queryArg.q,
             page: queryArg.page,
             page_size: queryArg.pageSize,
@@ -309,7 +330,12 @@ const injectedRtkApi = api
         invalidatesTags: ['renal-category'],
       }),
       getRenalCategory: build.query<GetRenalCategoryApiResponse, GetRenalCategoryApiArg>({
-        query: (queryArg) => ({ url: `/renal-category/${queryArg.id}` }),
+        query: (queryArg) => ({
+          url: `/renal-category/${queryArg.id}`,
+          params: {
+            release: queryArg.release,
+          },
+        }),
         providesTags: ['renal-category'],
       }),
       deleteRenalCategory: build.mutation<
@@ -330,6 +356,7 @@ const injectedRtkApi = api
         query: (queryArg) => ({
           url: `/weight-category`,
           params: {
+            release: queryArg.release,
             q: queryArg.q,
             page: queryArg.page,
             page_size: queryArg.pageSize,
@@ -362,7 +389,12 @@ const injectedRtkApi = api
         invalidatesTags: ['weight-category'],
       }),
       getWeightCategory: build.query<GetWeightCategoryApiResponse, GetWeightCategoryApiArg>({
-        query: (queryArg) => ({ url: `/weight-category/${queryArg.id}` }),
+        query: (queryArg) => ({
+          url: `/weight-category/${queryArg.id}`,
+          params: {
+            release: queryArg.release,
+          },
+        }),
         providesTags: ['weight-category'],
       }),
       deleteWeightCategory: build.mutation<
@@ -383,6 +415,7 @@ const injectedRtkApi = api
         query: (queryArg) => ({
           url: `/drug-interaction`,
           params: {
+            release: queryArg.release,
             q: queryArg.q,
             page: queryArg.page,
             page_size: queryArg.pageSize,
@@ -429,13 +462,19 @@ const injectedRtkApi = api
         invalidatesTags: ['drug-interaction'],
       }),
       getDrugInteraction: build.query<GetDrugInteractionApiResponse, GetDrugInteractionApiArg>({
-        query: (queryArg) => ({ url: `/drug-interaction/${queryArg.id}` }),
+        query: (queryArg) => ({
+          url: `/drug-interaction/${queryArg.id}`,
+          params: {
+            release: queryArg.release,
+          },
+        }),
         providesTags: ['drug-interaction'],
       }),
       listLifestyles: build.query<ListLifestylesApiResponse, ListLifestylesApiArg>({
         query: (queryArg) => ({
           url: `/lifestyle`,
           params: {
+            release: queryArg.release,
             q: queryArg.q,
             page: queryArg.page,
             page_size: queryArg.pageSize,
@@ -462,14 +501,24 @@ const injectedRtkApi = api
         invalidatesTags: ['lifestyle'],
       }),
       getLifestyle: build.query<GetLifestyleApiResponse, GetLifestyleApiArg>({
-        query: (queryArg) => ({ url: `/lifestyle/${queryArg.id}` }),
+        query: (queryArg) => ({
+          url: `/lifestyle/${queryArg.id}`,
+          params: {
+            release: queryArg.release,
+          },
+        }),
         providesTags: ['lifestyle'],
       }),
       listLifestyleContraindications: build.query<
         ListLifestyleContraindicationsApiResponse,
         ListLifestyleContraindicationsApiArg
       >({
-        query: () => ({ url: `/lifestyle-contraindication` }),
+        query: (queryArg) => ({
+          url: `/lifestyle-contraindication`,
+          params: {
+            release: queryArg.release,
+          },
+        }),
         providesTags: ['lifestyle-contraindication'],
       }),
       createLifestyleContraindication: build.mutation<
@@ -509,6 +558,7 @@ const injectedRtkApi = api
         query: (queryArg) => ({
           url: `/drug-class`,
           params: {
+            release: queryArg.release,
             q: queryArg.q,
             page: queryArg.page,
             page_size: queryArg.pageSize,
@@ -540,7 +590,12 @@ const injectedRtkApi = api
         invalidatesTags: ['drug-class'],
       }),
       getDrugClass: build.query<GetDrugClassApiResponse, GetDrugClassApiArg>({
-        query: (queryArg) => ({ url: `/drug-class/${queryArg.id}` }),
+        query: (queryArg) => ({
+          url: `/drug-class/${queryArg.id}`,
+          params: {
+            release: queryArg.release,
+          },
+        }),
         providesTags: ['drug-class'],
       }),
       addDrugClassMember: build.mutation<AddDrugClassMemberApiResponse, AddDrugClassMemberApiArg>({
@@ -566,6 +621,7 @@ const injectedRtkApi = api
         query: (queryArg) => ({
           url: `/class-rule`,
           params: {
+            release: queryArg.release,
             q: queryArg.q,
             page: queryArg.page,
             page_size: queryArg.pageSize,
@@ -599,13 +655,19 @@ const injectedRtkApi = api
         invalidatesTags: ['class-rule'],
       }),
       getClassRule: build.query<GetClassRuleApiResponse, GetClassRuleApiArg>({
-        query: (queryArg) => ({ url: `/class-rule/${queryArg.id}` }),
+        query: (queryArg) => ({
+          url: `/class-rule/${queryArg.id}`,
+          params: {
+            release: queryArg.release,
+          },
+        }),
         providesTags: ['class-rule'],
       }),
       listIngredients: build.query<ListIngredientsApiResponse, ListIngredientsApiArg>({
         query: (queryArg) => ({
           url: `/ingredient`,
           params: {
+            release: queryArg.release,
             q: queryArg.q,
             page: queryArg.page,
             page_size: queryArg.pageSize,
@@ -637,7 +699,12 @@ const injectedRtkApi = api
         invalidatesTags: ['ingredient'],
       }),
       getIngredient: build.query<GetIngredientApiResponse, GetIngredientApiArg>({
-        query: (queryArg) => ({ url: `/ingredient/${queryArg.id}` }),
+        query: (queryArg) => ({
+          url: `/ingredient/${queryArg.id}`,
+          params: {
+            release: queryArg.release,
+          },
+        }),
         providesTags: ['ingredient'],
       }),
       addMedicationIngredient: build.mutation<
@@ -707,6 +774,7 @@ const injectedRtkApi = api
         query: (queryArg) => ({
           url: `/renal-rule`,
           params: {
+            release: queryArg.release,
             medication_id: queryArg.medicationId,
           },
         }),
@@ -759,6 +827,7 @@ const injectedRtkApi = api
         query: (queryArg) => ({
           url: `/drug`,
           params: {
+            release: queryArg.release,
             q: queryArg.q,
             page: queryArg.page,
             page_size: queryArg.pageSize,
@@ -777,7 +846,12 @@ const injectedRtkApi = api
         invalidatesTags: ['drug'],
       }),
       getDrug: build.query<GetDrugApiResponse, GetDrugApiArg>({
-        query: (queryArg) => ({ url: `/drug/${queryArg.id}` }),
+        query: (queryArg) => ({
+          url: `/drug/${queryArg.id}`,
+          params: {
+            release: queryArg.release,
+          },
+        }),
         providesTags: ['drug'],
       }),
       deleteDrug: build.mutation<DeleteDrugApiResponse, DeleteDrugApiArg>({
@@ -793,6 +867,9 @@ const injectedRtkApi = api
           url: `/safety-check`,
           method: 'POST',
           body: queryArg.safetyCheckRequest,
+          params: {
+            release: queryArg.release,
+          },
         }),
         invalidatesTags: ['safety-check'],
       }),
@@ -825,6 +902,7 @@ const injectedRtkApi = api
         query: (queryArg) => ({
           url: `/medications/${queryArg.id}/dependents`,
           params: {
+            release: queryArg.release,
             limit: queryArg.limit,
           },
         }),
@@ -981,6 +1059,85 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ['test-prescription'],
       }),
+      listReleases: build.query<ListReleasesApiResponse, ListReleasesApiArg>({
+        query: (queryArg) => ({
+          url: `/release`,
+          params: {
+            page: queryArg.page,
+            page_size: queryArg.pageSize,
+          },
+        }),
+        providesTags: ['release'],
+      }),
+      publishRelease: build.mutation<PublishReleaseApiResponse, PublishReleaseApiArg>({
+        query: (queryArg) => ({ url: `/release`, method: 'POST', body: queryArg.publishRequest }),
+        invalidatesTags: ['release'],
+      }),
+      getReleaseStatus: build.query<GetReleaseStatusApiResponse, GetReleaseStatusApiArg>({
+        query: () => ({ url: `/release/status` }),
+        providesTags: ['release'],
+      }),
+      getReleaseReadiness: build.query<GetReleaseReadinessApiResponse, GetReleaseReadinessApiArg>({
+        query: () => ({ url: `/release/readiness` }),
+        providesTags: ['release'],
+      }),
+      compareReleases: build.query<CompareReleasesApiResponse, CompareReleasesApiArg>({
+        query: (queryArg) => ({
+          url: `/release/compare`,
+          params: {
+            from: queryArg['from'],
+            to: queryArg.to,
+          },
+        }),
+        providesTags: ['release'],
+      }),
+      getRelease: build.query<GetReleaseApiResponse, GetReleaseApiArg>({
+        query: (queryArg) => ({ url: `/release/${queryArg['number']}` }),
+        providesTags: ['release'],
+      }),
+      cancelRelease: build.mutation<CancelReleaseApiResponse, CancelReleaseApiArg>({
+        query: (queryArg) => ({ url: `/release/${queryArg['number']}`, method: 'DELETE' }),
+        invalidatesTags: ['release'],
+      }),
+      listReleaseChanges: build.query<ListReleaseChangesApiResponse, ListReleaseChangesApiArg>({
+        query: (queryArg) => ({
+          url: `/release/${queryArg['number']}/changes`,
+          params: {
+            page: queryArg.page,
+            page_size: queryArg.pageSize,
+            format: queryArg.format,
+          },
+        }),
+        providesTags: ['release'],
+      }),
+      restoreRelease: build.mutation<RestoreReleaseApiResponse, RestoreReleaseApiArg>({
+        query: (queryArg) => ({
+          url: `/release/${queryArg['number']}/restore`,
+          method: 'POST',
+          body: queryArg.reasonBody,
+        }),
+        invalidatesTags: ['release'],
+      }),
+      listPendingChanges: build.query<ListPendingChangesApiResponse, ListPendingChangesApiArg>({
+        query: () => ({ url: `/review` }),
+        providesTags: ['review'],
+      }),
+      approveChange: build.mutation<ApproveChangeApiResponse, ApproveChangeApiArg>({
+        query: (queryArg) => ({
+          url: `/review/approve`,
+          method: 'POST',
+          body: queryArg.reviewRequest,
+        }),
+        invalidatesTags: ['review'],
+      }),
+      rejectChange: build.mutation<RejectChangeApiResponse, RejectChangeApiArg>({
+        query: (queryArg) => ({
+          url: `/review/reject`,
+          method: 'POST',
+          body: queryArg.reviewRequest,
+        }),
+        invalidatesTags: ['review'],
+      }),
     }),
     overrideExisting: false,
   });
@@ -1026,6 +1183,8 @@ export type ListConditionsApiResponse =
   | /** status 200 Every condition, by name. With `q`, `sort`, `page`, `page_size` or a filter: one page of them (`ConditionPageResponse`, `meta.total` counting every match). With `format=csv`: the whole filtered list as a CSV download. */ ConditionPageResponse
   | ConditionListResponse;
 export type ListConditionsApiArg = {
+  /** Which state of the reference data to read: a release's number, `latest` (the newest release in effect) or `draft` (the data as editors left it). Console staff read the draft unless they ask otherwise; app tokens (`audience: app`) read `latest` unless they ask otherwise, and an app user (role `user`) may not read the draft (403) nor a release not yet in effect. The answer's `X-Release` header says which was read: a number, or `draft`. An unknown release is a 404; `latest` before any release is in effect is a 404 too. */
+  release?: string;
   /** Words to search for, case-insensitively: a record matches when every word is part of its name or its description. Empty or absent: every condition. */
   q?: string;
   /** The page, from 1 (1 when left out). */
@@ -1048,6 +1207,8 @@ export type UpdateConditionApiArg = {
 export type GetConditionApiResponse = /** status 200 One condition. */ ConditionResponse;
 export type GetConditionApiArg = {
   id: Id;
+  /** Which state of the reference data to read: a release's number, `latest` (the newest release in effect) or `draft` (the data as editors left it). Console staff read the draft unless they ask otherwise; app tokens (`audience: app`) read `latest` unless they ask otherwise, and an app user (role `user`) may not read the draft (403) nor a release not yet in effect. The answer's `X-Release` header says which was read: a number, or `draft`. An unknown release is a 404; `latest` before any release is in effect is a 404 too. */
+  release?: string;
 };
 export type DeleteConditionApiResponse = /** status 200 Deleted. */ MessageResponse;
 export type DeleteConditionApiArg = {
@@ -1058,6 +1219,8 @@ export type ListMedicationsApiResponse =
   | /** status 200 Every medication with its dosages and contraindications, by name. With `q`, `sort`, `page`, `page_size` or a filter: one page of them (`MedicationPageResponse`, `meta.total` counting every match). With `format=csv`: the whole filtered list as a CSV download. */ MedicationPageResponse
   | MedicationListResponse;
 export type ListMedicationsApiArg = {
+  /** Which state of the reference data to read: a release's number, `latest` (the newest release in effect) or `draft` (the data as editors left it). Console staff read the draft unless they ask otherwise; app tokens (`audience: app`) read `latest` unless they ask otherwise, and an app user (role `user`) may not read the draft (403) nor a release not yet in effect. The answer's `X-Release` header says which was read: a number, or `draft`. An unknown release is a 404; `latest` before any release is in effect is a 404 too. */
+  release?: string;
   /** Words to search for, case-insensitively: a record matches when every word is part of its name. Empty or absent: every medication. */
   q?: string;
   /** The page, from 1 (1 when left out). */
@@ -1083,6 +1246,8 @@ export type GetMedicationApiResponse =
   /** status 200 One medication with its dosages and contraindications. */ MedicationResponse;
 export type GetMedicationApiArg = {
   id: Id;
+  /** Which state of the reference data to read: a release's number, `latest` (the newest release in effect) or `draft` (the data as editors left it). Console staff read the draft unless they ask otherwise; app tokens (`audience: app`) read `latest` unless they ask otherwise, and an app user (role `user`) may not read the draft (403) nor a release not yet in effect. The answer's `X-Release` header says which was read: a number, or `draft`. An unknown release is a 404; `latest` before any release is in effect is a 404 too. */
+  release?: string;
 };
 export type UpdateMedicationApiResponse = /** status 200 Updated. */ MedicationResponse;
 export type UpdateMedicationApiArg = {
@@ -1122,6 +1287,8 @@ export type ListAgeCategoriesApiResponse =
   | /** status 200 Every age category. With `q`, `sort`, `page`, `page_size` or a filter: one page of them (`AgeCategoryPageResponse`, `meta.total` counting every match). With `format=csv`: the whole filtered list as a CSV download. */ AgeCategoryPageResponse
   | AgeCategoryListResponse;
 export type ListAgeCategoriesApiArg = {
+  /** Which state of the reference data to read: a release's number, `latest` (the newest release in effect) or `draft` (the data as editors left it). Console staff read the draft unless they ask otherwise; app tokens (`audience: app`) read `latest` unless they ask otherwise, and an app user (role `user`) may not read the draft (403) nor a release not yet in effect. The answer's `X-Release` header says which was read: a number, or `draft`. An unknown release is a 404; `latest` before any release is in effect is a 404 too. */
+  release?: string;
   /** Words to search for, case-insensitively: a record matches when every word is part of its category name, its unit or its description. Empty or absent: every age category. */
   q?: string;
   /** The page, from 1 (1 when left out). */
@@ -1144,6 +1311,8 @@ export type UpdateAgeCategoryApiArg = {
 export type GetAgeCategoryApiResponse = /** status 200 One age category. */ AgeCategoryResponse;
 export type GetAgeCategoryApiArg = {
   id: Id;
+  /** Which state of the reference data to read: a release's number, `latest` (the newest release in effect) or `draft` (the data as editors left it). Console staff read the draft unless they ask otherwise; app tokens (`audience: app`) read `latest` unless they ask otherwise, and an app user (role `user`) may not read the draft (403) nor a release not yet in effect. The answer's `X-Release` header says which was read: a number, or `draft`. An unknown release is a 404; `latest` before any release is in effect is a 404 too. */
+  release?: string;
 };
 export type DeleteAgeCategoryApiResponse = /** status 200 Deleted. */ MessageResponse;
 export type DeleteAgeCategoryApiArg = {
@@ -1154,6 +1323,8 @@ export type ListRenalCategoriesApiResponse =
   | /** status 200 Every renal function category. With `q`, `sort`, `page`, `page_size` or a filter: one page of them (`RenalCategoryPageResponse`, `meta.total` counting every match). With `format=csv`: the whole filtered list as a CSV download. */ RenalCategoryPageResponse
   | RenalCategoryListResponse;
 export type ListRenalCategoriesApiArg = {
+  /** Which state of the reference data to read: a release's number, `latest` (the newest release in effect) or `draft` (the data as editors left it). Console staff read the draft unless they ask otherwise; app tokens (`audience: app`) read `latest` unless they ask otherwise, and an app user (role `user`) may not read the draft (403) nor a release not yet in effect. The answer's `X-Release` header says which was read: a number, or `draft`. An unknown release is a 404; `latest` before any release is in effect is a 404 too. */
+  release?: string;
   /** Words to search for, case-insensitively: a record matches when every word is part of its category name, its unit or its description. Empty or absent: every renal function category. */
   q?: string;
   /** The page, from 1 (1 when left out). */
@@ -1177,6 +1348,8 @@ export type GetRenalCategoryApiResponse =
   /** status 200 One renal function category. */ RenalCategoryResponse;
 export type GetRenalCategoryApiArg = {
   id: Id;
+  /** Which state of the reference data to read: a release's number, `latest` (the newest release in effect) or `draft` (the data as editors left it). Console staff read the draft unless they ask otherwise; app tokens (`audience: app`) read `latest` unless they ask otherwise, and an app user (role `user`) may not read the draft (403) nor a release not yet in effect. The answer's `X-Release` header says which was read: a number, or `draft`. An unknown release is a 404; `latest` before any release is in effect is a 404 too. */
+  release?: string;
 };
 export type DeleteRenalCategoryApiResponse = /** status 200 Deleted. */ MessageResponse;
 export type DeleteRenalCategoryApiArg = {
@@ -1187,6 +1360,8 @@ export type ListWeightCategoriesApiResponse =
   | /** status 200 Every weight category. With `q`, `sort`, `page`, `page_size` or a filter: one page of them (`WeightCategoryPageResponse`, `meta.total` counting every match). With `format=csv`: the whole filtered list as a CSV download. */ WeightCategoryPageResponse
   | WeightCategoryListResponse;
 export type ListWeightCategoriesApiArg = {
+  /** Which state of the reference data to read: a release's number, `latest` (the newest release in effect) or `draft` (the data as editors left it). Console staff read the draft unless they ask otherwise; app tokens (`audience: app`) read `latest` unless they ask otherwise, and an app user (role `user`) may not read the draft (403) nor a release not yet in effect. The answer's `X-Release` header says which was read: a number, or `draft`. An unknown release is a 404; `latest` before any release is in effect is a 404 too. */
+  release?: string;
   /** Words to search for, case-insensitively: a record matches when every word is part of its category name, its unit or its description. Empty or absent: every weight category. */
   q?: string;
   /** The page, from 1 (1 when left out). */
@@ -1210,6 +1385,8 @@ export type GetWeightCategoryApiResponse =
   /** status 200 One weight category. */ WeightCategoryResponse;
 export type GetWeightCategoryApiArg = {
   id: Id;
+  /** Which state of the reference data to read: a release's number, `latest` (the newest release in effect) or `draft` (the data as editors left it). Console staff read the draft unless they ask otherwise; app tokens (`audience: app`) read `latest` unless they ask otherwise, and an app user (role `user`) may not read the draft (403) nor a release not yet in effect. The answer's `X-Release` header says which was read: a number, or `draft`. An unknown release is a 404; `latest` before any release is in effect is a 404 too. */
+  release?: string;
 };
 export type DeleteWeightCategoryApiResponse = /** status 200 Deleted. */ MessageResponse;
 export type DeleteWeightCategoryApiArg = {
@@ -1220,6 +1397,8 @@ export type ListDrugInteractionsApiResponse =
   | /** status 200 Every interaction. With `q`, `sort`, `page`, `page_size` or a filter: one page of them (`DrugInteractionPageResponse`, `meta.total` counting every match). With `format=csv`: the whole filtered list as a CSV download. */ DrugInteractionPageResponse
   | DrugInteractionListResponse;
 export type ListDrugInteractionsApiArg = {
+  /** Which state of the reference data to read: a release's number, `latest` (the newest release in effect) or `draft` (the data as editors left it). Console staff read the draft unless they ask otherwise; app tokens (`audience: app`) read `latest` unless they ask otherwise, and an app user (role `user`) may not read the draft (403) nor a release not yet in effect. The answer's `X-Release` header says which was read: a number, or `draft`. An unknown release is a 404; `latest` before any release is in effect is a 404 too. */
+  release?: string;
   /** Words to search for, case-insensitively: a record matches when every word is part of either medication's name, the severity or the description. Empty or absent: every interaction. */
   q?: string;
   /** The page, from 1 (1 when left out). */
@@ -1253,11 +1432,15 @@ export type GetDrugInteractionApiResponse =
   /** status 200 One interaction. */ DrugInteractionResponse;
 export type GetDrugInteractionApiArg = {
   id: Id;
+  /** Which state of the reference data to read: a release's number, `latest` (the newest release in effect) or `draft` (the data as editors left it). Console staff read the draft unless they ask otherwise; app tokens (`audience: app`) read `latest` unless they ask otherwise, and an app user (role `user`) may not read the draft (403) nor a release not yet in effect. The answer's `X-Release` header says which was read: a number, or `draft`. An unknown release is a 404; `latest` before any release is in effect is a 404 too. */
+  release?: string;
 };
 export type ListLifestylesApiResponse =
   | /** status 200 Every lifestyle, by name. With `q`, `sort`, `page`, `page_size` or a filter: one page of them (`LifestylePageResponse`, `meta.total` counting every match). With `format=csv`: the whole filtered list as a CSV download. */ LifestylePageResponse
   | LifestyleListResponse;
 export type ListLifestylesApiArg = {
+  /** Which state of the reference data to read: a release's number, `latest` (the newest release in effect) or `draft` (the data as editors left it). Console staff read the draft unless they ask otherwise; app tokens (`audience: app`) read `latest` unless they ask otherwise, and an app user (role `user`) may not read the draft (403) nor a release not yet in effect. The answer's `X-Release` header says which was read: a number, or `draft`. An unknown release is a 404; `latest` before any release is in effect is a 404 too. */
+  release?: string;
   /** Words to search for, case-insensitively: a record matches when every word is part of its name. Empty or absent: every lifestyle. */
   q?: string;
   /** The page, from 1 (1 when left out). */
@@ -1284,10 +1467,15 @@ export type DeleteLifestyleApiArg = {
 export type GetLifestyleApiResponse = /** status 200 One lifestyle. */ LifestyleResponse;
 export type GetLifestyleApiArg = {
   id: Id;
+  /** Which state of the reference data to read: a release's number, `latest` (the newest release in effect) or `draft` (the data as editors left it). Console staff read the draft unless they ask otherwise; app tokens (`audience: app`) read `latest` unless they ask otherwise, and an app user (role `user`) may not read the draft (403) nor a release not yet in effect. The answer's `X-Release` header says which was read: a number, or `draft`. An unknown release is a 404; `latest` before any release is in effect is a 404 too. */
+  release?: string;
 };
 export type ListLifestyleContraindicationsApiResponse =
   /** status 200 Every lifestyle contraindication. */ LifestyleContraindicationListResponse;
-export type ListLifestyleContraindicationsApiArg = void;
+export type ListLifestyleContraindicationsApiArg = {
+  /** Which state of the reference data to read: a release's number, `latest` (the newest release in effect) or `draft` (the data as editors left it). Console staff read the draft unless they ask otherwise; app tokens (`audience: app`) read `latest` unless they ask otherwise, and an app user (role `user`) may not read the draft (403) nor a release not yet in effect. The answer's `X-Release` header says which was read: a number, or `draft`. An unknown release is a 404; `latest` before any release is in effect is a 404 too. */
+  release?: string;
+};
 export type CreateLifestyleContraindicationApiResponse =
   /** status 201 Created. */ LifestyleContraindicationResponse;
 export type CreateLifestyleContraindicationApiArg = {
@@ -1306,6 +1494,8 @@ export type ListDrugClassesApiResponse =
   | /** status 200 Every class, by name, with its members. With `q`, `sort`, `page`, `page_size` or a filter: one page of them (`DrugClassPageResponse`, `meta.total` counting every match). With `format=csv`: the whole filtered list as a CSV download. */ DrugClassPageResponse
   | DrugClassListResponse;
 export type ListDrugClassesApiArg = {
+  /** Which state of the reference data to read: a release's number, `latest` (the newest release in effect) or `draft` (the data as editors left it). Console staff read the draft unless they ask otherwise; app tokens (`audience: app`) read `latest` unless they ask otherwise, and an app user (role `user`) may not read the draft (403) nor a release not yet in effect. The answer's `X-Release` header says which was read: a number, or `draft`. An unknown release is a 404; `latest` before any release is in effect is a 404 too. */
+  release?: string;
   /** Words to search for, case-insensitively: a class matches when every word is part of its name, its ATC code or a member's name. Empty or absent: every class. */
   q?: string;
   /** The page, from 1 (1 when left out). */
@@ -1335,6 +1525,8 @@ export type GetDrugClassApiResponse =
   /** status 200 One class with its members. */ DrugClassResponse;
 export type GetDrugClassApiArg = {
   id: Id;
+  /** Which state of the reference data to read: a release's number, `latest` (the newest release in effect) or `draft` (the data as editors left it). Console staff read the draft unless they ask otherwise; app tokens (`audience: app`) read `latest` unless they ask otherwise, and an app user (role `user`) may not read the draft (403) nor a release not yet in effect. The answer's `X-Release` header says which was read: a number, or `draft`. An unknown release is a 404; `latest` before any release is in effect is a 404 too. */
+  release?: string;
 };
 export type AddDrugClassMemberApiResponse =
   /** status 201 Added; the class with its members. */ DrugClassResponse;
@@ -1349,6 +1541,8 @@ export type ListClassRulesApiResponse =
   | /** status 200 Every class rule. With `q`, `sort`, `page`, `page_size` or a filter: one page of them (`ClassRulePageResponse`, `meta.total` counting every match). With `format=csv`: the whole filtered list as a CSV download. */ ClassRulePageResponse
   | ClassRuleListResponse;
 export type ListClassRulesApiArg = {
+  /** Which state of the reference data to read: a release's number, `latest` (the newest release in effect) or `draft` (the data as editors left it). Console staff read the draft unless they ask otherwise; app tokens (`audience: app`) read `latest` unless they ask otherwise, and an app user (role `user`) may not read the draft (403) nor a release not yet in effect. The answer's `X-Release` header says which was read: a number, or `draft`. An unknown release is a 404; `latest` before any release is in effect is a 404 too. */
+  release?: string;
   /** Words to search for, case-insensitively: a rule matches when every word is part of a class's or the medication's name, the severity or the description. Empty or absent: every rule. */
   q?: string;
   /** The page, from 1 (1 when left out). */
@@ -1381,11 +1575,15 @@ export type DeleteClassRuleApiArg = {
 export type GetClassRuleApiResponse = /** status 200 One class rule. */ ClassRuleResponse;
 export type GetClassRuleApiArg = {
   id: Id;
+  /** Which state of the reference data to read: a release's number, `latest` (the newest release in effect) or `draft` (the data as editors left it). Console staff read the draft unless they ask otherwise; app tokens (`audience: app`) read `latest` unless they ask otherwise, and an app user (role `user`) may not read the draft (403) nor a release not yet in effect. The answer's `X-Release` header says which was read: a number, or `draft`. An unknown release is a 404; `latest` before any release is in effect is a 404 too. */
+  release?: string;
 };
 export type ListIngredientsApiResponse =
   | /** status 200 Every ingredient, by name, with the medications containing it and its daily limits. With `q`, `sort`, `page`, `page_size` or a filter: one page of them (`IngredientPageResponse`, `meta.total` counting every match). With `format=csv`: the whole filtered list as a CSV download. */ IngredientPageResponse
   | IngredientListResponse;
 export type ListIngredientsApiArg = {
+  /** Which state of the reference data to read: a release's number, `latest` (the newest release in effect) or `draft` (the data as editors left it). Console staff read the draft unless they ask otherwise; app tokens (`audience: app`) read `latest` unless they ask otherwise, and an app user (role `user`) may not read the draft (403) nor a release not yet in effect. The answer's `X-Release` header says which was read: a number, or `draft`. An unknown release is a 404; `latest` before any release is in effect is a 404 too. */
+  release?: string;
   /** Words to search for, case-insensitively: an ingredient matches when every word is part of its name or of a medication's name that contains it. Empty or absent: every ingredient. */
   q?: string;
   /** The page, from 1 (1 when left out). */
@@ -1415,6 +1613,8 @@ export type GetIngredientApiResponse =
   /** status 200 One ingredient with its medications and daily limits. */ IngredientResponse;
 export type GetIngredientApiArg = {
   id: Id;
+  /** Which state of the reference data to read: a release's number, `latest` (the newest release in effect) or `draft` (the data as editors left it). Console staff read the draft unless they ask otherwise; app tokens (`audience: app`) read `latest` unless they ask otherwise, and an app user (role `user`) may not read the draft (403) nor a release not yet in effect. The answer's `X-Release` header says which was read: a number, or `draft`. An unknown release is a 404; `latest` before any release is in effect is a 404 too. */
+  release?: string;
 };
 export type AddMedicationIngredientApiResponse =
   /** status 201 Added; the ingredient with its medications. */ IngredientResponse;
@@ -1447,6 +1647,8 @@ export type RemoveIngredientLimitApiArg = {
 export type ListRenalRulesApiResponse =
   /** status 200 Every renal rule (or one medication's), by medication name and then eGFR. */ RenalRuleListResponse;
 export type ListRenalRulesApiArg = {
+  /** Which state of the reference data to read: a release's number, `latest` (the newest release in effect) or `draft` (the data as editors left it). Console staff read the draft unless they ask otherwise; app tokens (`audience: app`) read `latest` unless they ask otherwise, and an app user (role `user`) may not read the draft (403) nor a release not yet in effect. The answer's `X-Release` header says which was read: a number, or `draft`. An unknown release is a 404; `latest` before any release is in effect is a 404 too. */
+  release?: string;
   /** Only this medication's rules. */
   medicationId?: Id;
 };
@@ -1484,6 +1686,8 @@ export type ListDrugsApiResponse =
   | /** status 200 Every drug of the simple drug list, by name. With `q`, `sort`, `page`, `page_size` or a filter: one page of them (`DrugPageResponse`, `meta.total` counting every match). With `format=csv`: the whole filtered list as a CSV download. */ DrugPageResponse
   | DrugListResponse;
 export type ListDrugsApiArg = {
+  /** Which state of the reference data to read: a release's number, `latest` (the newest release in effect) or `draft` (the data as editors left it). Console staff read the draft unless they ask otherwise; app tokens (`audience: app`) read `latest` unless they ask otherwise, and an app user (role `user`) may not read the draft (403) nor a release not yet in effect. The answer's `X-Release` header says which was read: a number, or `draft`. An unknown release is a 404; `latest` before any release is in effect is a 404 too. */
+  release?: string;
   /** Words to search for, case-insensitively: a record matches when every word is part of its name, category, manufacturer, dosage or description. Empty or absent: every drug. */
   q?: string;
   /** The page, from 1 (1 when left out). */
@@ -1506,6 +1710,8 @@ export type UpdateDrugApiArg = {
 export type GetDrugApiResponse = /** status 200 One drug. */ DrugResponse;
 export type GetDrugApiArg = {
   id: Id;
+  /** Which state of the reference data to read: a release's number, `latest` (the newest release in effect) or `draft` (the data as editors left it). Console staff read the draft unless they ask otherwise; app tokens (`audience: app`) read `latest` unless they ask otherwise, and an app user (role `user`) may not read the draft (403) nor a release not yet in effect. The answer's `X-Release` header says which was read: a number, or `draft`. An unknown release is a 404; `latest` before any release is in effect is a 404 too. */
+  release?: string;
 };
 export type DeleteDrugApiResponse = /** status 200 Deleted. */ MessageResponse;
 export type DeleteDrugApiArg = {
@@ -1515,6 +1721,8 @@ export type DeleteDrugApiArg = {
 export type SafetyCheckApiResponse =
   /** status 200 The verdict, completeness, the findings and the rules applied per medication. */ SafetyCheckResponse;
 export type SafetyCheckApiArg = {
+  /** Which state of the reference data to read: a release's number, `latest` (the newest release in effect) or `draft` (the data as editors left it). Console staff read the draft unless they ask otherwise; app tokens (`audience: app`) read `latest` unless they ask otherwise, and an app user (role `user`) may not read the draft (403) nor a release not yet in effect. The answer's `X-Release` header says which was read: a number, or `draft`. An unknown release is a 404; `latest` before any release is in effect is a 404 too. */
+  release?: string;
   safetyCheckRequest: SafetyCheckRequest;
 };
 export type GetDataQualityApiResponse =
@@ -1543,6 +1751,8 @@ export type GetMedicationDependentsApiResponse =
   /** status 200 The medication's dependents. */ MedicationDependentsResponse;
 export type GetMedicationDependentsApiArg = {
   id: Id;
+  /** Which state of the reference data to read: a release's number, `latest` (the newest release in effect) or `draft` (the data as editors left it). Console staff read the draft unless they ask otherwise; app tokens (`audience: app`) read `latest` unless they ask otherwise, and an app user (role `user`) may not read the draft (403) nor a release not yet in effect. The answer's `X-Release` header says which was read: a number, or `draft`. An unknown release is a 404; `latest` before any release is in effect is a 404 too. */
+  release?: string;
   /** The most items listed per kind. */
   limit?: number;
 };
@@ -1649,6 +1859,65 @@ export type ImportTestPrescriptionsApiResponse =
 export type ImportTestPrescriptionsApiArg = {
   testPrescriptionExport: TestPrescriptionExport;
 };
+export type ListReleasesApiResponse = /** status 200 One page of releases. */ ReleasePageResponse;
+export type ListReleasesApiArg = {
+  /** The page, from 1 (1 when left out). */
+  page?: number;
+  /** How many records a page holds (25 when left out). */
+  pageSize?: number;
+};
+export type PublishReleaseApiResponse = /** status 201 Published. */ ReleaseResponse;
+export type PublishReleaseApiArg = {
+  publishRequest: PublishRequest;
+};
+export type GetReleaseStatusApiResponse =
+  /** status 200 The draft's status. */ ReleaseStatusResponse;
+export type GetReleaseStatusApiArg = void;
+export type GetReleaseReadinessApiResponse =
+  /** status 200 The blockers and the results they come from. */ ReleaseReadinessResponse;
+export type GetReleaseReadinessApiArg = void;
+export type CompareReleasesApiResponse = /** status 200 The differences. */ ReleaseCompareResponse;
+export type CompareReleasesApiArg = {
+  from: ReleaseRef;
+  to: ReleaseRef;
+};
+export type GetReleaseApiResponse = /** status 200 The release. */ ReleaseDetailResponse;
+export type GetReleaseApiArg = {
+  number: number;
+};
+export type CancelReleaseApiResponse = /** status 200 Cancelled. */ MessageResponse;
+export type CancelReleaseApiArg = {
+  number: number;
+};
+export type ListReleaseChangesApiResponse =
+  /** status 200 One page of entries, or the CSV. */ ReleaseChangesResponse;
+export type ListReleaseChangesApiArg = {
+  number: number;
+  /** The page, from 1 (1 when left out). */
+  page?: number;
+  /** How many records a page holds (25 when left out). */
+  pageSize?: number;
+  format?: 'csv';
+};
+export type RestoreReleaseApiResponse =
+  /** status 200 The draft now equals the release; `data.changes` counts the records written. */ RestoreResponse;
+export type RestoreReleaseApiArg = {
+  /** A release's number, or `latest` to discard every unpublished change. */
+  number: string;
+  reasonBody: ReasonBody;
+};
+export type ListPendingChangesApiResponse =
+  /** status 200 The pending changes, by entity and record. */ PendingChangeListResponse;
+export type ListPendingChangesApiArg = void;
+export type ApproveChangeApiResponse = /** status 200 Approved. */ PendingChangeResponse;
+export type ApproveChangeApiArg = {
+  reviewRequest: ReviewRequest;
+};
+export type RejectChangeApiResponse =
+  /** status 200 Rejected; the record has the release's values again. */ MessageResponse;
+export type RejectChangeApiArg = {
+  reviewRequest: ReviewRequest;
+};
 export type Id = number;
 export type RoleName = 'admin' | 'editor' | 'viewer' | 'user';
 export type Role = RoleName | null;
@@ -1686,6 +1955,8 @@ export type LoginResponse = {
 export type LoginRequest = {
   email: string;
   password: string;
+  /** `console` (the default) signs in to the console: staff only. `app` signs an app user (or staff) in to the reference data: the token reads reference data (latest release by default) and runs the safety check, and nothing else. */
+  audience?: 'console' | 'app';
 };
 export type UserResponse = {
   data: User;
@@ -2738,6 +3009,8 @@ export type SafetyMedicationResult = {
   rules: SafetyRuleApplied[];
 };
 export type SafetyCheckResult = {
+  /** The state of the reference data the check read: a release's number (the same check against the same release always gives the same answer), or `draft`. */
+  release?: number | 'draft';
   verdict: SafetyVerdict;
   /** False whenever there is a not_checked finding. */
   complete: boolean;
@@ -3202,6 +3475,177 @@ export type TestPrescriptionImportResponse = {
   };
   message: string;
 };
+export type Release = {
+  number: number;
+  title: string;
+  notes: string;
+  published_by: Id | null;
+  published_by_name: string;
+  published_at: Timestamp;
+  effective_at: Timestamp;
+  in_effect: boolean;
+  /** The newest release in effect. */
+  latest: boolean;
+};
+export type ReleasePageResponse = {
+  data: Release[];
+  meta: PageMeta;
+};
+export type ReleaseResponse = {
+  data: Release;
+  message: string;
+};
+export type PublishBlocker = {
+  kind: 'scheduled' | 'unreviewed' | 'test_prescription' | 'data_quality';
+  message: string;
+  entity?: AuditEntity;
+  entity_id?: Id;
+  test_prescription_id?: Id;
+};
+export type PublishRefused = {
+  message: string;
+  blockers: PublishBlocker[];
+};
+export type PublishRequest = {
+  title: string;
+  notes?: string;
+  /** When it takes effect; now when left out. A past instant means now. */
+  effective_at?: Timestamp;
+};
+export type ReleaseStatus = {
+  /** The newest release in effect, or null before any. */
+  latest: Release | null;
+  /** The newest release when it is not in effect yet, or null. */
+  scheduled: Release | null;
+  /** The number of the newest release, in effect or not (the draft's base), or null. */
+  newest: number | null;
+  /** Records changed since the newest release. */
+  changes: number;
+  /** Those of them not approved. */
+  awaiting_review: number;
+};
+export type ReleaseStatusResponse = {
+  data: ReleaseStatus;
+};
+export type ReleaseReadinessResponse = {
+  data: {
+    blockers: PublishBlocker[];
+    test_prescriptions: {
+      id: Id;
+      name: string;
+      status: string;
+      /** A pass */
+      passes: boolean;
+    }[];
+    data_quality: {
+      draft_errors: number;
+      /** On the latest release; null before any. */
+      release_errors: number | null;
+    };
+  };
+};
+export type ReleaseRecordChange = {
+  id: Id;
+  fields: {
+    [key: string]: {
+      from?: any;
+      to?: any;
+    };
+  };
+};
+export type ReleaseEntityDiff = {
+  entity: string;
+  added: {
+    [key: string]: any;
+  }[];
+  changed: ReleaseRecordChange[];
+  removed: {
+    [key: string]: any;
+  }[];
+};
+export type ReleaseCompareResponse = {
+  data: {
+    from: string;
+    to: string;
+    entities: ReleaseEntityDiff[];
+  };
+};
+export type ReleaseRef = string;
+export type ReleaseCount = {
+  /** The reference table. */
+  entity: string;
+  added: number;
+  changed: number;
+  removed: number;
+};
+export type ReleaseDetailResponse = {
+  data: Release & {
+    counts: ReleaseCount[];
+  };
+};
+export type ReleaseChangesResponse = {
+  data: AuditEntry[];
+  meta: PageMeta;
+};
+export type RestoreResponse = {
+  data: {
+    changes: number;
+  };
+  message: string;
+};
+export type ReviewDecision = {
+  decision: 'approved' | 'rejected';
+  reviewer_name: string;
+  comment: string;
+  at: Timestamp;
+};
+export type PendingChange = {
+  entity: AuditEntity;
+  entity_id: Id;
+  label: string;
+  /** What the draft did to the release's record, net. */
+  action: 'create' | 'update' | 'delete';
+  /** The record in the newest release; null for a create. */
+  before:
+    | {
+        [key: string]: any;
+      }
+    | {
+        [key: string]: any;
+      };
+  /** The record in the draft; null for a delete. */
+  after:
+    | {
+        [key: string]: any;
+      }
+    | {
+        [key: string]: any;
+      };
+  /** The fields whose values differ. */
+  fields: string[];
+  /** Who changed it since the newest release, with each change. */
+  authors: {
+    entry_id: Id;
+    actor_id: number;
+    actor_name: string;
+    action: AuditAction;
+    at: Timestamp;
+  }[];
+  /** The approval in force, or null while it awaits review. */
+  review: ReviewDecision | null;
+};
+export type PendingChangeListResponse = {
+  data: PendingChange[];
+};
+export type PendingChangeResponse = {
+  data: PendingChange;
+  message: string;
+};
+export type ReviewRequest = {
+  entity: AuditEntity;
+  entity_id: Id;
+  comment?: string;
+};
 export const {
   useRegisterMutation,
   useLoginMutation,
@@ -3313,4 +3757,16 @@ export const {
   usePreviewTestPrescriptionImpactMutation,
   useExportTestPrescriptionsQuery,
   useImportTestPrescriptionsMutation,
+  useListReleasesQuery,
+  usePublishReleaseMutation,
+  useGetReleaseStatusQuery,
+  useGetReleaseReadinessQuery,
+  useCompareReleasesQuery,
+  useGetReleaseQuery,
+  useCancelReleaseMutation,
+  useListReleaseChangesQuery,
+  useRestoreReleaseMutation,
+  useListPendingChangesQuery,
+  useApproveChangeMutation,
+  useRejectChangeMutation,
 } = injectedRtkApi;

@@ -177,11 +177,12 @@ export async function moveInbox(db: Queryable): Promise<number> {
         WHERE id = ANY (ARRAY(SELECT id FROM audit_inbox LIMIT $1 FOR UPDATE SKIP LOCKED))
        RETURNING *),
      e AS (INSERT INTO audit_entries (id, at, actor_id, actor_name, action, effect, entity,
-                                      entity_id, label, changes, reason, medication_ids)
+                                      entity_id, label, changes, reason, medication_ids,
+                                      release_number)
        OVERRIDING SYSTEM VALUE
        SELECT id, at, actor_id, actor_name, action, action, entity, entity_id, label,
               audit_changes(before, after), reason,
-              audit_medication_ids(entity, coalesce(after, before))
+              audit_medication_ids(entity, coalesce(after, before)), release_number
          FROM moved RETURNING entity, action, actor_id),
      ${COUNT_ENTRIES}
      SELECT count(*)::int AS moved FROM e`,
