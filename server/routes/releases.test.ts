@@ -444,6 +444,29 @@ describe('publishing', () => {
     expect((await admin.delete(`/release/${again.number}`)).statusCode).toBe(409);
   });
 
+  it('keeps History working: a revert of a published change is a new change of the draft', async () => {
+    const id = await setSeverity(editor, 'Warfarin', 'Ibuprofen', 'moderate');
+    await approveAll(secondEditor);
+    expect((await publish('Moderate')).statusCode).toBe(201);
+    const [entry] = (await viewer.get(`/audit?entity=drug_interaction&entity_id=${id}`)).json()
+      .data;
+    const { from: earlier } = entry.changes.severity;
+    expect(entry.changes.severity).toEqual({
+      from: expect.not.stringMatching('moderate'),
+      to: 'moderate',
+    });
+    expect((await editor.post(`/audit/${entry.id}/revert`, {})).statusCode).toBe(201);
+    const [change] = await pending();
+    expect(change).toMatchObject({ entity: 'drug_interaction', entity_id: id, action: 'update' });
+    expect(change.before).toMatchObject({ severity: 'moderate' });
+    expect(change.after).toMatchObject({ severity: earlier });
+    // App users keep the published value until the revert is reviewed and published.
+    expect((await checkWarfarinIbuprofen(appUser)).json().data.verdict).toBe('moderate');
+    await approveAll(secondEditor);
+    expect((await publish('As before')).statusCode).toBe(201);
+    expect((await checkWarfarinIbuprofen(appUser)).json().data.verdict).toBe(earlier);
+  });
+
   it('restores an old release as ordinary changes that go through review and publication', async () => {
     const target = 1;
     const restored = await editor.post(`/release/${target}/restore`, {
