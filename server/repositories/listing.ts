@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
-import { prepared, type Queryable } from '../db/pool';
+import { prepared, releaseInScope, type Queryable } from '../db/pool';
 import { followReleaseScope } from '../releases/scope';
 import type { VersionedTable } from '../db/versions';
 import { searchPatterns } from './activity';
@@ -413,15 +413,18 @@ export function listPage<F extends string>(
   if (query.narrow && !query.q?.trim())
     return readPage(db, spec, query, total, 'row', (rows) => rows);
   const joins = Object.values(spec.joins ?? {}).join('\n');
+  // A release's rows are read through views (../releases/scope.ts), which have no places: there
+  // the page's records are found again by id, which the view's versions hold once each.
+  const key = releaseInScope() === undefined ? 'ctid' : 'id';
   return readPage(
     db,
     spec,
     query,
     total,
-    'ctid',
+    key,
     (places, count) => `SELECT ${spec.columns}${totalColumn(count)}
-                FROM unnest(ARRAY(${places})) WITH ORDINALITY AS listed(listed_ctid, listed_order)
-                JOIN ${spec.table} ON t.ctid = listed.listed_ctid
+                FROM unnest(ARRAY(${places})) WITH ORDINALITY AS listed(listed_key, listed_order)
+                JOIN ${spec.table} ON t.${key} = listed.listed_key
                 ${joins}
                ORDER BY listed.listed_order`,
   );
