@@ -134,6 +134,33 @@ describe('base query: one message per failure', () => {
     expect(store.getState().auth.token).toBe(TEST_TOKEN);
   });
 
+  it("403 on a review refused to one of the record's authors: the server says why", async () => {
+    const refusal = 'You changed this record: another reviewer must approve it.';
+    mockFetch({ 'POST /review/approve': { status: 403, body: { message: refusal } } });
+    const store = signedInStore();
+    const result = await store.dispatch(
+      api.endpoints.approveChange.initiate({
+        reviewRequest: { entity: 'condition', entity_id: 1 },
+      }),
+    );
+    expect(apiError(result)).toEqual({ status: 403, message: refusal });
+    expect(store.getState().auth.token).toBe(TEST_TOKEN);
+  });
+
+  it('409 on a publication: every blocker the server lists, with its message', async () => {
+    const blockers = [
+      { kind: 'unreviewed', message: 'Gout awaits review', entity: 'condition', entity_id: 4 },
+      { kind: 'test_prescription', message: 'Warfarin test is worse', test_prescription_id: 2 },
+    ];
+    mockFetch({
+      'POST /release': { status: 409, body: { message: 'Publication is blocked', blockers } },
+    });
+    const result = await signedInStore().dispatch(
+      api.endpoints.publishRelease.initiate({ publishRequest: { title: 'December' } }),
+    );
+    expect(apiError(result)).toEqual({ status: 409, message: 'Publication is blocked', blockers });
+  });
+
   it("else the body's message", async () => {
     mockFetch({
       'GET /condition': { status: 409, body: { message: 'Condition is used by 3 medications' } },

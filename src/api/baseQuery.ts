@@ -1,6 +1,7 @@
 import type { BaseQueryFn, FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { fetchBaseQuery } from '@reduxjs/toolkit/query/react';
 import { env } from '@/config/env';
+import type { PublishBlocker } from './generated';
 import { sessionRejected } from './sessionEvents';
 
 export const UNAUTHORIZED_MESSAGE = 'Unauthorized - Please log in again';
@@ -16,7 +17,16 @@ export interface ApiError {
   message: string;
   /** The contract's `errors`, keyed by field (422 answers). */
   errors?: Record<string, string[]>;
+  /** Everything that blocks a publication (the 409 answer of `POST /release` lists every one). */
+  blockers?: PublishBlocker[];
 }
+
+/**
+ * The calls whose 403 says why in the server's words: a sign-in refused (an account with no
+ * console access), and a review refused to one of the record's own authors (four eyes), where the
+ * generic permission message would tell a reviewer with the right role something untrue.
+ */
+const REFUSALS_THAT_SAY_WHY = ['login', 'approveChange', 'rejectChange'];
 
 /** The part of the store the base query reads; typed structurally so the API does not import the store. */
 interface WithAuthToken {
@@ -37,6 +47,17 @@ const rawBaseQuery = fetchBaseQuery({
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The body's `blockers` that say what blocks (the contract names each one's kind; the message is
+ * what the console shows).
+ */
+function blockersOf(body: unknown): PublishBlocker[] {
+  const listed: unknown[] = isRecord(body) && Array.isArray(body.blockers) ? body.blockers : [];
+  return listed.filter(
+    (item): item is PublishBlocker => isRecord(item) && typeof item.message === 'string',
+  );
 }
 
 function fieldErrors(body: unknown): Record<string, string[]> | undefined {
@@ -82,12 +103,17 @@ function toApiError(
     dispatch(sessionRejected());
     return { status, message: UNAUTHORIZED_MESSAGE };
   }
-  // A sign-in refused with 403 (an account with no console access) says why in the server's words.
   const message =
-    status === 403 && endpoint !== 'login'
+    status === 403 && !REFUSALS_THAT_SAY_WHY.includes(endpoint)
       ? FORBIDDEN_MESSAGE
       : messageFromBody(body, status, response?.statusText ?? '');
-  return errors ? { status, message, errors } : { status, message };
+  const blockers = blockersOf(body);
+  return {
+    status,
+    message,
+    ...(errors && { errors }),
+    ...(blockers.length > 0 && { blockers }),
+  };
 }
 
 /**

@@ -6,7 +6,9 @@
  * deletes invalidate their row and whatever else shows the changed data. The paged lists' updates and
  * deletes invalidate LIST too: a renamed or deleted row moves the other rows across the pages. A bare type (`'medication'`)
  * invalidates every cached entry of that type, lists and details alike. The data-quality report reads
- * medications, categories and interactions, so their changes invalidate it too.
+ * medications, categories and interactions, so their changes invalidate it too. Every write to the
+ * reference data changes the draft, so it also invalidates the pending changes (`review`) and the
+ * draft's status against the newest release (`{ type: 'release', id: 'DRAFT' }`).
  */
 import {
   addTagTypes,
@@ -16,9 +18,12 @@ import {
 } from './generated';
 
 type TagType = (typeof addTagTypes)[number];
-type Tag<T extends TagType = TagType> = T | { type: T; id: number | 'LIST' };
 
 const LIST = 'LIST' as const;
+/** The id of what is worked out from the draft as it stands: its status and its readiness. */
+const DRAFT = 'DRAFT' as const;
+
+type Tag<T extends TagType = TagType> = T | { type: T; id: number | typeof LIST | typeof DRAFT };
 
 function listTags<T extends TagType>(
   type: T,
@@ -36,8 +41,21 @@ const HISTORY = 'audit' as const;
  */
 const TESTS = 'test-prescription' as const;
 
+/**
+ * A write to the reference data changes the draft: the pending changes (the Review screen) and the
+ * draft's counts against the newest release (the banner, the dashboard, what publishing would meet)
+ * are stale after it.
+ */
+const DRAFT_CHANGED: Tag[] = [
+  { type: 'review', id: LIST },
+  { type: 'release', id: DRAFT },
+];
+
+/** What every write to the reference data makes stale besides its own rows. */
+const REFERENCE_WRITE: Tag[] = [HISTORY, TESTS, ...DRAFT_CHANGED];
+
 /** What a change to medications makes stale besides the medication itself. */
-const MEDICATION_DEPENDENTS: Tag[] = ['dashboard', 'data-quality', HISTORY, TESTS];
+const MEDICATION_DEPENDENTS: Tag[] = ['dashboard', 'data-quality', ...REFERENCE_WRITE];
 
 /** How a row is named by a delete: by id in the path, or in the body (with its reason). */
 type IdArg = { id: number } | { idBody: { id: number } };
@@ -79,8 +97,8 @@ function resourceTags<T extends TagType, K extends string>(
   };
 }
 
-/** What a write to the reference data makes stale besides its own rows. */
-const REFERENCE_STALE: Tag[] = ['data-quality', HISTORY, TESTS];
+/** What a write to the reference data the data-quality report reads makes stale besides its rows. */
+const REFERENCE_STALE: Tag[] = ['data-quality', ...REFERENCE_WRITE];
 // The data-quality report warns of renal rules when no condition affects kidney function.
 const conditionTags = resourceTags('condition', 'conditionUpdate', REFERENCE_STALE, ['medication']);
 // Dosages show their category; ingredients show it in their daily limits.
@@ -101,21 +119,17 @@ const renalCategoryTags = resourceTags('renal-category', 'renalCategoryUpdate', 
 const renalRuleTags = resourceTags('renal-rule', 'renalRuleUpdate', REFERENCE_STALE);
 const interactionTags = resourceTags('drug-interaction', 'drugInteractionUpdate', REFERENCE_STALE);
 // Lifestyle contraindications and medications show the lifestyle's name.
-const lifestyleTags = resourceTags(
-  'lifestyle',
-  'lifestyleUpdate',
-  [HISTORY, TESTS],
-  ['lifestyle-contraindication', 'medication'],
-);
-const drugTags = resourceTags('drug', 'drugUpdate', [HISTORY]);
+const lifestyleTags = resourceTags('lifestyle', 'lifestyleUpdate', REFERENCE_WRITE, [
+  'lifestyle-contraindication',
+  'medication',
+]);
+// The safety check does not read the simple drug list, but it is reference data all the same.
+const drugTags = resourceTags('drug', 'drugUpdate', [HISTORY, ...DRAFT_CHANGED]);
 // Class rules show their classes' names.
-const drugClassTags = resourceTags(
-  'drug-class',
-  'drugClassUpdate',
-  [HISTORY, TESTS],
-  ['class-rule'],
-);
-const classRuleTags = resourceTags('class-rule', 'classRuleUpdate', [HISTORY, TESTS]);
+const drugClassTags = resourceTags('drug-class', 'drugClassUpdate', REFERENCE_WRITE, [
+  'class-rule',
+]);
+const classRuleTags = resourceTags('class-rule', 'classRuleUpdate', REFERENCE_WRITE);
 // The data-quality report names medications whose ingredients have no strength.
 const ingredientTags = resourceTags('ingredient', 'ingredientUpdate', REFERENCE_STALE);
 /**
@@ -125,8 +139,7 @@ const ingredientTags = resourceTags('ingredient', 'ingredientUpdate', REFERENCE_
 const lifestyleLinkChanged = (id: number): Tag[] => [
   { type: 'lifestyle-contraindication', id },
   'medication',
-  HISTORY,
-  TESTS,
+  ...REFERENCE_WRITE,
 ];
 
 /** The tags of a write to a part of one medication (a dosage, a contraindication), named by
@@ -181,6 +194,33 @@ const REVERT_TAGS: Record<AuditEntity, Tag[]> = {
   renal_category: ['renal-category', 'renal-rule', 'data-quality'],
   renal_rule: ['renal-rule', 'data-quality'],
 };
+
+/** The records outside the reference data: reverting their changes leaves the draft as it was. */
+const NOT_RELEASED: ReadonlySet<AuditEntity> = new Set(['account', 'test_prescription']);
+
+/**
+ * Every cached view of the reference data. Rejecting a change and restoring a release write
+ * records of any kind back, so everything that shows them, and what is worked out from them, is
+ * stale after them.
+ */
+const ALL_REFERENCE_DATA: Tag[] = [
+  'condition',
+  'medication',
+  'age-category',
+  'renal-category',
+  'weight-category',
+  'drug-interaction',
+  'lifestyle',
+  'lifestyle-contraindication',
+  'drug-class',
+  'class-rule',
+  'ingredient',
+  'renal-rule',
+  'drug',
+  'dashboard',
+  'data-quality',
+  ...REFERENCE_WRITE,
+];
 
 export const api = generatedApi.enhanceEndpoints({
   addTagTypes,
@@ -298,8 +338,7 @@ export const api = generatedApi.enhanceEndpoints({
       invalidatesTags: (_result, _error, { lifestyleContraindicationCreate }) => [
         { type: 'lifestyle-contraindication', id: LIST },
         { type: 'medication', id: lifestyleContraindicationCreate.medication_id },
-        HISTORY,
-        TESTS,
+        ...REFERENCE_WRITE,
       ],
     },
     updateLifestyleContraindication: {
@@ -321,12 +360,11 @@ export const api = generatedApi.enhanceEndpoints({
       invalidatesTags: (_result, _error, { drugClassMemberCreate }) => [
         { type: 'drug-class', id: drugClassMemberCreate.drug_class_id },
         { type: 'drug-class', id: LIST },
-        HISTORY,
-        TESTS,
+        ...REFERENCE_WRITE,
       ],
     },
     // The call names only the membership, so every cached class (one of which listed it) is stale.
-    removeDrugClassMember: { invalidatesTags: ['drug-class', HISTORY, TESTS] },
+    removeDrugClassMember: { invalidatesTags: ['drug-class', ...REFERENCE_WRITE] },
     listClassRules: classRuleTags.list,
     getClassRule: classRuleTags.get,
     createClassRule: classRuleTags.create,
@@ -365,8 +403,7 @@ export const api = generatedApi.enhanceEndpoints({
       invalidatesTags: (_result, _error, { ingredientLimitCreate }) => [
         { type: 'ingredient', id: ingredientLimitCreate.ingredient_id },
         { type: 'ingredient', id: LIST },
-        HISTORY,
-        TESTS,
+        ...REFERENCE_WRITE,
       ],
     },
     updateIngredientLimit: {
@@ -375,12 +412,11 @@ export const api = generatedApi.enhanceEndpoints({
           ? [
               { type: 'ingredient', id: result.data.id },
               { type: 'ingredient', id: LIST },
-              HISTORY,
-              TESTS,
+              ...REFERENCE_WRITE,
             ]
           : [],
     },
-    removeIngredientLimit: { invalidatesTags: ['ingredient', HISTORY, TESTS] },
+    removeIngredientLimit: { invalidatesTags: ['ingredient', ...REFERENCE_WRITE] },
 
     // ---- users, dashboard, the simple drug list ----
     listUsers: { providesTags: (result) => listTags('users', result?.data) },
@@ -427,6 +463,7 @@ export const api = generatedApi.enhanceEndpoints({
         HISTORY,
         TESTS,
         ...(result ? REVERT_TAGS[result.data.entity] : []),
+        ...(result && !NOT_RELEASED.has(result.data.entity) ? DRAFT_CHANGED : []),
       ],
     },
 
@@ -448,6 +485,44 @@ export const api = generatedApi.enhanceEndpoints({
     },
     previewTestPrescriptionImpact: { invalidatesTags: [] },
     importTestPrescriptions: { invalidatesTags: [TESTS, HISTORY] },
+
+    // ---- releases: immutable once published; the draft's status and readiness follow every
+    // reference write (DRAFT_CHANGED) ----
+    // A release is named by its number.
+    listReleases: {
+      providesTags: (result) =>
+        listTags(
+          'release',
+          result?.data.map(({ number }) => ({ id: number })),
+        ),
+    },
+    getRelease: {
+      providesTags: (_result, _error, { number }) => [{ type: 'release', id: number }],
+    },
+    listReleaseChanges: {
+      providesTags: (_result, _error, { number }) => [{ type: 'release', id: number }],
+    },
+    getReleaseStatus: { providesTags: [{ type: 'release', id: DRAFT }] },
+    getReleaseReadiness: { providesTags: [{ type: 'release', id: DRAFT }] },
+    // Two releases compare the same for ever, unless one is cancelled (which invalidates every
+    // release tag); a comparison with the draft changes with it.
+    compareReleases: {
+      providesTags: (_result, _error, { from, to }) => [
+        { type: 'release', id: LIST },
+        ...(from === 'draft' || to === 'draft' ? [{ type: 'release' as const, id: DRAFT }] : []),
+      ],
+    },
+    // A publication turns the draft's changes into the new release's; a cancellation turns them
+    // back into pending changes, with their reviews.
+    publishRelease: { invalidatesTags: ['release', 'review'] },
+    cancelRelease: { invalidatesTags: ['release', 'review'] },
+    // Writes the draft back to a release's records, as ordinary recorded changes.
+    restoreRelease: { invalidatesTags: ALL_REFERENCE_DATA },
+
+    // ---- review: an approval changes only the review; a rejection writes the record back ----
+    listPendingChanges: { providesTags: [{ type: 'review', id: LIST }] },
+    approveChange: { invalidatesTags: DRAFT_CHANGED },
+    rejectChange: { invalidatesTags: ALL_REFERENCE_DATA },
   },
 });
 

@@ -36,7 +36,7 @@ async function subscribeAll(store: ReturnType<typeof makeStore>) {
     store.dispatch(api.endpoints.listConditions.initiate({})),
     store.dispatch(api.endpoints.getCondition.initiate({ id: 1 })),
     store.dispatch(api.endpoints.listDrugInteractions.initiate({})),
-    store.dispatch(api.endpoints.listLifestyleContraindications.initiate()),
+    store.dispatch(api.endpoints.listLifestyleContraindications.initiate({})),
     store.dispatch(api.endpoints.getDashboardStats.initiate()),
   ]);
 }
@@ -274,5 +274,143 @@ describe('cache tags', () => {
     await settle();
     expect(count('GET /renal-category')).toBe(2);
     expect(count('GET /renal-rule')).toBe(3);
+  });
+
+  describe('releases and review', () => {
+    /** The banner's and the Review screen's data, the releases, one release and a reference list. */
+    function setupReleases() {
+      const fetchMock = mockFetch({
+        'GET /release/status': {
+          body: {
+            data: { latest: null, scheduled: null, newest: 2, changes: 1, awaiting_review: 1 },
+          },
+        },
+        'GET /review': { body: { data: [] } },
+        'GET /release': {
+          body: { data: [{ number: 2 }], meta: { total: 1, page: 1, page_size: 25 } },
+        },
+        'GET /release/2': { body: { data: { number: 2, counts: [] } } },
+        'GET /condition': { body: { data: [{ id: 1 }] } },
+        'POST /condition': { status: 201, body: { data: { id: 2 } } },
+        'POST /medication/add-weight-based-dosage': {
+          status: 201,
+          body: { data: { medication_id: 5 } },
+        },
+        'POST /lifestyle-contraindication': { status: 201, body: { data: { id: 8 } } },
+        'POST /review/approve': { body: { data: {}, message: 'Approved' } },
+        'POST /review/reject': { body: { message: 'Rejected' } },
+        'POST /release': { status: 201, body: { data: { number: 3 }, message: 'Published' } },
+        'DELETE /release/3': { body: { message: 'Cancelled' } },
+        'POST /release/latest/restore': { body: { data: { changes: 4 }, message: 'Restored' } },
+      });
+      const store = makeStore(signedIn());
+      const count = (key: string) => requestsTo(fetchMock, key).length;
+      const subscribe = () =>
+        Promise.all([
+          store.dispatch(api.endpoints.getReleaseStatus.initiate()),
+          store.dispatch(api.endpoints.listPendingChanges.initiate()),
+          store.dispatch(api.endpoints.listReleases.initiate({ page: 1, pageSize: 25 })),
+          store.dispatch(api.endpoints.getRelease.initiate({ number: 2 })),
+          store.dispatch(api.endpoints.listConditions.initiate({})),
+        ]);
+      return { store, count, subscribe };
+    }
+
+    it('every write to the reference data refreshes the pending changes and the draft status, not the releases', async () => {
+      const { store, count, subscribe } = setupReleases();
+      await subscribe();
+      await store.dispatch(
+        api.endpoints.createCondition.initiate({
+          conditionCreate: { name: 'Gout', description: null },
+        }),
+      );
+      await waitFor(() => expect(count('GET /review')).toBe(2));
+      await waitFor(() => expect(count('GET /release/status')).toBe(2));
+      // A part of a medication, through the medication's tags.
+      await store.dispatch(
+        api.endpoints.addWeightBasedDosage.initiate({
+          weightDosageCreate: {
+            medication_id: 5,
+            weight_category_id: 1,
+            min_dosage: 1,
+            max_dosage: 2,
+            dosage_unit: 'mg',
+            min_frequency: 1,
+            max_frequency: 3,
+            frequency_unit: 'hours',
+            min_duration: 3,
+            max_duration: 7,
+            duration_unit: 'days',
+          },
+        }),
+      );
+      await waitFor(() => expect(count('GET /review')).toBe(3));
+      await waitFor(() => expect(count('GET /release/status')).toBe(3));
+      // A link written by hand in the endpoints' table.
+      await store.dispatch(
+        api.endpoints.createLifestyleContraindication.initiate({
+          lifestyleContraindicationCreate: {
+            medication_id: 5,
+            lifestyle_id: 2,
+          },
+        }),
+      );
+      await waitFor(() => expect(count('GET /review')).toBe(4));
+      await waitFor(() => expect(count('GET /release/status')).toBe(4));
+      await settle();
+      expect(count('GET /release')).toBe(1);
+      expect(count('GET /release/2')).toBe(1);
+    });
+
+    it('an approval refreshes the review and the status only; a rejection the reference data too', async () => {
+      const { store, count, subscribe } = setupReleases();
+      await subscribe();
+      await store.dispatch(
+        api.endpoints.approveChange.initiate({
+          reviewRequest: { entity: 'condition', entity_id: 1 },
+        }),
+      );
+      await waitFor(() => expect(count('GET /review')).toBe(2));
+      await waitFor(() => expect(count('GET /release/status')).toBe(2));
+      await settle();
+      expect(count('GET /condition')).toBe(1);
+
+      await store.dispatch(
+        api.endpoints.rejectChange.initiate({
+          reviewRequest: { entity: 'condition', entity_id: 1, comment: 'Wrong' },
+        }),
+      );
+      await waitFor(() => expect(count('GET /review')).toBe(3));
+      await waitFor(() => expect(count('GET /release/status')).toBe(3));
+      await waitFor(() => expect(count('GET /condition')).toBe(2));
+      await settle();
+      expect(count('GET /release')).toBe(1);
+    });
+
+    it('a restore refreshes the reference data, the review and the status; a publication and a cancellation the releases and the review', async () => {
+      const { store, count, subscribe } = setupReleases();
+      await subscribe();
+      await store.dispatch(
+        api.endpoints.restoreRelease.initiate({ number: 'latest', reasonBody: {} }),
+      );
+      await waitFor(() => expect(count('GET /condition')).toBe(2));
+      await waitFor(() => expect(count('GET /review')).toBe(2));
+      await waitFor(() => expect(count('GET /release/status')).toBe(2));
+      await settle();
+      expect(count('GET /release')).toBe(1);
+
+      await store.dispatch(
+        api.endpoints.publishRelease.initiate({ publishRequest: { title: 'December' } }),
+      );
+      await waitFor(() => expect(count('GET /release')).toBe(2));
+      await waitFor(() => expect(count('GET /review')).toBe(3));
+      await waitFor(() => expect(count('GET /release/status')).toBe(3));
+
+      await store.dispatch(api.endpoints.cancelRelease.initiate({ number: 3 }));
+      await waitFor(() => expect(count('GET /release')).toBe(3));
+      await waitFor(() => expect(count('GET /review')).toBe(4));
+      await settle();
+      expect(count('GET /condition')).toBe(2);
+    });
   });
 });

@@ -64,6 +64,8 @@ describe('routes and guards', () => {
       ['Drug Interactions', '/dashboard/drugs/interactions', 'Drug Interactions'],
       ['Lifestyles', '/dashboard/drugs/lifestyles', 'Lifestyle Management'],
       ['Users', '/dashboard/users', 'User Management'],
+      ['Releases', '/dashboard/releases', 'Releases'],
+      ['Review', '/dashboard/review', 'Review'],
       ['Settings', '/dashboard/settings', 'Account Settings'],
     ];
     const { user } = renderWithProviders(undefined, {

@@ -185,6 +185,24 @@ export const ROUTES: readonly RouteEntry[] = [
     menu: { label: 'History', icon: 'history' },
     page: () => import('@/features/history/HistoryPage').then((module) => module.HistoryPage),
   },
+  // The reference data's releases, and the changes waiting to go into the next one.
+  {
+    path: '/dashboard/releases',
+    menu: { label: 'Releases', icon: 'releases' },
+    page: () => import('@/features/releases/ReleasesPage').then((module) => module.ReleasesPage),
+    data: (dispatch) => dispatch(api.endpoints.listReleases.initiate(firstPage(), once)),
+  },
+  {
+    path: '/dashboard/releases/:id',
+    page: () =>
+      import('@/features/releases/ReleaseDetailPage').then((module) => module.ReleaseDetailPage),
+  },
+  {
+    path: '/dashboard/review',
+    menu: { label: 'Review', icon: 'review' },
+    page: () => import('@/features/review/ReviewPage').then((module) => module.ReviewPage),
+    data: (dispatch) => dispatch(api.endpoints.listPendingChanges.initiate(undefined, once)),
+  },
   {
     path: '/dashboard/accounts',
     menu: { label: 'Accounts', icon: 'accounts' },

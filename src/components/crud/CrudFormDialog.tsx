@@ -41,6 +41,8 @@ export interface CrudFormDialogProps<TValues extends FieldValues, TOutput> {
   fields: readonly CrudField<TValues>[];
   /** The save button's text. Default 'Save'. */
   submitLabel?: string;
+  /** Greys out the save button while something the form cannot fix blocks saving. */
+  submitDisabled?: boolean;
   /**
    * Where the server's field errors (a 422's `errors`) go: contract field name to form field name,
    * e.g. `{ minimum_age: 'min_age' }`.
@@ -132,6 +134,7 @@ export function CrudFormDialog<TValues extends FieldValues, TOutput>({
   defaultValues,
   fields,
   submitLabel = 'Save',
+  submitDisabled = false,
   serverFields,
   reason: reasonRule,
   onSubmit,
@@ -217,7 +220,9 @@ export function CrudFormDialog<TValues extends FieldValues, TOutput>({
             <Button onClick={requestClose} disabled={isSubmitting}>
               Cancel
             </Button>
-            <SubmitButton busy={isSubmitting}>{submitLabel}</SubmitButton>
+            <SubmitButton busy={isSubmitting} disabled={submitDisabled}>
+              {submitLabel}
+            </SubmitButton>
           </DialogActions>
         </Box>
       </FullWidthDialog>

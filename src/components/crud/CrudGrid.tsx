@@ -71,6 +71,8 @@ export interface CrudGridProps<Row extends GridValidRowModel> {
   loadingText?: string;
   /** The quick search's accessible name. Default 'Search'. */
   searchLabel?: string;
+  /** False for a list the server cannot search (its contract has no `q`): no quick search. */
+  searchable?: boolean;
   /**
    * The CSV file's name, without extension, for a grid that exports its own rows; left out (and no
    * `server.exportCsv`), the grid offers no export.
@@ -126,6 +128,8 @@ export interface ServerSide {
 
 interface ToolbarTexts {
   searchLabel: string;
+  /** The toolbar offers the quick search. */
+  searchable?: boolean;
   loadingText?: string;
   exportFileName?: string;
   /** The server's CSV export, when the server holds the rows. */
@@ -211,40 +215,45 @@ function ServerExportButton({ exportCsv }: { exportCsv: () => Promise<void> }) {
 }
 
 function CrudToolbar() {
-  const { searchLabel, exportFileName, exportCsv, columnFilters } = useContext(GridTexts);
+  const { searchLabel, searchable, exportFileName, exportCsv, columnFilters } =
+    useContext(GridTexts);
   return (
     <Toolbar>
-      <QuickFilter expanded style={{ flexGrow: 1, display: 'flex' }}>
-        <QuickFilterControl
-          render={({ ref, slotProps, ...controlProps }) => (
-            <TextField
-              {...controlProps}
-              inputRef={ref}
-              size="small"
-              placeholder="Search…"
-              sx={{ width: { xs: '100%', sm: 320 } }}
-              slotProps={{
-                ...slotProps,
-                htmlInput: { ...slotProps?.htmlInput, 'aria-label': searchLabel },
-                input: {
-                  startAdornment: (
-                    <InputAdornment position="start">
-                      <SearchIcon fontSize="small" />
-                    </InputAdornment>
-                  ),
-                  endAdornment: controlProps.value ? (
-                    <InputAdornment position="end">
-                      <QuickFilterClear edge="end" size="small" aria-label="Clear search">
-                        <CancelIcon fontSize="small" />
-                      </QuickFilterClear>
-                    </InputAdornment>
-                  ) : null,
-                },
-              }}
-            />
-          )}
-        />
-      </QuickFilter>
+      {searchable === false ? (
+        <Box sx={{ flexGrow: 1 }} />
+      ) : (
+        <QuickFilter expanded style={{ flexGrow: 1, display: 'flex' }}>
+          <QuickFilterControl
+            render={({ ref, slotProps, ...controlProps }) => (
+              <TextField
+                {...controlProps}
+                inputRef={ref}
+                size="small"
+                placeholder="Search…"
+                sx={{ width: { xs: '100%', sm: 320 } }}
+                slotProps={{
+                  ...slotProps,
+                  htmlInput: { ...slotProps?.htmlInput, 'aria-label': searchLabel },
+                  input: {
+                    startAdornment: (
+                      <InputAdornment position="start">
+                        <SearchIcon fontSize="small" />
+                      </InputAdornment>
+                    ),
+                    endAdornment: controlProps.value ? (
+                      <InputAdornment position="end">
+                        <QuickFilterClear edge="end" size="small" aria-label="Clear search">
+                          <CancelIcon fontSize="small" />
+                        </QuickFilterClear>
+                      </InputAdornment>
+                    ) : null,
+                  },
+                }}
+              />
+            )}
+          />
+        </QuickFilter>
+      )}
       <Tooltip title="Columns">
         <ColumnsPanelTrigger render={<ToolbarButton />}>
           <ViewColumnIcon fontSize="small" />
@@ -392,6 +401,7 @@ export function CrudGrid<Row extends GridValidRowModel>({
   emptyText,
   loadingText,
   searchLabel = 'Search',
+  searchable = true,
   exportFileName,
   initialSort,
   hiddenColumns,
@@ -403,12 +413,13 @@ export function CrudGrid<Row extends GridValidRowModel>({
   const texts = useMemo(
     () => ({
       searchLabel,
+      searchable,
       loadingText,
       exportFileName,
       exportCsv: server?.exportCsv,
       columnFilters,
     }),
-    [searchLabel, loadingText, exportFileName, server?.exportCsv, columnFilters],
+    [searchLabel, searchable, loadingText, exportFileName, server?.exportCsv, columnFilters],
   );
   // A prop: the grid keeps it as it is given (controlled); it changes only with an estimate.
   const hasNextPage = server?.hasNextPage;

@@ -5,6 +5,7 @@ import { signedIn, testUser, TEST_TOKEN, viewerUser } from '@/test/fixtures';
 import { THEME_MODE_STORAGE_KEY } from '@/app/theme';
 import { makeStore } from '@/app/store';
 import { restoreSession } from '@/features/auth/authThunks';
+import { api, type ReleaseStatus } from '@/api';
 
 /** The shell around the lightest page (settings loads nothing on its own). */
 function renderShell(route = '/dashboard/settings') {
@@ -152,5 +153,96 @@ describe('the signed-in shell', () => {
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
     expect(await screen.findByText('Unauthorized - Please log in again')).toBeInTheDocument();
     expect(window.localStorage.getItem('auth_token')).toBeNull();
+  });
+
+  describe("the draft's banner", () => {
+    const status = (overrides: Partial<ReleaseStatus>) => ({
+      body: {
+        data: {
+          latest: null,
+          scheduled: null,
+          newest: 2,
+          changes: 3,
+          awaiting_review: 1,
+          ...overrides,
+        },
+      },
+    });
+
+    it('says above every page how many changes the draft holds since the newest release, and links to Review', async () => {
+      mockFetch({
+        'GET /release/status': status({}),
+        'GET /auth/sessions': { body: { data: [] } },
+      });
+      renderShell();
+      const banner = await screen.findByRole('link', {
+        name: 'Draft: 3 changes since release 2, 1 awaiting review',
+      });
+      expect(banner).toHaveAttribute('href', '/dashboard/review');
+      // Inside the page's main area, before the page.
+      const main = screen.getByRole('main');
+      expect(main).toContainElement(banner);
+      const heading = screen.getByRole('heading', { level: 1, name: 'Account Settings' });
+      expect(
+        banner.compareDocumentPosition(heading) & Node.DOCUMENT_POSITION_FOLLOWING,
+      ).toBeTruthy();
+    });
+
+    it('says "change" for one', async () => {
+      mockFetch({
+        'GET /release/status': status({ changes: 1, awaiting_review: 0 }),
+        'GET /auth/sessions': { body: { data: [] } },
+      });
+      renderShell();
+      expect(
+        await screen.findByRole('link', {
+          name: 'Draft: 1 change since release 2, 0 awaiting review',
+        }),
+      ).toBeInTheDocument();
+    });
+
+    it('says when no release has been published yet, linking to Releases', async () => {
+      mockFetch({
+        'GET /release/status': status({ newest: null, changes: 0, awaiting_review: 0 }),
+        'GET /auth/sessions': { body: { data: [] } },
+      });
+      renderShell();
+      expect(
+        await screen.findByRole('link', { name: 'Draft: no release has been published yet' }),
+      ).toHaveAttribute('href', '/dashboard/releases');
+    });
+
+    it('is left out when nothing changed since the newest release', async () => {
+      mockFetch({
+        'GET /release/status': status({ changes: 0, awaiting_review: 0 }),
+        'GET /auth/sessions': { body: { data: [] } },
+      });
+      const { store } = renderShell();
+      await waitFor(() =>
+        expect(api.endpoints.getReleaseStatus.select()(store.getState()).isSuccess).toBe(true),
+      );
+      await screen.findByRole('heading', { level: 1, name: 'Account Settings' });
+      expect(screen.queryByText(/^Draft:/)).not.toBeInTheDocument();
+    });
+
+    it('offers Releases and Review to every console role, a viewer included', async () => {
+      mockFetch({
+        'GET /release/status': status({}),
+        'GET /auth/sessions': { body: { data: [] } },
+      });
+      renderWithProviders(undefined, {
+        route: '/dashboard/settings',
+        preloadedState: signedIn(viewerUser),
+      });
+      const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+      expect(within(nav).getByRole('link', { name: 'Releases' })).toHaveAttribute(
+        'href',
+        '/dashboard/releases',
+      );
+      expect(within(nav).getByRole('link', { name: 'Review' })).toHaveAttribute(
+        'href',
+        '/dashboard/review',
+      );
+    });
   });
 });

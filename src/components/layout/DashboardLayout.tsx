@@ -7,6 +7,7 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import MenuIcon from '@mui/icons-material/Menu';
 import { ColorModeToggle } from './ColorModeToggle';
+import { DraftBanner } from './DraftBanner';
 import type { NavItem } from './navigation';
 import { SideMenu, type SessionSummary } from './SideMenu';
 
@@ -22,7 +23,8 @@ interface DashboardLayoutProps {
 
 /**
  * The signed-in shell (MUI's dashboard template): a permanent sidebar on wide screens, a drawer
- * behind a menu button on small ones, a top bar greeting the user, and the page in a scrolling main.
+ * behind a menu button on small ones, a top bar greeting the user, and the page in a scrolling main
+ * under the draft's banner.
  */
 export function DashboardLayout({ user, navigation, onLogout, children }: DashboardLayoutProps) {
   const [mobileOpen, setMobileOpen] = useState(false);
@@ -82,6 +84,7 @@ export function DashboardLayout({ user, navigation, onLogout, children }: Dashbo
           </Toolbar>
         </AppBar>
         <Box component="main" sx={{ flexGrow: 1, p: { xs: 2, sm: 3 }, overflow: 'auto' }}>
+          <DraftBanner />
           {children}
         </Box>
       </Box>

@@ -18,6 +18,8 @@ import DataQualityIcon from '@mui/icons-material/FactCheckOutlined';
 import HistoryIcon from '@mui/icons-material/HistoryOutlined';
 import TestPrescriptionsIcon from '@mui/icons-material/RuleOutlined';
 import AccountsIcon from '@mui/icons-material/ManageAccountsOutlined';
+import ReleasesIcon from '@mui/icons-material/PublishOutlined';
+import ReviewIcon from '@mui/icons-material/RateReviewOutlined';
 
 /**
  * The side menu's icons by name. The route table names them (NavIconName, a type), so the icons
@@ -43,6 +45,8 @@ export const NAV_ICONS = {
   history: HistoryIcon,
   testPrescriptions: TestPrescriptionsIcon,
   accounts: AccountsIcon,
+  releases: ReleasesIcon,
+  review: ReviewIcon,
 } satisfies Record<string, SvgIconComponent>;
 
 export type NavIconName = keyof typeof NAV_ICONS;

@@ -182,6 +182,7 @@ export function ResourcePage<Row extends Identified, TValues extends FieldValues
       gridLabel={texts.gridLabel}
       emptyText={list.narrowed && texts.noMatchText ? texts.noMatchText : texts.emptyText}
       searchLabel={texts.searchLabel}
+      searchable={resource.searchable}
       // A whole list is exported by the grid; a paged one by the server (`server.exportCsv`).
       exportFileName={onServer ? undefined : texts.exportFileName}
       initialSort={resource.initialSort}

@@ -244,6 +244,8 @@ export interface ResourceDefinition<
   columnFilters?: boolean;
   /** How long typing in the search pauses before the server is asked; default at once. */
   searchDebounceMs?: number;
+  /** False for a list the contract cannot search (no `q`): the grid offers no quick search. */
+  searchable?: boolean;
   /** Styles around the grid, for classes the columns' cells use. */
   gridSx?: SxProps<Theme>;
   /**

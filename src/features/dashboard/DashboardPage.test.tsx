@@ -221,4 +221,43 @@ describe('/dashboard', () => {
     const query = new URL(requestsTo(fetchMock, 'GET /audit')[0].url).searchParams;
     expect(Object.fromEntries(query)).toEqual({ page_size: '5', sort: '-at' });
   });
+
+  it('shows the latest release beside the report and the test prescriptions, from the same request as the banner', async () => {
+    const fetchMock = mockFetch({
+      'GET /dashboard/stats': { body: { data: stats() } },
+      'GET /release/status': {
+        body: {
+          data: {
+            latest: {
+              number: 3,
+              title: 'November',
+              notes: '',
+              published_by: 7,
+              published_by_name: 'Ada Admin',
+              published_at: ago(2 * 24 * 60 * MINUTE),
+              effective_at: ago(2 * 24 * 60 * MINUTE),
+              in_effect: true,
+              latest: true,
+            },
+            scheduled: null,
+            newest: 3,
+            changes: 1,
+            awaiting_review: 1,
+          },
+        },
+      },
+    });
+    renderDashboard();
+    const card = within(await region('Latest release'));
+    expect(await card.findByText('Release 3')).toBeInTheDocument();
+    expect(card.getByText('published 2 days ago')).toBeInTheDocument();
+    expect(card.getByText('1 change pending, 1 awaiting review')).toBeInTheDocument();
+    // The shell's banner reads the same status: one request for both.
+    expect(
+      await screen.findByRole('link', {
+        name: 'Draft: 1 change since release 3, 1 awaiting review',
+      }),
+    ).toBeInTheDocument();
+    expect(requestsTo(fetchMock, 'GET /release/status')).toHaveLength(1);
+  });
 });

@@ -11,6 +11,7 @@ import { ErrorBanner } from '@/components/ErrorBanner';
 import { PageHeader } from '@/components/PageHeader';
 import { messageOf } from '@/lib/errors';
 import { DataQualityCard } from './DataQualityCard';
+import { LatestReleaseCard } from './LatestReleaseCard';
 import { ACTION_LABELS, describeEntry } from '@/features/history';
 import { TestPrescriptionsCard } from '@/features/test-prescriptions';
 import { RecentChanges, RecentDrugs, RecentSearches } from './RecentActivity';
@@ -60,7 +61,8 @@ export const DASHBOARD_MAX_AGE_S = 30;
 const RECENT_CHANGES = 5;
 
 /**
- * /dashboard: the counts, the searches per day and the recent activity from GET /dashboard/stats.
+ * /dashboard: the counts, the searches per day and the recent activity from GET /dashboard/stats,
+ * and the latest release, the data-quality report and the test prescriptions in their own cards.
  * Medication changes anywhere invalidate the 'dashboard' tag (src/api/index.ts), so a new
  * medication shows here on the next visit; app users' activity shows when the stats are over
  * DASHBOARD_MAX_AGE_S old.
@@ -104,10 +106,13 @@ export function DashboardPage() {
             describe={(entry) => `${ACTION_LABELS[entry.action]} ${describeEntry(entry)}`}
           />
           <Grid container spacing={2}>
-            <Grid size={{ xs: 12, md: 6 }}>
+            <Grid size={{ xs: 12, md: 4 }}>
+              <LatestReleaseCard />
+            </Grid>
+            <Grid size={{ xs: 12, md: 4 }}>
               <DataQualityCard />
             </Grid>
-            <Grid size={{ xs: 12, md: 6 }}>
+            <Grid size={{ xs: 12, md: 4 }}>
               <TestPrescriptionsCard />
             </Grid>
           </Grid>

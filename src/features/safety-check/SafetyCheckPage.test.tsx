@@ -39,7 +39,27 @@ const drugClasses = [
   },
 ];
 
+/** Release 4, the latest in effect, and release 3 before it. */
+const releasePage = {
+  body: {
+    data: [4, 3].map((number) => ({
+      number,
+      title: `Release title ${number}`,
+      notes: '',
+      published_by: 7,
+      published_by_name: 'Ada Admin',
+      published_at: '2026-11-01T09:00:00.000Z',
+      effective_at: '2026-11-01T09:00:00.000Z',
+      in_effect: true,
+      latest: number === 4,
+    })),
+    meta: { total: 2, page: 1, page_size: 100 },
+  },
+};
+
 const lists: Record<string, MockHandler> = {
+  // The Reference data selector's releases.
+  'GET /release': releasePage,
   // The pickers' searches: the first matches, which here are every record.
   'GET /medication': { body: { data: medications } },
   'GET /condition': { body: { data: [{ id: 7, name: 'Peptic ulcer', description: null }] } },
@@ -546,5 +566,66 @@ describe('/dashboard/safety-check', () => {
     expect(screen.getByLabelText('Weight')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByText('Dose is too large for any patient.')).toBeInTheDocument();
     expect(screen.getByLabelText('Dose of Warfarin')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('checks the draft by default; the latest release or a release by number when chosen, in the link too; the answer says which', async () => {
+    // The answer says which release it read: the latest is release 4.
+    const fetchMock = mockFetch({
+      ...lists,
+      'POST /safety-check': (request) => {
+        const asked = new URL(request.url).searchParams.get('release');
+        const release = asked === 'draft' ? 'draft' : asked === 'latest' ? 4 : Number(asked);
+        return { body: { data: { ...warfarinIbuprofen, release } } };
+      },
+    });
+    const { user } = renderPage('/dashboard/safety-check?medications=1');
+    const checked = () =>
+      requestsTo(fetchMock, 'POST /safety-check').map((request) =>
+        new URL(request.url).searchParams.get('release'),
+      );
+    expect(await screen.findByText('Checked against the draft')).toBeInTheDocument();
+    expect(checked()).toEqual(['draft']);
+    const select = screen.getByRole('combobox', { name: 'Reference data' });
+    expect(select).toHaveValue('draft');
+    await waitFor(() =>
+      expect(
+        within(select)
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toEqual(['Draft', 'Latest release', 'Release 4', 'Release 3']),
+    );
+    expect(screen.getByRole('button', { name: 'Save as test prescription' })).toBeEnabled();
+
+    await user.selectOptions(select, 'Latest release');
+    expect(await screen.findByText('Checked against release 4 (the latest)')).toBeInTheDocument();
+    expect(checked()).toEqual(['draft', 'latest']);
+    expect(location()).toBe('/dashboard/safety-check?medications=1&release=latest');
+    // Test prescriptions run on the draft: a check of a release cannot become one.
+    expect(screen.getByRole('button', { name: 'Save as test prescription' })).toBeDisabled();
+
+    await user.selectOptions(select, 'Release 3');
+    expect(await screen.findByText('Checked against release 3')).toBeInTheDocument();
+    expect(checked()).toEqual(['draft', 'latest', '3']);
+    expect(location()).toBe('/dashboard/safety-check?medications=1&release=3');
+
+    // A change to the form keeps the release in the link.
+    await user.fill(screen.getByLabelText('Weight'), '70');
+    await waitFor(() =>
+      expect(location()).toBe(
+        '/dashboard/safety-check?medications=1&weight=70&weight_unit=kg&release=3',
+      ),
+    );
+    await waitFor(() => expect(checked().at(-1)).toBe('3'));
+  });
+
+  it('opens a link to a release: the selector shows it and the check reads it', async () => {
+    const { fetchMock } = answering(warfarinIbuprofen);
+    renderPage('/dashboard/safety-check?medications=1&release=3');
+    expect(await screen.findByText('Checked against release 3')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Reference data' })).toHaveValue('3');
+    const [request] = requestsTo(fetchMock, 'POST /safety-check');
+    expect(new URL(request.url).searchParams.get('release')).toBe('3');
+    await settle();
+    expect(requestsTo(fetchMock, 'POST /safety-check')).toHaveLength(1);
   });
 });

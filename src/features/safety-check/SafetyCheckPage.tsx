@@ -29,6 +29,8 @@ import { messageOf, isApiError, setServerFieldErrors } from '@/lib/errors';
 import { EGFR_UNIT_TEXT } from '@/features/categories';
 import { SAVE_TITLE, SaveTestPrescriptionDialog } from '@/features/test-prescriptions';
 import { PrescriptionFields } from './PrescriptionFields';
+import { ReleaseSelect } from './ReleaseSelect';
+import { DRAFT, releaseFromSearch, releaseText, withRelease } from './releaseChoice';
 import { ValueAndUnit } from './ValueAndUnit';
 import { SafetyCheckResult } from './SafetyCheckResult';
 import {
@@ -48,7 +50,8 @@ import { useDebouncedValue } from '@/lib/useDebouncedValue';
 /** How long the form must stay unchanged before it is checked. */
 export const CHECK_DELAY_MS = 400;
 
-type Outcome = { key: string; result: Result } | { key: string; error: string };
+/** A check's answer (or failure), with the request and the release it was asked of. */
+type Outcome = { key: string; release: string } & ({ result: Result } | { error: string });
 
 /** The check being saved as a test prescription, as it was when Save was pressed. */
 interface Saving {
@@ -59,7 +62,8 @@ interface Saving {
 
 /**
  * /dashboard/safety-check: a prescription checked against the reference data as the form
- * changes (POST /safety-check). The form lives in the URL, so a link reproduces the check.
+ * changes (POST /safety-check), the draft's or a release's. The form and the release live in the
+ * URL, so a link reproduces the check.
  */
 export function SafetyCheckPage() {
   const { enqueueSnackbar } = useSnackbar();
@@ -69,6 +73,7 @@ export function SafetyCheckPage() {
   const search = new URLSearchParams(location.search).toString();
   /** The query the form last wrote or read: any other is a link opened while on this page. */
   const synced = useRef(search);
+  const release = releaseFromSearch(new URLSearchParams(search));
   const { control, reset, setError } = useForm<SafetyCheckForm>({
     resolver: zodResolver(safetyCheckSchema),
     defaultValues: formFromSearch(new URLSearchParams(search)),
@@ -92,12 +97,19 @@ export function SafetyCheckPage() {
 
   useEffect(() => {
     if (!formKey) return;
-    const next = searchFromForm(JSON.parse(formKey) as SafetyCheckForm);
+    const next = withRelease(searchFromForm(JSON.parse(formKey) as SafetyCheckForm), release);
     const normalised = new URLSearchParams(next).toString();
     if (normalised === synced.current) return;
     synced.current = normalised;
     navigate({ search: next ? `?${next}` : '' }, { replace: true });
-  }, [formKey, navigate]);
+  }, [formKey, release, navigate]);
+
+  /** A release chosen: the link says so at once (the form's part as it stands in the link). */
+  const chooseRelease = (next: string) => {
+    const query = withRelease(location.search.replace(/^\?/, ''), next);
+    synced.current = new URLSearchParams(query).toString();
+    navigate({ search: query ? `?${query}` : '' }, { replace: true });
+  };
 
   const request = formKey ? requestFromForm(JSON.parse(formKey) as SafetyCheckForm) : null;
   const requestKey = request ? JSON.stringify(request) : '';
@@ -108,13 +120,15 @@ export function SafetyCheckPage() {
   useEffect(() => {
     if (!requestKey) return;
     let current = true;
-    const call = withoutErrorToast(runCheck({ safetyCheckRequest: JSON.parse(requestKey) }));
+    const call = withoutErrorToast(
+      runCheck({ release, safetyCheckRequest: JSON.parse(requestKey) }),
+    );
     call
       .unwrap()
-      .then(({ data }) => current && setOutcome({ key: requestKey, result: data }))
+      .then(({ data }) => current && setOutcome({ key: requestKey, release, result: data }))
       .catch((error: unknown) => {
         if (!current) return;
-        setOutcome({ key: requestKey, error: messageOf(error, 'The check failed.') });
+        setOutcome({ key: requestKey, release, error: messageOf(error, 'The check failed.') });
         // A 422 names the fields it refuses: show each message under its field too.
         const fields = isApiError(error) ? Object.keys(error.errors ?? {}) : [];
         setServerFieldErrors(
@@ -127,7 +141,7 @@ export function SafetyCheckPage() {
       current = false;
       call.abort();
     };
-  }, [requestKey, runCheck, setError]);
+  }, [requestKey, release, runCheck, setError]);
 
   async function copyLink() {
     try {
@@ -140,9 +154,11 @@ export function SafetyCheckPage() {
 
   // The last answer stays in view, marked as updating, while the next one is on its way.
   const shown = requestKey ? outcome : null;
-  const stale = shown !== null && (shown.key !== requestKey || isLoading);
-  // Only a settled answer to the form as it stands can become a test's expected outcome.
-  const savable = shown && 'result' in shown && !stale ? shown : null;
+  const stale =
+    shown !== null && (shown.key !== requestKey || shown.release !== release || isLoading);
+  // Only a settled answer to the form as it stands can become a test's expected outcome, and only
+  // one read from the draft: the suite runs the test prescriptions against the draft.
+  const savable = shown && 'result' in shown && !stale && release === DRAFT ? shown : null;
 
   return (
     <>
@@ -190,6 +206,7 @@ export function SafetyCheckPage() {
             onSubmit={(e) => e.preventDefault()}
           >
             <Stack spacing={2}>
+              <ReleaseSelect value={release} onChange={chooseRelease} />
               <Typography variant="h6" component="h2">
                 Prescription
               </Typography>
@@ -274,6 +291,9 @@ export function SafetyCheckPage() {
           )}
           {shown && 'result' in shown && (
             <Box sx={{ opacity: stale ? 0.6 : 1 }}>
+              <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+                {`Checked against ${releaseText(shown.result.release, shown.release)}`}
+              </Typography>
               <SafetyCheckResult result={shown.result} medicationNames={allergyNames} />
             </Box>
           )}
