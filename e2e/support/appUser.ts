@@ -17,7 +17,7 @@ export async function appUserToken(server: RunningServer, email: string): Promis
     );
     if (!rows[0]) throw new Error(`no app user ${email}`);
     const { token, hash } = newToken();
-    await insertToken(db, rows[0].id, hash, 1);
+    await insertToken(db, rows[0].id, hash, 1, 'app');
     return token;
   } finally {
     await db.end();
