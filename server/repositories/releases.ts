@@ -94,14 +94,19 @@ async function versionDraftChanges(tx: pg.PoolClient, number: number): Promise<v
   for (const table of VERSIONED_TABLES) {
     const columns = await columnsOf(tx, table);
     const changed = `SELECT id FROM draft_changes WHERE table_name = '${table}'`;
+    // The changed ids as one array, read first, and the current versions looked up by id in it.
+    // As a join to draft_changes, the planner may walk every current version of the table and
+    // compare it with the draft before it checks whether it changed at all.
     await tx.query(
       `UPDATE release_rows.${table} v SET valid_to = $1
-        WHERE v.valid_to IS NULL AND v.id IN (${changed})
+        WHERE v.valid_to IS NULL AND v.id = ANY (ARRAY(${changed}))
           AND NOT EXISTS (SELECT 1 FROM public.${table} d
                            WHERE d.id = v.id
                              AND to_jsonb(d) = to_jsonb(v) - '{valid_from,valid_to}'::text[])`,
       [number],
     );
+    // The new versions keep the join: with the ids as an array the planner expects a handful of
+    // rows, and may then read the table being inserted into once per row inserted.
     await tx.query(
       `INSERT INTO release_rows.${table} (${columns}, valid_from)
        SELECT ${columns}, $1 FROM public.${table} d
@@ -121,6 +126,17 @@ async function versionEverything(tx: pg.PoolClient): Promise<void> {
       `INSERT INTO release_rows.${table} (${columns}, valid_from)
        SELECT ${columns}, 1 FROM public.${table}`,
     );
+  }
+}
+
+/**
+ * Sets the release of the history entries `where` selects, in the inbox first: an entry the inbox
+ * mover takes meanwhile is either skipped by it (this update locked it first) or already in
+ * audit_entries when the second statement looks, so none is missed.
+ */
+async function markEntries(tx: pg.PoolClient, where: string, number: number | null) {
+  for (const table of ['audit_inbox', 'audit_entries']) {
+    await tx.query(`UPDATE ${table} SET release_number = $1 WHERE ${where}`, [number]);
   }
 }
 
@@ -155,12 +171,7 @@ export async function insertRelease(tx: pg.PoolClient, release: NewRelease): Pro
       release.effectiveAt,
     ],
   );
-  await tx.query('UPDATE audit_entries SET release_number = $1 WHERE release_number IS NULL', [
-    number,
-  ]);
-  await tx.query('UPDATE audit_inbox SET release_number = $1 WHERE release_number IS NULL', [
-    number,
-  ]);
+  await markEntries(tx, 'release_number IS NULL', number);
   await tx.query('DELETE FROM draft_changes');
   return (await getRelease(tx, number)) as Release;
 }
@@ -178,8 +189,7 @@ export async function ensureFirstRelease(tx: pg.PoolClient): Promise<boolean> {
     `INSERT INTO releases (number, title, notes, published_by_name)
      VALUES (1, 'Release 1', 'The reference data as it was when releases began.', 'MedRef')`,
   );
-  await tx.query('UPDATE audit_entries SET release_number = 1 WHERE release_number IS NULL');
-  await tx.query('UPDATE audit_inbox SET release_number = 1 WHERE release_number IS NULL');
+  await markEntries(tx, 'release_number IS NULL', 1);
   await tx.query('DELETE FROM draft_changes');
   return true;
 }
@@ -202,12 +212,7 @@ export async function deleteRelease(tx: pg.PoolClient, number: number): Promise<
       number,
     ]);
   }
-  await tx.query('UPDATE audit_entries SET release_number = NULL WHERE release_number = $1', [
-    number,
-  ]);
-  await tx.query('UPDATE audit_inbox SET release_number = NULL WHERE release_number = $1', [
-    number,
-  ]);
+  await markEntries(tx, `release_number = ${Number(number)}`, null);
   await tx.query('DELETE FROM releases WHERE number = $1', [number]);
 }
 
