@@ -237,13 +237,20 @@ export async function restore(request: FastifyRequest, ref: string): Promise<num
         const entity = ENTITY_OF_TABLE.get(table) as AuditEntity;
         if (await writeBack(request, entity, id, row, why)) written += 1;
       };
-      // Creates and updates parents first; then deletes, children first.
-      for (const { table, ids, wanted } of plans) {
-        for (const id of ids) if (wanted.has(id)) await write(table, id, wanted.get(id));
+      // Updates first, parents first: a record taken back to the release's values lets go of
+      // draft-only records it referred to, and of names draft-only records may need. Then the
+      // deletes, children first; then the creates, parents first.
+      for (const { table, ids, wanted, current } of plans) {
+        for (const id of ids)
+          if (wanted.has(id) && current.has(id)) await write(table, id, wanted.get(id));
       }
-      for (const { table, ids, wanted, current } of plans.reverse()) {
+      for (const { table, ids, wanted, current } of [...plans].reverse()) {
         for (const id of ids)
           if (!wanted.has(id) && current.has(id)) await write(table, id, undefined);
+      }
+      for (const { table, ids, wanted, current } of plans) {
+        for (const id of ids)
+          if (wanted.has(id) && !current.has(id)) await write(table, id, wanted.get(id));
       }
       return written;
     }),

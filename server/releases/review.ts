@@ -8,6 +8,7 @@ import { ENTITIES, labelSql, snapshot, type AuditEntity } from '../repositories/
 import * as revert from '../repositories/audit/revert';
 import * as releases from '../repositories/releases';
 import type { VersionedTable } from '../db/versions';
+import { isForeignKeyViolation, isUniqueViolation } from '../lib/pgErrors';
 import { readRelease } from './scope';
 
 export type PendingChange = Schema<'PendingChange'>;
@@ -228,11 +229,9 @@ export async function writeBack(
   }
   const { entry } = await auditedEntry(request, target, work, { reason: () => reason }).catch(
     (error: unknown) => {
-      const code = (error as { code?: string }).code;
-      // 23503 foreign key, 23505 unique: the draft's other records stand in the way.
-      if (code === '23503' || code === '23505')
+      if (isForeignKeyViolation(error) || isUniqueViolation(error))
         throw conflict(
-          `This record cannot be put back as the release has it: another record in the draft stands in the way (${(error as Error).message}).`,
+          'This record cannot be put back as the release has it: a record it refers to was deleted since, or another record took its name.',
         );
       throw error;
     },

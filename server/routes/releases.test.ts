@@ -282,6 +282,22 @@ describe('review', () => {
     });
   });
 
+  it('refuses to reject a delete whose name another record took since (409), and changes nothing', async () => {
+    const created = await editor.post('/condition', { name: 'Pleurisy' });
+    await approveAll(secondEditor);
+    expect((await publish('Pleurisy')).statusCode).toBe(201);
+    const { id } = created.json().data as { id: number };
+    expect((await editor.delete(`/condition/${id}`)).statusCode).toBe(200);
+    expect((await editor.post('/condition', { name: 'Pleurisy' })).statusCode).toBe(201);
+    const refused = await secondEditor.post('/review/reject', {
+      entity: 'condition',
+      entity_id: id,
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toMatch(/another record took its name/);
+    expect(await countRows(t.pool, "conditions WHERE name = 'Pleurisy'")).toBe(1);
+  });
+
   it('counts creates and deletes, and a rejected delete comes back with what went with it', async () => {
     const created = await editor.post('/condition', {
       name: 'Hyperuricaemia',
@@ -321,6 +337,7 @@ describe('publishing', () => {
     });
     expect(test.statusCode).toBe(201);
     expect((await publish('Nothing changed')).statusCode).toBe(201);
+    const newest = await newestNumber();
 
     await setSeverity(editor, 'Warfarin', 'Ibuprofen', 'minor');
     // An inverted dose range is a data-quality error.
@@ -351,7 +368,8 @@ describe('publishing', () => {
     expect(new Set(still.map((b) => b.kind))).toEqual(
       new Set(['data_quality', 'test_prescription']),
     );
-    expect(await newestNumber()).toBe(2);
+    // Nothing was published.
+    expect(await newestNumber()).toBe(newest);
 
     await t.pool.query('UPDATE weight_category_dosages SET min_dosage = 0 WHERE id = $1', [
       rows[0].id,
