@@ -10,6 +10,7 @@ import { createTestDatabase, insertUser, TEST_PASSWORD_COST, testConfig } from '
 import { backupDatabase, existingRelations, restoreDatabase } from './backup';
 import { createPool, withTransaction } from './pool';
 import { seedDemo } from './seed';
+import { ensureFirstRelease } from '../repositories/releases';
 
 /**
  * Backup and restore round trip: the demo database plus an account of its own, backed up, then
@@ -43,14 +44,18 @@ async function connect(url: string) {
 async function everyRow(client: pg.Client): Promise<Record<string, string[]>> {
   const tables = (
     await client.query<{ name: string }>(
-      `SELECT relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-        WHERE n.nspname = 'public' AND c.relkind = 'r' ORDER BY relname`,
+      `SELECT CASE WHEN nspname = 'public' THEN relname ELSE nspname || '.' || relname END AS name
+         FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+        WHERE n.nspname IN ('public', 'release_rows') AND c.relkind = 'r' ORDER BY 1`,
     )
   ).rows.map((r) => r.name);
   const all: Record<string, string[]> = {};
   for (const table of tables) {
     const { rows } = await client.query<{ row: string }>(
-      `SELECT to_jsonb(t)::text AS row FROM ${client.escapeIdentifier(table)} t ORDER BY 1`,
+      `SELECT to_jsonb(t)::text AS row FROM ${table
+        .split('.')
+        .map((part) => client.escapeIdentifier(part))
+        .join('.')} t ORDER BY 1`,
     );
     all[table] = rows.map((r) => r.row);
   }
@@ -76,6 +81,7 @@ beforeAll(async () => {
   await withTransaction(database.pool, (client) =>
     seedDemo(client, { passwordCost: TEST_PASSWORD_COST }),
   );
+  await withTransaction(database.pool, ensureFirstRelease);
   ({ email } = await insertUser(database.pool, { role: 'admin', password: PASSWORD }));
 });
 
@@ -94,6 +100,8 @@ it('restores every row of every table, sequences past the restored ids, and old 
   await from.end();
   expect(Object.keys(before).length).toBeGreaterThan(10);
   expect(before.users.length).toBeGreaterThan(1);
+  // The published release's row versions too: without them release 1 would read as empty.
+  expect(before['release_rows.medications'].length).toBe(before.medications.length);
 
   const targetUrl = await emptyDatabase();
   const target = await connect(targetUrl);

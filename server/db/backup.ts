@@ -54,11 +54,26 @@ interface Ending {
   sequences: { name: string; value: string }[];
 }
 
+/**
+ * The application's schemas: its tables, and the published releases' row versions (migration
+ * 026), without which a restored database would have releases that read as empty. A table of
+ * another schema than public is named `schema.table` in the backup.
+ */
+const SCHEMAS = ['public', 'release_rows', 'release_data'];
+const TABLE_NAME = `CASE WHEN n.nspname = 'public' THEN c.relname ELSE n.nspname || '.' || c.relname END`;
+
+/** A table's name in the backup as SQL: `public.conditions`, `release_rows.conditions`. */
+function qualified(client: pg.ClientBase, name: string): string {
+  const [schema, table] = name.includes('.') ? name.split('.') : ['public', name];
+  return `${client.escapeIdentifier(schema)}.${client.escapeIdentifier(table)}`;
+}
+
 /** The application's tables in an order where every table comes after those it refers to. */
 async function tablesInForeignKeyOrder(client: pg.ClientBase): Promise<string[]> {
   const { rows: tables } = await client.query<{ name: string }>(
-    `SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-      WHERE n.nspname = 'public' AND c.relkind = 'r' ORDER BY c.relname`,
+    `SELECT ${TABLE_NAME} AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+      WHERE n.nspname = ANY ($1) AND c.relkind = 'r' ORDER BY 1`,
+    [SCHEMAS],
   );
   const { rows: references } = await client.query<{ from: string; to: string }>(
     `SELECT DISTINCT f.relname AS "from", t.relname AS "to"
@@ -86,7 +101,7 @@ async function columnsOf(client: pg.ClientBase, table: string): Promise<string[]
     `SELECT attname AS name FROM pg_attribute
       WHERE attrelid = $1::regclass AND attnum > 0 AND NOT attisdropped AND attgenerated = ''
       ORDER BY attnum`,
-    [`public.${client.escapeIdentifier(table)}`],
+    [qualified(client, table)],
   );
   return rows.map((r) => r.name);
 }
@@ -127,9 +142,7 @@ export async function backupDatabase(
       const columns = await columnsOf(client, table);
       await write(out, `${JSON.stringify({ table, columns })}\n`);
       const copy = client.query(
-        copyTo(
-          `COPY public.${client.escapeIdentifier(table)} (${columnList(client, columns)}) TO STDOUT`,
-        ),
+        copyTo(`COPY ${qualified(client, table)} (${columnList(client, columns)}) TO STDOUT`),
       );
       for await (const chunk of copy as AsyncIterable<Buffer>) {
         await write(out, chunk);
@@ -156,9 +169,10 @@ export async function backupDatabase(
 /** Relations of the application's schema: a database holding any is not empty. */
 export async function existingRelations(client: pg.ClientBase): Promise<string[]> {
   const { rows } = await client.query<{ name: string }>(
-    `SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-      WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p', 'v', 'm', 'S', 'f')
-      ORDER BY c.relname`,
+    `SELECT ${TABLE_NAME} AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+      WHERE n.nspname = ANY ($1) AND c.relkind IN ('r', 'p', 'v', 'm', 'S', 'f')
+      ORDER BY 1`,
+    [SCHEMAS],
   );
   return rows.map((r) => r.name);
 }
@@ -207,7 +221,7 @@ export async function restoreDatabase(
     for (const name of known.filter((file) => header.migrations.includes(file)))
       await client.query(readFileSync(join(migrationsDir, name), 'utf8'));
     const made = (await existingRelations(client)).filter((name) => header.tables.includes(name));
-    const tables = header.tables.map((table) => `public.${client.escapeIdentifier(table)}`);
+    const tables = header.tables.map((table) => qualified(client, table));
     const missing = header.tables.filter((table) => !made.includes(table));
     if (missing.length)
       throw new RestoreRefused(
@@ -225,7 +239,7 @@ export async function restoreDatabase(
         );
       const copy = client.query(
         copyFrom(
-          `COPY public.${client.escapeIdentifier(section.table)} (${columnList(client, section.columns)}) FROM STDIN`,
+          `COPY ${qualified(client, section.table)} (${columnList(client, section.columns)}) FROM STDIN`,
         ),
       );
       await pipeline(async function* () {
