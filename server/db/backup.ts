@@ -227,9 +227,10 @@ export async function restoreDatabase(
       throw new RestoreRefused(
         `the backup's tables ${missing.join(', ')} are not made by its migrations: it cannot be restored`,
       );
-    await client.query(`TRUNCATE ${tables.join(', ')}`);
-    // Triggers (the per-table version counters) must not rewrite what is restored.
+    // Triggers (the per-table version counters, the history's guard against changes) must not
+    // rewrite or refuse what is restored.
     for (const table of tables) await client.query(`ALTER TABLE ${table} DISABLE TRIGGER USER`);
+    await client.query(`TRUNCATE ${tables.join(', ')}`);
     let rows = 0;
     for (let index = 0; index < header.tables.length; index++) {
       const section = JSON.parse(await next()) as { table: string; columns: string[] };

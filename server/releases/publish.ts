@@ -24,6 +24,23 @@ async function dataQualityErrors(db: Queryable): Promise<number> {
 }
 
 /**
+ * The data-quality errors of releases, by number and publication time (a cancelled release's
+ * number is given again, at another time). A release's rows never change, and over a large
+ * catalogue the report takes seconds to work out: without these, every publication would work it
+ * out again for the latest release, which the publication before worked out as its draft.
+ */
+const releaseErrorCounts = new Map<string, number>();
+const RELEASE_ERROR_COUNTS_KEPT = 8;
+const releaseKey = (release: releases.Release) => `${release.number} ${release.published_at}`;
+
+function keepReleaseErrors(release: releases.Release, errors: number) {
+  releaseErrorCounts.set(releaseKey(release), errors);
+  if (releaseErrorCounts.size > RELEASE_ERROR_COUNTS_KEPT) {
+    releaseErrorCounts.delete(releaseErrorCounts.keys().next().value as string);
+  }
+}
+
+/**
  * What publishing the draft now would meet, read in the caller's transaction: every unapproved
  * change, every test prescription not passing on the draft, and more data-quality errors on the
  * draft than on the latest release.
@@ -60,9 +77,13 @@ export async function readiness(tx: pg.PoolClient): Promise<Readiness> {
   const latest = await releases.latestInEffect(tx);
   let releaseErrors: number | null = null;
   if (latest) {
-    await readRelease(tx, latest.number);
-    releaseErrors = await dataQualityErrors(tx);
-    await readDraft(tx);
+    releaseErrors = releaseErrorCounts.get(releaseKey(latest)) ?? null;
+    if (releaseErrors === null) {
+      await readRelease(tx, latest.number);
+      releaseErrors = await dataQualityErrors(tx);
+      await readDraft(tx);
+      keepReleaseErrors(latest, releaseErrors);
+    }
   }
   if (draftErrors > (releaseErrors ?? 0)) {
     blockers.push({
@@ -91,9 +112,9 @@ export async function publish(
   body: Schema<'PublishRequest'>,
 ): Promise<releases.Release> {
   const publisher = sessionOf(request);
-  return withTransaction(request.server.db, async (tx) => {
+  const { release, draftErrors } = await withTransaction(request.server.db, async (tx) => {
     await releases.lockDraft(tx);
-    const { blockers } = await readiness(tx);
+    const { blockers, data_quality } = await readiness(tx);
     if (blockers.length > 0) {
       throw new HttpError(
         409,
@@ -102,14 +123,18 @@ export async function publish(
         { blockers },
       );
     }
-    return releases.insertRelease(tx, {
+    const published = await releases.insertRelease(tx, {
       title: body.title.trim(),
       notes: body.notes?.trim() ?? '',
       effectiveAt: body.effective_at ? new Date(body.effective_at).toISOString() : null,
       publishedBy: publisher.id,
       publishedByName: publisher.name,
     });
+    return { release: published, draftErrors: data_quality.draft_errors };
   });
+  // The release holds the draft the checks read: the same transaction, with every edit held back.
+  keepReleaseErrors(release, draftErrors);
+  return release;
 }
 
 /** Cancels the newest release while it is not in effect: its changes are the draft's again. */

@@ -3,7 +3,7 @@ import type { Schema } from '../contract';
 import type { Queryable } from '../db/pool';
 import { VERSIONED_TABLES, type VersionedTable } from '../db/versions';
 import { ENTRY_COLUMNS, HISTORY, isoTime } from './audit/entries';
-import { column, type AuditEntity } from './audit/records';
+import { column, NOT_RELEASED, type AuditEntity } from './audit/records';
 
 /**
  * The SQL of releases (migration 026): each reference table's row versions in release_rows, the
@@ -129,15 +129,13 @@ async function versionEverything(tx: pg.PoolClient): Promise<void> {
   }
 }
 
-/**
- * Sets the release of the history entries `where` selects, in the inbox first: an entry the inbox
- * mover takes meanwhile is either skipped by it (this update locked it first) or already in
- * audit_entries when the second statement looks, so none is missed.
- */
-async function markEntries(tx: pg.PoolClient, where: string, number: number | null) {
-  for (const table of ['audit_inbox', 'audit_entries']) {
-    await tx.query(`UPDATE ${table} SET release_number = $1 WHERE ${where}`, [number]);
-  }
+/** Records that release `number` brought every history entry no release has brought yet. */
+async function bringUnreleasedEntries(tx: pg.PoolClient, number: number) {
+  await tx.query(
+    `WITH brought AS (DELETE FROM unreleased_entries RETURNING entry_id)
+     INSERT INTO entry_releases (entry_id, release_number) SELECT entry_id, $1 FROM brought`,
+    [number],
+  );
 }
 
 export interface NewRelease {
@@ -171,7 +169,7 @@ export async function insertRelease(tx: pg.PoolClient, release: NewRelease): Pro
       release.effectiveAt,
     ],
   );
-  await markEntries(tx, 'release_number IS NULL', number);
+  await bringUnreleasedEntries(tx, number);
   await tx.query('DELETE FROM draft_changes');
   return (await getRelease(tx, number)) as Release;
 }
@@ -189,7 +187,12 @@ export async function ensureFirstRelease(tx: pg.PoolClient): Promise<boolean> {
     `INSERT INTO releases (number, title, notes, published_by_name)
      VALUES (1, 'Release 1', 'The reference data as it was when releases began.', 'MedRef')`,
   );
-  await markEntries(tx, 'release_number IS NULL', 1);
+  // Every entry so far, some written before releases existed, belongs to release 1.
+  await tx.query(
+    `INSERT INTO entry_releases (entry_id, release_number) SELECT id, 1 FROM ${HISTORY}
+     ON CONFLICT DO NOTHING`,
+  );
+  await tx.query('DELETE FROM unreleased_entries');
   await tx.query('DELETE FROM draft_changes');
   return true;
 }
@@ -212,7 +215,13 @@ export async function deleteRelease(tx: pg.PoolClient, number: number): Promise<
       number,
     ]);
   }
-  await markEntries(tx, `release_number = ${Number(number)}`, null);
+  await tx.query(
+    `WITH taken AS (DELETE FROM entry_releases WHERE release_number = $1 RETURNING entry_id)
+     INSERT INTO unreleased_entries (entry_id, entity, entity_id)
+     SELECT e.id, e.entity, e.entity_id FROM ${HISTORY} e JOIN taken ON taken.entry_id = e.id
+      WHERE e.entity <> ALL ($2)`,
+    [number, NOT_RELEASED],
+  );
   await tx.query('DELETE FROM releases WHERE number = $1', [number]);
 }
 
@@ -242,13 +251,13 @@ export async function releaseEntries(
   number: number,
   page: { limit: number; offset: number },
 ) {
-  const where = 'e.release_number = $1 OR ($1 = 1 AND e.release_number = 0)';
   const { rows } = await db.query(
-    `SELECT ${ENTRY_COLUMNS} FROM ${HISTORY} e WHERE ${where} ORDER BY e.id LIMIT $2 OFFSET $3`,
+    `SELECT ${ENTRY_COLUMNS} FROM entry_releases r JOIN ${HISTORY} e ON e.id = r.entry_id
+      WHERE r.release_number = $1 ORDER BY r.entry_id LIMIT $2 OFFSET $3`,
     [number, page.limit, page.offset],
   );
   const { rows: count } = await db.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM ${HISTORY} e WHERE ${where}`,
+    'SELECT count(*)::int AS n FROM entry_releases WHERE release_number = $1',
     [number],
   );
   return { rows, total: count[0].n };
@@ -326,17 +335,13 @@ export async function unpublishedRecords(
             json_agg(json_build_object('entry_id', e.id, 'actor_id', e.actor_id,
                        'actor_name', e.actor_name, 'action', e.action, 'at', ${isoTime('e.at')})
                      ORDER BY e.id) AS authors
-       FROM ${HISTORY} e
-      WHERE e.release_number IS NULL AND e.entity <> ALL ($1)
-        AND ($2::text IS NULL OR (e.entity = $2 AND e.entity_id = $3))
+       FROM unreleased_entries u JOIN ${HISTORY} e ON e.id = u.entry_id
+      WHERE $1::text IS NULL OR (u.entity = $1 AND u.entity_id = $2)
       GROUP BY e.entity, e.entity_id`,
-    [NOT_RELEASED, only?.entity ?? null, only?.id ?? null],
+    [only?.entity ?? null, only?.id ?? null],
   );
   return rows;
 }
-
-/** The audited records that are not reference data, and so never in a release. */
-export const NOT_RELEASED: AuditEntity[] = ['account', 'test_prescription'];
 
 export type ReviewDecision = Schema<'ReviewDecision'> & { through_entry: number };
 

@@ -882,3 +882,24 @@ describe('GET /audit', () => {
     expect((await api.get('/audit?from=yesterday')).statusCode).toBe(422);
   });
 });
+
+describe('an append-only history', () => {
+  it('refuses to change, delete or empty an entry, even in SQL straight to the database', async () => {
+    const created = await api.post('/condition', { name: 'Append-only' });
+    expect(created.statusCode).toBe(201);
+    await t.app.auditInbox.idle();
+    const { rows } = await t.pool.query<{ id: number }>(
+      "SELECT id FROM audit_entries WHERE label = 'Append-only'",
+    );
+    expect(rows).toHaveLength(1);
+    for (const sql of [
+      "UPDATE audit_entries SET actor_name = 'Someone else' WHERE id = $1",
+      'DELETE FROM audit_entries WHERE id = $1',
+    ]) {
+      await expect(t.pool.query(sql, [rows[0].id])).rejects.toThrow(/append-only/);
+    }
+    await expect(t.pool.query('TRUNCATE audit_entries CASCADE')).rejects.toThrow(/append-only/);
+    const [entry] = await entriesOf('condition', created.json().data.id);
+    expect(entry).toMatchObject({ id: rows[0].id, actor: { name: admin.name } });
+  });
+});

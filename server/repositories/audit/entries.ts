@@ -1,7 +1,14 @@
 import type pg from 'pg';
 import type { AuditAction, AuditEntity } from '@contract/enums';
 import type { Queryable } from '../../db/pool';
-import { ENTITIES, labelSql, type AuditEffect, type Changes, type Snapshot } from './records';
+import {
+  ENTITIES,
+  labelSql,
+  NOT_RELEASED,
+  type AuditEffect,
+  type Changes,
+  type Snapshot,
+} from './records';
 
 /**
  * The history's entries: written with a write in its transaction (`insertEntry`) or in its very
@@ -70,6 +77,16 @@ const COUNT_ENTRIES = `counted AS (
        ON CONFLICT (entity, action, actor_id, shard) DO UPDATE SET n = c.n + excluded.n)`;
 
 /**
+ * Notes the entries the statement's CTE `e` (returning id, entity and entity_id) wrote about the
+ * reference data as not in any release yet (migration 027): part of every statement that writes
+ * an entry, so the review never misses one.
+ */
+const UNRELEASED = `unreleased AS (
+       INSERT INTO unreleased_entries (entry_id, entity, entity_id)
+       SELECT id, entity, entity_id FROM e
+        WHERE entity NOT IN (${NOT_RELEASED.map((entity) => `'${entity}'`).join(', ')}))`;
+
+/**
  * Writes the entry of a write made in the caller's transaction, and answers it; none when the
  * write changed nothing (an update to the same values).
  */
@@ -81,6 +98,7 @@ export async function insertEntry(db: Queryable, entry: NewEntry): Promise<Entry
                                       label, changes, reason, reverts, medication_ids)
        SELECT $1, $2, $3, $4, $5, $6, $7, x.changes, $10, $11, audit_medication_ids($5, x.r)
          FROM x WHERE x.changes <> '{}' RETURNING *),
+     ${UNRELEASED},
      ${COUNT_ENTRIES}
      SELECT ${ENTRY_COLUMNS} FROM e`,
     [
@@ -143,7 +161,9 @@ export async function writeWithEntry(
                    WHEN audit_after IS NULL THEN 'delete' ELSE 'update' END,
               ${p(4)}, (r->>'id')::int, ${labelSql(entity)}, ${p(5)}, audit_before, audit_after
          FROM w CROSS JOIN LATERAL (SELECT coalesce(audit_after, audit_before) AS r) x
-        WHERE (audit_before - 'updated_at') IS DISTINCT FROM (audit_after - 'updated_at'))
+        WHERE (audit_before - 'updated_at') IS DISTINCT FROM (audit_after - 'updated_at')
+       RETURNING id, entity, entity_id),
+     ${UNRELEASED}
      SELECT w.* FROM w`;
   const result = await run(text, [
     ...write.values,
@@ -177,12 +197,11 @@ export async function moveInbox(db: Queryable): Promise<number> {
         WHERE id = ANY (ARRAY(SELECT id FROM audit_inbox LIMIT $1 FOR UPDATE SKIP LOCKED))
        RETURNING *),
      e AS (INSERT INTO audit_entries (id, at, actor_id, actor_name, action, effect, entity,
-                                      entity_id, label, changes, reason, medication_ids,
-                                      release_number)
+                                      entity_id, label, changes, reason, medication_ids)
        OVERRIDING SYSTEM VALUE
        SELECT id, at, actor_id, actor_name, action, action, entity, entity_id, label,
               audit_changes(before, after), reason,
-              audit_medication_ids(entity, coalesce(after, before)), release_number
+              audit_medication_ids(entity, coalesce(after, before))
          FROM moved RETURNING entity, action, actor_id),
      ${COUNT_ENTRIES}
      SELECT count(*)::int AS moved FROM e`,

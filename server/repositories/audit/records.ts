@@ -177,6 +177,9 @@ export const ENTITIES: Record<AuditEntity, EntitySpec> = {
   },
 };
 
+/** The audited records that are not reference data, and so never in a release. */
+export const NOT_RELEASED: AuditEntity[] = ['account', 'test_prescription'];
+
 /** Column names only ever come from this module's snapshots; checked anyway before reaching SQL. */
 export function column(name: string): string {
   if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Not a column name: ${name}`);
