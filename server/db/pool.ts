@@ -90,9 +90,6 @@ interface Ambient {
   open: boolean;
   /** A write in it failed on a concurrent change (serialization_failure): its snapshot is stale. */
   conflicted: boolean;
-  /** The release its reads see (server/releases/scope.ts), when it reads one rather than the draft:
-   * the scope of a read, not of a preview, so nothing read is about to be rolled back. */
-  release?: number;
 }
 
 /**
@@ -106,15 +103,74 @@ function ambientClient(): pg.PoolClient | undefined {
   return store?.open ? store.client : undefined;
 }
 
-/** True inside an impact preview's transaction scope: nothing done here outlives its transaction. */
+/** True inside `inTransactionScope`: nothing done here outlives its transaction. */
 export function inTransactionScope(): boolean {
-  const store = ambient.getStore();
-  return store !== undefined && store.release === undefined;
+  return ambient.getStore() !== undefined;
 }
+
+interface ReleaseReading {
+  release: number;
+  /** False once the read has ended. */
+  open: boolean;
+  /** Its connection, set to read the release, taken at its first query. */
+  client?: Promise<pg.PoolClient>;
+}
+
+/**
+ * A read of a published release (server/releases/scope.ts): every query of the current async
+ * context through `ambientPool`, and every `withTransaction`, runs on one connection whose
+ * search_path reads the release's views (migration 026) instead of the draft's tables.
+ */
+const releaseReading = new AsyncLocalStorage<ReleaseReading>();
 
 /** The release the current scope reads, or undefined when it reads the draft. */
 export function releaseInScope(): number | undefined {
-  return ambient.getStore()?.release;
+  return releaseReading.getStore()?.release;
+}
+
+/** The release reading's connection, set up at its first query. */
+function readingClient(pool: pg.Pool, reading: ReleaseReading): Promise<pg.PoolClient> {
+  reading.client ??= pool.connect().then(async (client) => {
+    try {
+      await client.query(
+        `SELECT set_config('search_path', 'release_data, public', false),
+                set_config('medref.release', $1, false)`,
+        [String(reading.release)],
+      );
+      return client;
+    } catch (error) {
+      client.release(error as Error);
+      throw error;
+    }
+  });
+  return reading.client;
+}
+
+/**
+ * Runs `work` reading release `release` (see releaseReading). A connection is taken only when a
+ * query is made, so an answer served from a cache costs none; it reads the draft again before it
+ * goes back to the pool. A release never changes: its reads need no transaction to agree.
+ */
+export async function withinReleaseReading<T>(release: number, work: () => Promise<T>): Promise<T> {
+  const reading: ReleaseReading = { release, open: true };
+  try {
+    return await releaseReading.run(reading, work);
+  } finally {
+    reading.open = false;
+    const client = await reading.client?.catch(() => undefined);
+    if (client) {
+      client.query('RESET search_path; RESET medref.release').then(
+        () => client.release(),
+        (error: Error) => client.release(error),
+      );
+    }
+  }
+}
+
+/** The open release reading of the current async context, if any. */
+function openReading(): ReleaseReading | undefined {
+  const reading = releaseReading.getStore();
+  return reading?.open ? reading : undefined;
 }
 
 /** True when a write in the current transaction scope lost to a concurrent change. */
@@ -130,9 +186,8 @@ export function transactionScopeConflicted(): boolean {
 export async function withinTransactionScope<T>(
   client: pg.PoolClient,
   work: () => Promise<T>,
-  release?: number,
 ): Promise<T> {
-  const store: Ambient = { client, open: true, conflicted: false, release };
+  const store: Ambient = { client, open: true, conflicted: false };
   try {
     return await ambient.run(store, work);
   } finally {
@@ -150,6 +205,12 @@ export function ambientPool(pool: pg.Pool): pg.Pool {
   // pg's overloads cannot be forwarded one by one; the arguments are passed through unchanged.
   const query = ((...args: unknown[]) => {
     const client = ambientClient();
+    const reading = client ? undefined : openReading();
+    if (reading) {
+      return readingClient(pool, reading).then((connection) =>
+        (connection.query as (...a: unknown[]) => Promise<unknown>)(...args),
+      );
+    }
     if (!client) {
       const cancellable = queryInScope(pool, args);
       if (cancellable) return cancellable;
@@ -189,6 +250,9 @@ export async function withTransaction<T>(
   work: (client: pg.PoolClient) => Promise<T>,
   options: { readOnly?: boolean } = {},
 ): Promise<T> {
+  // A release's reads need no transaction (it never changes): they run on its connection.
+  const reading = openReading();
+  if (reading && !('release' in pool)) return work(await readingClient(pool, reading));
   const db = 'release' in pool ? pool : (ambientClient() ?? pool);
   if ('release' in db) {
     await db.query('SAVEPOINT nested');

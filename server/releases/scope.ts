@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type pg from 'pg';
-import { releaseInScope, withinTransactionScope, type Queryable } from '../db/pool';
+import { releaseInScope, withinReleaseReading, type Queryable } from '../db/pool';
 import { HttpError, notFound } from '../errors';
 
 /**
@@ -54,30 +54,6 @@ export async function latestRelease(db: Queryable): Promise<number | null> {
   return rows[0].number;
 }
 
-/**
- * Runs `work` with every query it makes through the app's pool reading release `number`: one
- * connection, in one transaction, for the whole request.
- */
-export async function withRelease<T>(
-  pool: pg.Pool,
-  number: number,
-  work: () => Promise<T>,
-): Promise<T> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    await readRelease(client, number);
-    const result = await withinTransactionScope(client, work, number);
-    await client.query('COMMIT');
-    return result;
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
-}
-
 /** A release by number, with whether it is in effect; undefined when there is none. */
 async function findRelease(db: Queryable, number: number) {
   const { rows } = await db.query<{ in_effect: boolean }>(
@@ -125,5 +101,5 @@ export async function inChosenRelease<T>(
 ): Promise<T> {
   const choice = await chosenRelease(request);
   void reply.header('x-release', String(choice));
-  return choice === 'draft' ? handler() : withRelease(request.server.db, choice, handler);
+  return choice === 'draft' ? handler() : withinReleaseReading(choice, handler);
 }
