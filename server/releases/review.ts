@@ -42,7 +42,7 @@ export async function pendingChanges(
   const records = await releases.unpublishedRecords(db, only);
   if (records.length === 0) return [];
   const newest = await releases.newestRelease(db);
-  const reviews = await releases.reviewsOf(db);
+  const reviews = await releases.reviewsOf(db, records);
   const byEntity = new Map<AuditEntity, releases.UnpublishedRecord[]>();
   for (const record of records) {
     byEntity.set(record.entity, [...(byEntity.get(record.entity) ?? []), record]);

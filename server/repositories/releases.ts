@@ -30,7 +30,23 @@ const DRAFT_LOCK = 'LOCK TABLE draft_changes IN EXCLUSIVE MODE';
  */
 export async function lockDraft(tx: pg.PoolClient): Promise<void> {
   await tx.query(DRAFT_LOCK);
+  await tx.query(`SET LOCAL statement_timeout = ${VERSIONING_TIMEOUT_MS}`);
 }
+
+/**
+ * How long a publication's statements may take: versioning a bulk load (or release 1) reads and
+ * writes up to every row of a table, minutes at a million rows, where a request's statements are
+ * stopped after seconds (pool.ts).
+ */
+const VERSIONING_TIMEOUT_MS = 10 * 60_000;
+
+/** A versioning statement, with the client's own wait as long as the server's. */
+const versioning = (text: string, values: unknown[] = []): pg.QueryConfig =>
+  ({
+    text,
+    values,
+    query_timeout: VERSIONING_TIMEOUT_MS,
+  }) as pg.QueryConfig;
 
 /** Column lists by table, read once: the draft's columns, which the versions repeat. */
 const columnLists = new Map<VersionedTable, string>();
@@ -98,22 +114,26 @@ async function versionDraftChanges(tx: pg.PoolClient, number: number): Promise<v
     // As a join to draft_changes, the planner may walk every current version of the table and
     // compare it with the draft before it checks whether it changed at all.
     await tx.query(
-      `UPDATE release_rows.${table} v SET valid_to = $1
+      versioning(
+        `UPDATE release_rows.${table} v SET valid_to = $1
         WHERE v.valid_to IS NULL AND v.id = ANY (ARRAY(${changed}))
           AND NOT EXISTS (SELECT 1 FROM public.${table} d
                            WHERE d.id = v.id
                              AND to_jsonb(d) = to_jsonb(v) - '{valid_from,valid_to}'::text[])`,
-      [number],
+        [number],
+      ),
     );
     // The new versions keep the join: with the ids as an array the planner expects a handful of
     // rows, and may then read the table being inserted into once per row inserted.
     await tx.query(
-      `INSERT INTO release_rows.${table} (${columns}, valid_from)
+      versioning(
+        `INSERT INTO release_rows.${table} (${columns}, valid_from)
        SELECT ${columns}, $1 FROM public.${table} d
         WHERE d.id IN (${changed})
           AND NOT EXISTS (SELECT 1 FROM release_rows.${table} v
                            WHERE v.id = d.id AND v.valid_to IS NULL)`,
-      [number],
+        [number],
+      ),
     );
   }
 }
@@ -123,8 +143,10 @@ async function versionEverything(tx: pg.PoolClient): Promise<void> {
   for (const table of VERSIONED_TABLES) {
     const columns = await columnsOf(tx, table);
     await tx.query(
-      `INSERT INTO release_rows.${table} (${columns}, valid_from)
+      versioning(
+        `INSERT INTO release_rows.${table} (${columns}, valid_from)
        SELECT ${columns}, 1 FROM public.${table}`,
+      ),
     );
   }
 }
@@ -132,9 +154,11 @@ async function versionEverything(tx: pg.PoolClient): Promise<void> {
 /** Records that release `number` brought every history entry no release has brought yet. */
 async function bringUnreleasedEntries(tx: pg.PoolClient, number: number) {
   await tx.query(
-    `WITH brought AS (DELETE FROM unreleased_entries RETURNING entry_id)
+    versioning(
+      `WITH brought AS (DELETE FROM unreleased_entries RETURNING entry_id)
      INSERT INTO entry_releases (entry_id, release_number) SELECT entry_id, $1 FROM brought`,
-    [number],
+      [number],
+    ),
   );
 }
 
@@ -345,11 +369,17 @@ export async function unpublishedRecords(
 
 export type ReviewDecision = Schema<'ReviewDecision'> & { through_entry: number };
 
-export async function reviewsOf(db: Queryable): Promise<Map<string, ReviewDecision>> {
+/** The reviews of these records, by `entity id`. */
+export async function reviewsOf(
+  db: Queryable,
+  records: { entity: AuditEntity; entity_id: number }[],
+): Promise<Map<string, ReviewDecision>> {
   const { rows } = await db.query<ReviewDecision & { entity: string; entity_id: number }>(
-    `SELECT entity, entity_id, through_entry, decision, reviewer_name, comment,
-            ${isoTime('at')} AS at
-       FROM release_reviews`,
+    `SELECT r.entity, r.entity_id, r.through_entry, r.decision, r.reviewer_name, r.comment,
+            ${isoTime('r.at')} AS at
+       FROM unnest($1::text[], $2::int[]) AS asked (entity, entity_id)
+       JOIN release_reviews r ON r.entity = asked.entity AND r.entity_id = asked.entity_id`,
+    [records.map((record) => record.entity), records.map((record) => record.entity_id)],
   );
   return new Map(rows.map(({ entity, entity_id: id, ...review }) => [`${entity} ${id}`, review]));
 }
