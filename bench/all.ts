@@ -24,6 +24,7 @@ const BENCHES: { name: string; args: string[] }[] = [
   { name: 'api', args: ['--import', 'tsx', 'bench/api.ts'] },
   { name: 'safety', args: ['--import', 'tsx', 'bench/safety.ts'] },
   { name: 'scale', args: ['--import', 'tsx', 'bench/scale.ts'] },
+  { name: 'release', args: ['--import', 'tsx', 'bench/release.ts'] },
   { name: 'audit', args: ['--import', 'tsx', 'bench/audit.ts'] },
   { name: 'test-prescriptions', args: ['--import', 'tsx', 'bench/test-prescriptions.ts'] },
   { name: 'load', args: ['--import', 'tsx', 'bench/load.ts'] },

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
+import { resolve } from 'node:path';
 import autocannon from 'autocannon';
 import { measureConsole } from './scale/browser';
 import { SCALE } from './scale/data';
@@ -30,9 +31,9 @@ import { cpuMs, postgresCpuMs } from './support/processCpu';
  * The console is built first when dist/ is missing or stale. One summary of every target; exits 1 when one is
  * missed. SCALE_ONLY=api or SCALE_ONLY=console runs one side.
  */
-const SECONDS = Number(process.env.SCALE_SECONDS ?? 10);
-const WARM_SECONDS = 2;
-const CONNECTIONS = 50;
+export const SECONDS = Number(process.env.SCALE_SECONDS ?? 10);
+export const WARM_SECONDS = 2;
+export const CONNECTIONS = 50;
 const TARGET_P99_MS = 50;
 const TARGET_RSS_GROWTH_MB = 50;
 
@@ -43,16 +44,16 @@ const TARGET_RSS_GROWTH_MB = 50;
 const WORDS = ['ketprostatin', 'amoxi', 'ibuzo', 'valmimab', 'flutafen', 'dexlovir'];
 const CONDITION_WORDS = ['asth', 'chronic arth', 'mild', 'migraine', 'hepat', 'colitis 12'];
 
-interface Scenario {
+export interface Scenario {
   name: string;
   /** The n-th request's path under /api/v1. */
   path: (n: number) => string;
 }
 
 /** Where the warm-up's requests start counting: another medication than the measured run's first. */
-const WARM_UP_FIRST_REQUEST = 50_007;
+export const WARM_UP_FIRST_REQUEST = 50_007;
 
-const SCENARIOS: Scenario[] = [
+export const SCENARIOS: Scenario[] = [
   {
     name: 'interactions, pages 1 to 40',
     path: (n) => `/drug-interaction?page=${1 + (n % 40)}&page_size=25`,
@@ -100,7 +101,12 @@ function rssMb(pid: number): number {
 }
 
 /** Runs `scenario` for `seconds` from its `first` request on; its latencies and CPU per request. */
-async function runScenario(server: ScaleServer, scenario: Scenario, seconds: number, first = 0) {
+export async function runScenario(
+  server: ScaleServer,
+  scenario: Scenario,
+  seconds: number,
+  first = 0,
+) {
   let n = first;
   let failures = 0;
   const cpuBefore = { server: cpuMs(server.pid), postgres: postgresCpuMs(server.postgresPid) };
@@ -284,7 +290,10 @@ async function main() {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+// Run as `npm run bench:scale`; imported (by bench/release.ts) for its scenarios only.
+if (process.argv[1] && resolve(process.argv[1]) === resolve('bench/scale.ts')) {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

@@ -77,6 +77,9 @@ const LOADED_TABLES = [
   'drug_interactions',
 ];
 
+/** Every table the load writes: the loaded ones and the few categories. */
+const WRITTEN_TABLES = [...LOADED_TABLES, 'age_categories', 'weight_categories'];
+
 /**
  * Loads the data into the (migrated, empty) database at `adminUrl`, a superuser's connection:
  * as a bulk load does, with the triggers off and the indexes that back no constraint dropped for
@@ -100,6 +103,16 @@ export async function loadScaleData(adminUrl: string): Promise<number> {
     await client.query("SET session_replication_role = 'replica'");
     for (const sql of LOAD_SQL) await client.query(sql);
     await client.query("SET session_replication_role = 'origin'");
+    // The triggers that note the draft's changes for the next release were off too: note the
+    // loaded rows as they would have (once a release exists, as they do), so that publishing the
+    // draft versions them.
+    await client.query(
+      `INSERT INTO draft_changes (table_name, id)
+       SELECT table_name, id
+         FROM (${WRITTEN_TABLES.map((table) => `SELECT '${table}' AS table_name, id FROM ${table}`).join(' UNION ALL ')}) loaded
+        WHERE EXISTS (SELECT 1 FROM releases)
+       ON CONFLICT DO NOTHING`,
+    );
     for (const index of indexes) await client.query(index.definition);
     // The triggers that move the tables' versions were off: move them once, as a write would.
     await client.query('UPDATE table_versions SET version = version + 1');

@@ -16,6 +16,11 @@ export interface ScaleServer {
   postgresPid: number;
   /** Seconds the data took to load. */
   loadSeconds: number;
+  /**
+   * A superuser's connection to its database, for what the API does not do (a bulk change,
+   * VACUUM, sizes).
+   */
+  adminUrl: string;
   stop(): Promise<void>;
 }
 
@@ -41,6 +46,7 @@ export async function startScaleServer(): Promise<ScaleServer> {
       pid: server.process.pid as number,
       postgresPid: Number(postmaster),
       loadSeconds,
+      adminUrl,
       stop: () => server.stop(),
     };
   } catch (error) {
