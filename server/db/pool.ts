@@ -112,13 +112,11 @@ interface ReleaseReading {
   release: number;
   /** False once the read has ended. */
   open: boolean;
-  /** Its connection, set to read the release, taken at its first query. */
-  client?: Promise<pg.PoolClient>;
 }
 
 /**
  * A read of a published release (server/releases/scope.ts): every query of the current async
- * context through `ambientPool`, and every `withTransaction`, runs on one connection whose
+ * context through `ambientPool`, and every `withTransaction`, runs on a connection whose
  * search_path reads the release's views (migration 026) instead of the draft's tables.
  */
 const releaseReading = new AsyncLocalStorage<ReleaseReading>();
@@ -128,43 +126,63 @@ export function releaseInScope(): number | undefined {
   return releaseReading.getStore()?.release;
 }
 
-/** The release reading's connection, set up at its first query. */
-function readingClient(pool: pg.Pool, reading: ReleaseReading): Promise<pg.PoolClient> {
-  reading.client ??= pool.connect().then(async (client) => {
-    try {
-      await client.query(
-        `SELECT set_config('search_path', 'release_data, public', false),
-                set_config('medref.release', $1, false)`,
-        [String(reading.release)],
-      );
-      return client;
-    } catch (error) {
-      client.release(error as Error);
-      throw error;
-    }
-  });
-  return reading.client;
-}
+/**
+ * Pools whose connections each read one release, by the draft pool's options (the same for the
+ * pool and the app's view of it, `ambientPool`) and the release.
+ */
+const releasePools = new WeakMap<object, Map<number, pg.Pool>>();
+const readingPools = new WeakSet<pg.Pool>();
+/** Releases whose pools are kept: the latest, and a few that checks pin by number. */
+const RELEASE_POOLS_KEPT = 3;
+const RELEASE_POOL_SIZE = 4;
 
 /**
- * Runs `work` reading release `release` (see releaseReading). A connection is taken only when a
- * query is made, so an answer served from a cache costs none; it reads the draft again before it
- * goes back to the pool. A release never changes: its reads need no transaction to agree.
+ * The pool of connections that read `release`: set up as they open (search_path and
+ * medref.release), so that a release's query costs what the draft's does, one round trip, with
+ * no connection held for the request. A release never changes, so its reads need no transaction
+ * to agree. The pools of releases not read lately are closed.
  */
-export async function withinReleaseReading<T>(release: number, work: () => Promise<T>): Promise<T> {
-  const reading: ReleaseReading = { release, open: true };
-  try {
-    return await releaseReading.run(reading, work);
-  } finally {
-    reading.open = false;
-    const client = await reading.client?.catch(() => undefined);
-    if (client) {
-      client.query('RESET search_path; RESET medref.release').then(
-        () => client.release(),
-        (error: Error) => client.release(error),
-      );
-    }
+function releasePool(pool: pg.Pool, release: number): pg.Pool {
+  let pools = releasePools.get(pool.options);
+  if (!pools) {
+    pools = new Map();
+    releasePools.set(pool.options, pools);
   }
+  let found = pools.get(release);
+  if (found) {
+    pools.delete(release); // the most recently read go last
+  } else {
+    found = new pg.Pool({
+      ...pool.options,
+      max: RELEASE_POOL_SIZE,
+      allowExitOnIdle: true,
+      options: `-c search_path=release_data,public -c medref.release=${Number(release)}`,
+    });
+    found.on('error', () => undefined);
+    readingPools.add(found);
+  }
+  pools.set(release, found);
+  for (const [number, old] of pools) {
+    if (pools.size <= RELEASE_POOLS_KEPT) break;
+    pools.delete(number);
+    void old.end();
+  }
+  return found;
+}
+
+/** Closes the release pools of `pool`, as it is closed. */
+async function endReleasePools(pool: pg.Pool): Promise<void> {
+  const pools = releasePools.get(pool.options);
+  releasePools.delete(pool.options);
+  await Promise.all([...(pools?.values() ?? [])].map((each) => each.end()));
+}
+
+/** Runs `work` reading release `release` (see releaseReading). */
+export function withinReleaseReading<T>(release: number, work: () => Promise<T>): Promise<T> {
+  const reading: ReleaseReading = { release, open: true };
+  return releaseReading.run(reading, work).finally(() => {
+    reading.open = false;
+  });
 }
 
 /** The open release reading of the current async context, if any. */
@@ -207,9 +225,10 @@ export function ambientPool(pool: pg.Pool): pg.Pool {
     const client = ambientClient();
     const reading = client ? undefined : openReading();
     if (reading) {
-      return readingClient(pool, reading).then((connection) =>
-        (connection.query as (...a: unknown[]) => Promise<unknown>)(...args),
-      );
+      const target = releasePool(pool, reading.release) as unknown as {
+        query(...a: unknown[]): unknown;
+      };
+      return target.query(...args);
     }
     if (!client) {
       const cancellable = queryInScope(pool, args);
@@ -218,9 +237,14 @@ export function ambientPool(pool: pg.Pool): pg.Pool {
     const target = (client ?? pool) as unknown as { query(...a: unknown[]): unknown };
     return target.query(...args);
   }) as pg.Pool['query'];
+  const end = async () => {
+    await endReleasePools(pool);
+    return pool.end();
+  };
   return new Proxy(pool, {
     get(target, property) {
       if (property === 'query') return query;
+      if (property === 'end') return end;
       const value: unknown = Reflect.get(target, property, target);
       return typeof value === 'function' ? (value as () => unknown).bind(target) : value;
     },
@@ -250,9 +274,9 @@ export async function withTransaction<T>(
   work: (client: pg.PoolClient) => Promise<T>,
   options: { readOnly?: boolean } = {},
 ): Promise<T> {
-  // A release's reads need no transaction (it never changes): they run on its connection.
   const reading = openReading();
-  if (reading && !('release' in pool)) return work(await readingClient(pool, reading));
+  if (reading && !('release' in pool) && !readingPools.has(pool))
+    return withTransaction(releasePool(pool, reading.release), work, options);
   const db = 'release' in pool ? pool : (ambientClient() ?? pool);
   if ('release' in db) {
     await db.query('SAVEPOINT nested');
