@@ -10,7 +10,7 @@ import {
   type RunningServer,
 } from './support/harness';
 import { signedInPage } from './support/signedIn';
-import { appUserToken } from './support/appUser';
+import { appUserToken, publishDraft } from './support/appUser';
 
 /**
  * Security in headless Chromium against the real server and the built console: the Content-Security-Policy stops inline script, and markup typed into names shows as
@@ -84,6 +84,8 @@ beforeAll(async () => {
   });
   // An app user's safety check is a search: the medication shows in the recent searches and in
   // that user's search history.
+  // App users read the latest release: the data above is published first.
+  await publishDraft(server);
   const appToken = await appUserToken(server, APP_USER.email);
   await api('POST', '/safety-check', { medications: [{ medication_id: medication }] }, appToken);
   created = { condition, lifestyle, medication, warfarin };

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { newToken } from '../../server/auth/tokens';
 import { insertToken } from '../../server/repositories/accounts';
+import { publishDraft as publishDatabaseDraft } from '../../server/test/publishDraft';
 import type { RunningServer } from './harness';
 
 /**
@@ -19,6 +20,16 @@ export async function appUserToken(server: RunningServer, email: string): Promis
     const { token, hash } = newToken();
     await insertToken(db, rows[0].id, hash, 1, 'app');
     return token;
+  } finally {
+    await db.end();
+  }
+}
+
+/** Publishes the server's draft as its next release, without review (see publishDraft). */
+export async function publishDraft(server: RunningServer): Promise<void> {
+  const db = new pg.Pool({ connectionString: server.databaseUrl(), max: 1 });
+  try {
+    await publishDatabaseDraft(db);
   } finally {
     await db.end();
   }

@@ -8,7 +8,8 @@ import { readConfig, type Config } from '../config';
 import { createPool, withTransaction } from '../db/pool';
 import { seedDemo } from '../db/seed';
 import { insertToken } from '../repositories/accounts';
-import { ensureFirstRelease, insertRelease, lockDraft } from '../repositories/releases';
+import { ensureFirstRelease } from '../repositories/releases';
+export { publishDraft } from './publishDraft';
 import { contractProblems } from './contract';
 import { databaseUrl, onServer } from './templateDatabase';
 
@@ -255,21 +256,4 @@ export async function idsByName(
 ): Promise<Record<string, number>> {
   const { rows } = await pool.query<{ id: number; name: string }>(`SELECT id, name FROM ${table}`);
   return Object.fromEntries(rows.map((r) => [r.name, r.id]));
-}
-
-/**
- * Publishes the draft as the next release without review, as app users' tests need: they read the
- * latest release, and a test's data is made in the draft.
- */
-export async function publishDraft(pool: pg.Pool): Promise<void> {
-  await withTransaction(pool, async (tx) => {
-    await lockDraft(tx);
-    await insertRelease(tx, {
-      title: 'Test data',
-      notes: '',
-      effectiveAt: null,
-      publishedBy: null,
-      publishedByName: 'Tests',
-    });
-  });
 }
