@@ -38,6 +38,7 @@ const SYSTEM_TESTS = [
   'server/db/crash.test.ts',
   'server/db/dataDir.test.ts',
   'server/db/lifecycle.test.ts',
+  'server/db/rootStart.test.ts',
   'server/db/startAnywhere.test.ts',
 ].map((path) => `<rootDir>/${path}`);
 

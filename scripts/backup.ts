@@ -56,7 +56,9 @@ async function withDatabase<T>(
   if (config.databaseUrl) return connect(config.databaseUrl);
   const { dataDir } = config;
   if (forRestore) {
-    if (existsSync(dataDir) && readdirSync(dataDir).length)
+    // The lock file stays after any start, a failed one included (deleting it would let two
+    // servers lock different files): it holds no data.
+    if (existsSync(dataDir) && readdirSync(dataDir).some((name) => name !== 'server.lock'))
       throw new Refused(
         `DATA_DIR ${dataDir} is not empty: restore only into an empty DATA_DIR (set DATA_DIR to a new directory, or move this one away)`,
       );

@@ -3,17 +3,24 @@ import { randomBytes } from 'node:crypto';
 import {
   chownSync,
   closeSync,
+  constants,
   cpSync,
   existsSync,
+  fstatSync,
   fsyncSync,
+  lstatSync,
   mkdirSync,
   openSync,
   readdirSync,
   readFileSync,
+  readlinkSync,
+  readSync,
+  realpathSync,
   renameSync,
   rmSync,
   statSync,
   writeFileSync,
+  type Stats,
 } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
@@ -34,9 +41,13 @@ import { lockDataDir } from './dataDirLock';
  * - DATA_DIR/pg: the cluster. As root, PostgreSQL runs as the `postgres` system user, which must
  *   be able to enter DATA_DIR; only when it cannot (a DATA_DIR under /root) is the cluster made
  *   under /var/lib/medref-admin/<name>-<random>/pg instead, and that path is written to
- *   DATA_DIR/pg-location before the cluster is made, and used from then on.
+ *   DATA_DIR/pg-location before the cluster is made, and used from then on. Beside it,
+ *   <name>-<random>/data-dir records which DATA_DIR it was made for: DATA_DIR may belong to
+ *   someone else, so a root start uses a recorded location only when root made it for this very
+ *   DATA_DIR.
  * - DATA_DIR/pg-password and DATA_DIR/pg-app-password: the passwords of the `postgres`
  *   superuser (cluster setup only) and of the `medref` role the server's queries run as.
+ * - DATA_DIR/server.lock: the lock one server holds on DATA_DIR (dataDirLock.ts).
  * - As root, when the postgres user cannot run the binaries where npm put them (a checkout under
  *   /root), a copy under /var/cache/medref-admin, shared by every checkout of the same version.
  */
@@ -62,6 +73,8 @@ export const APP_ROLE = 'medref';
 export const DATABASE = 'medref';
 const SUPERUSER = 'postgres';
 const FALLBACK_ROOT = '/var/lib/medref-admin';
+/** Beside a cluster kept under FALLBACK_ROOT: the DATA_DIR it was made for. */
+const MARKER = 'data-dir';
 const BINARY_CACHE = '/var/cache/medref-admin';
 /** A new cluster is made here, beside its final place, and renamed into place when complete. */
 const INITIALISING = /^pg\.initialising-[0-9a-f]{8}$/;
@@ -213,6 +226,173 @@ function binaries(user: RunAs | undefined, log: Log): string {
   return copy;
 }
 
+/** What a DATA_DIR is, recorded beside a cluster made for it under FALLBACK_ROOT. */
+interface DataDirIdentity {
+  dataDir: string;
+  /**
+   * Its inode: a directory removed and made again under the same path is another DATA_DIR. The
+   * device number is left out, as it may change when the machine restarts.
+   */
+  inode: string;
+}
+
+const identityOf = (dataDir: string): DataDirIdentity => ({
+  dataDir: realpathSync(dataDir),
+  inode: statSync(dataDir, { bigint: true }).ino.toString(),
+});
+
+const lstatOrUndefined = (path: string): Stats | undefined => {
+  try {
+    return lstatSync(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+};
+
+/** Why `dir` is not a directory that only root can change, or undefined when it is one. */
+function notRootOnly(dir: string, stat: Stats): string | undefined {
+  if (stat.isSymbolicLink()) return `${dir} is a symbolic link`;
+  if (!stat.isDirectory()) return `${dir} is not a directory`;
+  if (stat.uid !== 0) return `${dir} belongs to uid ${stat.uid}, not to root`;
+  if ((stat.mode & 0o022) !== 0) return `${dir} can be written by users other than root`;
+  return undefined;
+}
+
+/**
+ * Reads a small file without following a symbolic link at its own name; undefined when it is
+ * missing. `owner`, when given, is the only uid it may belong to.
+ */
+function readPlainFile(path: string, owner?: number): string | undefined {
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return undefined;
+    if (code === 'ELOOP') throw new Error(`${path} is a symbolic link`, { cause: error });
+    throw error;
+  }
+  try {
+    const stat = fstatSync(fd);
+    if (!stat.isFile()) throw new Error(`${path} is not a regular file`);
+    if (owner !== undefined && stat.uid !== owner)
+      throw new Error(`${path} belongs to uid ${stat.uid}, not to uid ${owner}`);
+    const buffer = Buffer.alloc(4096);
+    const length = readSync(fd, buffer, 0, buffer.length, 0);
+    return buffer.subarray(0, length).toString('utf8');
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * As root, the cluster DATA_DIR/pg-location names, once shown to be one root made for this
+ * DATA_DIR: DATA_DIR may belong to another user, who could write any path there, and a start
+ * changes files in the cluster's directory and stops the process its postmaster.pid names.
+ * Anything else is refused before anything is stopped or changed.
+ */
+function trustedLocation(dataDir: string, user: RunAs): string {
+  const recorded = locationFile(dataDir);
+  let text: string | undefined;
+  try {
+    text = readPlainFile(recorded);
+  } catch (error) {
+    throw new StartError(
+      `${(error as Error).message}: remove it, then start again (as root, a start follows no link it did not make)`,
+    );
+  }
+  const location = (text ?? '').trim();
+  const shown = location.length <= 300 ? JSON.stringify(location) : 'a long text';
+  const refuse = (problem: string, remedy?: string) =>
+    new StartError(
+      `${recorded} names ${shown}, ${problem}. As root, a start uses only a cluster it made for ` +
+        `this DATA_DIR in ${FALLBACK_ROOT}; nothing was stopped or changed. ` +
+        (remedy ??
+          `Put back the pg-location this DATA_DIR was given, or, to start over with an empty database, remove ${recorded}`),
+    );
+  const home = dirname(location);
+  if (
+    resolve(location) !== location ||
+    basename(location) !== 'pg' ||
+    dirname(home) !== FALLBACK_ROOT ||
+    !/^[^/\n\0]+-[0-9a-f]{16}$/.test(basename(home))
+  )
+    throw refuse(
+      `which is not a location this server makes (${FALLBACK_ROOT}/<name>-<16 hex digits>/pg)`,
+    );
+  const missing = () =>
+    new StartError(
+      `DATA_DIR's database, recorded in ${recorded}, is missing from ${location}: put it back, or, to start over with an empty database, remove ${recorded}`,
+    );
+  for (const dir of [FALLBACK_ROOT, home]) {
+    const stat = lstatOrUndefined(dir);
+    if (!stat) throw missing();
+    const problem = notRootOnly(dir, stat);
+    if (problem) throw refuse(`and ${problem}`);
+  }
+  const marker = join(home, MARKER);
+  const expected = identityOf(dataDir);
+  let found: string | undefined;
+  try {
+    found = readPlainFile(marker, 0);
+  } catch (error) {
+    throw refuse(`and ${(error as Error).message}`);
+  }
+  const vouch = (how: string) =>
+    `If that cluster is this DATA_DIR's (${how}), record it, as root: ` +
+    `echo '${JSON.stringify(expected)}' > ${marker}. Otherwise remove ${recorded} to start over with an empty database`;
+  if (found === undefined)
+    throw refuse(
+      `but ${marker}, which records the DATA_DIR a cluster there was made for, is missing`,
+      vouch('made there by an earlier version'),
+    );
+  let made: Partial<DataDirIdentity> = {};
+  try {
+    const parsed: unknown = JSON.parse(found);
+    if (parsed && typeof parsed === 'object') made = parsed as Partial<DataDirIdentity>;
+  } catch {
+    // refused below, as a marker naming no DATA_DIR
+  }
+  if (made.dataDir !== expected.dataDir || made.inode !== expected.inode)
+    throw refuse(
+      made.dataDir === expected.dataDir
+        ? `but ${marker} says it was made for an earlier directory of this name (inode ${String(made.inode)}; this DATA_DIR's is ${expected.inode})`
+        : `but ${marker} says it was made for ${typeof made.dataDir === 'string' ? `DATA_DIR ${made.dataDir}` : 'no DATA_DIR'}, not for ${expected.dataDir}`,
+      // While the DATA_DIR it was made for is there, the cluster is that one's.
+      typeof made.dataDir === 'string' && existsSync(made.dataDir)
+        ? undefined
+        : vouch('DATA_DIR was moved or copied here'),
+    );
+  const cluster = lstatOrUndefined(location);
+  // Missing when the first start was cut off before its cluster was complete: made again.
+  if (cluster && (cluster.isSymbolicLink() || !cluster.isDirectory() || cluster.uid !== user.uid))
+    throw refuse(
+      cluster.isSymbolicLink() || !cluster.isDirectory()
+        ? 'which is not a directory'
+        : `a directory that belongs to uid ${cluster.uid}, not to the ${SUPERUSER} user (uid ${user.uid})`,
+    );
+  return location;
+}
+
+/**
+ * As root, DATA_DIR/pg is used only as a directory of its own (a link could lead to another
+ * DATA_DIR's cluster, whose lock this start does not hold), and a cluster there only when it
+ * belongs to the user PostgreSQL runs as, who made it.
+ */
+function checkOwnCluster(clusterDir: string, user: RunAs) {
+  const stat = lstatOrUndefined(clusterDir);
+  if (!stat) return;
+  if (stat.isSymbolicLink())
+    throw new StartError(
+      `${clusterDir} is a symbolic link; as root, a start follows no link to a cluster, and nothing was changed. Replace it with the directory itself, or run as the user who owns DATA_DIR`,
+    );
+  if (stat.isDirectory() && existsSync(join(clusterDir, 'PG_VERSION')) && stat.uid !== user.uid)
+    throw new StartError(
+      `${clusterDir} belongs to uid ${stat.uid}, not to the ${SUPERUSER} user (uid ${user.uid}) that runs PostgreSQL as root, so this start did not make it; nothing was changed. Run as the user who owns DATA_DIR, or, if it is yours, give it to that user (chown -R ${SUPERUSER}: ${clusterDir})`,
+    );
+}
+
 /**
  * DATA_DIR's cluster directory, deciding it when DATA_DIR has none yet. A cluster stays where it
  * was made: a start never makes a fresh one elsewhere because permissions changed.
@@ -220,8 +400,9 @@ function binaries(user: RunAs | undefined, log: Log): string {
 function locateCluster(dataDir: string, user: RunAs | undefined, log: Log): string {
   const recorded = locationFile(dataDir);
   const own = join(dataDir, 'pg');
-  if (existsSync(recorded)) {
-    const clusterDir = clusterDirectory(dataDir);
+  if (lstatOrUndefined(recorded)) {
+    // An ordinary user's DATA_DIR/pg-location is in a directory of that user's, written by them.
+    const clusterDir = user ? trustedLocation(dataDir, user) : clusterDirectory(dataDir);
     if (!existsSync(dirname(clusterDir)))
       throw new StartError(
         `DATA_DIR's database, recorded in ${recorded}, is missing from ${clusterDir}: put it back, or, to start over with an empty database, remove ${recorded}`,
@@ -231,19 +412,31 @@ function locateCluster(dataDir: string, user: RunAs | undefined, log: Log): stri
     );
     return clusterDir;
   }
-  if (!user || canEnter(dataDir, user)) return own;
+  if (!user) return own;
+  if (canEnter(dataDir, user)) {
+    checkOwnCluster(own, user);
+    return own;
+  }
   if (existsSync(own))
     throw new StartError(
       `the postgres user cannot enter ${dataDir}, which holds the database in ${own}: let it through (chmod o+x on ${dataDir} and each parent), or run as the user who owns ${dataDir}`,
+    );
+  mkdirSync(FALLBACK_ROOT, { recursive: true, mode: 0o755 });
+  const problem = notRootOnly(FALLBACK_ROOT, lstatSync(FALLBACK_ROOT));
+  if (problem)
+    throw new StartError(
+      `${problem}, and it holds the databases of DATA_DIRs the postgres user cannot enter: make it a directory of root's, writable by root only (chown root: ${FALLBACK_ROOT} && chmod 755 ${FALLBACK_ROOT}), or let the postgres user enter ${dataDir}`,
     );
   // The unique place for this cluster alone: a later DATA_DIR of the same name never finds it.
   const home = join(
     FALLBACK_ROOT,
     `${basename(dataDir) || 'data'}-${randomBytes(8).toString('hex')}`,
   );
-  mkdirSync(FALLBACK_ROOT, { recursive: true, mode: 0o755 });
   mkdirSync(home, { mode: 0o755 });
   const clusterDir = join(home, 'pg');
+  // Which DATA_DIR this place is for, before DATA_DIR points to it: every location ever recorded
+  // says whose it is.
+  writeSecret(join(home, MARKER), `${JSON.stringify(identityOf(dataDir))}\n`);
   writeSecret(recorded, `${clusterDir}\n`);
   log(
     `the postgres user cannot enter DATA_DIR ${dataDir} (a directory only its owner can enter): ` +
@@ -339,13 +532,47 @@ function run(command: string, args: string[], user: RunAs | undefined): Promise<
 
 const lastLine = (text: string) => text.trim().split('\n').pop()?.trim() ?? '';
 
-/** Whether `pid` is a running PostgreSQL of this cluster (its command line names the directory). */
-function isPostmasterOf(pid: number, clusterDir: string): boolean {
+/** How a running postmaster of this cluster is recognised. */
+interface Postmaster {
+  clusterDir: string;
+  /** The PostgreSQL binary this server runs, its real path. */
+  binary: string;
+  /** The user PostgreSQL runs as, when it is not this process's own. */
+  user: RunAs | undefined;
+}
+
+/** Where `/proc/<pid>/exe` and `/proc/<pid>/cwd` lead, read as `user` when given. */
+function processLinks(pid: number, user: RunAs | undefined): [string, string] | undefined {
+  const links = [`/proc/${pid}/exe`, `/proc/${pid}/cwd`];
+  if (!user) return [readlinkSync(links[0]), readlinkSync(links[1])];
+  // Root may lack the capability to read another user's process links (a container without
+  // CAP_SYS_PTRACE); the user PostgreSQL runs as can always read those of its own processes.
+  const read = spawnSync('readlink', ['--', ...links], {
+    ...user,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'ignore'],
+    timeout: 10_000,
+  });
+  const lines = read.status === 0 ? read.stdout.split('\n') : [];
+  return lines.length >= 2 ? [lines[0], lines[1]] : undefined;
+}
+
+/**
+ * Whether `pid` is a running PostgreSQL of this cluster: a process of the user PostgreSQL runs
+ * as, running the PostgreSQL binary this server runs, whose working directory is the cluster
+ * (a postmaster works in its data directory). A command line proves nothing: any process can
+ * name the cluster's path in its arguments.
+ */
+function isPostmasterOf(pid: number, postmaster: Postmaster): boolean {
+  if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid) return false;
   try {
+    const owner = postmaster.user?.uid ?? process.getuid?.();
+    if (statSync(`/proc/${pid}`).uid !== owner) return false;
+    const links = processLinks(pid, postmaster.user);
     return (
-      Number.isInteger(pid) &&
-      pid > 0 &&
-      readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(clusterDir)
+      links !== undefined &&
+      links[0] === postmaster.binary &&
+      links[1] === realpathSync(postmaster.clusterDir)
     );
   } catch {
     return false;
@@ -359,15 +586,16 @@ const recordedPid = (pidFile: string) => Number(readFileSync(pidFile, 'utf8').sp
  * its own), or may have left postmaster.pid behind. The caller holds DATA_DIR's lock, so a
  * postmaster of this cluster still running belongs to no live server, and is stopped. A pid file
  * whose process is gone is left to PostgreSQL, which sees it is stale and, from the shared memory
- * key it records, that no orphaned backend is still running. Only a pid file naming a live
- * process that is not this cluster's (the number reused, after a reboot) is removed, or
- * PostgreSQL would take that process for a running postmaster and refuse to start.
+ * key it records, that no orphaned backend is still running. A pid file naming a live process
+ * that is not this cluster's postmaster (the number reused after a reboot, or a file written by
+ * someone else) is removed, or PostgreSQL would take that process for a running postmaster and
+ * refuse to start; that process is never signalled.
  */
-async function clearLeftoverPostmaster(clusterDir: string, log: Log): Promise<void> {
-  const pidFile = join(clusterDir, 'postmaster.pid');
+async function clearLeftoverPostmaster(postmaster: Postmaster, log: Log): Promise<void> {
+  const pidFile = join(postmaster.clusterDir, 'postmaster.pid');
   if (!existsSync(pidFile)) return;
   const pid = recordedPid(pidFile);
-  if (isPostmasterOf(pid, clusterDir)) {
+  if (isPostmasterOf(pid, postmaster)) {
     log(`stopping a PostgreSQL (pid ${pid}) left running by an earlier start`);
     process.kill(pid, 'SIGINT');
     for (let i = 0; i < 100 && processAlive(pid); i++) await sleep(100);
@@ -378,8 +606,8 @@ async function clearLeftoverPostmaster(clusterDir: string, log: Log): Promise<vo
   }
   if (existsSync(pidFile)) {
     const stillThere = recordedPid(pidFile);
-    if (processAlive(stillThere) && !isPostmasterOf(stillThere, clusterDir)) {
-      log(`removing postmaster.pid: its pid ${stillThere} is now another process`);
+    if (processAlive(stillThere) && !isPostmasterOf(stillThere, postmaster)) {
+      log(`removing postmaster.pid: its pid ${stillThere} is not this cluster's PostgreSQL`);
       rmSync(pidFile, { force: true });
     }
   }
@@ -518,7 +746,10 @@ async function startLocked(
   if (!existsSync(appFile)) writeSecret(appFile, randomBytes(18).toString('base64url'));
   const appPassword = readPassword(appFile);
 
-  await clearLeftoverPostmaster(clusterDir, log);
+  await clearLeftoverPostmaster(
+    { clusterDir, binary: realpathSync(join(bin, 'bin', 'postgres')), user },
+    log,
+  );
   const port = await freePort();
   const postmaster = spawn(
     join(bin, 'bin', 'postgres'),
