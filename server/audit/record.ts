@@ -33,7 +33,11 @@ function reasonOf(request: FastifyRequest): string | null {
   return typeof reason === 'string' && reason.trim() !== '' ? reason.trim() : null;
 }
 
-/** Who made the change (the signed-in account, or `account` itself when it registers) and why. */
+/**
+ * Who made the change (the signed-in account, or `account` itself when it registers) and why. The
+ * name is only the one the session knows: the entry stores the name an administrator vetted, from
+ * the account's latest snapshot (migration 028), so renaming oneself changes no entry's author.
+ */
 function authorOf(request: FastifyRequest, account?: Snapshot): entries.Author {
   const actor = account
     ? { id: account.id, name: String(account.name) }

@@ -903,3 +903,114 @@ describe('an append-only history', () => {
     expect(entry).toMatchObject({ id: rows[0].id, actor: { name: admin.name } });
   });
 });
+
+describe('who made a change', () => {
+  /** An editor, signed in: registered as 'Test Editor' and given the role by an administrator. */
+  async function newEditor() {
+    const email = `editor-${++seq}@example.com`;
+    const editor = client(t.app, await signIn(t.app, { email, role: 'editor' }));
+    const me = (await editor.get('/auth/me')).json().data as { id: number; name: string };
+    return { editor, email, id: me.id, vetted: me.name };
+  }
+  /** The newest entries of `actorId` about `entity` `id`, as the history shows them, newest first. */
+  async function byActor(actorId: number, entity: string, id: number): Promise<Entry[]> {
+    const response = await api.get(`/audit?actor_id=${actorId}&entity=${entity}&entity_id=${id}`);
+    expect(response.statusCode).toBe(200);
+    return response.json().data;
+  }
+
+  it('names the author as an administrator vetted them, not as they renamed themself since', async () => {
+    const { editor, email, id: editorId, vetted } = await newEditor();
+    expect(vetted).toBe('Test Editor');
+    expect((await editor.put('/auth/profile', { name: 'Admin', email })).statusCode).toBe(200);
+    expect((await editor.get('/auth/me')).json().data.name).toBe('Admin');
+
+    // A one-statement write (its entry goes to the inbox) and a transaction (a delete checked
+    // for use, its entry stored at once).
+    const id = await newCondition();
+    const renamed = unique('Renamed by the editor');
+    expect((await editor.put('/condition', { id, name: renamed })).statusCode).toBe(200);
+    const inInbox = await byActor(editorId, 'condition', id);
+    expect(inInbox.map((e) => [e.action, e.actor])).toEqual([
+      ['update', { id: editorId, name: vetted }],
+    ]);
+    expect((await editor.delete(`/condition/${id}`, {})).statusCode).toBe(200);
+    await t.app.auditInbox.idle();
+    const stored = await byActor(editorId, 'condition', id);
+    expect(stored.map((e) => [e.action, e.actor])).toEqual([
+      ['delete', { id: editorId, name: vetted }],
+      ['update', { id: editorId, name: vetted }],
+    ]);
+
+    // The rename itself is in the history, by the name vetted, showing the new one.
+    const [profile] = await byActor(editorId, 'account', editorId);
+    expect(profile).toMatchObject({
+      action: 'update',
+      actor: { id: editorId, name: vetted },
+      changes: { name: { from: vetted, to: 'Admin' } },
+    });
+    // Nothing the editor wrote reads "Admin".
+    const { rows } = await t.pool.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM audit_log WHERE actor_id = $1 AND actor_name = 'Admin'",
+      [editorId],
+    );
+    expect(rows[0].n).toBe(0);
+  });
+
+  it('stores the vetted name whatever name the statement gives, on every way an entry is written', async () => {
+    const { id: editorId, vetted } = await newEditor();
+    const id = await newCondition();
+    const { rows } = await t.pool.query<{ actor_name: string; actor_snapshot_id: number }>(
+      `INSERT INTO audit_entries (actor_id, actor_name, action, effect, entity, entity_id, label,
+                                  changes)
+       VALUES ($1, 'Mallory', 'update', 'update', 'condition', $2, 'Forged', '{}')
+       RETURNING actor_name, actor_snapshot_id`,
+      [editorId, id],
+    );
+    expect(rows[0].actor_name).toBe(vetted);
+    const inbox = await t.pool.query<{ actor_name: string }>(
+      `WITH e AS (INSERT INTO audit_inbox (actor_id, actor_name, action, entity, entity_id, label)
+                  VALUES ($1, 'Mallory', 'update', 'condition', $2, 'Forged') RETURNING *)
+       SELECT actor_name FROM e`,
+      [editorId, id],
+    );
+    expect(inbox.rows[0].actor_name).toBe(vetted);
+    const snapshot = await t.pool.query<{ account_id: number; name: string }>(
+      'SELECT account_id, name FROM account_snapshots WHERE id = $1',
+      [rows[0].actor_snapshot_id],
+    );
+    expect(snapshot.rows).toEqual([{ account_id: editorId, name: vetted }]);
+  });
+
+  it('takes the name as it then is when an administrator changes the account: the name they vetted', async () => {
+    const { editor, email, id: editorId, vetted } = await newEditor();
+    const profile = await editor.put('/auth/profile', { name: 'Eddie Editor', email });
+    expect(profile.statusCode).toBe(200);
+    const before = await newCondition();
+    const first = await editor.put('/condition', { id: before, name: unique('Before vetting') });
+    expect(first.statusCode).toBe(200);
+
+    // An administrator makes the editor a viewer, then an editor again, which ends their sessions.
+    for (const role of ['viewer', 'editor'])
+      expect((await api.put(`/accounts/${editorId}`, { role })).statusCode).toBe(200);
+    const again = client(t.app, await signIn(t.app, { email, role: 'editor' }));
+    const after = await newCondition();
+    const second = await again.put('/condition', { id: after, name: unique('After vetting') });
+    expect(second.statusCode).toBe(200);
+
+    // Registered, given the role (by the test, as an administrator would), the two changes; the
+    // rename took none.
+    const { rows } = await t.pool.query<{ name: string; role: string | null }>(
+      'SELECT name, role FROM account_snapshots WHERE account_id = $1 ORDER BY id',
+      [editorId],
+    );
+    expect(rows).toEqual([
+      { name: vetted, role: null },
+      { name: vetted, role: 'editor' },
+      { name: 'Eddie Editor', role: 'viewer' },
+      { name: 'Eddie Editor', role: 'editor' },
+    ]);
+    expect((await byActor(editorId, 'condition', before))[0].actor.name).toBe(vetted);
+    expect((await byActor(editorId, 'condition', after))[0].actor.name).toBe('Eddie Editor');
+  });
+});

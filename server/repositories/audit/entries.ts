@@ -18,6 +18,11 @@ import {
 /** Who made a change, and why. */
 export interface Author {
   actorId: number;
+  /**
+   * The name the caller knows the author by. The database stores the author's vetted name
+   * instead, from their latest account snapshot (migration 028), on every path an entry takes; this
+   * one stays only for an author who is no account.
+   */
   actorName: string;
   reason: string | null;
 }
@@ -188,7 +193,8 @@ export const INBOX_BATCH = 2000;
  * Moves up to INBOX_BATCH entries from the inbox into audit_entries, with their diff and medication
  * ids, and counts them for GET /audit's totals: one statement, so a reader sees each entry in
  * exactly one of the two places. Entries another mover (another instance) is moving are skipped.
- * Answers how many moved.
+ * An entry keeps the author's snapshot it was written with, and is linked into the history's hash
+ * chain as the move commits (migration 028). Answers how many moved.
  */
 export async function moveInbox(db: Queryable): Promise<number> {
   const { rows } = await db.query<{ moved: number }>(
@@ -196,11 +202,12 @@ export async function moveInbox(db: Queryable): Promise<number> {
        DELETE FROM audit_inbox
         WHERE id = ANY (ARRAY(SELECT id FROM audit_inbox LIMIT $1 FOR UPDATE SKIP LOCKED))
        RETURNING *),
-     e AS (INSERT INTO audit_entries (id, at, actor_id, actor_name, action, effect, entity,
-                                      entity_id, label, changes, reason, medication_ids)
+     e AS (INSERT INTO audit_entries (id, at, actor_id, actor_snapshot_id, actor_name, action,
+                                      effect, entity, entity_id, label, changes, reason,
+                                      medication_ids)
        OVERRIDING SYSTEM VALUE
-       SELECT id, at, actor_id, actor_name, action, action, entity, entity_id, label,
-              audit_changes(before, after), reason,
+       SELECT id, at, actor_id, actor_snapshot_id, actor_name, action, action, entity, entity_id,
+              label, audit_changes(before, after), reason,
               audit_medication_ids(entity, coalesce(after, before))
          FROM moved RETURNING entity, action, actor_id),
      ${COUNT_ENTRIES}
