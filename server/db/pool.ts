@@ -83,6 +83,51 @@ export function createPool(
   return pool;
 }
 
+/**
+ * Connections held by streams (CSV downloads, whole lists read through a cursor), by pool (its
+ * options, shared by the pool and the app's view of it, `ambientPool`). A stream holds its
+ * connection for as long as its reader takes: however many downloads run, the other half of the
+ * pool stays for the requests a person waits on.
+ */
+const streamingHeld = new WeakMap<object, number>();
+
+/** The most connections of `pool` that streams may hold at once: half of it (at least one). */
+export function streamingCapacity(pool: pg.Pool): number {
+  return Math.max(1, Math.floor((pool.options.max ?? 10) / 2));
+}
+
+/**
+ * A connection of `pool` for a stream, counted against streamingCapacity until it is released;
+ * undefined when streams hold as many as they may already (the caller refuses the stream: waiting
+ * for one would hold the request for as long as another download takes).
+ */
+export async function connectForStream(pool: pg.Pool): Promise<pg.PoolClient | undefined> {
+  const key = pool.options;
+  const held = streamingHeld.get(key) ?? 0;
+  if (held >= streamingCapacity(pool)) return undefined;
+  streamingHeld.set(key, held + 1);
+  let counted = true;
+  const uncount = () => {
+    if (!counted) return;
+    counted = false;
+    streamingHeld.set(key, (streamingHeld.get(key) ?? 1) - 1);
+  };
+  let client: pg.PoolClient;
+  try {
+    client = await pool.connect();
+  } catch (error) {
+    uncount();
+    throw error;
+  }
+  // The pool gives each checkout a release function of its own: this one counts the stream out.
+  const release = client.release.bind(client);
+  client.release = (destroy?: Error | boolean) => {
+    uncount();
+    return release(destroy);
+  };
+  return client;
+}
+
 interface Ambient {
   client: pg.PoolClient;
   /** False once the transaction has ended: work the preview started and left behind (a timer)

@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import { DATA_QUALITY_SEVERITIES } from '@contract/enums';
 import type { Schema } from '../contract';
+import { csvLine } from '../lib/csv';
 import { dataAnswer, paced } from '../lib/pacedStream';
 import type { DataQualityFinding } from './data-quality';
 
@@ -55,11 +56,11 @@ export class DataQualityReport {
     const matches = this.matches(query);
     return paced(
       (function* lines() {
-        yield `${CSV_COLUMNS.join(',')}\r\n`;
+        yield csvLine(CSV_COLUMNS);
         let chunk = '';
         let lines = 0;
         for (const index of matches) {
-          chunk += csvLine(findings[index]);
+          chunk += findingLine(findings[index]);
           if (++lines % CSV_LINES_PER_CHUNK === 0) {
             yield chunk;
             chunk = '';
@@ -165,18 +166,8 @@ const CSV_COLUMNS = [
 const CSV_LINES_PER_CHUNK = 500;
 const JSON_FINDINGS_PER_CHUNK = 500;
 
-/**
- * A CSV field: quoted when it holds a comma, quote or line break; a text a spreadsheet would run
- * as a formula (the messages start with medication names, which anyone with write access sets)
- * starts with a `'`.
- */
-export function csvField(value: string | number | undefined): string {
-  if (value === undefined) return '';
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+@\t\r-]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-function csvLine(finding: DataQualityFinding): string {
-  return `${CSV_COLUMNS.map((column) => csvField(finding[column])).join(',')}\r\n`;
+/** A finding as a CSV line (the one encoder's: a message a spreadsheet would run as a formula,
+ * as one starting with a medication's name can be, is made inert). */
+function findingLine(finding: DataQualityFinding): string {
+  return csvLine(CSV_COLUMNS.map((column) => finding[column]));
 }

@@ -1,9 +1,14 @@
 import { Readable } from 'node:stream';
 import { setImmediate } from 'node:timers/promises';
 import type { FastifyReply } from 'fastify';
+import { watchReader } from './exportLimits';
 
-/** Sends `json` (read as it is sent, already serialised by the contract's response schema). */
+/**
+ * Sends `json` (read as it is sent, already serialised by the contract's response schema). A
+ * reader that stops taking it is dropped after a while (watchReader), ending the stream.
+ */
 export function sendJsonStream(reply: FastifyReply, json: Readable): FastifyReply {
+  watchReader(reply);
   return reply.type('application/json; charset=utf-8').send(json);
 }
 

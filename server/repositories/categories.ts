@@ -2,7 +2,7 @@ import type { Schema } from '../contract';
 import type { Queryable } from '../db/pool';
 import type { Write } from './audit/entries';
 import { guardedDelete } from './guardedDelete';
-import { csvText, type ListSpec } from './listing';
+import { type ListSpec } from './listing';
 
 /**
  * Age and weight categories share one shape: a range with a unit, a category name and a
@@ -87,7 +87,7 @@ export function categoryRepository(kind: CategoryKind) {
     csvColumns: `t.${min} || ' - ' || t.${max} AS "${spec.label} Range",
       initcap(t.${unit}) AS "${spec.label} Unit",
       coalesce(t.category_name, '-') AS "Category",
-      coalesce(${csvText("nullif(t.description, '')")}, '-') AS "Description"`,
+      coalesce(nullif(t.description, ''), '-') AS "Description"`,
   };
 
   /** The names of the medications with a dosage in this category, and of ingredients' limits. */

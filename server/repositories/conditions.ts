@@ -2,7 +2,7 @@ import type { Schema } from '../contract';
 import type { Queryable } from '../db/pool';
 import type { Write } from './audit/entries';
 import { guardedDelete } from './guardedDelete';
-import { csvText, type ListSpec } from './listing';
+import { type ListSpec } from './listing';
 
 type Condition = Schema<'Condition'>;
 export type ConditionInput = Omit<Schema<'ConditionCreate'>, 'reason'>;
@@ -25,8 +25,8 @@ export const CONDITION_LIST: ListSpec<ConditionSortField> = {
   sorts: { name: ['lower(t.name)'], description: ['lower(t.description)'] },
   defaultOrder: ['lower(t.name)'],
   matchWord: (_word, like) => `${like('t.name')} OR ${like('t.description')}`,
-  csvColumns: `${csvText('t.name')} AS "Name",
-    coalesce(${csvText("nullif(t.description, '')")}, '-') AS "Description",
+  csvColumns: `t.name AS "Name",
+    coalesce(nullif(t.description, ''), '-') AS "Description",
     CASE WHEN t.affects_kidney_function THEN 'Yes' ELSE 'No' END AS "Affects Kidney Function"`,
 };
 

@@ -3,7 +3,7 @@ import type { Schema } from '../contract';
 import type { Queryable } from '../db/pool';
 import type { Write } from './audit/entries';
 import { guardedDelete } from './guardedDelete';
-import { csvText, type Filter, type Like, type ListSpec } from './listing';
+import { type Filter, type Like, type ListSpec } from './listing';
 import { allByName, deleteById, insertLink, linkedToMedication, oneById, updateById } from './rows';
 
 /**
@@ -53,10 +53,10 @@ export const DRUG_CLASS_LIST: ListSpec<DrugClassSortField> = {
       `EXISTS (SELECT 1 FROM drug_class_members dm
                 WHERE dm.drug_class_id = t.id AND dm.medication_id = ANY(${ids}))`,
     ].join(' OR '),
-  csvColumns: `${csvText('t.name')} AS "Name", coalesce(t.atc_code, '') AS "ATC Code",
+  csvColumns: `t.name AS "Name", coalesce(t.atc_code, '') AS "ATC Code",
     coalesce(initcap(t.duplicate_severity), '') AS "Duplicate Therapy",
-    ${csvText(`(SELECT string_agg(m.name, ', ' ORDER BY lower(m.name)) FROM drug_class_members dm
-                  JOIN medications m ON m.id = dm.medication_id WHERE dm.drug_class_id = t.id)`)} AS "Members"`,
+    (SELECT string_agg(m.name, ', ' ORDER BY lower(m.name)) FROM drug_class_members dm
+                  JOIN medications m ON m.id = dm.medication_id WHERE dm.drug_class_id = t.id) AS "Members"`,
 };
 
 export const DRUG_CLASS_FILTERS: Record<string, (value: unknown) => Filter> = {
@@ -152,8 +152,8 @@ export const CLASS_RULE_LIST: ListSpec<ClassRuleSortField> = {
   defaultOrder: ['lower(a.name)', OTHER_NAME],
   matchWord: matchRuleWord,
   csvColumns: `CASE t.kind WHEN 'interaction' THEN 'Interaction' ELSE 'Cross-sensitivity' END AS "Kind",
-    ${csvText('a.name')} AS "Class", ${csvText('coalesce(b.name, m.name)')} AS "With",
-    initcap(t.severity) AS "Severity", ${csvText('t.description')} AS "Description"`,
+    a.name AS "Class", coalesce(b.name, m.name) AS "With",
+    initcap(t.severity) AS "Severity", t.description AS "Description"`,
 };
 
 export const CLASS_RULE_FILTERS: Record<string, (value: unknown) => Filter> = {

@@ -1,7 +1,7 @@
 import type { Schema } from '../contract';
 import type { Queryable } from '../db/pool';
 import type { Write } from './audit/entries';
-import { csvText, type ListSpec } from './listing';
+import { type ListSpec } from './listing';
 import { deleteById } from './rows';
 
 type Drug = Schema<'Drug'>;
@@ -43,11 +43,11 @@ export const DRUG_LIST: ListSpec<DrugSortField> = {
     ['name', 'category', 'manufacturer', 'dosage', 'description']
       .map((column) => like(`t.${column}`))
       .join(' OR '),
-  csvColumns: `${csvText('t.name')} AS "Name", ${csvText('t.category')} AS "Category",
-    ${csvText('t.manufacturer')} AS "Manufacturer", ${csvText('t.dosage')} AS "Dosage",
-    ${csvText('t.description')} AS "Description",
-    ${csvText("array_to_string(t.side_effects, ', ')")} AS "Side Effects",
-    ${csvText("array_to_string(t.contraindications, ', ')")} AS "Contraindications"`,
+  csvColumns: `t.name AS "Name", t.category AS "Category",
+    t.manufacturer AS "Manufacturer", t.dosage AS "Dosage",
+    t.description AS "Description",
+    array_to_string(t.side_effects, ', ') AS "Side Effects",
+    array_to_string(t.contraindications, ', ') AS "Contraindications"`,
 };
 
 export async function getDrug(db: Queryable, id: number) {

@@ -2,7 +2,7 @@ import type { Schema } from '../contract';
 import type { Queryable } from '../db/pool';
 import type { Write } from './audit/entries';
 import { guardedDelete } from './guardedDelete';
-import { csvText, type Filter, type ListSpec } from './listing';
+import { type Filter, type ListSpec } from './listing';
 import { allByName, deleteById, linkedToMedication, oneById, updateById } from './rows';
 
 /**
@@ -59,11 +59,11 @@ export const INGREDIENT_LIST: ListSpec<IngredientSortField> = {
   matchWord: (_word, like, _param, ids) =>
     `${like('t.name')} OR EXISTS (SELECT 1 FROM medication_ingredients mi
                                    WHERE mi.ingredient_id = t.id AND mi.medication_id = ANY(${ids}))`,
-  csvColumns: `${csvText('t.name')} AS "Name",
-    ${csvText(`(SELECT string_agg(m.name || coalesce(' (' || mi.amount || ' ' || mi.amount_unit || ' per ' || mi.per_unit || ')', ''),
+  csvColumns: `t.name AS "Name",
+    (SELECT string_agg(m.name || coalesce(' (' || mi.amount || ' ' || mi.amount_unit || ' per ' || mi.per_unit || ')', ''),
                                   ', ' ORDER BY lower(m.name))
                   FROM medication_ingredients mi JOIN medications m ON m.id = mi.medication_id
-                 WHERE mi.ingredient_id = t.id)`)} AS "Medications"`,
+                 WHERE mi.ingredient_id = t.id) AS "Medications"`,
 };
 
 export const INGREDIENT_FILTERS: Record<string, (value: unknown) => Filter> = {

@@ -2,7 +2,7 @@ import { SEVERITIES } from '@contract/enums';
 import type { Schema } from '../contract';
 import type { Queryable } from '../db/pool';
 import type { Write } from './audit/entries';
-import { csvText, type Filter, type Like, type ListSpec } from './listing';
+import { type Filter, type Like, type ListSpec } from './listing';
 import { deleteById, oneById } from './rows';
 
 type DrugInteraction = Schema<'DrugInteraction'>;
@@ -69,8 +69,8 @@ export const INTERACTION_LIST: ListSpec<InteractionSortField> = {
   defaultOrder: ['lower(a.name)', 'lower(b.name)'],
   wordIds: (like) => `SELECT id FROM medications WHERE ${like('name')}`,
   matchWord,
-  csvColumns: `${csvText('a.name')} AS "Medication", ${csvText('b.name')} AS "Interacting Medication",
-    initcap(t.severity) AS "Severity", ${csvText('t.description')} AS "Description",
+  csvColumns: `a.name AS "Medication", b.name AS "Interacting Medication",
+    initcap(t.severity) AS "Severity", t.description AS "Description",
     CASE WHEN t.is_allergen THEN 'Yes' ELSE 'No' END AS "Allergen"`,
 };
 

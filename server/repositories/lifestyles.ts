@@ -2,7 +2,7 @@ import type { Schema } from '../contract';
 import type { Queryable } from '../db/pool';
 import type { Write } from './audit/entries';
 import { guardedDelete } from './guardedDelete';
-import { csvText, type ListSpec } from './listing';
+import { type ListSpec } from './listing';
 import { deleteById, updateById } from './rows';
 
 type Lifestyle = Schema<'Lifestyle'>;
@@ -25,7 +25,7 @@ export const LIFESTYLE_LIST: ListSpec<LifestyleSortField> = {
   sorts: { name: ['lower(t.name)'] },
   defaultOrder: ['lower(t.name)'],
   matchWord: (_word, like) => like('t.name'),
-  csvColumns: `${csvText('t.name')} AS "Name"`,
+  csvColumns: `t.name AS "Name"`,
 };
 
 export async function getLifestyle(db: Queryable, id: number) {

@@ -1,8 +1,8 @@
 import type pg from 'pg';
-import { to as copyTo } from 'pg-copy-streams';
 import { prepared, releaseInScope, type Queryable } from '../db/pool';
-import { followReleaseScope } from '../releases/scope';
 import type { VersionedTable } from '../db/versions';
+import { csvColumns } from '../lib/csv';
+import { streamFromCursor } from '../lib/wholeStream';
 import { searchPatterns } from './activity';
 
 /**
@@ -430,7 +430,8 @@ export function listPage<F extends string>(
   );
 }
 
-/** A value written into SQL as a literal: COPY takes no parameters. */
+/** A value written into SQL as a literal: an export's statement is declared with its values in it,
+ * so PostgreSQL plans it for them (as a search's page is, see readPage). */
 function literal(client: pg.PoolClient, value: unknown): string {
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   if (typeof value === 'boolean') return value ? 'true' : 'false';
@@ -439,59 +440,35 @@ function literal(client: pg.PoolClient, value: unknown): string {
   throw new Error(`No SQL literal for ${typeof value}`);
 }
 
-/** How long an export may take: far longer than any other statement may (pool.ts). */
-const EXPORT_TIMEOUT_MS = 10 * 60_000;
-
 /**
- * Every record matching `query`, in order, as CSV with a header row: PostgreSQL writes and quotes
- * it (`COPY ... TO STDOUT`) and the stream passes it on as it is read, so the server holds a few
- * chunks at a time whatever the list's size (a slow reader pauses PostgreSQL). One read-only
- * snapshot; the connection goes back to the pool when the stream ends, and is closed when it
- * fails or the download is cut short.
+ * Every record matching `query`, in order, as CSV with a header row (the spec's `csvColumns`),
+ * written by the one CSV encoder (lib/csv.ts: every text quoted and made inert for spreadsheets,
+ * numbers as numbers) from PostgreSQL's own texts of the values. Read through a cursor in one
+ * read-only snapshot as the download is taken (lib/wholeStream.ts), so the server holds a batch
+ * at a time whatever the list's size; a download counts against the export limits
+ * (lib/exportLimits.ts), and its connection goes back when it ends, fails or is cut short.
  */
-export async function csvStream<F extends string>(
-  db: pg.Pool,
-  spec: ListSpec<F>,
-  query: ListQuery<F>,
-) {
-  const client = await db.connect();
-  try {
-    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-    await followReleaseScope(client);
-    await client.query(`SET LOCAL statement_timeout = ${EXPORT_TIMEOUT_MS}`);
-    const params: unknown[] = [];
-    const condition = where(spec, await withWordIds(client, spec, query), params);
-    const sql = `SELECT ${spec.csvColumns} FROM ${fromSql(spec)} WHERE ${condition}
-                  ORDER BY ${orderBy(spec, query.sort)}`.replace(/\$(\d+)/g, (_, n: string) =>
-      literal(client, params[Number(n) - 1]),
-    );
-    const copy = copyTo(`COPY (${sql}) TO STDOUT WITH (FORMAT csv, HEADER)`);
-    // The pool's client-side timeout (pool.ts) would end a long download: this query has its own.
-    const stream = client.query(Object.assign(copy, { query_timeout: EXPORT_TIMEOUT_MS }));
-    let released = false;
-    const release = (destroy: boolean) => {
-      if (released) return;
-      released = true;
-      if (destroy) client.release(true);
-      else
-        client.query('COMMIT').then(
-          () => client.release(),
-          (error: Error) => client.release(error),
-        );
-    };
-    stream.on('end', () => release(false));
-    stream.on('error', () => release(true));
-    stream.on('close', () => release(!stream.readableEnded));
-    return stream;
-  } catch (error) {
-    client.release(error as Error);
-    throw error;
-  }
+export function csvStream<F extends string>(db: pg.Pool, spec: ListSpec<F>, query: ListQuery<F>) {
+  return streamFromCursor<(string | null)[]>(
+    db,
+    async (client) => {
+      const params: unknown[] = [];
+      const condition = where(spec, await withWordIds(client, spec, query), params);
+      return `SELECT ${spec.csvColumns} FROM ${fromSql(spec)} WHERE ${condition}
+               ORDER BY ${orderBy(spec, query.sort)}`.replace(/\$(\d+)/g, (_, n: string) =>
+        literal(client, params[Number(n) - 1]),
+      );
+    },
+    async function* csv(fetch) {
+      let batch = await fetch();
+      const columns = csvColumns(batch.fields);
+      yield columns.header;
+      while (batch.rows.length > 0) {
+        yield columns.lines(batch.rows);
+        batch = await fetch();
+      }
+    },
+    // An export reads every row: planned for all of them.
+    { raw: true, planForAll: true },
+  );
 }
-
-/**
- * A text column for CSV: a value a spreadsheet would run as a formula starts with a `'`
- * (`csv_text`, migration 015). Give it a column or an aggregate, which PostgreSQL inlines, not a
- * subquery: put it inside the subquery instead (see the medications' contraindications).
- */
-export const csvText = (expression: string) => `csv_text(${expression})`;

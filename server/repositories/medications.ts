@@ -3,7 +3,6 @@ import { withTransaction, type Queryable } from '../db/pool';
 import type { VersionedTable } from '../db/versions';
 import type { Write } from './audit/entries';
 import {
-  csvText,
   readPage,
   totalColumn,
   type Filter,
@@ -323,12 +322,12 @@ export const MEDICATION_LIST: ListSpec<MedicationSortField> = {
   ],
   defaultOrder: ['lower(t.name)'],
   matchWord: (_word, like) => like('t.name'),
-  csvColumns: `${csvText('t.name')} AS "Name",
+  csvColumns: `t.name AS "Name",
     CASE WHEN t.is_dosage_weight_based THEN 'Weight-based' ELSE 'Age-based' END AS "Dosage Type",
     coalesce(t.avg_weight_dosage || ' ' || initcap(t.avg_weight_dosage_unit), '--') AS "Dosage per weight",
     ${count('weight_category_dosages')} AS "Weight Dosage",
     ${count('age_category_dosages')} AS "Age Dosage",
-    coalesce((SELECT ${csvText(`string_agg(${LINK_NAME}, ', ' ORDER BY lower(x.name), x.id)`)}
+    coalesce((SELECT string_agg(${LINK_NAME}, ', ' ORDER BY lower(x.name), x.id)
                 FROM medication_contraindications d JOIN conditions x ON x.id = d.condition_id
                WHERE d.medication_id = t.id), '--') AS "Condition Contraindications",
     coalesce(t.pregnancy_category, '--') AS "Pregnancy Category"`,

@@ -664,19 +664,23 @@ describe('with reference data', () => {
         `attachment; filename="data-quality-${day}.csv"`,
       );
       const lines = response.body.trimEnd().split('\r\n');
-      expect(lines[0]).toBe('severity,kind,entity,entity_id,related_id,medication_id,message');
+      expect(lines[0]).toBe(
+        '"severity","kind","entity","entity_id","related_id","medication_id","message"',
+      );
       const { data } = await page('severity=warning&sort=-record&page_size=100');
       expect(lines.length - 1).toBe(data.length);
       const first = data[0];
+      // Texts quoted (quotes doubled), ids as numbers, none as an empty field.
+      const text = (value: unknown) => `"${String(value).replace(/"/g, '""')}"`;
       expect(lines[1]).toBe(
         [
-          'warning',
-          first.kind,
-          first.entity,
+          '"warning"',
+          text(first.kind),
+          text(first.entity),
           first.entity_id,
           first.related_id ?? '',
           first.medication_id ?? '',
-          /[",]/.test(first.message) ? `"${first.message.replace(/"/g, '""')}"` : first.message,
+          text(first.message),
         ].join(','),
       );
     });
@@ -733,7 +737,7 @@ describe('with reference data', () => {
       url: '/api/v1/data-quality?format=csv&kind=missing_pregnancy_category',
       headers: { authorization: `Bearer ${token}` },
     });
-    expect(response.body).toContain(",'=HYPERLINK(1) has no pregnancy category: ");
+    expect(response.body).toContain(`,"'=HYPERLINK(1) has no pregnancy category: `);
   });
 });
 

@@ -2,7 +2,8 @@ import { client, createTestApp, signIn, type TestApp } from '../test/helpers';
 import { insertListData } from '../test/listData';
 
 // `GET <list>?format=csv`: every record matching the search and filters, in the asked order, as
-// the CSV download the console's export button saves, written by PostgreSQL as it is read.
+// the CSV download the console's export button saves, read from PostgreSQL as it is sent: every
+// text quoted, numbers as numbers, lines ending in CRLF (lib/csv.ts).
 jest.setTimeout(30_000);
 
 let t: TestApp;
@@ -28,29 +29,10 @@ async function csv(path: string, as = token) {
   return response;
 }
 const today = () => new Date().toISOString().slice(0, 10);
+/** A CSV file of these lines. */
+const lines = (...rows: string[]) => rows.map((row) => `${row}\r\n`).join('');
 
 describe('CSV export', () => {
-  it('quotes exactly the texts a spreadsheet would run as a formula (csv_text)', async () => {
-    const texts = ['=1+1', '+1', '-1', '@SUM(A1)', '\tx', '\rx', 'a=1', ' =1', "'x", '', null];
-    const { rows } = await t.pool.query<{ text: string | null }>(
-      'SELECT csv_text(x) AS text FROM unnest($1::text[]) WITH ORDINALITY AS u(x, n) ORDER BY n',
-      [texts],
-    );
-    expect(rows.map((row) => row.text)).toEqual([
-      "'=1+1",
-      "'+1",
-      "'-1",
-      "'@SUM(A1)",
-      "'\tx",
-      "'\rx",
-      'a=1',
-      ' =1',
-      "'x",
-      '',
-      null,
-    ]);
-  });
-
   it('answers text/csv as a download named after the list and the day, quoted as CSV', async () => {
     const response = await csv('/condition?format=csv');
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
@@ -60,14 +42,13 @@ describe('CSV export', () => {
     // A missing description shows as the grid shows it ('-'); a text a spreadsheet would run as
     // a formula starts with a quote.
     expect(response.body).toBe(
-      [
-        'Name,Description,Affects Kidney Function',
-        'Asthma,Airway disease,No',
-        'bronchitis,-,No',
-        'Cystic fibrosis,"Lung, ""sticky"" mucus",No',
-        "Diabetes,'=SUM(A1),No",
-        '',
-      ].join('\n'),
+      lines(
+        '"Name","Description","Affects Kidney Function"',
+        '"Asthma","Airway disease","No"',
+        '"bronchitis","-","No"',
+        '"Cystic fibrosis","Lung, ""sticky"" mucus","No"',
+        `"Diabetes","'=SUM(A1)","No"`,
+      ),
     );
   });
 
@@ -79,20 +60,18 @@ describe('CSV export', () => {
       `attachment; filename="drug-interactions-${today()}.csv"`,
     );
     expect(response.body).toBe(
-      [
-        'Medication,Interacting Medication,Severity,Description,Allergen',
-        'Amoxicillin,Ibuprofen,Minor,Rash in 100% of cases,Yes',
-        'Ibuprofen,aspirin,Minor,"Less ""aspirin"" effect, at times",Yes',
-        '',
-      ].join('\n'),
+      lines(
+        '"Medication","Interacting Medication","Severity","Description","Allergen"',
+        '"Amoxicillin","Ibuprofen","Minor","Rash in 100% of cases","Yes"',
+        '"Ibuprofen","aspirin","Minor","Less ""aspirin"" effect, at times","Yes"',
+      ),
     );
     const searched = await csv(`/drug-interaction?format=csv&q=warf&medication_id=${id.aspirin}`);
     expect(searched.body).toBe(
-      [
-        'Medication,Interacting Medication,Severity,Description,Allergen',
-        'aspirin,Warfarin,Major,Bleeding risk,No',
-        '',
-      ].join('\n'),
+      lines(
+        '"Medication","Interacting Medication","Severity","Description","Allergen"',
+        '"aspirin","Warfarin","Major","Bleeding risk","No"',
+      ),
     );
   });
 
@@ -101,67 +80,67 @@ describe('CSV export', () => {
     expect(all.headers['content-disposition']).toBe(
       `attachment; filename="medications-${today()}.csv"`,
     );
+    // The dosages' counts are numbers, unquoted; '--' (nothing) is no formula, left as it is.
     expect(all.body).toBe(
-      [
-        'Name,Dosage Type,Dosage per weight,Weight Dosage,Age Dosage,Condition Contraindications,Pregnancy Category',
-        'Amoxicillin,Weight-based,25 Mg,0,0,--,B',
-        'aspirin,Age-based,--,0,0,--,--',
-        'Ibuprofen,Age-based,--,0,0,--,C',
-        'Ibuprofen,Weight-based,10 Mg,0,0,--,C',
-        'Warfarin,Age-based,--,0,0,"Asthma, Cystic fibrosis",X',
-        '',
-      ].join('\n'),
+      lines(
+        '"Name","Dosage Type","Dosage per weight","Weight Dosage","Age Dosage","Condition Contraindications","Pregnancy Category"',
+        '"Amoxicillin","Weight-based","25 Mg",0,0,"--","B"',
+        '"aspirin","Age-based","--",0,0,"--","--"',
+        '"Ibuprofen","Age-based","--",0,0,"--","C"',
+        '"Ibuprofen","Weight-based","10 Mg",0,0,"--","C"',
+        '"Warfarin","Age-based","--",0,0,"Asthma, Cystic fibrosis","X"',
+      ),
     );
     const filtered = await csv(
       `/medication?format=csv&condition_id=${id.Asthma}&pregnancy_category=C&is_dosage_weight_based=false`,
     );
-    expect(filtered.body.split('\n').slice(1)).toEqual(['Ibuprofen,Age-based,--,0,0,--,C', '']);
+    expect(filtered.body.split('\r\n').slice(1)).toEqual([
+      '"Ibuprofen","Age-based","--",0,0,"--","C"',
+      '',
+    ]);
     await t.pool.query(
       `INSERT INTO weight_category_dosages (medication_id, weight_category_id, min_dosage, max_dosage, dosage_unit,
          min_frequency, max_frequency, frequency_unit, min_duration, max_duration, duration_unit)
        SELECT $1, id, 1, 2, 'mg', 1, 2, 'days', 1, 2, 'days' FROM weight_categories`,
       [id.Amoxicillin],
     );
-    expect((await csv('/medication?format=csv&q=amox')).body.split('\n')[1]).toBe(
-      'Amoxicillin,Weight-based,25 Mg,4,0,--,B',
+    expect((await csv('/medication?format=csv&q=amox')).body.split('\r\n')[1]).toBe(
+      '"Amoxicillin","Weight-based","25 Mg",4,0,"--","B"',
     );
   });
 
   it('exports the other lists with their grid columns', async () => {
     expect((await csv('/lifestyle?format=csv&sort=-name')).body).toBe(
-      'Name\nSmoking\nNight shifts\nalcohol\n',
+      lines('"Name"', '"Smoking"', '"Night shifts"', '"alcohol"'),
     );
     expect((await csv('/age-category?format=csv')).body).toBe(
-      [
-        'Age Range,Age Unit,Category,Description',
-        '0 - 24,Months,Pediatric,-',
-        '2 - 17,Years,-,Children',
-        '18 - 65,Years,Adult,Grown-ups',
-        '65 - 120,Years,Geriatric,Older adults',
-        '',
-      ].join('\n'),
+      lines(
+        '"Age Range","Age Unit","Category","Description"',
+        '"0 - 24","Months","Pediatric","-"',
+        '"2 - 17","Years","-","Children"',
+        '"18 - 65","Years","Adult","Grown-ups"',
+        '"65 - 120","Years","Geriatric","Older adults"',
+      ),
     );
     expect((await csv('/weight-category?format=csv&q=kg')).body).toBe(
-      [
-        'Weight Range,Weight Unit,Category,Description',
-        '0 - 18.5,Kg,Underweight,-',
-        '18.5 - 25,Kg,Normal,Healthy',
-        '25 - 30,Kg,Overweight,-',
-        '',
-      ].join('\n'),
+      lines(
+        '"Weight Range","Weight Unit","Category","Description"',
+        '"0 - 18.5","Kg","Underweight","-"',
+        '"18.5 - 25","Kg","Normal","Healthy"',
+        '"25 - 30","Kg","Overweight","-"',
+      ),
     );
     expect((await csv('/drug?format=csv&q=advil')).body).toBe(
-      [
-        'Name,Category,Manufacturer,Dosage,Description,Side Effects,Contraindications',
-        'Advil,NSAID,Pfizer,200 mg,Pain reliever,"Nausea, Stomach pain",Ulcers',
-        '',
-      ].join('\n'),
+      lines(
+        '"Name","Category","Manufacturer","Dosage","Description","Side Effects","Contraindications"',
+        '"Advil","NSAID","Pfizer","200 mg","Pain reliever","Nausea, Stomach pain","Ulcers"',
+      ),
     );
   });
 
   it('gives a header alone when nothing matches', async () => {
     expect((await csv('/condition?format=csv&q=nothing-like-this')).body).toBe(
-      'Name,Description,Affects Kidney Function\n',
+      lines('"Name","Description","Affects Kidney Function"'),
     );
   });
 
@@ -176,8 +155,43 @@ describe('CSV export', () => {
 
   it('takes search words literally inside the statement it streams', async () => {
     const body = (await csv(`/condition?format=csv&q=${encodeURIComponent("x' OR 'a'='a")}`)).body;
-    expect(body).toBe('Name,Description,Affects Kidney Function\n');
-    expect((await csv('/drug-interaction?format=csv&q=100%25')).body.split('\n')).toHaveLength(3);
+    expect(body).toBe(lines('"Name","Description","Affects Kidney Function"'));
+    expect((await csv('/drug-interaction?format=csv&q=100%25')).body.split('\r\n')).toHaveLength(3);
+  });
+
+  it('makes exactly the texts a spreadsheet would run as a formula inert, in every text column', async () => {
+    const texts = ['=1+1', '+1', '-1', '@SUM(A1)', '\tx', '\rx', 'a=1', ' =1', "'x", '', 'a;=1'];
+    await t.pool.query(
+      `INSERT INTO conditions (name, description)
+       SELECT 'Formula ' || n, x FROM unnest($1::text[]) WITH ORDINALITY AS u(x, n)`,
+      [texts],
+    );
+    try {
+      const body = (await csv('/condition?format=csv&q=formula')).body;
+      const described = body
+        .split('\r\n')
+        .slice(1, -1)
+        .map((line) => /^"Formula (\d+)",(.*),"No"$/s.exec(line))
+        .map((match) => [Number(match?.[1]), match?.[2]])
+        .sort(([a], [b]) => Number(a) - Number(b))
+        .map(([, description]) => description);
+      expect(described).toEqual([
+        `"'=1+1"`,
+        `"'+1"`,
+        `"'-1"`,
+        `"'@SUM(A1)"`,
+        `"'\tx"`,
+        `"'\rx"`,
+        '"a=1"',
+        '" =1"',
+        `"'x"`,
+        // An empty description shows as the grid shows it ('-').
+        '"-"',
+        `"a;'=1"`,
+      ]);
+    } finally {
+      await t.pool.query(`DELETE FROM conditions WHERE name LIKE 'Formula %'`);
+    }
   });
 });
 

@@ -8,6 +8,7 @@ import {
   type TableVersions,
   type VersionedTable,
 } from '../db/versions';
+import { claimExport, watchReader, withinExport } from '../lib/exportLimits';
 import { VersionedCache } from '../lib/versionedCache';
 import { scopedCacheKey } from '../releases/scope';
 import {
@@ -92,10 +93,15 @@ export async function versionsOf(
 
 /**
  * Sends `csv` (read as it is sent) as a download named `<filename>-<today>.csv`, never cached.
+ * A download counts against the export limits from here on (claimExport: whoever reads a large
+ * answer before sending it claims it before reading, as it throws a 429 when they are full), and
+ * a reader that stops taking it is dropped after a while (watchReader).
  * The contract's text/csv answer is the file's text, which the reply's typed `send` does not take
  * as a stream: hence the plain FastifyReply.
  */
 export function sendCsv(reply: FastifyReply, filename: string, csv: Readable): FastifyReply {
+  claimExport(reply);
+  watchReader(reply);
   const day = new Date().toISOString().slice(0, 10);
   return reply
     .type('text/csv; charset=utf-8')
@@ -161,15 +167,14 @@ export function defineListRoute<F extends string>(
     // One handler serves the seven list operations, whose queries differ only in their sort
     // fields and filters (already validated against the contract): read the common shape.
     const query = request.query as ListQueryString<F>;
+    // A CSV, and a whole list too large to keep (streamed from a cursor), are downloads: they
+    // count against the export limits (../lib/exportLimits.ts) as their stream opens.
     if (query.format === 'csv') {
-      return sendCsv(
-        reply,
-        operation.filename,
-        await csvStream(db, operation.spec, listQuery(query)),
-      );
+      const csv = await withinExport(reply, () => csvStream(db, operation.spec, listQuery(query)));
+      return sendCsv(reply, operation.filename, csv);
     }
     if (![...PAGING, ...filterNames].some((name) => query[name] !== undefined)) {
-      return operation.whole(reply);
+      return withinExport(reply, () => operation.whole(reply));
     }
     const pageQuery: PageQuery<F> = {
       ...listQuery(query),

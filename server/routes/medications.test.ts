@@ -1385,8 +1385,8 @@ describe('graded condition contraindications: contraindicated or caution', () =>
       url: `/api/v1/medication?format=csv&q=${encodeURIComponent(medication.name)}`,
       headers: { authorization: `Bearer ${token}` },
     });
-    expect(csv.body.split('\n')).toContain(
-      `${medication.name},Age-based,--,0,1,"Mononucleosis, Penicillin allergy (caution)",C`,
+    expect(csv.body.split('\r\n')).toContain(
+      `"${medication.name}","Age-based","--",0,1,"Mononucleosis, Penicillin allergy (caution)","C"`,
     );
   });
 

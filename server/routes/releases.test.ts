@@ -425,6 +425,10 @@ describe('publishing', () => {
     });
     expect(csv.headers['content-type']).toMatch(/text\/csv/);
     expect(csv.body).toMatch(/Warfarin \+ Ibuprofen/);
+    // The one CSV encoder's: texts quoted, ids as numbers, lines ending in CRLF.
+    const [header, entry] = csv.body.split('\r\n');
+    expect(header).toBe('"id","at","actor","action","entity","entity_id","label","reason"');
+    expect(entry).toMatch(/^\d+,"[^"]+","[^"]*","update","drug_interaction",\d+,"/);
     const detail = (await viewer.get(`/release/${release.number}`)).json().data;
     expect(detail.counts).toEqual([
       { entity: 'drug_interactions', added: 0, changed: 1, removed: 0 },

@@ -1,6 +1,7 @@
-import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { csvField } from '../domain/data-quality-report';
+import { csvLine } from '../lib/csv';
+import { claimExport } from '../lib/exportLimits';
+import { paced } from '../lib/pacedStream';
 import { notFound } from '../errors';
 import { DEFAULT_PAGE_SIZE } from '../repositories/listing';
 import * as releases from '../repositories/releases';
@@ -12,6 +13,18 @@ import { sendCsv } from './lists';
 
 /** The most history entries one CSV of a release's changes holds. */
 const CHANGES_CSV_MAX = 1_000_000;
+/** That CSV's columns, and how many of its lines are sent as one chunk. */
+const CHANGES_CSV_COLUMNS = [
+  'id',
+  'at',
+  'actor',
+  'action',
+  'entity',
+  'entity_id',
+  'label',
+  'reason',
+];
+const CHANGES_CSV_LINES_PER_CHUNK = 500;
 
 /**
  * Releases: the list and one release with its counts, its history entries and its differences
@@ -74,18 +87,32 @@ export default async function releaseRoutes(app: FastifyInstance) {
     const { number } = request.params;
     if (!(await releases.getRelease(db, number))) throw notFound('Release');
     if (request.query.format === 'csv') {
+      // A download (as many as a million entries): counted against the export limits before
+      // they are read.
+      claimExport(reply);
       const { rows } = await releases.releaseEntries(db, number, {
         limit: CHANGES_CSV_MAX,
         offset: 0,
       });
-      const header = 'id,at,actor,action,entity,entity_id,label,reason\r\n';
-      const lines = rows.map(
-        (e) =>
-          `${[e.id, e.at, e.actor.name, e.action, e.entity, e.entity_id, e.label, e.reason ?? '']
-            .map(csvField)
-            .join(',')}\r\n`,
-      );
-      return sendCsv(reply, `release-${number}-changes`, Readable.from([header, ...lines]));
+      const lines = function* () {
+        yield csvLine(CHANGES_CSV_COLUMNS);
+        for (let start = 0; start < rows.length; start += CHANGES_CSV_LINES_PER_CHUNK) {
+          let chunk = '';
+          for (const e of rows.slice(start, start + CHANGES_CSV_LINES_PER_CHUNK))
+            chunk += csvLine([
+              e.id,
+              e.at,
+              e.actor.name,
+              e.action,
+              e.entity,
+              e.entity_id,
+              e.label,
+              e.reason,
+            ]);
+          yield chunk;
+        }
+      };
+      return sendCsv(reply, `release-${number}-changes`, paced(lines()));
     }
     const page = request.query.page ?? 1;
     const pageSize = request.query.page_size ?? DEFAULT_PAGE_SIZE;
