@@ -122,7 +122,7 @@ describe('the matrix as the console expects it', () => {
         'changePassword',
         'endOtherSessions',
         'logout',
-        'runTestPrescriptions',
+        'runTestPrescription',
         'safetyCheck',
         'updateProfile',
       ].sort(),

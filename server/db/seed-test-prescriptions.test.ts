@@ -8,7 +8,7 @@ let api: ReturnType<typeof client>;
 beforeAll(async () => {
   t = await createTestApp();
   await prepareDatabase(t.pool, { seed: 'demo', passwordCost: TEST_PASSWORD_COST });
-  api = client(t.app, await signIn(t.app, { role: 'viewer' }));
+  api = client(t.app, await signIn(t.app, { role: 'editor' }));
 });
 afterAll(() => t.close());
 

@@ -1,7 +1,11 @@
+import type pg from 'pg';
 import type { Schema } from '../contract';
 import type { Queryable } from '../db/pool';
+import type { SafetyIds } from '../domain/safety-check';
+import type { SafetyDataText } from '../test-prescriptions/evaluate';
 import type { Write } from './audit/entries';
 import { allByName, deleteById, oneById } from './rows';
+import { SAFETY_DATA_SQL } from './safety-check';
 
 /** The SQL of test prescriptions: the records, their stored results, and the summary. */
 
@@ -201,4 +205,25 @@ export async function medicationNames(db: Queryable, ids: number[]): Promise<Map
     [ids],
   );
   return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+/** Every column as PostgreSQL's text, unparsed. */
+const TEXT_TYPES: pg.CustomTypesConfig = {
+  getTypeParser: (() => (value: string) =>
+    value) as unknown as pg.CustomTypesConfig['getTypeParser'],
+};
+
+/**
+ * The safety check's read (SAFETY_DATA_SQL, the same prepared statement) for a chunk of tests,
+ * each column left as PostgreSQL's JSON text: the worker thread that evaluates the chunk parses
+ * it, so the megabytes a large chunk reads are not parsed on the event loop.
+ */
+export async function safetyDataText(db: Queryable, ids: SafetyIds): Promise<SafetyDataText> {
+  const { rows } = await db.query<SafetyDataText>({
+    name: 'safety-check-read',
+    text: SAFETY_DATA_SQL,
+    values: [ids.medications, ids.conditions, ids.lifestyles, ids.allergies, ids.allergyClasses],
+    types: TEXT_TYPES,
+  });
+  return rows[0];
 }

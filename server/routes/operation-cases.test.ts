@@ -663,6 +663,10 @@ const CASES: Record<string, Cases> = {
     invalid: { method: 'PUT', url: '/accounts/1', body: { role: 'root' }, field: 'role' },
     unknown: { method: 'PUT', url: `/accounts/${UNKNOWN}`, body: { role: 'viewer' }, status: 404 },
   },
+  createResetLink: {
+    invalid: { method: 'POST', url: '/accounts/abc/reset-link', field: 'id' },
+    unknown: { method: 'POST', url: `/accounts/${UNKNOWN}/reset-link`, status: 404 },
+  },
   endAccountSessions: {
     invalid: { ...del('/accounts/abc/sessions'), field: 'id' },
     unknown: { ...del(`/accounts/${UNKNOWN}/sessions`), status: 404 },
@@ -779,6 +783,10 @@ const CASES: Record<string, Cases> = {
       body: { ids: [UNKNOWN] },
       status: 422,
     },
+  },
+  runTestPrescription: {
+    invalid: { method: 'POST', url: '/test-prescription/abc/run', field: 'id' },
+    unknown: { method: 'POST', url: `/test-prescription/${UNKNOWN}/run`, status: 404 },
   },
   acceptTestPrescription: {
     invalid: { method: 'POST', url: '/test-prescription/1/accept', body: {}, field: 'reason' },

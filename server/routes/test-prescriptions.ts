@@ -1,16 +1,19 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { audited, auditedStatement } from '../audit/record';
+import { sessionOf } from '../auth/guard';
+import { IMPORT_MAX_BYTES, IMPORT_MAX_TESTS } from '../config';
 import type { Schema } from '../contract';
 import { withinTransactionScope } from '../db/pool';
-import { conflict, HttpError, invalid, notFound } from '../errors';
+import type { SafetyCheckRequest } from '../domain/safety-check';
+import { conflict, invalid, notFound } from '../errors';
 import * as tests from '../repositories/test-prescriptions';
 import { previewImpact } from '../test-prescriptions/impact';
 import { canonical } from '../test-prescriptions/outcome';
+import { Busy, SuiteQueue } from '../test-prescriptions/queue';
 import {
   evaluateTests,
-  outcomeOfRequest,
-  readRequests,
+  outcomesOf,
   runAndStore,
   storeRuns,
   type TestRun,
@@ -28,7 +31,10 @@ export const DOWNGRADE_PREFIX = 'Downgrade accepted: ';
 const REASON_MAX = 500;
 
 /** A 422's field errors under `prefix` (`request.`, or `3.request.` in an import). */
-function prefixed(error: HttpError, prefix: string): Record<string, string[]> {
+function prefixed(
+  error: { message: string; errors?: Record<string, string[]> },
+  prefix: string,
+): Record<string, string[]> {
   return Object.fromEntries(
     Object.entries(error.errors ?? { '': [error.message] }).map(([field, messages]) => [
       `${prefix}${field}`.replace(/\.$/, ''),
@@ -46,13 +52,13 @@ async function prepare(
   definitions: Definition[],
   prefixOf: (index: number) => string,
 ): Promise<tests.TestPrescriptionInput[]> {
-  const requests = definitions.map((d) => d.request);
-  const { items } = await readRequests(db, requests);
+  const requests = definitions.map((d) => d.request as SafetyCheckRequest);
+  const results = await outcomesOf(db, requests);
   const errors: Record<string, string[]> = {};
   const seen = new Map<string, number>();
   definitions.forEach((d, index) => {
-    const item = items[index];
-    if ('error' in item) Object.assign(errors, prefixed(item.error, `${prefixOf(index)}request.`));
+    const { refused } = results[index];
+    if (refused) Object.assign(errors, prefixed(refused, `${prefixOf(index)}request.`));
     const key = d.name.trim().toLowerCase();
     if (seen.has(key))
       errors[`${prefixOf(index)}name`] = [`repeats the name of item ${seen.get(key)}`];
@@ -60,7 +66,7 @@ async function prepare(
   });
   if (Object.keys(errors).length) throw invalid(errors);
   return definitions.map((d, index) => {
-    const actual = outcomeOfRequest(requests[index], items[index]);
+    const actual = results[index].state;
     // Valid requests only reach here, so `actual` is an outcome. A given one is stored in the
     // order outcomes are compared in (medication ids ascending).
     const expected = d.expected ?? ('outcome' in actual ? actual.outcome : undefined);
@@ -86,8 +92,49 @@ async function runIn(tx: pg.PoolClient, ids: number[]): Promise<void> {
 /** A run as the contract's TestPrescriptionRunResult (without what is stored for the next run). */
 const runResult = ({ state: _state, upgraded: _upgraded, ...result }: TestRun) => result;
 
+/** What the per-account limit calls a run of the suite (in its 429's message). */
+const SUITE_RUN = 'run of the test prescriptions';
+
+/**
+ * The import's own limits: a body of up to IMPORT_MAX_BYTES (the API's others stop at 1 MiB) and
+ * at most IMPORT_MAX_TESTS tests, each refused before anything is read or stored, with a message
+ * that says the limit.
+ */
+function importLimits(app: FastifyInstance) {
+  const op = app.operation('importTestPrescriptions');
+  const url = `${app.prefix}${op.url}`;
+  const megabytes = IMPORT_MAX_BYTES / (1024 * 1024);
+  const tooMany = async (request: FastifyRequest) => {
+    const { body } = request;
+    if (!Array.isArray(body) || body.length <= IMPORT_MAX_TESTS) return;
+    throw invalid(
+      { body: [`must have at most ${IMPORT_MAX_TESTS} items`] },
+      `An import takes at most ${IMPORT_MAX_TESTS.toLocaleString('en')} test prescriptions; this one has ${body.length.toLocaleString('en')}. Split the file and import each part.`,
+    );
+  };
+  app.addHook('onRoute', (route) => {
+    if (route.url !== url || route.method !== op.method) return;
+    route.bodyLimit = IMPORT_MAX_BYTES;
+    const own = route.preValidation;
+    route.preValidation = [tooMany, ...(Array.isArray(own) ? own : own ? [own] : [])];
+    // Fastify's own 413 says nothing of this limit; anything else goes on to the app's handler.
+    route.errorHandler = (error: FastifyError, _request, reply) => {
+      if (error.code !== 'FST_ERR_CTP_BODY_TOO_LARGE') throw error;
+      return reply.status(413).send({
+        message: `An import is at most ${megabytes} MiB. Split the file and import each part.`,
+      });
+    };
+  });
+}
+
 export default async function testPrescriptionRoutes(app: FastifyInstance) {
   const { db } = app;
+  const queue = new SuiteQueue(app.config.testSuite);
+  // A refused job says when to try again.
+  app.addHook('onError', async (_request, reply, error) => {
+    if (error instanceof Busy) reply.header('retry-after', String(error.retryAfter));
+  });
+  importLimits(app);
 
   const answer = async (id: number) => {
     const row = await tests.getTestPrescription(db, id);
@@ -149,7 +196,19 @@ export default async function testPrescriptionRoutes(app: FastifyInstance) {
   });
 
   defineRoute(app, 'runTestPrescriptions', async (request) => {
-    const runs = await runAndStore(db, request.body?.ids);
+    const runs = await queue.run(() => runAndStore(db, request.body?.ids), {
+      account: sessionOf(request).id,
+      kind: SUITE_RUN,
+    });
+    return { data: runs.map(runResult), meta: await tests.summary(db) };
+  });
+
+  defineRoute(app, 'runTestPrescription', async (request) => {
+    const { id } = request.params;
+    const runs = await queue.run(async () => {
+      if (!(await tests.getTestPrescription(db, id))) throw notFound('Test prescription');
+      return runAndStore(db, [id]);
+    });
     return { data: runs.map(runResult), meta: await tests.summary(db) };
   });
 
@@ -198,7 +257,7 @@ export default async function testPrescriptionRoutes(app: FastifyInstance) {
   });
 
   defineRoute(app, 'previewTestPrescriptionImpact', async (request, reply) => {
-    const result = await previewImpact(request, request.body, app.prefix);
+    const result = await queue.run(() => previewImpact(request, request.body, app.prefix));
     // A refused write answers with its own status and body, forwarded as they are.
     if (result.refused)
       return (reply as FastifyReply).status(result.refused.statusCode).send(result.refused.body);
@@ -216,52 +275,54 @@ export default async function testPrescriptionRoutes(app: FastifyInstance) {
     }));
   });
 
-  defineRoute(app, 'importTestPrescriptions', async (request) => {
-    const inputs = await prepare(db, request.body, (index) => `${index}.`);
-    const client = await db.connect();
-    let ids: number[];
-    let created = 0;
-    try {
-      await client.query('BEGIN');
-      // Every audited write below joins this one transaction: all of the file, or none of it.
-      ids = await withinTransactionScope(client, async () => {
-        const existing = await tests.idsByName(
-          client,
-          inputs.map((i) => i.name),
-        );
-        const written: number[] = [];
-        for (const input of inputs) {
-          const id = existing.get(input.name.toLowerCase());
-          if (id === undefined) {
-            created++;
-            written.push(
-              await audited(
-                request,
-                { entity: 'test_prescription', action: 'create', idOf: (n: number) => n },
-                (tx) => tests.insertTestPrescription(tx, input),
-              ),
-            );
-          } else {
-            await audited(request, { entity: 'test_prescription', action: 'update', id }, (tx) =>
-              tests.updateTestPrescription(tx, id, input),
-            );
-            written.push(id);
+  defineRoute(app, 'importTestPrescriptions', async (request) =>
+    queue.run(async () => {
+      const inputs = await prepare(db, request.body, (index) => `${index}.`);
+      const client = await db.connect();
+      let ids: number[];
+      let created = 0;
+      try {
+        await client.query('BEGIN');
+        // Every audited write below joins this one transaction: all of the file, or none of it.
+        ids = await withinTransactionScope(client, async () => {
+          const existing = await tests.idsByName(
+            client,
+            inputs.map((i) => i.name),
+          );
+          const written: number[] = [];
+          for (const input of inputs) {
+            const id = existing.get(input.name.toLowerCase());
+            if (id === undefined) {
+              created++;
+              written.push(
+                await audited(
+                  request,
+                  { entity: 'test_prescription', action: 'create', idOf: (n: number) => n },
+                  (tx) => tests.insertTestPrescription(tx, input),
+                ),
+              );
+            } else {
+              await audited(request, { entity: 'test_prescription', action: 'update', id }, (tx) =>
+                tests.updateTestPrescription(tx, id, input),
+              );
+              written.push(id);
+            }
           }
-        }
-        await runIn(client, written);
-        return written;
-      });
-      await client.query('COMMIT');
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
-    const updated = ids.length - created;
-    return {
-      data: { created, updated },
-      message: `Imported ${ids.length} test prescriptions (${created} new, ${updated} updated)`,
-    };
-  });
+          await runIn(client, written);
+          return written;
+        });
+        await client.query('COMMIT');
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+      const updated = ids.length - created;
+      return {
+        data: { created, updated },
+        message: `Imported ${ids.length} test prescriptions (${created} new, ${updated} updated)`,
+      };
+    }),
+  );
 }

@@ -8,7 +8,7 @@ import {
   runnableTests,
   type RunnableTest,
 } from '../repositories/test-prescriptions';
-import { differences, type Actual } from './outcome';
+import type { Actual } from './outcome';
 import { evaluateTests } from './suite';
 
 export type ImpactRequest = Schema<'TestPrescriptionImpactRequest'>;
@@ -90,12 +90,12 @@ async function attemptPreview(
         const refused: Refused = { statusCode: response.statusCode, body: response.json() };
         return { refused };
       }
-      const after = await evaluateTests(client, list);
+      // Each difference's `worse` says whether the write lowers the outcome as it is now; the
+      // status, whether the test would then be worse than expected (or below its floor).
+      const after = await evaluateTests(client, list, { before });
       const tests = after.runs.flatMap((run, index) => {
         const was = before[index];
-        // Each difference's `worse` says whether the write lowers the outcome as it is now; the
-        // status, whether the test would then be worse than expected (or below its floor).
-        const found = differences(was, run.state, after.nameOf);
+        const found = after.changes[index];
         if (found.length === 0) return [];
         return [
           {

@@ -10,7 +10,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import {
-  useRunTestPrescriptionsMutation,
+  useRunTestPrescriptionMutation,
   type TestPrescription,
   type TestPrescriptionOutcome,
   type TestPrescriptionRunResult,
@@ -99,25 +99,25 @@ interface CompareDialogProps {
 }
 
 /**
- * One test prescription run now (`POST /test-prescription/run` with its id), its expected and
+ * One test prescription run now (`POST /test-prescription/{id}/run`), its expected and
  * actual outcomes side by side with the differing findings marked, the differences in words (those
  * that make it worse in red), and Accept when it changed or is worse, unless it is below the
  * test's minimum verdict (accepting would not make it pass).
  */
 export function CompareDialog({ test, open, onClose, onExited, onAccept }: CompareDialogProps) {
-  const [runTests] = useRunTestPrescriptionsMutation();
+  const [runTest] = useRunTestPrescriptionMutation();
   const [result, setResult] = useState<TestPrescriptionRunResult | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const canWrite = useCanWrite();
 
   useEffect(() => {
-    const call = withoutErrorToast(runTests({ testPrescriptionRunRequest: { ids: [test.id] } }));
+    const call = withoutErrorToast(runTest({ id: test.id }));
     call
       .unwrap()
       .then(({ data }) => setResult(data.find((row) => row.id === test.id) ?? null))
       .catch((error: unknown) => setFailure(messageOf(error, 'The test could not be run.')));
     return () => call.abort();
-  }, [runTests, test.id]);
+  }, [runTest, test.id]);
 
   const names = new Map(test.medications.map((m) => [m.id, m.name]));
   const nameOf = (id: number) => names.get(id) ?? `Medication #${id}`;

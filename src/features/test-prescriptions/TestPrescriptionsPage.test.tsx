@@ -91,6 +91,7 @@ describe('the Test prescriptions screen', () => {
     const fetchMock = mockFetch({
       'GET /test-prescription': testList(),
       'POST /test-prescription/run': changedRun,
+      'POST /test-prescription/1/run': changedRun,
     });
     const { user } = renderWithProviders(<TestPrescriptionsPage />, {
       preloadedState: signedIn(),
@@ -113,9 +114,44 @@ describe('the Test prescriptions screen', () => {
       'data-differs',
       'true',
     );
-    expect(await requestsTo(fetchMock, 'POST /test-prescription/run')[1].json()).toEqual({
-      ids: [1],
+    expect(requestsTo(fetchMock, 'POST /test-prescription/run')).toHaveLength(1);
+    expect(requestsTo(fetchMock, 'POST /test-prescription/1/run')).toHaveLength(1);
+  });
+
+  it('runs one test from its row, and says its result', async () => {
+    const fetchMock = mockFetch({
+      'GET /test-prescription': testList(),
+      'POST /test-prescription/1/run': changedRun,
     });
+    const { user } = renderWithProviders(<TestPrescriptionsPage />, {
+      preloadedState: signedIn(viewerUser),
+    });
+    await row('Warfarin with ibuprofen');
+    await user.click(screen.getByRole('button', { name: 'Run Warfarin with ibuprofen' }));
+    await findToast('Warfarin with ibuprofen: changed');
+    expect(requestsTo(fetchMock, 'POST /test-prescription/1/run')).toHaveLength(1);
+    expect(requestsTo(fetchMock, 'POST /test-prescription/run')).toHaveLength(0);
+  });
+
+  it("shows the server's refusal of a run of all (its earlier run still under way) as the error toast", async () => {
+    const message =
+      'Your earlier run of the test prescriptions is still under way: wait for it to finish, then try again.';
+    const fetchMock = mockFetch({
+      'GET /test-prescription': testList(),
+      'POST /test-prescription/run': {
+        status: 429,
+        body: { message },
+        headers: { 'retry-after': '4' },
+      },
+    });
+    const { user } = renderWithProviders(<TestPrescriptionsPage />, {
+      preloadedState: signedIn(),
+    });
+    await row('Warfarin with ibuprofen');
+    await user.click(screen.getByRole('button', { name: 'Run all' }));
+    await findToast(message);
+    expect(requestsTo(fetchMock, 'POST /test-prescription/run')).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Run all' })).toBeEnabled();
   });
 
   it('accepts a changed outcome only with a reason', async () => {
@@ -149,15 +185,16 @@ describe('the Test prescriptions screen', () => {
     expect(await sent.json()).toEqual({ reason: 'Moderate is right after the review' });
   });
 
-  it('shows a viewer no write controls (runs and compares only)', async () => {
+  it('shows a viewer no write controls and no Run all (runs one test and compares only)', async () => {
     mockFetch({ 'GET /test-prescription': testList() });
     renderWithProviders(<TestPrescriptionsPage />, { preloadedState: signedIn(viewerUser) });
     await row('Warfarin with ibuprofen');
-    expect(screen.getByRole('button', { name: 'Run all' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Run Warfarin with ibuprofen' })).toBeInTheDocument();
     expect(
       screen.getByRole('button', { name: 'Compare Warfarin with ibuprofen' }),
     ).toBeInTheDocument();
     for (const name of [
+      'Run all',
       'Accept Warfarin with ibuprofen',
       'Edit Warfarin with ibuprofen',
       'Delete Warfarin with ibuprofen',
@@ -275,7 +312,7 @@ describe('the Test prescriptions screen', () => {
   it('compares a worse run with what lowers it in red, and accepts it only as a downgrade', async () => {
     mockFetch({
       'GET /test-prescription': testList([worseWarfarin, paracetamolChild]),
-      'POST /test-prescription/run': runWith('worse', 'moderate'),
+      'POST /test-prescription/1/run': runWith('worse', 'moderate'),
     });
     const { user } = renderWithProviders(<TestPrescriptionsPage />, {
       preloadedState: signedIn(),
@@ -307,7 +344,7 @@ describe('the Test prescriptions screen', () => {
     });
     mockFetch({
       'GET /test-prescription': testList([floored, paracetamolChild]),
-      'POST /test-prescription/run': run,
+      'POST /test-prescription/1/run': run,
     });
     const { user } = renderWithProviders(<TestPrescriptionsPage />, {
       preloadedState: signedIn(),

@@ -14,9 +14,10 @@ import {
   useDeleteTestPrescriptionMutation,
   useImportTestPrescriptionsMutation,
   useListTestPrescriptionsQuery,
+  useRunTestPrescriptionMutation,
   useRunTestPrescriptionsMutation,
   type TestPrescription,
-  type TestPrescriptionExport,
+  type TestPrescriptionImport,
   type TestPrescriptionListResponse,
   type TestPrescriptionRunResponse,
   type TestPrescriptionStatus,
@@ -145,6 +146,7 @@ function ExportButton() {
 function useTestPrescriptionScreen(): ScreenSlots<TestPrescription> {
   const { data } = api.endpoints.listTestPrescriptions.useQueryState(undefined);
   const [runTests, runState] = useRunTestPrescriptionsMutation();
+  const [runTest] = useRunTestPrescriptionMutation();
   const [accept] = useAcceptTestPrescriptionMutation();
   const [remove] = useDeleteTestPrescriptionMutation();
   const [importTests, importState] = useImportTestPrescriptionsMutation();
@@ -175,7 +177,7 @@ function useTestPrescriptionScreen(): ScreenSlots<TestPrescription> {
         remove: (test) => setConfirming({ kind: 'delete', test, open: true }),
         run: (test) => {
           setRunning(test.id);
-          run(runTests({ testPrescriptionRunRequest: { ids: [test.id] } }), {
+          run(runTest({ id: test.id }), {
             success: ({ data: [result] }) => result && `${result.name}: ${result.status}`,
             failure: 'The test prescription could not be run',
           })
@@ -183,9 +185,11 @@ function useTestPrescriptionScreen(): ScreenSlots<TestPrescription> {
             .finally(() => setRunning(null));
         },
       }),
-    [canWrite, running, run, runTests],
+    [canWrite, running, run, runTest],
   );
 
+  // The server's refusal, when it is still running this user's earlier run or is busy with others
+  // (429), is the error toast: it says when to try again.
   const runAll = () =>
     run(runTests({ testPrescriptionRunRequest: {} }), {
       success: runText,
@@ -194,16 +198,16 @@ function useTestPrescriptionScreen(): ScreenSlots<TestPrescription> {
 
   const importFile = async (file: File) => {
     setImportProblem(null);
-    let tests: TestPrescriptionExport;
+    let tests: TestPrescriptionImport;
     try {
-      tests = JSON.parse(await readText(file)) as TestPrescriptionExport;
+      tests = JSON.parse(await readText(file)) as TestPrescriptionImport;
     } catch {
       setImportProblem({ message: `${file.name} could not be read as JSON.`, fields: [] });
       return;
     }
     try {
       const answer = await withoutErrorToast(
-        importTests({ testPrescriptionExport: tests }),
+        importTests({ testPrescriptionImport: tests }),
       ).unwrap();
       enqueueSnackbar(answer.message, { variant: 'success' });
     } catch (failure) {
@@ -221,24 +225,28 @@ function useTestPrescriptionScreen(): ScreenSlots<TestPrescription> {
   return {
     columns,
     subtitle: data && summaryText(data.meta),
-    busy: runState.isLoading,
+    busy: runState.isLoading || running !== null,
     actions: (
       <>
-        <Button
-          variant="contained"
-          startIcon={
-            runState.isLoading && running === null ? (
-              <CircularProgress size={18} color="inherit" aria-hidden />
-            ) : (
-              <RunIcon />
-            )
-          }
-          disabled={runState.isLoading}
-          aria-busy={runState.isLoading}
-          onClick={runAll}
-        >
-          Run all
-        </Button>
+        {/* Running the whole suite is for editors and admins (the contract's x-roles): a viewer
+            runs one test at a time, from its row. */}
+        {canWrite && (
+          <Button
+            variant="contained"
+            startIcon={
+              runState.isLoading ? (
+                <CircularProgress size={18} color="inherit" aria-hidden />
+              ) : (
+                <RunIcon />
+              )
+            }
+            disabled={runState.isLoading}
+            aria-busy={runState.isLoading}
+            onClick={runAll}
+          >
+            Run all
+          </Button>
+        )}
         <ExportButton />
         {canWrite && (
           <Button
@@ -371,7 +379,8 @@ function useTestPrescriptionScreen(): ScreenSlots<TestPrescription> {
  * change that last altered it (a link to its history entry); Run all or one, compare expected and
  * actual, Accept a changed or worse outcome with a reason (a worse one as a downgrade), edit a
  * test's name, note and minimum verdict, delete, and import or export them as JSON.
- * Viewers run and compare; editors and admins also edit, accept, delete and import. The server answers
+ * Viewers run one test at a time and compare; editors and admins also run all, edit, accept,
+ * delete and import. The server answers
  * the whole list, which the grid searches, sorts and pages.
  */
 export const testPrescriptionResource: ResourceDefinition<TestPrescription> = {
