@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { DEFAULT_COST, MIN_COST } from './auth/passwords';
 
@@ -19,20 +20,76 @@ export interface Config {
   /** The reverse proxies whose X-Forwarded-For is believed: none, how many hops in front of the
    * server, or their addresses (IPs, CIDR ranges, or `loopback`, `linklocal`, `uniquelocal`). */
   trustProxy: false | number | string[];
+  /** LOG_RESET_LINKS=1: forgot-password writes the reset link to the log (development only: whoever
+   * reads the log could reset the account). Off by default. */
+  logResetLinks: boolean;
   /** Host names, beside the bound address and localhost, that requests may name (DNS rebinding). */
   allowedHosts: string[];
   /** The most records the whole interaction or medication list (its GET without parameters) may
    * have to be kept as one answer (lib/listCache); a larger one is streamed (lib/wholeStream). */
   wholeListKeptMax: number;
+  /** Downloads at once and how long one waits on a reader that takes nothing (lib/exportLimits). */
+  exportLimits: ExportLimits;
+  /** Runs of the test prescriptions, impact previews and imports (test-prescriptions/queue). */
+  testSuite: TestSuiteLimits;
 }
 
+/**
+ * The test prescriptions' heavy work: runs of the suite, impact previews and imports. Each holds
+ * a database connection and keeps a worker busy, so a server takes a few at a time and lets a few
+ * more wait in memory (without a connection); past that it answers 429 with Retry-After.
+ */
+export interface TestSuiteLimits {
+  /** Worker threads that evaluate the tests (off the event loop), shared by the process. */
+  workers: number;
+  /** Jobs that run at once. */
+  concurrent: number;
+  /** Jobs that may wait for a turn. */
+  queued: number;
+}
+
+/** One core is left to the event loop (and to PostgreSQL, when it runs beside the server). */
+export const defaultTestSuiteLimits: TestSuiteLimits = {
+  workers: Math.max(1, Math.min(4, availableParallelism() - 1)),
+  concurrent: 2,
+  queued: 6,
+};
+
+/** The most test prescriptions one import takes: more is one transaction too long for a request. */
+export const IMPORT_MAX_TESTS = 2_000;
+/** The largest import body: 2,000 exported tests of a few medications each (about 1.5 KB a test)
+ * fit within it, with room for notes. */
+export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+
+/**
+ * CSV downloads and whole lists streamed as they are read: each holds a database connection, or a
+ * large answer, for as long as its reader takes.
+ */
+export interface ExportLimits {
+  /** Downloads one account may have running at once. */
+  perAccount: number;
+  /** Downloads a server process serves at once, over every account. */
+  total: number;
+  /** A download whose reader takes no byte for this long is dropped (EXPORT_IDLE_SECONDS). */
+  idleMs: number;
+}
+
+export const defaultExportLimits: ExportLimits = { perAccount: 2, total: 4, idleMs: 30_000 };
+
 export interface RateLimits {
-  /** Failed logins per account within `windowMinutes` after which only addresses that have not
-   * failed on it in the window may still try (so one attacker cannot lock its owner out). */
+  /** Failed logins per account within `windowMinutes`, from clients without the account's device
+   * cookie, before each further such attempt must wait (see loginDelayMaxSeconds). Also the
+   * guesses of the current password allowed per account on change-password and profile. */
   loginPerAccount: number;
-  /** Failed logins per account within the window after which no address may try. */
-  loginPerAccountCeiling: number;
-  /** Failed logins allowed per address (an IPv6 client: per /64) within the window. */
+  /** Past loginPerAccount, an attempt without a device cookie waits 2^(failures -
+   * loginPerAccount) seconds after the previous one, at most this long: a growing delay that
+   * slows guessing, never a lock-out a stranger can hold. */
+  loginDelayMaxSeconds: number;
+  /** Failed logins allowed per device cookie within the window; past it that device waits out the
+   * window. A device cookie's sign-ins count nowhere else. */
+  loginPerDevice: number;
+  /** Failed logins allowed per address (an IPv6 client: per /64) within the window, for attempts
+   * without a device cookie. */
   loginPerAddress: number;
   /** Registrations, reset requests and password changes allowed per address within the window. */
   registerPerAddress: number;
@@ -42,7 +99,8 @@ export interface RateLimits {
 
 export const defaultLimits: RateLimits = {
   loginPerAccount: 10,
-  loginPerAccountCeiling: 100,
+  loginDelayMaxSeconds: 60,
+  loginPerDevice: 10,
   loginPerAddress: 100,
   registerPerAddress: 30,
   resetPerAddress: 20,
@@ -88,6 +146,13 @@ function hashCost(value: string | undefined): number {
   return cost;
 }
 
+/** EXPORT_IDLE_SECONDS: at least one second (no reader keeps up with a shorter wait). */
+function exportIdleMs(value: string | undefined): number {
+  const seconds = integer(value, defaultExportLimits.idleMs / 1000, 'EXPORT_IDLE_SECONDS');
+  if (seconds < 1) throw new Error('EXPORT_IDLE_SECONDS must be at least 1');
+  return seconds * 1000;
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // Demo data (with the demo users' published password) goes only where asked for, or into the
   // embedded database this server makes for itself: never into a server named by DATABASE_URL.
@@ -106,11 +171,14 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tokenMaxDays: integer(env.TOKEN_MAX_DAYS, 30, 'TOKEN_MAX_DAYS'),
     limits: defaultLimits,
     trustProxy: trustProxy(env.TRUST_PROXY),
+    logResetLinks: env.LOG_RESET_LINKS === '1',
     allowedHosts: (env.ALLOWED_HOSTS ?? '')
       .split(',')
       .map((host) => host.trim().toLowerCase())
       .filter(Boolean),
     wholeListKeptMax: WHOLE_LIST_KEPT_MAX,
+    exportLimits: { ...defaultExportLimits, idleMs: exportIdleMs(env.EXPORT_IDLE_SECONDS) },
+    testSuite: { ...defaultTestSuiteLimits },
   };
 }
 

@@ -454,7 +454,10 @@ async function createLoggedApp(): Promise<LoggedApp> {
       done();
     },
   });
-  const app = await buildApp(database.pool, testConfig(), { logger: { level: 'trace', stream } });
+  // Reset links go to the log only where asked for (LOG_RESET_LINKS=1): these tests read them there.
+  const app = await buildApp(database.pool, testConfig({ logResetLinks: true }), {
+    logger: { level: 'trace', stream },
+  });
   await app.ready();
   return {
     app,
@@ -942,7 +945,8 @@ describe('login limits', () => {
   const limits = {
     ...defaultLimits,
     loginPerAccount: 3,
-    loginPerAccountCeiling: 6,
+    loginPerDevice: 3,
+    loginDelayMaxSeconds: 8,
     loginPerAddress: 5,
   };
   beforeAll(async () => {
@@ -1001,49 +1005,46 @@ describe('login limits', () => {
         ).statusCode,
       ).toBe(401);
     }
-    // From an address that has failed on the account, even the right password is refused.
+    // Past loginPerAccount failures, the next attempt without a device cookie waits, even with the
+    // right password, from any address.
     tooMany(await loginFrom('198.51.100.1', victim, PASSWORD));
     tooMany(await loginFrom('198.51.100.2', victim.toUpperCase(), PASSWORD));
     expect((await loginFrom('198.51.100.1', bystander, PASSWORD)).statusCode).toBe(200);
   });
 
-  it("cannot be used to lock an administrator out: with the default limits, the attacker's address is refused while the owner signs in from theirs", async () => {
+  it("cannot be used to lock an administrator out: with the default limits, the attacker's guesses wait ever longer while the owner's browser (its device cookie) signs in at once", async () => {
     const owner = freshEmail();
     await insertUser(t.pool, { email: owner, role: 'admin', password: PASSWORD });
-    const attempt = (address: string, password: string) =>
+    const attempt = (address: string, password: string, cookie?: string) =>
       t.app.inject({
         method: 'POST',
         url: '/api/v1/auth/login',
         remoteAddress: address,
+        headers: cookie ? { cookie } : {},
         payload: { email: owner, password },
       });
+    const signedIn = await attempt('198.51.100.77', PASSWORD);
+    expect(signedIn.statusCode).toBe(200);
+    const cookie = String(signedIn.headers['set-cookie']).split(';')[0];
     const attacker = '203.0.113.66';
     const statuses = [];
     for (let i = 0; i <= defaultLimits.loginPerAccount; i++)
       statuses.push((await attempt(attacker, `guess-${i}-password`)).statusCode);
     expect(statuses).toEqual([...Array(defaultLimits.loginPerAccount).fill(401), 429]);
-    expect((await attempt(attacker, PASSWORD)).statusCode).toBe(429);
-    // The owner, from an address without failures, signs in: once, and again after more guesses.
-    expect((await attempt('198.51.100.77', PASSWORD)).statusCode).toBe(200);
+    const waiting = await attempt(attacker, PASSWORD);
+    expect(waiting.statusCode).toBe(429);
+    expect(Number(waiting.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    // The owner's browser signs in, from anywhere: once, and again after more guesses.
+    expect((await attempt('198.51.100.78', PASSWORD, cookie)).statusCode).toBe(200);
     for (let i = 0; i <= defaultLimits.loginPerAccount; i++)
-      await attempt(attacker, `more-${i}-password`);
-    expect((await attempt('198.51.100.77', PASSWORD)).statusCode).toBe(200);
-    // Under attack, the owner's own mistyped password makes their address one with a failure.
-    for (let i = 0; i <= defaultLimits.loginPerAccount; i++)
-      await attempt(attacker, `again-${i}-password`);
-    expect((await attempt('198.51.100.78', 'mistyped-password')).statusCode).toBe(401);
-    expect((await attempt('198.51.100.78', PASSWORD)).statusCode).toBe(429);
+      await attempt(`203.0.113.${100 + i}`, `more-${i}-password`);
+    expect((await attempt(attacker, PASSWORD, cookie)).statusCode).toBe(200);
+    // Its own mistyped password counts on that device alone.
+    expect((await attempt('198.51.100.78', 'mistyped-password', cookie)).statusCode).toBe(401);
+    expect((await attempt('198.51.100.78', PASSWORD, cookie)).statusCode).toBe(200);
   });
 
-  it('counts an IPv6 client by its /64: addresses in one /64 share their failures, another /64 is a new address', async () => {
-    const victim = await registered();
-    for (let i = 1; i <= limits.loginPerAccount; i++)
-      expect((await loginFrom(`2001:db8:1:2::${i}`, victim, `v6-${i}-password`)).statusCode).toBe(
-        401,
-      );
-    tooMany(await loginFrom('2001:db8:1:2:ffff:ffff:ffff:ffff', victim, PASSWORD));
-    expect((await loginFrom('2001:db8:1:3::1', victim, PASSWORD)).statusCode).toBe(200);
-    // Per address too: loginPerAddress failures anywhere from the /64 close it to every account.
+  it('counts an IPv6 client by its /64: loginPerAddress failures from one /64 close it to every account, another /64 is a new address', async () => {
     const other = await registered();
     for (let i = 1; i <= limits.loginPerAddress; i++)
       await loginFrom(`2001:db8:9:9::${i}`, freshEmail(), `v6-${i}-password`);
@@ -1051,13 +1052,32 @@ describe('login limits', () => {
     expect((await loginFrom('2001:db8:9:a::1', other, PASSWORD)).statusCode).toBe(200);
   });
 
-  it('closes an account to every address past loginPerAccountCeiling failures (many addresses)', async () => {
+  it('holds an account that many /64s guess at (a /56 has 256): attempts without a device cookie wait, whichever /64 they come from', async () => {
     const victim = await registered();
-    for (let i = 0; i < limits.loginPerAccountCeiling; i++)
+    for (let i = 1; i <= limits.loginPerAccount; i++)
+      expect(
+        (await loginFrom(`2001:db8:0:${i.toString(16)}::1`, victim, `v6-${i}-password`)).statusCode,
+      ).toBe(401);
+    tooMany(await loginFrom('2001:db8:0:ff::1', victim, 'another-guess-password'));
+  });
+
+  it('never closes an account: past loginPerAccount failures from many addresses, an attempt without a device cookie waits Retry-After seconds, then signs in', async () => {
+    const victim = await registered();
+    for (let i = 0; i < limits.loginPerAccount; i++)
       expect(
         (await loginFrom(`198.19.0.${i + 1}`, victim, `spread-${i}-password`)).statusCode,
       ).toBe(401);
-    tooMany(await loginFrom('198.19.1.1', victim, PASSWORD));
+    const refused = await loginFrom('198.19.1.1', victim, PASSWORD);
+    tooMany(refused);
+    const seconds = Number(refused.headers['retry-after']);
+    expect(seconds).toBeGreaterThanOrEqual(1);
+    expect(seconds).toBeLessThanOrEqual(limits.loginDelayMaxSeconds);
+    await limited.pool.query(
+      `UPDATE auth_attempts SET attempted_at = attempted_at - make_interval(secs => $2)
+        WHERE key = $1`,
+      [`login:email:${victim}`, seconds],
+    );
+    expect((await loginFrom('198.19.1.1', victim, PASSWORD)).statusCode).toBe(200);
   });
 
   it('answers an unknown e-mail and a wrong password alike: same status and message, before and once limited', async () => {
@@ -1087,14 +1107,14 @@ describe('login limits', () => {
       answers.map((answer) => answer.statusCode),
     );
 
-  it('holds per account under a burst of concurrent guesses from many addresses (the ceiling), and from one (the limit)', async () => {
+  it('holds per account under a burst of concurrent guesses from many addresses, and from one', async () => {
     const victim = await registered();
     const statuses = await burst(6 * limits.loginPerAccount, (i) =>
       loginFrom(`198.18.0.${i + 1}`, victim, `burst-${i}-password`),
     );
     expect(statuses.filter((status) => status !== 401 && status !== 429)).toEqual([]);
     expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(
-      limits.loginPerAccountCeiling,
+      limits.loginPerAccount,
     );
     const target = await registered();
     const fromOne = await burst(limits.loginPerAddress - 1, (i) =>

@@ -413,7 +413,16 @@ export const ACCOUNT_SORTS = [
 export type AccountSort = (typeof ACCOUNT_SORTS)[number];
 
 /** #/components/schemas/AuditAction */
-export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'revert'] as const;
+export const AUDIT_ACTIONS = [
+  'create',
+  'update',
+  'delete',
+  'revert',
+  'password_change',
+  'password_reset',
+  'reset_link',
+  'sessions_end',
+] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** #/components/schemas/AuditEntity */

@@ -29,6 +29,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
+    /** @description A successful sign-in sets a device cookie (`medref_device_{account id}`: HttpOnly, SameSite=Strict, Path=/api/v1/auth, Secure over https), signed by the server. Sign-ins that present the account's valid device cookie are limited per device only (429 past a few failures on that device); others per address, and per account by a growing delay (429 with `Retry-After` seconds, which grow with the account's recent failures without a device cookie, up to a minute), never by a lock that strangers could hold. */
     post: operations['login'];
     delete?: never;
     options?: never;
@@ -109,7 +110,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** @description Always answers the same way, so it never reveals whether an account exists. The reset link is written to the server log. */
+    /** @description Always answers the same way, so it never reveals whether an account exists. There is no mail server: the reset link is written to the server log only when the server runs with `LOG_RESET_LINKS=1` (development); otherwise an administrator makes one (`POST /accounts/{id}/reset-link`). */
     post: operations['forgotPassword'];
     delete?: never;
     options?: never;
@@ -970,9 +971,28 @@ export interface paths {
       cookie?: never;
     };
     get?: never;
-    /** @description Gives an account a role, or disables or enables it. Disabling ends its sessions. The last enabled administrator can be neither demoted nor disabled (409). The change is recorded in the history. */
+    /** @description Gives an account a role, or disables or enables it. Disabling and a change of role end its sessions (recorded in the history as `sessions_end`). An app user (`user`) given a console role must choose a new password at its next sign-in (`password_change_required`). The last enabled administrator can be neither demoted nor disabled (409). The change is recorded in the history. */
     put: operations['updateAccount'];
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/accounts/{id}/reset-link': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** @description Makes a password reset link for the account, to hand to its owner: answered once (only its hash is stored) and valid until `expires_at` or its first use. Recorded in the history as `reset_link`, without the link. */
+    post: operations['createResetLink'];
     delete?: never;
     options?: never;
     head?: never;
@@ -991,7 +1011,7 @@ export interface paths {
     get?: never;
     put?: never;
     post?: never;
-    /** @description Signs out every session of the account (the caller's own included, when it is theirs). */
+    /** @description Signs out every session of the account (the caller's own included, when it is theirs). Recorded in the history as `sessions_end`. */
     delete: operations['endAccountSessions'];
     options?: never;
     head?: never;
@@ -1111,8 +1131,27 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** @description Runs every test prescription, or those named in `ids`, through the safety check and compares each actual outcome with the expected one: findings are matched by kind, sorted medication ids, the rule they come from, the reason of a `not_checked` one, and severity (messages are not compared). The status is `worse` when the verdict is lowered, a finding is lost or its severity lowered, `complete` is lost, the request can no longer be checked, or the verdict is below the test's `min_verdict`; `changed` for any other difference. Each test's `last_result` is stored; when a test's outcome differs from its previous run, its `audit_id` names the newest change to the reference data. Unknown ids are a 422. */
+    /** @description Runs every test prescription, or those named in `ids`, through the safety check and compares each actual outcome with the expected one: findings are matched by kind, sorted medication ids, the rule they come from, the reason of a `not_checked` one, and severity (messages are not compared). The status is `worse` when the verdict is lowered, a finding is lost or its severity lowered, `complete` is lost, the request can no longer be checked, or the verdict is below the test's `min_verdict`; `changed` for any other difference. Each test's `last_result` is stored; when a test's outcome differs from its previous run, its `audit_id` names the newest change to the reference data. Unknown ids are a 422. Editors and administrators only: a viewer runs one test at a time (`POST /test-prescription/{id}/run`). An account runs the suite once at a time, and a server takes a few such jobs (runs, impact previews, imports) at once and lets a few more wait: a second run of the same account while its first is under way, or a job past the queue, is a 429 with Retry-After. */
     post: operations['runTestPrescriptions'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/test-prescription/{id}/run': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** @description Runs one test prescription as `POST /test-prescription/run` runs each test, and stores its result: the Run of its row and its Compare. Open to viewers, who may not run the whole suite. It waits for a run under way to finish; past the server's queue of test prescription jobs, a 429 with Retry-After. */
+    post: operations['runTestPrescription'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1160,6 +1199,8 @@ export interface paths {
      *     whose outcome the write would alter, with the differences from its outcome now (`before`)
      *     to its outcome after the write (`after`), and `status`, whether it would still pass.
      *     Answers 409 when a concurrent change to the same records got in first: try again.
+     *     Previews share the server's queue of test prescription jobs: past it, a 429 with
+     *     Retry-After.
      */
     post: operations['previewTestPrescriptionImpact'];
     delete?: never;
@@ -1194,7 +1235,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** @description Loads an array as `GET /test-prescription/export` gives it. The whole array is validated first (the schema, distinct names, and every request as `POST /safety-check` validates it); any problem is a 422 whose `errors` are keyed by position (`3.request.medications`) and nothing is stored. Then, in one transaction, a test whose name (case-insensitive) already exists is updated and the others are created, each recorded in the history, and all of them are run. */
+    /** @description Loads an array as `GET /test-prescription/export` gives it. The whole array is validated first (the schema, distinct names, and every request as `POST /safety-check` validates it); any problem is a 422 whose `errors` are keyed by position (`3.request.medications`) and nothing is stored. Then, in one transaction, a test whose name (case-insensitive) already exists is updated and the others are created, each recorded in the history, and all of them are run. One import takes at most 2,000 tests (more: a 422 that says so) and a body of at most 5 MiB (more: a 413); a larger file is imported in parts. Imports share the server's queue of test prescription jobs: past it, a 429 with Retry-After. */
     post: operations['importTestPrescriptions'];
     delete?: never;
     options?: never;
@@ -1686,14 +1727,18 @@ export interface components {
       message: string;
       user: components['schemas']['User'];
       token: string;
+      /** @description Present (true) when the account must choose a new password first: it was an app user given a console role. Until `PUT /auth/password` succeeds, the token may only change the password, read `GET /auth/me` and sign out. */
+      password_change_required?: boolean;
     };
     UserResponse: {
       data: components['schemas']['User'];
       message?: string;
     };
+    /** @description A new e-mail address (other than the current one in another case) needs `current_password`: 422 with `errors.current_password` when it is missing or wrong, and nothing is stored. */
     ProfileRequest: {
       name: components['schemas']['Name'];
       email: components['schemas']['Email'];
+      current_password?: string;
       reason?: components['schemas']['Reason'];
     };
     ChangePasswordRequest: {
@@ -2985,6 +3030,15 @@ export interface components {
       data: components['schemas']['Account'];
       message?: string;
     };
+    ResetLink: {
+      /** @description The console path that sets a new password, `/reset-password?token=...`. */
+      path: string;
+      expires_at: components['schemas']['Timestamp'];
+    };
+    ResetLinkResponse: {
+      data: components['schemas']['ResetLink'];
+      message: string;
+    };
     DependentItem: {
       id: components['schemas']['Id'];
       /** @description Dosages: the category ("Normal 50-80 kg"); contraindications: the condition; lifestyle contraindications: the lifestyle; interactions: the other medication. */
@@ -3018,8 +3072,19 @@ export interface components {
     MedicationDependentsResponse: {
       data: components['schemas']['MedicationDependents'];
     };
-    /** @enum {string} */
-    AuditAction: 'create' | 'update' | 'delete' | 'revert';
+    /**
+     * @description `create`, `update`, `delete` and `revert` change a record. The account events record what happened to an account, hold no secret, and cannot be reverted (409): `password_change` (by its owner), `password_reset` (with a reset link), `reset_link` (an administrator made one), `sessions_end` (its sessions were ended: by its owner, an administrator, a change of role or a disable).
+     * @enum {string}
+     */
+    AuditAction:
+      | 'create'
+      | 'update'
+      | 'delete'
+      | 'revert'
+      | 'password_change'
+      | 'password_reset'
+      | 'reset_link'
+      | 'sessions_end';
     /**
      * @description The kind of record: `contraindication` is a medication's condition contraindication, `weight_dosage` and `age_dosage` its dosages, `account` a console or app account.
      * @enum {string}
@@ -3356,6 +3421,8 @@ export interface components {
       min_verdict?: components['schemas']['TestPrescriptionFloor'];
     };
     TestPrescriptionExport: components['schemas']['TestPrescriptionPortable'][];
+    /** @description An export, or part of one, of at most 2,000 tests. */
+    TestPrescriptionImport: components['schemas']['TestPrescriptionPortable'][];
     TestPrescriptionImportResponse: {
       data: {
         created: number;
@@ -3446,6 +3513,16 @@ export interface components {
         'application/json': components['schemas']['Error'];
       };
     };
+    /** @description A download (`format=csv`, or a whole list too large to keep, streamed as it is read) while the account already has 2 running, or the server 4, or streams hold half of its database connections; try again after the `Retry-After` seconds. A download whose reader takes nothing for 30 seconds is ended. */
+    TooManyDownloads: {
+      headers: {
+        'Retry-After'?: number;
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['Error'];
+      };
+    };
     /** @description The server is hashing as many passwords as it takes at once; try again after the `Retry-After` seconds. */
     Busy: {
       headers: {
@@ -3519,9 +3596,11 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Signed in. */
+      /** @description Signed in. With `password_change_required: true` the token can only change the password (`PUT /auth/password`), read `GET /auth/me` and sign out until then; every other operation answers 403. */
       200: {
         headers: {
+          /** @description The device cookie. */
+          'Set-Cookie'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3793,6 +3872,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       422: components['responses']['ValidationFailed'];
+      429: components['responses']['TooManyDownloads'];
     };
   };
   updateCondition: {
@@ -3965,6 +4045,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       422: components['responses']['ValidationFailed'];
+      429: components['responses']['TooManyDownloads'];
     };
   };
   createMedication: {
@@ -4318,6 +4399,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       422: components['responses']['ValidationFailed'];
+      429: components['responses']['TooManyDownloads'];
     };
   };
   updateAgeCategory: {
@@ -4482,6 +4564,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       422: components['responses']['ValidationFailed'];
+      429: components['responses']['TooManyDownloads'];
     };
   };
   updateRenalCategory: {
@@ -4646,6 +4729,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       422: components['responses']['ValidationFailed'];
+      429: components['responses']['TooManyDownloads'];
     };
   };
   updateWeightCategory: {
@@ -4816,6 +4900,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       422: components['responses']['ValidationFailed'];
+      429: components['responses']['TooManyDownloads'];
     };
   };
   updateDrugInteraction: {
@@ -4979,6 +5064,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       422: components['responses']['ValidationFailed'];
+      429: components['responses']['TooManyDownloads'];
     };
   };
   updateLifestyle: {
@@ -5266,6 +5352,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       422: components['responses']['ValidationFailed'];
+      429: components['responses']['TooManyDownloads'];
     };
   };
   updateDrugClass: {
@@ -5498,6 +5585,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       422: components['responses']['ValidationFailed'];
+      429: components['responses']['TooManyDownloads'];
     };
   };
   updateClassRule: {
@@ -5662,6 +5750,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       422: components['responses']['ValidationFailed'];
+      429: components['responses']['TooManyDownloads'];
     };
   };
   updateIngredient: {
@@ -6213,6 +6302,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       422: components['responses']['ValidationFailed'];
+      429: components['responses']['TooManyDownloads'];
     };
   };
   updateDrug: {
@@ -6411,6 +6501,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       422: components['responses']['ValidationFailed'];
+      429: components['responses']['TooManyDownloads'];
     };
   };
   getDataQualitySummary: {
@@ -6530,6 +6621,32 @@ export interface operations {
       409: components['responses']['Conflict'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['ValidationFailed'];
+    };
+  };
+  createResetLink: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The link, shown once. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ResetLinkResponse'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
       422: components['responses']['ValidationFailed'];
     };
   };
@@ -6834,6 +6951,52 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['ValidationFailed'];
+      /** @description Busy: this account's earlier run is still under way, or the server's queue of test prescription jobs is full. Try again after the `Retry-After` seconds. */
+      429: {
+        headers: {
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  runTestPrescription: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The test's result, and the summary of all stored results. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TestPrescriptionRunResponse'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      /** @description Busy: the server's queue of test prescription jobs is full. Try again after the `Retry-After` seconds. */
+      429: {
+        headers: {
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   acceptTestPrescription: {
@@ -6900,6 +7063,16 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['ValidationFailed'];
+      /** @description Busy: the server's queue of test prescription jobs is full. Try again after the `Retry-After` seconds. */
+      429: {
+        headers: {
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   exportTestPrescriptions: {
@@ -6933,7 +7106,7 @@ export interface operations {
     };
     requestBody: {
       content: {
-        'application/json': components['schemas']['TestPrescriptionExport'];
+        'application/json': components['schemas']['TestPrescriptionImport'];
       };
     };
     responses: {
@@ -6949,9 +7122,27 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
-      413: components['responses']['PayloadTooLarge'];
+      /** @description The body is over 5 MiB. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['ValidationFailed'];
+      /** @description Busy: the server's queue of test prescription jobs is full. Try again after the `Retry-After` seconds. */
+      429: {
+        headers: {
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   listReleases: {
@@ -7176,6 +7367,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       422: components['responses']['ValidationFailed'];
+      429: components['responses']['TooManyDownloads'];
     };
   };
   restoreRelease: {

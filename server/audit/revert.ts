@@ -6,6 +6,7 @@ import { conflict, HttpError, notFound } from '../errors';
 import { getEntry, type EntryRow, type StoredEntry } from '../repositories/audit/entries';
 import { snapshot, type Snapshot } from '../repositories/audit/records';
 import * as revert from '../repositories/audit/revert';
+import { isAccountEvent } from './accountEvents';
 import { isForeignKeyViolation, isUniqueViolation } from '../lib/pgErrors';
 import { auditedEntry, type AuditTarget } from './record';
 
@@ -37,6 +38,12 @@ export async function revertEntry(request: FastifyRequest, id: number): Promise<
   if (entry.reverted_by !== null) {
     throw conflict(`This change was already reverted by entry #${entry.reverted_by}.`);
   }
+  // A password change, a reset, a reset link or ended sessions happened: nothing puts them back.
+  if (isAccountEvent(entry.action)) {
+    throw conflict(
+      'An account event (a password change or reset, a reset link, ended sessions) cannot be reverted.',
+    );
+  }
   if (entry.entity === 'account') {
     if (sessionOf(request).role !== 'admin')
       throw new HttpError(403, 'Only an administrator can revert a change to an account.');
@@ -64,7 +71,8 @@ export async function revertEntry(request: FastifyRequest, id: number): Promise<
       if (!current) throw await gone(tx);
       await refuseIfChangedSince(tx);
       const values = side(entry, 'from');
-      if (entity === 'account') await changeAccount(tx, recordId, values as AccountChange);
+      if (entity === 'account')
+        await changeAccount(tx, recordId, values as AccountChange, sessionOf(request));
       else await revert.restoreFields(tx, entity, current, values);
     };
   } else if (entry.effect === 'create') {

@@ -11,6 +11,22 @@ declare module 'fastify' {
 
 const MAX_TOKEN_LENGTH = 200;
 
+/** What a token of an account that must choose a new password may still do: change it, see who it
+ * is, sign out (method and path under the API prefix). */
+const WHILE_PASSWORD_CHANGE_REQUIRED = new Set([
+  'PUT /auth/password',
+  'GET /auth/me',
+  'POST /auth/logout',
+]);
+export const PASSWORD_CHANGE_REQUIRED_MESSAGE =
+  'Choose a new password before anything else: this account was given console access with a password others may know.';
+
+function allowedWhilePasswordChangeRequired(request: FastifyRequest): boolean {
+  const { method, url = '' } = request.routeOptions;
+  const path = url.slice(url.indexOf('/auth/'));
+  return url.includes('/auth/') && WHILE_PASSWORD_CHANGE_REQUIRED.has(`${String(method)} ${path}`);
+}
+
 /**
  * Every API call but the public ones needs a live token of an account whose role is one of the
  * operation's `x-roles` (the contract); a pending account (no role) is never one of them.
@@ -37,6 +53,9 @@ export async function authGuard(request: FastifyRequest): Promise<void> {
       403,
       'An app token reads reference data and runs the safety check only: sign in to the console for this.',
     );
+  }
+  if (session.must_change_password && !allowedWhilePasswordChangeRequired(request)) {
+    throw new HttpError(403, PASSWORD_CHANGE_REQUIRED_MESSAGE);
   }
   request.session = session;
 }

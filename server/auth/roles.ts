@@ -1,3 +1,4 @@
+import { recordAccountEvent } from '../audit/accountEvents';
 import type { Queryable } from '../db/pool';
 import { conflict } from '../errors';
 import * as accounts from '../repositories/accounts';
@@ -11,16 +12,26 @@ export interface AccountChange {
   email?: string;
 }
 
+/** Who makes a change, for the history entry of the sessions it ends. */
+export interface Changer {
+  id: number;
+  name: string;
+}
+
 /**
  * Applies `change` to account `id` in the caller's transaction, keeping one enabled administrator:
  * changes to the administrators are taken one at a time (accounts.adminsInTurn), so two
- * administrators demoting each other at once cannot both succeed. Disabling ends the account's
- * sessions. False when there is no such account.
+ * administrators demoting each other at once cannot both succeed. Disabling and a change of role
+ * end the account's sessions: a token keeps no powers its account no longer has, nor gains new
+ * ones unseen (the ended sessions are recorded in the history, by `by`). An app user given a
+ * console role must choose a new password at its next sign-in (accounts.updateAccount). False
+ * when there is no such account.
  */
 export async function changeAccount(
   tx: Queryable,
   id: number,
   change: AccountChange,
+  by: Changer,
 ): Promise<boolean> {
   const admins = await accounts.adminsInTurn(tx);
   const losesAdmin =
@@ -29,7 +40,19 @@ export async function changeAccount(
   if (losesAdmin && admins.length === 1) {
     throw conflict('The last administrator cannot be demoted or disabled.');
   }
-  if (!(await accounts.updateAccount(tx, id, change))) return false;
-  if (change.disabled) await accounts.revokeOtherTokens(tx, id, null);
+  const updated = await accounts.updateAccount(tx, id, change);
+  if (!updated) return false;
+  const cause = change.disabled ? 'account disabled' : updated.roleChanged ? 'role changed' : null;
+  if (cause) {
+    const ended = await accounts.revokeOtherTokens(tx, id, null);
+    if (ended > 0)
+      await recordAccountEvent(tx, {
+        actorId: by.id,
+        actorName: by.name,
+        accountId: id,
+        action: 'sessions_end',
+        details: { sessions_ended: ended, cause },
+      });
+  }
   return true;
 }

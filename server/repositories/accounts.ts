@@ -12,6 +12,9 @@ export interface UserRow {
   role: RoleName | null;
   disabled: boolean;
   created_at: Date;
+  /** Set when an app user is given a console role: until a new password is chosen, the account's
+   * tokens may only change it (auth/guard.ts). */
+  must_change_password: boolean;
 }
 export interface SessionUser extends UserRow {
   token_id: number;
@@ -24,7 +27,8 @@ export interface SessionUser extends UserRow {
   latest_release: number | null;
 }
 
-const USER_COLUMNS = 'u.id, u.name, u.email, u.role, u.disabled, u.created_at';
+const USER_COLUMNS =
+  'u.id, u.name, u.email, u.role, u.disabled, u.created_at, u.must_change_password';
 
 export async function findUserByEmail(db: Queryable, email: string) {
   const { rows } = await db.query<UserRow & { password_hash: string }>(
@@ -83,17 +87,28 @@ export async function registerAccount(
   return insertUser(db, { ...user, role: admins.length === 0 ? 'admin' : null });
 }
 
-/** Sets the given fields of an account; false when there is none. */
+/**
+ * Sets the given fields of an account; undefined when there is none. An app user (role `user`)
+ * given a console role must choose a new password before anything else: its password may be known
+ * to others (the demo accounts' is published); back to an app user (or pending), it need not.
+ * Answers whether the role changed.
+ */
 export async function updateAccount(
   db: Queryable,
   id: number,
   change: { role?: RoleName | null; disabled?: boolean; name?: string; email?: string },
-) {
-  const { rowCount } = await db.query(
+): Promise<{ roleChanged: boolean } | undefined> {
+  // In SET, `role` is the row's role before the update.
+  const { rows } = await db.query<{ role_changed: boolean }>(
     `UPDATE users SET role = CASE WHEN $2 THEN $3 ELSE role END,
                       disabled = coalesce($4, disabled),
-                      name = coalesce($5, name), email = coalesce($6, email)
-      WHERE id = $1`,
+                      name = coalesce($5, name), email = coalesce($6, email),
+                      must_change_password = CASE
+                        WHEN NOT $2 THEN must_change_password
+                        WHEN role = 'user' AND $3 IN ('admin', 'editor', 'viewer') THEN true
+                        WHEN $3 IS NULL OR $3 = 'user' THEN false
+                        ELSE must_change_password END
+      WHERE id = $1 RETURNING old.role IS DISTINCT FROM new.role AS role_changed`,
     [
       id,
       change.role !== undefined,
@@ -103,7 +118,7 @@ export async function updateAccount(
       change.email ?? null,
     ],
   );
-  return rowCount === 1;
+  return rows[0] && { roleChanged: rows[0].role_changed };
 }
 
 export async function updateProfile(db: Queryable, id: number, name: string, email: string) {
@@ -116,13 +131,14 @@ export async function updateProfile(db: Queryable, id: number, name: string, ema
 
 /**
  * Sets a new password and uses up the account's outstanding reset links: a link mailed before the
- * change must not open the account afterwards.
+ * change must not open the account afterwards. A password the account's owner chose themselves
+ * meets a forced change.
  */
 export async function setPassword(db: Queryable, id: number, passwordHash: string) {
   await db.query(
     `WITH resets AS (
        UPDATE password_resets SET used_at = now() WHERE user_id = $1 AND used_at IS NULL)
-     UPDATE users SET password_hash = $2 WHERE id = $1`,
+     UPDATE users SET password_hash = $2, must_change_password = false WHERE id = $1`,
     [id, passwordHash],
   );
 }
@@ -208,28 +224,42 @@ export async function revokeToken(db: Queryable, tokenId: number) {
   await db.query('UPDATE auth_tokens SET revoked_at = now() WHERE id = $1', [tokenId]);
 }
 
-export async function revokeOtherTokens(db: Queryable, userId: number, keepTokenId: number | null) {
-  await db.query(
-    'UPDATE auth_tokens SET revoked_at = now() WHERE user_id = $1 AND id IS DISTINCT FROM $2 AND revoked_at IS NULL',
+/** Revokes the account's tokens but `keepTokenId`; answers how many were still unexpired. */
+export async function revokeOtherTokens(
+  db: Queryable,
+  userId: number,
+  keepTokenId: number | null,
+): Promise<number> {
+  const { rows } = await db.query<{ ended: number }>(
+    `WITH revoked AS (
+       UPDATE auth_tokens SET revoked_at = now()
+        WHERE user_id = $1 AND id IS DISTINCT FROM $2 AND revoked_at IS NULL
+        RETURNING expires_at > now() AS live)
+     SELECT count(*) FILTER (WHERE live)::int AS ended FROM revoked`,
     [userId, keepTokenId],
   );
+  return rows[0].ended;
 }
 
-/** Records a reset link for `minutes`; the same statement deletes the expired ones. */
+/**
+ * Records a reset link for `minutes`; the same statement deletes the expired ones. Answers when
+ * the link expires (ISO 8601).
+ */
 export async function insertPasswordReset(
   db: Queryable,
   userId: number,
   hash: Buffer,
   minutes: number,
-) {
-  await db.query(
+): Promise<string> {
+  const { rows } = await db.query<{ expires_at: Date }>(
     `WITH pruned AS (
        DELETE FROM password_resets WHERE id IN (
          SELECT id FROM password_resets WHERE expires_at < now() FOR UPDATE SKIP LOCKED))
      INSERT INTO password_resets (user_id, token_hash, expires_at)
-     VALUES ($1, $2, now() + make_interval(mins => $3))`,
+     VALUES ($1, $2, now() + make_interval(mins => $3)) RETURNING expires_at`,
     [userId, hash, minutes],
   );
+  return rows[0].expires_at.toISOString();
 }
 
 /** The account of a reset link that is unused and unexpired, read before any password is hashed. */
@@ -278,6 +308,28 @@ export async function recordAttempts(db: Queryable, keys: string[], windowMinute
     [keys, windowMinutes],
   );
   return rows.map((row) => row.id);
+}
+
+/**
+ * The attempts under `key` in the window other than `own` (the caller's, just recorded): how many,
+ * and how many seconds ago the newest and the oldest of them were made (null when none).
+ */
+export async function otherAttempts(
+  db: Queryable,
+  key: string,
+  own: string[],
+  windowMinutes: number,
+): Promise<{ count: number; newest: number | null; oldest: number | null }> {
+  const { rows } = await db.query<{ count: number; newest: number | null; oldest: number | null }>(
+    `SELECT count(*)::int AS count,
+            extract(epoch FROM clock_timestamp() - max(attempted_at))::float8 AS newest,
+            extract(epoch FROM clock_timestamp() - min(attempted_at))::float8 AS oldest
+       FROM auth_attempts
+      WHERE key = $1 AND NOT id = ANY($2::bigint[])
+        AND attempted_at > now() - make_interval(mins => $3)`,
+    [key, own, windowMinutes],
+  );
+  return rows[0];
 }
 
 export async function deleteAttempts(db: Queryable, ids: string[]) {
@@ -391,4 +443,20 @@ export async function endSessions(
     [idleHours, userId, keepTokenId],
   );
   return rows[0].ended;
+}
+
+/**
+ * The secret named `name` that every instance on this database shares (migration 029 makes the
+ * device cookies' one); `fresh` is stored first when there is none yet (a database restored from a
+ * backup made before it existed), and the first stored wins.
+ */
+export async function serverSecret(db: Queryable, name: string, fresh: Buffer): Promise<Buffer> {
+  const { rows } = await db.query<{ value: Buffer }>(
+    `WITH made AS (
+       INSERT INTO server_secrets (name, value) VALUES ($1, $2)
+       ON CONFLICT (name) DO NOTHING RETURNING value)
+     SELECT value FROM server_secrets WHERE name = $1 UNION ALL SELECT value FROM made`,
+    [name, fresh],
+  );
+  return rows[0].value;
 }

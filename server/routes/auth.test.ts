@@ -362,7 +362,11 @@ describe('PUT /auth/profile', () => {
   it('updates the name and e-mail', async () => {
     const { api, user } = await account();
     const email = freshEmail();
-    const response = await api.put('/auth/profile', { name: ' Ada Lovelace ', email });
+    const response = await api.put('/auth/profile', {
+      name: ' Ada Lovelace ',
+      email,
+      current_password: PASSWORD,
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json().message).toBe('Profile updated successfully');
     expect(response.json().data).toMatchObject({
@@ -380,7 +384,11 @@ describe('PUT /auth/profile', () => {
     const { api, user, email } = await account();
     expect((await api.put('/auth/profile', { name: 'Same Mail', email })).statusCode).toBe(200);
     const { email: taken } = await account();
-    const response = await api.put('/auth/profile', { name: 'Thief', email: taken.toUpperCase() });
+    const response = await api.put('/auth/profile', {
+      name: 'Thief',
+      email: taken.toUpperCase(),
+      current_password: PASSWORD,
+    });
     expect(response.statusCode).toBe(422);
     expect(response.json().errors.email).toEqual([expect.stringMatching(/already been taken/)]);
     const { rows } = await t.pool.query('SELECT name, email FROM users WHERE id = $1', [user.id]);

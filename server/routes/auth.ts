@@ -1,6 +1,14 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { recordAccountEvent } from '../audit/accountEvents';
 import { audited } from '../audit/record';
 import { addressKey } from '../auth/addresses';
+import {
+  deviceCookieOf,
+  freshSecret,
+  newDeviceCookie,
+  setDeviceCookie,
+  type DeviceCookie,
+} from '../auth/deviceCookies';
 import { sessionOf } from '../auth/guard';
 import { hashGate } from '../auth/hashGate';
 import { hashPassword, needsRehash, verifyPassword } from '../auth/passwords';
@@ -16,6 +24,9 @@ const CONSOLE_ROLES = new Set(['admin', 'editor', 'viewer']);
 const NO_ACCESS = 'Your account has no access to the console yet. Ask an administrator.';
 const tooMany = () =>
   new HttpError(429, 'Too many attempts. Please wait a few minutes and try again.');
+const WRONG_CURRENT_PASSWORD = 'The current password is incorrect.';
+const wrongCurrentPassword = () =>
+  invalid({ current_password: [WRONG_CURRENT_PASSWORD] }, WRONG_CURRENT_PASSWORD);
 
 function publicUser(user: accounts.UserRow) {
   const { id, name, email, role, created_at } = user;
@@ -50,6 +61,70 @@ export default async function authRoutes(app: FastifyInstance) {
       limited.map(([key]) => key),
       (count) => limited.some(([key, limit]) => count(key) > limit),
     );
+
+  /** Refuses an attempt with 429, asking the client to wait `seconds`; its rows are taken back. */
+  async function refuse(reply: FastifyReply, attempt: string[], seconds: number): Promise<never> {
+    await accounts.deleteAttempts(db, attempt);
+    reply.header('retry-after', String(Math.max(1, Math.ceil(seconds))));
+    throw tooMany();
+  }
+
+  /**
+   * A sign-in with the account's device cookie counts against that device alone: past
+   * loginPerDevice failures in the window, the device waits until the oldest leaves it.
+   */
+  async function throttleDevice(reply: FastifyReply, device: DeviceCookie) {
+    const key = `login:device:${device.nonce}`;
+    const attempt = await accounts.recordAttempts(db, [key], limits.windowMinutes);
+    const others = await accounts.otherAttempts(db, key, attempt, limits.windowMinutes);
+    if (others.count >= limits.loginPerDevice)
+      await refuse(reply, attempt, limits.windowMinutes * 60 - (others.oldest ?? 0));
+    return { attempt, keys: [key] };
+  }
+
+  /**
+   * A sign-in without the account's device cookie: limited per address (loginPerAddress in the
+   * window), and per account by a growing delay rather than a lock. Past loginPerAccount such
+   * failures, each further attempt waits 2^(failures - loginPerAccount) seconds, at most
+   * loginDelayMaxSeconds, after the one before: guessing slows to a crawl, while the owner,
+   * whose device cookie is counted apart, signs in as ever, and without one waits seconds, not
+   * hours. Attempts are recorded before they are counted, so a concurrent burst sees itself.
+   */
+  async function throttleAnonymous(reply: FastifyReply, email: string, address: string) {
+    const accountKey = `login:email:${email}`;
+    const addressKeyName = `login:ip:${address}`;
+    const attempt = await accounts.recordAttempts(
+      db,
+      [accountKey, addressKeyName],
+      limits.windowMinutes,
+    );
+    const [counts, others] = await Promise.all([
+      accounts.countAttempts(db, [addressKeyName], limits.windowMinutes),
+      accounts.otherAttempts(db, accountKey, attempt, limits.windowMinutes),
+    ]);
+    if ((counts.get(addressKeyName) ?? 0) > limits.loginPerAddress)
+      await refuse(reply, attempt, limits.windowMinutes * 60);
+    const over = others.count - limits.loginPerAccount;
+    if (over >= 0) {
+      const delay = Math.min(2 ** Math.min(over, 30), limits.loginDelayMaxSeconds);
+      const since = others.newest ?? Infinity;
+      if (since < delay) await refuse(reply, attempt, delay - since);
+    }
+    return { attempt, keys: [accountKey] };
+  }
+
+  /** The device cookies' key, read from the database once (every instance shares it). */
+  let deviceSecret: Promise<Buffer> | undefined;
+  const secret = () => {
+    deviceSecret ??= accounts.serverSecret(db, 'device_cookie', freshSecret()).catch((error) => {
+      deviceSecret = undefined;
+      throw error;
+    });
+    return deviceSecret;
+  };
+  /** The sign-in routes' path (/api/v1/auth): the only one the device cookie goes to. */
+  const cookiePath = (request: FastifyRequest) =>
+    request.routeOptions.url?.replace(/\/login$/, '') ?? '/';
 
   /** Password hashing for an attempt, at most a few at a time (hashGate); an attempt turned
    * away because the server is busy does not count against the limits. */
@@ -95,25 +170,19 @@ export default async function authRoutes(app: FastifyInstance) {
   });
 
   /**
-   * Failed logins count per address, per account, and per account from each address. Past
-   * loginPerAccount failures an account still admits addresses that have not failed on it in
-   * the window, so an attacker who knows an administrator's e-mail cannot lock them out with a
-   * few wrong passwords; only loginPerAccountCeiling failures (many addresses) close it to all.
+   * A sign-in. With the account's device cookie (left by an earlier sign-in on this browser) it
+   * is counted per device; without, per address and with a growing delay per account (above).
+   * So strangers' failures, from however many addresses, never refuse the owner's own browser.
+   * A success leaves (or keeps) the device cookie.
    */
   defineRoute(app, 'login', async (request, reply) => {
     const email = request.body.email.trim().toLowerCase();
-    const address = addressKey(request.ip);
-    const accountKey = `login:email:${email}`;
-    const fromHereKey = `login:email+ip:${email} ${address}`;
-    const addressKeyName = `login:ip:${address}`;
-    const attempt = await throttle(
-      [accountKey, fromHereKey, addressKeyName],
-      (count) =>
-        count(addressKeyName) > limits.loginPerAddress ||
-        count(accountKey) > limits.loginPerAccountCeiling ||
-        (count(accountKey) > limits.loginPerAccount && count(fromHereKey) > 1),
-    );
     const user = await accounts.findUserByEmail(db, email);
+    const key = user && (await secret());
+    const known = user && key ? deviceCookieOf(request, key, user.id) : undefined;
+    const { attempt, keys } = known
+      ? await throttleDevice(reply, known)
+      : await throttleAnonymous(reply, email, addressKey(request.ip));
     const { password } = request.body;
     // Same work and the same answer whether the account is unknown or the password is wrong. A
     // hash made at a lower cost than today's is made again while the password is at hand.
@@ -127,8 +196,8 @@ export default async function authRoutes(app: FastifyInstance) {
           : undefined,
       };
     });
-    // A failure stays counted; a success does not count and clears the account's failures.
-    if (!user || !ok) throw new HttpError(401, 'Invalid email or password');
+    // A failure stays counted; a success does not count.
+    if (!user || !ok || !key) throw new HttpError(401, 'Invalid email or password');
     // The console signs in staff only, the app anyone with a role; nothing is stored for a
     // pending or disabled account, nor for an app user at the console.
     const audience = request.body.audience ?? 'console';
@@ -136,10 +205,20 @@ export default async function authRoutes(app: FastifyInstance) {
       throw new HttpError(403, NO_ACCESS);
     if (upgraded) await accounts.upgradePasswordHash(db, user.id, user.password_hash, upgraded);
     await accounts.deleteAttempts(db, attempt);
-    await accounts.clearAttempts(db, [accountKey, fromHereKey]);
+    // A device's failures end with its success; the account's anonymous ones stay (they may be
+    // a stranger's, still guessing).
+    if (known) await accounts.clearAttempts(db, keys);
+    setDeviceCookie(request, reply, key, known ?? newDeviceCookie(user.id), cookiePath(request));
     const { token, hash } = newToken();
     await accounts.pruneTokens(db, config.tokenIdleHours);
     await accounts.insertToken(db, user.id, hash, config.tokenMaxDays, audience);
+    if (user.must_change_password)
+      return {
+        message: 'Choose a new password to continue',
+        user: publicUser(user),
+        token,
+        password_change_required: true,
+      };
     return { message: 'Login successful', user: publicUser(user), token };
   });
 
@@ -150,8 +229,43 @@ export default async function authRoutes(app: FastifyInstance) {
     return { message: 'Logged out' };
   });
 
-  defineRoute(app, 'updateProfile', async (request) => {
+  /**
+   * Checks the signed-in account's current password (`given`), limited per account like a
+   * sign-in; a wrong or missing one is a 422 on `current_password`. Answers the account.
+   */
+  async function confirmCurrentPassword(
+    reply: FastifyReply,
+    accountId: number,
+    given: string | undefined,
+    missing: string,
+  ) {
+    if (!given) throw invalid({ current_password: [missing] }, missing);
+    const attempt = await throttleEach([[`password:user:${accountId}`, limits.loginPerAccount]]);
+    const user = await accounts.findUserById(db, accountId);
+    const ok = await hashFor(
+      reply,
+      attempt,
+      async () => !!user && (await verifyPassword(given, user.password_hash)),
+    );
+    if (!user || !ok) throw wrongCurrentPassword();
+    await accounts.deleteAttempts(db, attempt);
+    return user;
+  }
+
+  /**
+   * A new e-mail address needs the current password: whoever holds a session (a browser left
+   * open) must not be able to move the account's reset links to an address of theirs. A name
+   * alone needs none.
+   */
+  defineRoute(app, 'updateProfile', async (request, reply) => {
     const session = sessionOf(request);
+    if (request.body.email.trim().toLowerCase() !== session.email.toLowerCase())
+      await confirmCurrentPassword(
+        reply,
+        session.id,
+        request.body.current_password,
+        'Enter your current password to change your email address.',
+      );
     const taken = () =>
       invalid(
         { email: ['The email has already been taken.'] },
@@ -175,6 +289,12 @@ export default async function authRoutes(app: FastifyInstance) {
 
   defineRoute(app, 'changePassword', async (request, reply) => {
     const session = sessionOf(request);
+    // A forced change would be met by typing the known password again.
+    if (request.body.new_password === request.body.current_password)
+      throw invalid(
+        { new_password: ['Choose a password other than the current one.'] },
+        'Choose a password other than the current one.',
+      );
     const attempt = await throttleEach([[`password:user:${session.id}`, limits.loginPerAccount]]);
     const user = await accounts.findUserById(db, session.id);
     const passwordHash = await hashFor(reply, attempt, async () =>
@@ -182,17 +302,20 @@ export default async function authRoutes(app: FastifyInstance) {
         ? hashPassword(request.body.new_password, config.passwordCost)
         : undefined,
     );
-    if (!passwordHash) {
-      throw invalid(
-        { current_password: ['The current password is incorrect.'] },
-        'The current password is incorrect.',
-      );
-    }
+    if (!passwordHash) throw wrongCurrentPassword();
     await accounts.deleteAttempts(db, attempt);
-    // The password, the account's reset links and its other sessions change together.
+    // The password, the account's reset links, its other sessions and the history entry change
+    // together. A forced change is met by this one.
     await withTransaction(db, async (client) => {
       await accounts.setPassword(client, session.id, passwordHash);
-      await accounts.revokeOtherTokens(client, session.id, session.token_id);
+      const ended = await accounts.revokeOtherTokens(client, session.id, session.token_id);
+      await recordAccountEvent(client, {
+        actorId: session.id,
+        actorName: session.name,
+        accountId: session.id,
+        action: 'password_change',
+        details: { password: 'changed', sessions_ended: ended },
+      });
     });
     return { message: 'Password updated successfully' };
   });
@@ -203,12 +326,15 @@ export default async function authRoutes(app: FastifyInstance) {
     if (user) {
       const { token, hash } = newToken();
       await accounts.insertPasswordReset(db, user.id, hash, RESET_MINUTES);
-      // No mail server here: the link goes to the server log, with the account it opens, so
-      // the operator knows whom to send it to.
-      request.log.info(
-        { userId: user.id, resetLink: `/reset-password?token=${token}` },
-        'password reset requested',
-      );
+      // No mail server here. Whoever reads a log with the link in it can take the account, so it
+      // goes there only where asked for (LOG_RESET_LINKS=1, development); otherwise an
+      // administrator makes a link under Accounts (POST /accounts/{id}/reset-link).
+      if (config.logResetLinks)
+        request.log.info(
+          { userId: user.id, resetLink: `/reset-password?token=${token}` },
+          'password reset requested',
+        );
+      else request.log.info({ userId: user.id }, 'password reset requested');
     }
     return { message: 'If an account exists for this email, a password reset link has been sent.' };
   });
@@ -229,12 +355,21 @@ export default async function authRoutes(app: FastifyInstance) {
     const passwordHash = await hashFor(reply, attempt, () =>
       hashPassword(request.body.password, config.passwordCost),
     );
-    // The link is used up, the password set and every session ended together, or none of it.
+    // The link is used up, the password set, every session ended and the history entry written
+    // together, or none of it. The account itself did it (whoever holds a link is taken for it).
     const reset = await withTransaction(db, async (client) => {
       const userId = await accounts.consumePasswordReset(client, tokenHash);
-      if (!userId) return false;
-      await accounts.setPassword(client, userId, passwordHash);
-      await accounts.revokeOtherTokens(client, userId, null);
+      const user = userId && (await accounts.findUserById(client, userId));
+      if (!user) return false;
+      await accounts.setPassword(client, user.id, passwordHash);
+      const ended = await accounts.revokeOtherTokens(client, user.id, null);
+      await recordAccountEvent(client, {
+        actorId: user.id,
+        actorName: user.name,
+        accountId: user.id,
+        action: 'password_reset',
+        details: { password: 'reset with a reset link', sessions_ended: ended },
+      });
       return true;
     });
     if (!reset) throw invalidLink();

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { recordAccountEvent } from '../audit/accountEvents';
 import { sessionOf } from '../auth/guard';
+import { withTransaction } from '../db/pool';
 import * as accounts from '../repositories/accounts';
 import { defineRoute } from './define';
 
@@ -16,12 +18,23 @@ export default async function sessionRoutes(app: FastifyInstance) {
 
   defineRoute(app, 'endOtherSessions', async (request) => {
     const session = sessionOf(request);
-    const ended = await accounts.endSessions(
-      db,
-      session.id,
-      session.token_id,
-      config.tokenIdleHours,
-    );
+    // The sessions end and the history records it together.
+    const ended = await withTransaction(db, async (tx) => {
+      const count = await accounts.endSessions(
+        tx,
+        session.id,
+        session.token_id,
+        config.tokenIdleHours,
+      );
+      await recordAccountEvent(tx, {
+        actorId: session.id,
+        actorName: session.name,
+        accountId: session.id,
+        action: 'sessions_end',
+        details: { sessions_ended: count, cause: 'signed out of other sessions' },
+      });
+      return count;
+    });
     return {
       message: `Signed out of ${ended} other session${ended === 1 ? '' : 's'}.`,
       ended,

@@ -929,6 +929,10 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ['accounts'],
       }),
+      createResetLink: build.mutation<CreateResetLinkApiResponse, CreateResetLinkApiArg>({
+        query: (queryArg) => ({ url: `/accounts/${queryArg.id}/reset-link`, method: 'POST' }),
+        invalidatesTags: ['accounts'],
+      }),
       endAccountSessions: build.mutation<EndAccountSessionsApiResponse, EndAccountSessionsApiArg>({
         query: (queryArg) => ({ url: `/accounts/${queryArg.id}/sessions`, method: 'DELETE' }),
         invalidatesTags: ['accounts'],
@@ -1019,6 +1023,13 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ['test-prescription'],
       }),
+      runTestPrescription: build.mutation<
+        RunTestPrescriptionApiResponse,
+        RunTestPrescriptionApiArg
+      >({
+        query: (queryArg) => ({ url: `/test-prescription/${queryArg.id}/run`, method: 'POST' }),
+        invalidatesTags: ['test-prescription'],
+      }),
       acceptTestPrescription: build.mutation<
         AcceptTestPrescriptionApiResponse,
         AcceptTestPrescriptionApiArg
@@ -1055,7 +1066,7 @@ const injectedRtkApi = api
         query: (queryArg) => ({
           url: `/test-prescription/import`,
           method: 'POST',
-          body: queryArg.testPrescriptionExport,
+          body: queryArg.testPrescriptionImport,
         }),
         invalidatesTags: ['test-prescription'],
       }),
@@ -1147,7 +1158,8 @@ export type RegisterApiResponse =
 export type RegisterApiArg = {
   registerRequest: RegisterRequest;
 };
-export type LoginApiResponse = /** status 200 Signed in. */ LoginResponse;
+export type LoginApiResponse =
+  /** status 200 Signed in. With `password_change_required: true` the token can only change the password (`PUT /auth/password`), read `GET /auth/me` and sign out until then; every other operation answers 403. */ LoginResponse;
 export type LoginApiArg = {
   loginRequest: LoginRequest;
 };
@@ -1774,6 +1786,10 @@ export type UpdateAccountApiArg = {
   id: Id;
   accountUpdate: AccountUpdate;
 };
+export type CreateResetLinkApiResponse = /** status 201 The link, shown once. */ ResetLinkResponse;
+export type CreateResetLinkApiArg = {
+  id: Id;
+};
 export type EndAccountSessionsApiResponse =
   /** status 200 The account's sessions are signed out. */ EndedSessionsResponse;
 export type EndAccountSessionsApiArg = {
@@ -1840,6 +1856,11 @@ export type RunTestPrescriptionsApiResponse =
 export type RunTestPrescriptionsApiArg = {
   testPrescriptionRunRequest: TestPrescriptionRunRequest;
 };
+export type RunTestPrescriptionApiResponse =
+  /** status 200 The test's result, and the summary of all stored results. */ TestPrescriptionRunResponse;
+export type RunTestPrescriptionApiArg = {
+  id: Id;
+};
 export type AcceptTestPrescriptionApiResponse =
   /** status 200 Accepted; the test as now stored. */ TestPrescriptionResponse;
 export type AcceptTestPrescriptionApiArg = {
@@ -1857,7 +1878,7 @@ export type ExportTestPrescriptionsApiArg = void;
 export type ImportTestPrescriptionsApiResponse =
   /** status 200 Imported. */ TestPrescriptionImportResponse;
 export type ImportTestPrescriptionsApiArg = {
-  testPrescriptionExport: TestPrescriptionExport;
+  testPrescriptionImport: TestPrescriptionImport;
 };
 export type ListReleasesApiResponse = /** status 200 One page of releases. */ ReleasePageResponse;
 export type ListReleasesApiArg = {
@@ -1951,6 +1972,8 @@ export type LoginResponse = {
   message: string;
   user: User;
   token: string;
+  /** Present (true) when the account must choose a new password first: it was an app user given a console role. Until `PUT /auth/password` succeeds, the token may only change the password, read `GET /auth/me` and sign out. */
+  password_change_required?: boolean;
 };
 export type LoginRequest = {
   email: string;
@@ -1969,6 +1992,7 @@ export type Reason = string;
 export type ProfileRequest = {
   name: Name;
   email: Email;
+  current_password?: string;
   reason?: Reason;
 };
 export type ChangePasswordRequest = {
@@ -3184,13 +3208,30 @@ export type AccountUpdate = {
   disabled?: boolean;
   reason?: Reason;
 };
+export type ResetLink = {
+  /** The console path that sets a new password, `/reset-password?token=...`. */
+  path: string;
+  expires_at: Timestamp;
+};
+export type ResetLinkResponse = {
+  data: ResetLink;
+  message: string;
+};
 export type AuditActor = {
   /** The account that made the change. */
   id: Id;
   /** Its name when it made the change. */
   name: string;
 };
-export type AuditAction = 'create' | 'update' | 'delete' | 'revert';
+export type AuditAction =
+  | 'create'
+  | 'update'
+  | 'delete'
+  | 'revert'
+  | 'password_change'
+  | 'password_reset'
+  | 'reset_link'
+  | 'sessions_end';
 export type AuditEntity =
   | 'condition'
   | 'age_category'
@@ -3475,6 +3516,7 @@ export type TestPrescriptionImportResponse = {
   };
   message: string;
 };
+export type TestPrescriptionImport = TestPrescriptionPortable[];
 export type Release = {
   number: number;
   title: string;
@@ -3743,6 +3785,7 @@ export const {
   useGetMedicationDependentsQuery,
   useListAccountsQuery,
   useUpdateAccountMutation,
+  useCreateResetLinkMutation,
   useEndAccountSessionsMutation,
   useListAuditEntriesQuery,
   useGetAuditEntryQuery,
@@ -3753,6 +3796,7 @@ export const {
   useGetTestPrescriptionQuery,
   useDeleteTestPrescriptionMutation,
   useRunTestPrescriptionsMutation,
+  useRunTestPrescriptionMutation,
   useAcceptTestPrescriptionMutation,
   usePreviewTestPrescriptionImpactMutation,
   useExportTestPrescriptionsQuery,

@@ -231,7 +231,8 @@ export const api = generatedApi.enhanceEndpoints({
     getMe: { providesTags: ['auth'] },
     logout: { invalidatesTags: [] },
     updateProfile: { invalidatesTags: ['auth', { type: 'users', id: LIST }] },
-    changePassword: { invalidatesTags: [] },
+    // Recorded in the history (an account event).
+    changePassword: { invalidatesTags: [HISTORY] },
     forgotPassword: { invalidatesTags: [] },
     resetPassword: { invalidatesTags: [] },
 
@@ -446,14 +447,16 @@ export const api = generatedApi.enhanceEndpoints({
 
     // ---- the signed-in user's sessions, and the accounts (admin) ----
     listMySessions: { providesTags: ['auth'] },
-    endOtherSessions: { invalidatesTags: ['auth', 'accounts'] },
+    endOtherSessions: { invalidatesTags: ['auth', 'accounts', HISTORY] },
     listAccounts: { providesTags: (result) => listTags('accounts', result?.data) },
     updateAccount: {
       invalidatesTags: (_result, _error, { id }) => [{ type: 'accounts', id }, 'auth', HISTORY],
     },
     endAccountSessions: {
-      invalidatesTags: (_result, _error, { id }) => [{ type: 'accounts', id }, 'auth'],
+      invalidatesTags: (_result, _error, { id }) => [{ type: 'accounts', id }, 'auth', HISTORY],
     },
+    // Changes no account's row; the history gains its entry.
+    createResetLink: { invalidatesTags: [HISTORY] },
 
     // ---- the history: every recorded write invalidates it; a revert changes its entity's data ----
     listAuditEntries: { providesTags: [HISTORY] },

@@ -9,8 +9,9 @@ import type { Queryable } from '../../db/pool';
  */
 
 export type { AuditAction, AuditEntity };
-/** What a write does; a revert is recorded as an action of its own. */
-export type AuditEffect = Exclude<AuditAction, 'revert'>;
+/** What a write does; a revert, and an account event (a password change), are actions of their
+ * own. */
+export type AuditEffect = Extract<AuditAction, 'create' | 'update' | 'delete'>;
 
 /** A record as stored: column name to value (booleans true/false, timestamps ISO text). */
 export type Snapshot = Record<string, unknown> & { id: number };
@@ -158,7 +159,9 @@ export const ENTITIES: Record<AuditEntity, EntitySpec> = {
   drug: { table: 'drugs', hidden: [], label: `r->>'name'` },
   account: {
     table: 'users',
-    hidden: ['password_hash', 'last_active_at', 'last_sign_in_at'],
+    // A forced password change follows from a change of role (the entry shows that), and ends
+    // with a password change (an entry of its own): no change of its own.
+    hidden: ['password_hash', 'last_active_at', 'last_sign_in_at', 'must_change_password'],
     label: `concat(r->>'name', ' (', r->>'email', ')')`,
   },
   test_prescription: {

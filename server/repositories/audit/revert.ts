@@ -17,7 +17,8 @@ export interface LaterEntry {
 
 /**
  * The first entry after `entry` about the same record; with `dependents`, also about anything
- * that belongs to the medication (its dosages, contraindications and interactions).
+ * that belongs to the medication (its dosages, contraindications and interactions). Account
+ * events (a password change, ended sessions) change none of the fields a revert puts back.
  */
 export async function laterEntry(
   db: Queryable,
@@ -26,7 +27,8 @@ export async function laterEntry(
 ): Promise<LaterEntry | undefined> {
   const { rows } = await db.query<LaterEntry>(
     `SELECT e.id, e.action, e.actor_name, ${isoTime('e.at')} AS at FROM ${HISTORY} e
-      WHERE e.id > $1 AND ((e.entity = $2 AND e.entity_id = $3)
+      WHERE e.id > $1 AND e.action IN ('create', 'update', 'delete', 'revert')
+        AND ((e.entity = $2 AND e.entity_id = $3)
             OR ($4 AND e.medication_ids @> ARRAY[$3]::int[]))
       ORDER BY e.id LIMIT 1`,
     [entry.id, entry.entity, entry.entity_id, dependents],

@@ -105,4 +105,69 @@ describe('/dashboard/accounts', () => {
       expect(requestsTo(fetchMock, 'DELETE /accounts/7/sessions')).toHaveLength(1),
     );
   });
+
+  it('warns that an app user given a console role must choose a new password', async () => {
+    const olivia: Account = {
+      ...pat,
+      id: 11,
+      name: 'Olivia App',
+      role: 'user',
+      active_sessions: 1,
+    };
+    mockFetch({ 'GET /accounts': page([olivia]) });
+    const { user } = renderWithProviders(<AccountsPage />, { preloadedState: signedIn() });
+    const grid = within(await screen.findByRole('grid', { name: 'Accounts' }));
+    await user.selectOptions(
+      await grid.findByRole('combobox', { name: 'Role of Olivia App' }),
+      'viewer',
+    );
+    const confirm = within(await screen.findByRole('dialog', { name: 'Change role' }));
+    expect(
+      confirm.getByText(
+        'Give Olivia App the role Viewer? They are signed out of every session. They must choose a new password at their next sign-in.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('makes a reset link after asking, shows it once with a warning and a copy button', async () => {
+    const path = '/reset-password?token=abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG';
+    const fetchMock = mockFetch({
+      'GET /accounts': page([ada, pat]),
+      'POST /accounts/9/reset-link': {
+        status: 201,
+        body: {
+          data: { path, expires_at: '2026-11-30T08:00:00.000Z' },
+          message: 'Reset link made. It is shown only once.',
+        },
+      },
+    });
+    const { user } = renderWithProviders(<AccountsPage />, { preloadedState: signedIn() });
+    const grid = within(await screen.findByRole('grid', { name: 'Accounts' }));
+    // user-event's clipboard stands in for the browser's.
+    const writeText = jest.spyOn(navigator.clipboard, 'writeText');
+    await user.click(await grid.findByRole('button', { name: 'Make reset link for Pat Pending' }));
+
+    const dialog = within(await screen.findByRole('dialog', { name: 'Make reset link' }));
+    expect(dialog.getByText(/set a new password\?/)).toBeInTheDocument();
+    expect(requestsTo(fetchMock, 'POST /accounts/9/reset-link')).toHaveLength(0);
+    await user.click(dialog.getByRole('button', { name: 'Make link' }));
+
+    const link = await dialog.findByRole('textbox', { name: 'Reset link for Pat Pending' });
+    expect(link).toHaveValue(`${window.location.origin}${path}`);
+    expect(link).toHaveAttribute('readonly');
+    expect(dialog.getByText(/shown only once/)).toBeInTheDocument();
+    expect(requestsTo(fetchMock, 'POST /accounts/9/reset-link')).toHaveLength(1);
+    await user.click(dialog.getByRole('button', { name: 'Copy link' }));
+    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}${path}`);
+    expect(dialog.getByRole('button', { name: 'Copied' })).toBeInTheDocument();
+
+    // Closed, the link is gone: opened again, the dialog asks again and shows none.
+    await user.click(dialog.getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.queryByDisplayValue(new RegExp('token='))).toBeNull();
+    await user.click(grid.getByRole('button', { name: 'Make reset link for Pat Pending' }));
+    const again = within(await screen.findByRole('dialog', { name: 'Make reset link' }));
+    expect(again.queryByRole('textbox')).toBeNull();
+    expect(again.getByRole('button', { name: 'Make link' })).toBeInTheDocument();
+  });
 });

@@ -7,6 +7,7 @@ import {
   type AccountSort,
   type AccountUpdate,
 } from '@/api';
+import { chunk } from '@/components/chunk';
 import { LazyConfirmDialog } from '@/components/crud/LazyConfirmDialog';
 import { reasonPayload } from '@/components/crud/reason';
 import { ResourcePage } from '@/components/resource/ResourcePage';
@@ -22,6 +23,27 @@ import { accountColumns } from './accountColumns';
 import { changeTexts, type AccountChange } from './accountChange';
 
 const nameOf = (account: Account) => account.name;
+
+/** Loaded with the first reset link: the grid shows its rows without the dialog's code. */
+const LazyResetLinkDialog = chunk(
+  () => import('./ResetLinkDialog').then((module) => module.ResetLinkDialog),
+  null,
+).Component;
+
+/** The account whose reset link is being made and shown; closed, the link is forgotten. */
+function useResetLink() {
+  const [shown, setShown] = useState<{ account: Account; open: boolean } | null>(null);
+  const open = useCallback((account: Account) => setShown({ account, open: true }), []);
+  const dialog = shown && (
+    <LazyResetLinkDialog
+      account={shown.account}
+      open={shown.open}
+      onClose={() => setShown((current) => current && { ...current, open: false })}
+      onExited={() => setShown(null)}
+    />
+  );
+  return { open, dialog };
+}
 export const NO_ACCOUNTS = 'No accounts found';
 
 /** A role change, a disable or enable, or an end of sessions, asked for and being confirmed. */
@@ -63,8 +85,9 @@ function useAccountChange() {
 /**
  * /dashboard/accounts (administrators only): every account with its role, status, creation, last
  * sign-in and active sessions, searched, sorted and paged on the server. An admin changes a role,
- * disables or enables an account and ends its sessions, each after a confirm; the server keeps the
- * last administrator (409, its message shown in the error toast).
+ * disables or enables an account and ends its sessions, each after a confirm, and makes a password
+ * reset link, shown once; the server keeps the last administrator (409, its message shown in the
+ * error toast).
  */
 export const accountResource: ResourceDefinition<Account> = {
   texts: {
@@ -87,12 +110,17 @@ export const accountResource: ResourceDefinition<Account> = {
   useScreen: () => {
     const { ask, dialog } = useAccountChange();
     const history = useRowHistory<Account>('account', nameOf);
-    const columns = useMemo(() => accountColumns(ask, history.open), [ask, history.open]);
+    const resetLink = useResetLink();
+    const columns = useMemo(
+      () => accountColumns(ask, history.open, resetLink.open),
+      [ask, history.open, resetLink.open],
+    );
     return {
       columns,
       dialogs: (
         <>
           {dialog}
+          {resetLink.dialog}
           {history.dialog}
         </>
       ),

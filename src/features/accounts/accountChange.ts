@@ -33,7 +33,15 @@ export function changeTexts(change: AccountChange): {
     case 'role':
       return {
         title: 'Change role',
-        message: `Give ${name} the role ${ROLE_LABELS[change.role]}?`,
+        message: [
+          `Give ${name} the role ${ROLE_LABELS[change.role]}?`,
+          change.account.active_sessions > 0 && 'They are signed out of every session.',
+          change.account.role === 'user' &&
+            change.role !== 'user' &&
+            'They must choose a new password at their next sign-in.',
+        ]
+          .filter(Boolean)
+          .join(' '),
         confirm: 'Change role',
       };
     case 'disable':

@@ -18,11 +18,12 @@ const keepKeys = (event: KeyboardEvent) => event.stopPropagation();
 
 /**
  * Name, Email, Role (a select), Status, Created, Last sign-in, Active sessions, and the actions:
- * Disable or Enable, End sessions, History.
+ * Disable or Enable, End sessions, Make reset link, History.
  */
 export function accountColumns(
   ask: (change: AccountChange) => void,
   history: (account: Account) => void,
+  resetLink: (account: Account) => void,
 ): GridColDef<Account>[] {
   return [
     { field: 'name', headerName: 'Name', flex: 1, minWidth: 150 },
@@ -83,7 +84,7 @@ export function accountColumns(
     {
       field: 'actions',
       headerName: 'Actions',
-      width: 310,
+      width: 440,
       sortable: false,
       renderCell: ({ row }) => (
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', height: '100%' }}>
@@ -104,6 +105,14 @@ export function accountColumns(
             onClick={() => ask({ kind: 'end-sessions', account: row })}
           >
             End sessions
+          </Button>
+          <Button
+            size="small"
+            aria-label={`Make reset link for ${row.name}`}
+            onKeyDown={keepKeys}
+            onClick={() => resetLink(row)}
+          >
+            Make reset link
           </Button>
           <Button
             size="small"

@@ -138,4 +138,77 @@ describe('/login', () => {
     expect(window.localStorage.getItem('auth_token')).toBeNull();
     expect(window.sessionStorage.getItem('auth_token')).toBeNull();
   });
+
+  describe('an account that must choose a new password', () => {
+    const restricted = {
+      body: {
+        message: 'Choose a new password to continue',
+        user: testUser,
+        token: 'restricted-token',
+        password_change_required: true,
+      },
+    };
+
+    it('shows the new-password step before anything else, stores nothing, and sends the change with that token', async () => {
+      const fetchMock = mockFetch({
+        'POST /auth/login': restricted,
+        'PUT /auth/password': { body: { message: 'Password updated successfully' } },
+      });
+      const { user, store } = renderWithProviders(undefined, { route: '/login' });
+      await fillIn(user, 'olivia@example.org', 'demo-user-password');
+      await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+      expect(
+        await screen.findByRole('heading', { name: 'Choose a new password' }),
+      ).toBeInTheDocument();
+      expect(await screen.findByText(/may be known to others/)).toBeInTheDocument();
+      expect(screen.queryByText('Login successful!')).not.toBeInTheDocument();
+      expect(screen.getByTestId('location')).toHaveTextContent('/login');
+      expect(store.getState().auth.token).toBeNull();
+      expect(window.localStorage.getItem('auth_token')).toBeNull();
+
+      await user.fill(await screen.findByLabelText(/^New password/), 'a-password-of-my-own');
+      await user.fill(screen.getByLabelText(/^Confirm new password/), 'a-password-of-my-own');
+      await user.click(screen.getByRole('button', { name: 'Set password and continue' }));
+
+      expect(await findToast('Password updated successfully')).toBeInTheDocument();
+      expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+      const [change] = requestsTo(fetchMock, 'PUT /auth/password');
+      expect(change.headers.get('authorization')).toBe('Bearer restricted-token');
+      expect(await change.json()).toEqual({
+        current_password: 'demo-user-password',
+        new_password: 'a-password-of-my-own',
+      });
+      expect(window.localStorage.getItem('auth_token')).toBe('restricted-token');
+    });
+
+    it('refuses the password signed in with, and shows a refusal from the server', async () => {
+      const fetchMock = mockFetch({
+        'POST /auth/login': restricted,
+        'PUT /auth/password': {
+          status: 422,
+          body: { message: 'The current password is incorrect.' },
+        },
+      });
+      const { user, store } = renderWithProviders(undefined, { route: '/login' });
+      await fillIn(user, 'olivia@example.org', 'demo-user-password');
+      await user.click(screen.getByRole('button', { name: 'Sign in' }));
+      await user.fill(await screen.findByLabelText(/^New password/), 'demo-user-password');
+      await user.fill(screen.getByLabelText(/^Confirm new password/), 'demo-user-password');
+      await user.click(screen.getByRole('button', { name: 'Set password and continue' }));
+      expect(
+        await screen.findByText('Choose a password other than the one you signed in with'),
+      ).toBeInTheDocument();
+      expect(requestsTo(fetchMock, 'PUT /auth/password')).toHaveLength(0);
+
+      await user.fill(screen.getByLabelText(/^New password/), 'another-new-password');
+      await user.fill(screen.getByLabelText(/^Confirm new password/), 'another-new-password');
+      await user.click(screen.getByRole('button', { name: 'Set password and continue' }));
+      expect(await screen.findByText('The current password is incorrect.')).toBeInTheDocument();
+      expect(store.getState().auth.token).toBeNull();
+
+      await user.click(screen.getByRole('button', { name: 'Back to sign in' }));
+      expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    });
+  });
 });

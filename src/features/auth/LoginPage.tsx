@@ -8,10 +8,18 @@ import Link from '@mui/material/Link';
 import { currentPasswordInputProps, emailInputProps } from '@/components/form/accountFields';
 import { OutlinedField } from '@/components/form/OutlinedField';
 import { SubmitButton } from '@/components/form/SubmitButton';
+import { chunk } from '@/components/chunk';
 import { AuthCard } from './AuthCard';
 import type { LoginForm } from './authSchemas';
 import { messageOf } from '@/lib/errors';
 import { isNoConsoleAccess, useSignIn } from './useSignIn';
+import type { LoginResponse } from '@/api';
+
+/** Loaded only when an account must choose a new password: /login's own code stays small. */
+const NewPasswordStep = chunk(
+  () => import('./NewPasswordStep').then((module) => module.NewPasswordStep),
+  null,
+).Component;
 
 type TextField = 'email' | 'password';
 type Errors = Partial<Record<TextField, string>>;
@@ -44,6 +52,8 @@ export function LoginPage() {
   const [submitted, setSubmitted] = useState(false);
   /** The server's reason when the account may not use the console (403); nothing is stored then. */
   const [noAccess, setNoAccess] = useState<string | null>(null);
+  /** A sign-in whose account must choose a new password before the session starts. */
+  const [mustChange, setMustChange] = useState<LoginResponse | null>(null);
   const inputs = useRef<Record<TextField, HTMLInputElement | null>>({
     email: null,
     password: null,
@@ -69,12 +79,29 @@ export function LoginPage() {
     }
     setNoAccess(null);
     try {
-      await signIn({ email: values.email, password: values.password }, values.remember);
+      setMustChange(
+        await signIn({ email: values.email, password: values.password }, values.remember),
+      );
     } catch (error) {
       // Any other failure has shown its toast ('Login failed' or the server's message).
       if (isNoConsoleAccess(error)) setNoAccess(messageOf(error, ''));
     }
   };
+
+  if (mustChange)
+    return (
+      <AuthCard title="Choose a new password">
+        <NewPasswordStep
+          answer={mustChange}
+          currentPassword={values.password}
+          remember={values.remember}
+          onCancel={() => {
+            setMustChange(null);
+            setValues({ ...values, password: '' });
+          }}
+        />
+      </AuthCard>
+    );
 
   return (
     <AuthCard title="Sign in">

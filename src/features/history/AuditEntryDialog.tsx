@@ -18,6 +18,7 @@ import { serverMessage, useMutationFeedback } from '@/lib/useMutationFeedback';
 import { exactTime } from '@/lib/relativeTime';
 import {
   ACTION_LABELS,
+  isRevertible,
   describeEntry,
   changedFields,
   fieldLabel,
@@ -78,7 +79,7 @@ export interface AuditEntryDialogProps {
 function useCanRevert(entry: AuditEntry): boolean {
   const canWrite = useCanWrite();
   const isAdmin = useIsAdmin();
-  if (entry.reverted_by !== null) return false;
+  if (entry.reverted_by !== null || !isRevertible(entry.action)) return false;
   return entry.entity === 'account' ? isAdmin : canWrite;
 }
 

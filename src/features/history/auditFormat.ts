@@ -31,7 +31,20 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   update: 'Updated',
   delete: 'Deleted',
   revert: 'Reverted',
+  password_change: 'Password changed',
+  password_reset: 'Password reset',
+  reset_link: 'Reset link made',
+  sessions_end: 'Sessions ended',
 };
+
+/** What happened to an account (a password change, ended sessions): recorded, never reverted. */
+const ACCOUNT_EVENTS: ReadonlySet<AuditAction> = new Set<AuditAction>([
+  'password_change',
+  'password_reset',
+  'reset_link',
+  'sessions_end',
+]);
+export const isRevertible = (action: AuditAction): boolean => !ACCOUNT_EVENTS.has(action);
 
 export { AUDIT_ACTIONS as ACTIONS, AUDIT_ENTITIES as ENTITIES };
 

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { findToast, renderWithProviders } from '@/test/renderWithProviders';
 import { mockFetch as mockApi, requestsTo, type MockHandler } from '@/test/mockFetch';
 import { signedIn, testUser, TEST_TOKEN } from '@/test/fixtures';
@@ -71,6 +71,7 @@ describe('/dashboard/settings: Profile Information', () => {
     await user.fill(form.getByLabelText(/^Full name/), 'Grace Hopper');
     await user.clear(form.getByLabelText(/^Email/));
     await user.fill(form.getByLabelText(/^Email/), 'grace@example.org');
+    await user.fill(form.getByLabelText(/^Current password/), 'my-current-password');
     await user.click(form.getByRole('button', { name: 'Save profile' }));
 
     expect(await findToast('Profile updated successfully')).toBeInTheDocument();
@@ -78,7 +79,10 @@ describe('/dashboard/settings: Profile Information', () => {
     expect(await requestsTo(fetchMock, 'PUT /auth/profile')[0].json()).toEqual({
       name: 'Grace Hopper',
       email: 'grace@example.org',
+      current_password: 'my-current-password',
     });
+    // Saved, the address is the current one: no password asked for any more.
+    await waitFor(() => expect(form.queryByLabelText(/^Current password/)).toBeNull());
     expect(JSON.parse(window.localStorage.getItem('user') ?? '{}')).toMatchObject({
       name: 'Grace Hopper',
     });
@@ -95,12 +99,72 @@ describe('/dashboard/settings: Profile Information', () => {
     const form = await profileForm();
     await user.clear(form.getByLabelText(/^Email/));
     await user.fill(form.getByLabelText(/^Email/), 'taken@example.org');
+    await user.fill(form.getByLabelText(/^Current password/), 'my-current-password');
     await user.click(form.getByRole('button', { name: 'Save profile' }));
     expect(
       await findToast('Failed to update profile: This email is already registered.'),
     ).toBeInTheDocument();
     expect(form.getByText('This email is already registered.')).toBeInTheDocument();
     expect(screen.getByText(`Welcome, ${testUser.name}`)).toBeInTheDocument();
+  });
+});
+
+describe('/dashboard/settings: Profile Information, a new email address', () => {
+  it('asks for the current password only once the email differs, and requires it then', async () => {
+    const fetchMock = mockFetch({});
+    const { user } = renderSettings();
+    const form = await profileForm();
+    expect(form.queryByLabelText(/^Current password/)).toBeNull();
+    await user.clear(form.getByLabelText(/^Email/));
+    await user.fill(form.getByLabelText(/^Email/), 'ADA@example.org');
+    expect(form.queryByLabelText(/^Current password/)).toBeNull();
+    await user.clear(form.getByLabelText(/^Email/));
+    await user.fill(form.getByLabelText(/^Email/), 'someone-else@example.org');
+    expect(form.getByLabelText(/^Current password/)).toHaveAttribute('type', 'password');
+    await user.click(form.getByRole('button', { name: 'Save profile' }));
+    expect(
+      await form.findByText('Enter your current password to change your email'),
+    ).toBeInTheDocument();
+    expect(requestsTo(fetchMock).filter((request) => request.method !== 'GET')).toHaveLength(0);
+  });
+
+  it('sends a name change without a password', async () => {
+    const fetchMock = mockFetch({
+      'PUT /auth/profile': { body: { data: { ...testUser, name: 'Ada L' }, message: 'Saved' } },
+    });
+    const { user } = renderSettings();
+    const form = await profileForm();
+    await user.clear(form.getByLabelText(/^Full name/));
+    await user.fill(form.getByLabelText(/^Full name/), 'Ada L');
+    await user.click(form.getByRole('button', { name: 'Save profile' }));
+    await findToast('Profile updated successfully');
+    expect(await requestsTo(fetchMock, 'PUT /auth/profile')[0].json()).toEqual({
+      name: 'Ada L',
+      email: testUser.email,
+    });
+  });
+
+  it("shows the server's refusal of a wrong current password under the field", async () => {
+    mockFetch({
+      'PUT /auth/profile': {
+        status: 422,
+        body: {
+          message: 'The current password is incorrect.',
+          errors: { current_password: ['The current password is incorrect.'] },
+        },
+      },
+    });
+    const { user } = renderSettings();
+    const form = await profileForm();
+    await user.clear(form.getByLabelText(/^Email/));
+    await user.fill(form.getByLabelText(/^Email/), 'new@example.org');
+    await user.fill(form.getByLabelText(/^Current password/), 'wrong-password');
+    await user.click(form.getByRole('button', { name: 'Save profile' }));
+    expect(
+      await findToast('Failed to update profile: The current password is incorrect.'),
+    ).toBeInTheDocument();
+    expect(form.getByLabelText(/^Current password/)).toHaveAttribute('aria-invalid', 'true');
+    expect(form.getByText('The current password is incorrect.')).toBeInTheDocument();
   });
 });
 

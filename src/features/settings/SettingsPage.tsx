@@ -1,5 +1,5 @@
-import type { FormEvent, ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
+import { useMemo, type FormEvent, type ReactNode } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -24,6 +24,7 @@ import { useMutationFeedback } from '@/lib/useMutationFeedback';
 import { selectCurrentUser, userUpdated } from '@/session/authSlice';
 import {
   changePasswordSchema,
+  emailChanged,
   profileSchema,
   type ChangePasswordForm,
   type ProfileForm,
@@ -68,22 +69,35 @@ function FormCard({
   );
 }
 
+/** Name and e-mail; a new e-mail address asks for the current password as well. */
 function ProfileCard({ user }: { user: User | null }) {
   const [updateProfile, { isLoading }] = useUpdateProfileMutation();
   const dispatch = useAppDispatch();
   const run = useMutationFeedback();
+  const currentEmail = user?.email ?? '';
+  const resolver = useMemo(() => zodResolver(profileSchema(currentEmail)), [currentEmail]);
   const { control, handleSubmit, reset, setError } = useForm<ProfileForm>({
-    resolver: zodResolver(profileSchema),
-    defaultValues: { name: user?.name ?? '', email: user?.email ?? '' },
+    resolver,
+    defaultValues: { name: user?.name ?? '', email: currentEmail, currentPassword: '' },
   });
+  const needsPassword = emailChanged(useWatch({ control, name: 'email' }), currentEmail);
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = handleSubmit(async ({ name, email, currentPassword }) => {
     try {
-      const { data } = await run(updateProfile({ profileRequest: values }), profileFeedback);
+      const profileRequest = {
+        name,
+        email,
+        ...(emailChanged(email, currentEmail) && { current_password: currentPassword }),
+      };
+      const { data } = await run(updateProfile({ profileRequest }), profileFeedback);
       dispatch(userUpdated(data)); // the top bar's name follows at once
-      reset({ name: data.name, email: data.email });
+      reset({ name: data.name, email: data.email, currentPassword: '' });
     } catch (error) {
-      setServerFieldErrors(error, setError, { name: 'name', email: 'email' });
+      setServerFieldErrors(error, setError, {
+        name: 'name',
+        email: 'email',
+        current_password: 'currentPassword',
+      });
     }
   });
 
@@ -91,6 +105,15 @@ function ProfileCard({ user }: { user: User | null }) {
     <FormCard title="Profile Information" onSubmit={onSubmit}>
       <FormInput {...fullNameInputProps} control={control} name="name" />
       <FormInput {...emailInputProps} control={control} name="email" />
+      {needsPassword && (
+        <FormInput
+          {...currentPasswordInputProps}
+          control={control}
+          name="currentPassword"
+          label="Current password"
+          helperText="Needed to change your email"
+        />
+      )}
       <SubmitButton busy={isLoading} sx={{ mt: 1 }}>
         Save profile
       </SubmitButton>
