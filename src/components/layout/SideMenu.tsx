@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
-import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
@@ -106,9 +105,25 @@ export function SideMenu({ user, navigation, onLogout, onNavigate }: SideMenuPro
       </Box>
       <Divider />
       <Box sx={{ p: 2, display: 'flex', alignItems: 'center', gap: 1.5 }}>
-        <Avatar sx={{ width: 36, height: 36, bgcolor: 'primary.main' }} aria-hidden>
+        {/* An initial in a circle: MUI's Avatar would bring image loading and a fallback icon,
+            which no page uses, into the shell every page loads. */}
+        <Box
+          aria-hidden
+          sx={{
+            width: 36,
+            height: 36,
+            flexShrink: 0,
+            borderRadius: '50%',
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'center',
+            bgcolor: 'primary.main',
+            color: 'primary.contrastText',
+            fontSize: '1.25rem',
+          }}
+        >
           {initial}
-        </Avatar>
+        </Box>
         <Box sx={{ minWidth: 0, flexGrow: 1 }}>
           <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap>
             {name}
