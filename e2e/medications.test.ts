@@ -131,6 +131,8 @@ it('creates a weight-based medication with contraindications and a pregnancy cat
     '0Add',
     'Asthma, Liver cirrhosisAdd',
     'BAsthma, Liver cirrhosis',
+    // No codes given; then the actions.
+    '',
     '',
   ]);
 });

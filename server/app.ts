@@ -2,8 +2,13 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type pg from 'pg';
 import { authGuard } from './auth/guard';
 import type { Config } from './config';
-import type { RoleName } from '@contract/enums';
-import { loadContract, routeDefinitions, sharedSchema, type RouteDefinition } from './contract';
+import {
+  loadContract,
+  routeDefinitions,
+  sharedSchema,
+  type OperationRole,
+  type RouteDefinition,
+} from './contract';
 import { ambientPool } from './db/pool';
 import { hostGuard } from './hostGuard';
 import { BODY_LIMIT, bodyParsers } from './plugins/bodyParsers';
@@ -25,7 +30,7 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     isPublic?: boolean;
-    roles?: RoleName[];
+    roles?: OperationRole[];
   }
 }
 
@@ -36,6 +41,22 @@ export const API_PREFIX = '/api/v1';
 function trustedProxies(trust: Config['trustProxy']): FastifyServerOptions['trustProxy'] {
   if (typeof trust !== 'number') return trust;
   return (_address: string, hop: number) => hop < trust;
+}
+
+/** The bare CDS Hooks paths EHRs are configured with (`/cds-services...`) are the API's own. */
+export function cdsHooksAlias(url: string): string {
+  return url === '/cds-services' ||
+    url.startsWith('/cds-services/') ||
+    url.startsWith('/cds-services?')
+    ? `${API_PREFIX}${url}`
+    : url;
+}
+
+/** FHIR clients are given the bare base `/fhir/r4`: the same operations as `/api/v1/fhir/r4`. */
+export function fhirAlias(url: string): string {
+  return url === '/fhir/r4' || url.startsWith('/fhir/r4/') || url.startsWith('/fhir/r4?')
+    ? `${API_PREFIX}${url}`
+    : url;
 }
 
 export async function buildApp(
@@ -50,6 +71,7 @@ export async function buildApp(
     ajv: undefined,
     schemaController: lazySerializers,
     trustProxy: trustedProxies(config.trustProxy),
+    rewriteUrl: (request) => fhirAlias(cdsHooksAlias(request.url ?? '/')),
   });
   const contract = loadContract();
   const schema = sharedSchema(contract);

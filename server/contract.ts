@@ -15,6 +15,15 @@ export const CONTRACT_ID = 'contract';
  */
 export const CONTRACT_PATH = resolve('api/generated/contract.json');
 
+/**
+ * The pseudo-role of the operations an EHR calls with an API client's secret (CDS Hooks). It is
+ * no account's role: the guard looks such an operation's bearer up among the API clients only,
+ * and every other operation's among the sessions only.
+ */
+export const API_CLIENT_ROLE = 'api_client';
+/** What an operation's `x-roles` may name. */
+export type OperationRole = RoleName | typeof API_CLIENT_ROLE;
+
 /** A schema of the contract as TypeScript (`Schema<'Condition'>`): what a repository's row is when
  * it is the API's shape. */
 export type Schema<Name extends keyof components['schemas']> = components['schemas'][Name];
@@ -31,14 +40,18 @@ interface Operation {
   tags: string[];
   security?: unknown[];
   /** The roles that may call it; absent only on the public operations. */
-  'x-roles'?: RoleName[];
+  'x-roles'?: OperationRole[];
   parameters?: (Parameter | { $ref: string })[];
   requestBody?: { required?: boolean; content: Record<string, { schema: Json }> };
   responses: Record<string, { $ref?: string; content?: Record<string, { schema: Json }> }>;
 }
 export interface Contract {
   paths: Record<string, Record<string, Operation | Parameter[]>>;
-  components: { schemas: Record<string, Json>; parameters: Record<string, Parameter> };
+  components: {
+    schemas: Record<string, Json>;
+    parameters: Record<string, Parameter>;
+    responses?: Record<string, { content?: Record<string, { schema: Json }> }>;
+  };
   [key: string]: unknown;
 }
 
@@ -49,8 +62,9 @@ export interface RouteDefinition {
   schema: FastifySchema;
   /** No token needed (login, register, forgot and reset password). */
   isPublic: boolean;
-  /** The roles whose signed-in accounts may call it (the contract's `x-roles`). */
-  roles: RoleName[];
+  /** The roles whose signed-in accounts may call it (the contract's `x-roles`), or only
+   * API_CLIENT_ROLE for the operations called with an API client's secret. */
+  roles: OperationRole[];
   /** The body's accepted media types (empty when the operation takes no body). */
   mediaTypes: string[];
   /** A read of reference data: it takes `release` (the draft or a release; server/releases). */
@@ -124,6 +138,13 @@ function parametersSchema(params: Parameter[]) {
   };
 }
 
+type Content = Record<string, { schema: Json }> | undefined;
+
+/** An answer's JSON body: the API's own, or a FHIR resource (`application/fhir+json`). */
+function jsonMedia(content: Content) {
+  return content?.['application/json'] ?? content?.['application/fhir+json'];
+}
+
 export function routeDefinitions(contract: Contract): Map<string, RouteDefinition> {
   const routes = new Map<string, RouteDefinition>();
   for (const [path, item] of Object.entries(contract.paths)) {
@@ -154,18 +175,30 @@ export function routeDefinitions(contract: Contract): Map<string, RouteDefinitio
       }
       schema.response = Object.fromEntries(
         Object.entries(op.responses).flatMap(([status, response]) => {
-          const media = response.content?.['application/json'];
-          if (response.$ref)
+          const media = jsonMedia(response.content);
+          if (response.$ref) {
+            // The FHIR operations' errors are OperationOutcomes; every other shared answer is Error.
+            const shared =
+              contract.components.responses?.[response.$ref.split('/').pop() as string]?.content?.[
+                'application/fhir+json'
+              ];
+            if (shared) return [[status, rewriteRefs(shared.schema)]];
             return [[status, { $ref: `${CONTRACT_ID}#/components/schemas/Error` }]];
+          }
           return media ? [[status, rewriteRefs(media.schema)]] : [];
         }),
       );
       const isPublic = Array.isArray(op.security) && op.security.length === 0;
       const roles = op['x-roles'] ?? [];
       // Fail closed: a guarded operation that names no roles, or an unknown one, is a contract bug.
-      if (!isPublic && (roles.length === 0 || roles.some((r) => !ROLE_NAMES.includes(r))))
+      const clientOnly = roles.length === 1 && roles[0] === API_CLIENT_ROLE;
+      if (
+        !isPublic &&
+        !clientOnly &&
+        (roles.length === 0 || roles.some((r) => !(ROLE_NAMES as readonly string[]).includes(r)))
+      )
         throw new Error(
-          `${op.operationId} needs x-roles naming roles out of ${ROLE_NAMES.join(', ')}`,
+          `${op.operationId} needs x-roles naming roles out of ${ROLE_NAMES.join(', ')}, or only ${API_CLIENT_ROLE}`,
         );
       routes.set(op.operationId, {
         operationId: op.operationId,

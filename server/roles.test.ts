@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ROLE_NAMES, type RoleName } from '@contract/enums';
 import { loadContract, routeDefinitions, type RouteDefinition } from './contract';
-import { contractProblems } from './test/contract';
+import { contractProblems, errorMessage } from './test/contract';
 import {
   appUserToken,
   countRows,
@@ -78,11 +78,11 @@ describe.each([...ROLE_NAMES, 'pending' as const])('role %s', (role) => {
     const problems: string[] = [];
     for (const op of refused) {
       const response = await call(t.app, op, token);
-      const body = response.json() as { message?: unknown };
+      const body: unknown = response.json();
       const url = urlOf(op);
       if (
         response.statusCode !== 403 ||
-        typeof body.message !== 'string' ||
+        typeof errorMessage(body) !== 'string' ||
         contractProblems(op.method, url, 403, body).length > 0
       )
         problems.push(`${op.operationId}: ${response.statusCode} ${response.body}`);

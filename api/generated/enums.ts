@@ -1,8 +1,30 @@
 // Generated from api/openapi.yaml by `npm run api:generate`: do not edit by hand.
 
+/** #/components/schemas/FhirBundle/properties/resourceType */
+export const FHIR_BUNDLE_RESOURCE_TYPES = ['Bundle'] as const;
+export type FhirBundleResourceType = (typeof FHIR_BUNDLE_RESOURCE_TYPES)[number];
+
+/** #/components/schemas/FhirBundle/properties/type */
+export const FHIR_BUNDLE_TYPES = ['searchset'] as const;
+export type FhirBundleType = (typeof FHIR_BUNDLE_TYPES)[number];
+
+/** #/components/schemas/FhirOperationOutcome/properties/resourceType */
+export const FHIR_OPERATION_OUTCOME_RESOURCE_TYPES = ['OperationOutcome'] as const;
+export type FhirOperationOutcomeResourceType =
+  (typeof FHIR_OPERATION_OUTCOME_RESOURCE_TYPES)[number];
+
 /** #/components/schemas/Flag */
 export const FLAGS = [0, 1] as const;
 export type Flag = (typeof FLAGS)[number];
+
+/** #/components/schemas/CodeSystem */
+export const CODE_SYSTEMS = [
+  'http://www.whocc.no/atc',
+  'http://www.nlm.nih.gov/research/umls/rxnorm',
+  'http://hl7.org/fhir/sid/icd-10',
+  'http://snomed.info/sct',
+] as const;
+export type CodeSystem = (typeof CODE_SYSTEMS)[number];
 
 /** #/components/schemas/PublishBlocker/properties/kind */
 export const PUBLISH_BLOCKER_KINDS = [
@@ -412,6 +434,32 @@ export const ACCOUNT_SORTS = [
 ] as const;
 export type AccountSort = (typeof ACCOUNT_SORTS)[number];
 
+/** #/components/schemas/CdsHookRequest/properties/hook */
+export const CDS_HOOK_REQUEST_HOOKS = ['order-select', 'order-sign'] as const;
+export type CdsHookRequestHook = (typeof CDS_HOOK_REQUEST_HOOKS)[number];
+
+/** #/components/schemas/CdsCard/properties/indicator */
+export const CDS_CARD_INDICATORS = ['info', 'warning', 'critical'] as const;
+export type CdsCardIndicator = (typeof CDS_CARD_INDICATORS)[number];
+
+/** #/components/schemas/CdsAlertRuleKind */
+export const CDS_ALERT_RULE_KINDS = [
+  'interaction',
+  'class_rule',
+  'condition',
+  'lifestyle',
+  'pregnancy',
+  'allergy',
+  'dosage',
+  'renal_rule',
+  'ingredient_limit',
+  'age_limit',
+  'duplicate_class',
+  'duplicate_ingredient',
+  'not_checked',
+] as const;
+export type CdsAlertRuleKind = (typeof CDS_ALERT_RULE_KINDS)[number];
+
 /** #/components/schemas/AuditAction */
 export const AUDIT_ACTIONS = [
   'create',
@@ -555,3 +603,13 @@ export const REFERENCE_WRITE_OPERATIONS = [
   'revertAuditEntry',
 ] as const;
 export type ReferenceWriteOperation = (typeof REFERENCE_WRITE_OPERATIONS)[number];
+
+/** #/components/schemas/ImportEntity */
+export const IMPORT_ENTITIES = [
+  'conditions',
+  'lifestyles',
+  'drug-interactions',
+  'ingredients',
+  'drug-classes',
+] as const;
+export type ImportEntity = (typeof IMPORT_ENTITIES)[number];

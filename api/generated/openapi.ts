@@ -1417,6 +1417,27 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/import': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * @description Imports one entity's records from a CSV file with the columns of its CSV export (`GET /condition?format=csv` and so on; the header names the columns, in any order; an optional column left out leaves that field alone; what the export shows of other records, a drug class's Members and an ingredient's Medications, is not read; any other column is an error). Medications are not imported: their export is a summary (counts of dosages). Quoting is RFC 4180; the `'` the export puts before a formula's first character is taken off again. Rows refer to other records by name (case-insensitive) or by code, written `SYSTEM|CODE` (`ATC|B01AA03`). A row matches the record with one of its codes (a `Codes` column), else the record of its name (case-insensitive; an interaction: the pair of medications, in either order): it updates it when a field differs and leaves it unchanged otherwise; a row that matches nothing creates a record. Records the file does not name are left alone: an import never deletes.
+     *
+     *     With `dry_run=true` nothing is stored: every problem of the file is listed at once (`errors`: the row, counted as a spreadsheet does with the header as row 1, the column and the message), with what would be created, changed (each field before and after) and left unchanged, and, when the file has no errors, the test prescriptions whose outcome the import would alter (`tests`: the import runs in a transaction, the suite runs before and after it, and all is rolled back). Lists hold at most the first 1,000 rows of each kind; `counts` are exact. Without `dry_run`, everything is stored in one transaction, or nothing: a file with any error is a 422 with the same lists. Each change is in the history with the reason "Import of <file_name>", and in the review of the next release like any other draft change. A file is at most 64 MiB and 250,000 rows. Imports share a queue with the test prescription jobs' limits: past it, a 429 with Retry-After.
+     */
+    post: operations['importReferenceData'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/review/reject': {
     parameters: {
       query?: never;
@@ -1434,10 +1455,296 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/cds-services': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description CDS Hooks discovery: the services this server offers an EHR, with the FHIR queries it wants prefetched. Also served at `/cds-services`. Needs an API client's secret as the bearer token (made under Accounts); a console or app session gets 403. */
+    get: operations['listCdsServices'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/cds-services/medref-medication-safety': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * @description The medication safety service for the `order-select` and `order-sign` hooks. Reads the
+     *     `MedicationRequest`s of `context.draftOrders` (codes, dose, timing, duration) and the
+     *     patient from the prefetch (age and sex, the latest body weight, eGFR and pregnancy status,
+     *     active conditions, allergies), fetching from `fhirServer` what was not prefetched, maps
+     *     the codes to the reference data and runs the safety check against the latest release.
+     *     Answers a card per finding: `critical` for contraindicated and major findings, `warning`
+     *     for moderate, `info` for minor ones and for whatever could not be checked (an order whose
+     *     code matches no record, a patient fact that could not be read). Every card is stored with
+     *     the rule that fired it, for feedback. Also served at `/cds-services/...`.
+     */
+    post: operations['callMedicationSafetyService'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/cds-services/medref-medication-safety/feedback': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** @description What the clinician did with cards this client was sent: accepted, or overridden with a reason. A card this client was not sent is a 404, and nothing is stored. */
+    post: operations['sendCdsFeedback'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/cds-services/alerts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description Per rule that fired a card in EHRs: how many cards, how many were accepted and overridden, and the most given override reasons. Most fired first. */
+    get: operations['getCdsAlerts'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api-clients': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description The API clients (EHRs calling the CDS Hooks service), newest first, revoked ones included. */
+    get: operations['listApiClients'];
+    put?: never;
+    /** @description Makes an API client. The answer holds its secret, shown this once: only its hash is kept. */
+    post: operations['createApiClient'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api-clients/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** @description Revokes an API client: its secret is refused from now on. The client stays listed, with the cards it was sent. Revoking a revoked client changes nothing. */
+    delete: operations['revokeApiClient'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/fhir/r4/metadata': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description The FHIR R4 CapabilityStatement of the read-only FHIR API (also at `/fhir/r4/metadata`): its resources, their search parameters and the extensions it uses. Open without a token, as FHIR clients read it before they sign in. */
+    get: operations['fhirCapabilities'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/fhir/r4/$export': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description Every resource of the FHIR API as NDJSON (`application/fhir+ndjson`, one resource a line), read through a cursor as the client takes it: MedicationKnowledge, then MedicinalProductContraindication, then MedicinalProductInteraction (or those named in `_type`). A download: the same limits as CSV exports (429 with `Retry-After`). */
+    get: operations['fhirExport'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/fhir/r4/MedicationKnowledge': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description Searches MedicationKnowledge resources: a `Bundle` of type searchset with `total` and `self`/`next` links. One per medication: its codes, ingredients with strengths, drug classes, dosage guidelines by age, weight and renal function, and pregnancy category. `code` matches the medication's codes, `name` its name. */
+    get: operations['fhirSearchMedicationKnowledge'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/fhir/r4/MedicationKnowledge/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description One MedicationKnowledge by id; an OperationOutcome with 404 when there is none. */
+    get: operations['fhirReadMedicationKnowledge'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/fhir/r4/MedicinalProductContraindication': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description Searches MedicinalProductContraindication resources: a `Bundle` of type searchset with `total` and `self`/`next` links. A medication's condition and lifestyle contraindications (a caution carries the caution extension). `code` matches the medication's or the condition's codes, `name` the medication's name. */
+    get: operations['fhirSearchMedicinalProductContraindication'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/fhir/r4/MedicinalProductContraindication/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description One MedicinalProductContraindication by id; an OperationOutcome with 404 when there is none. */
+    get: operations['fhirReadMedicinalProductContraindication'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/fhir/r4/MedicinalProductInteraction': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description Searches MedicinalProductInteraction resources: a `Bundle` of type searchset with `total` and `self`/`next` links. Drug-drug interactions with their severity. `code` matches the codes of either medication, `name` either medication's name. */
+    get: operations['fhirSearchMedicinalProductInteraction'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/fhir/r4/MedicinalProductInteraction/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description One MedicinalProductInteraction by id; an OperationOutcome with 404 when there is none. */
+    get: operations['fhirReadMedicinalProductInteraction'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
+    /** @description A FHIR R4 resource (the tests validate each against the R4 structure definitions; this schema checks only its envelope). */
+    FhirResource: {
+      resourceType: string;
+      id?: string;
+    };
+    FhirBundle: {
+      /** @enum {string} */
+      resourceType: 'Bundle';
+      /** @enum {string} */
+      type: 'searchset';
+      total: number;
+      link: {
+        relation: string;
+        url: string;
+      }[];
+      entry?: {
+        fullUrl: string;
+        resource: components['schemas']['FhirResource'];
+        search?: {
+          /** @enum {string} */
+          mode?: 'match';
+        };
+      }[];
+    };
+    FhirOperationOutcome: {
+      /** @enum {string} */
+      resourceType: 'OperationOutcome';
+      issue: {
+        /** @enum {string} */
+        severity: 'fatal' | 'error' | 'warning' | 'information';
+        code: string;
+        diagnostics: string;
+        expression?: string[];
+      }[];
+    };
     Id: number;
     IdBody: {
       id: components['schemas']['Id'];
@@ -1463,6 +1770,22 @@ export interface components {
     MessageResponse: {
       message: string;
     };
+    /**
+     * @description A standard code system, by its FHIR URI: ATC and RxNorm code medications, ingredients and drug classes; ICD-10 and SNOMED CT code conditions.
+     * @enum {string}
+     */
+    CodeSystem:
+      | 'http://www.whocc.no/atc'
+      | 'http://www.nlm.nih.gov/research/umls/rxnorm'
+      | 'http://hl7.org/fhir/sid/icd-10'
+      | 'http://snomed.info/sct';
+    /** @description A standard code of a record. The code is stored trimmed and in upper case; a code belongs to one record of a kind (409 naming the record that holds it). Formats: ATC levels 1 to 5 (B01AA03), RxNorm 1 to 8 digits, ICD-10 (I10, E11.9), SNOMED CT 6 to 18 digits with a valid Verhoeff check digit (422 with `errors["codes.N.code"]`). */
+    Code: {
+      system: components['schemas']['CodeSystem'];
+      code: string;
+      display?: string | null;
+    };
+    Codes: components['schemas']['Code'][];
     /** @description Why the change is made, kept in its history entry. Optional everywhere. */
     Reason: string;
     /** @description The optional body of a delete addressed by path, and of a revert. */
@@ -1758,12 +2081,16 @@ export interface components {
       description: string | null;
       /** @description Marked on conditions such as chronic kidney disease: a patient with one and no eGFR given gets a `not_checked` finding for each prescribed medication with renal rules. */
       affects_kidney_function: boolean;
+      /** @description Its standard codes, in the order given. */
+      codes: components['schemas']['Code'][];
     };
     ConditionCreate: {
       name: components['schemas']['Name'];
       description?: components['schemas']['Description'] | null;
       /** @description Left out of an update, unchanged; of a create, false. */
       affects_kidney_function?: boolean;
+      /** @description Its standard codes; left out of an update, unchanged. */
+      codes?: components['schemas']['Codes'];
       reason?: components['schemas']['Reason'];
     };
     ConditionUpdate: {
@@ -1772,6 +2099,8 @@ export interface components {
       description?: components['schemas']['Description'] | null;
       /** @description Left out of an update, unchanged; of a create, false. */
       affects_kidney_function?: boolean;
+      /** @description Its standard codes; left out of an update, unchanged. */
+      codes?: components['schemas']['Codes'];
       reason?: components['schemas']['Reason'];
     };
     ConditionResponse: {
@@ -2119,6 +2448,8 @@ export interface components {
       pregnancy_category: components['schemas']['PregnancyCategory'] | null;
       /** @description The ages outside which the medication must not be given, or null. */
       age_limit: components['schemas']['AgeLimit'] | null;
+      /** @description Its standard codes, in the order given. */
+      codes: components['schemas']['Code'][];
       created_at: components['schemas']['Timestamp'];
       updated_at: components['schemas']['Timestamp'];
     };
@@ -2142,6 +2473,8 @@ export interface components {
       pregnancy_category?: components['schemas']['PregnancyCategoryInput'];
       weight_dosage?: components['schemas']['WeightDosageBlock'];
       age_dosage?: components['schemas']['AgeDosageBlock'];
+      /** @description Its standard codes; left out of an update, unchanged. */
+      codes?: components['schemas']['Codes'];
       reason?: components['schemas']['Reason'];
     };
     MedicationUpdate: {
@@ -2150,6 +2483,8 @@ export interface components {
       pregnancy_category?: components['schemas']['PregnancyCategoryInput'];
       /** @description Left out, unchanged; null removes the limit. */
       age_limit?: components['schemas']['AgeLimit'] | null;
+      /** @description Its standard codes; left out of an update, unchanged. */
+      codes?: components['schemas']['Codes'];
       reason?: components['schemas']['Reason'];
     };
     MedicationResponse: {
@@ -2278,11 +2613,15 @@ export interface components {
       /** @description The member medications, by name. */
       members: components['schemas']['DrugClassMember'][];
       member_count: number;
+      /** @description Its standard codes, in the order given. */
+      codes: components['schemas']['Code'][];
     };
     DrugClassCreate: {
       name: components['schemas']['Name'];
       atc_code?: components['schemas']['AtcCode'] | null;
       duplicate_severity?: components['schemas']['Severity'] | null;
+      /** @description Its standard codes; left out of an update, unchanged. */
+      codes?: components['schemas']['Codes'];
       reason?: components['schemas']['Reason'];
     };
     /** @description Every field is set as sent; an ATC code or duplicate-therapy severity left out is removed. */
@@ -2291,6 +2630,8 @@ export interface components {
       name: components['schemas']['Name'];
       atc_code?: components['schemas']['AtcCode'] | null;
       duplicate_severity?: components['schemas']['Severity'] | null;
+      /** @description Its standard codes; left out of an update, unchanged. */
+      codes?: components['schemas']['Codes'];
       reason?: components['schemas']['Reason'];
     };
     DrugClassMemberCreate: {
@@ -2417,14 +2758,20 @@ export interface components {
       medications: components['schemas']['MedicationIngredient'][];
       /** @description Its maximum daily amounts by category. */
       limits: components['schemas']['IngredientLimit'][];
+      /** @description Its standard codes, in the order given. */
+      codes: components['schemas']['Code'][];
     };
     IngredientCreate: {
       name: components['schemas']['Name'];
+      /** @description Its standard codes; left out of an update, unchanged. */
+      codes?: components['schemas']['Codes'];
       reason?: components['schemas']['Reason'];
     };
     IngredientUpdate: {
       id: components['schemas']['Id'];
       name: components['schemas']['Name'];
+      /** @description Its standard codes; left out of an update, unchanged. */
+      codes?: components['schemas']['Codes'];
       reason?: components['schemas']['Reason'];
     };
     /** @description A strength is all of `amount`, `amount_unit` and `per_unit`, or none of them. */
@@ -3039,6 +3386,154 @@ export interface components {
       data: components['schemas']['ResetLink'];
       message: string;
     };
+    CdsCoding: {
+      system?: string;
+      code: string;
+      display?: string;
+    };
+    CdsService: {
+      hook: string;
+      id: string;
+      title?: string;
+      description: string;
+      prefetch?: {
+        [key: string]: string;
+      };
+      usageRequirements?: string;
+    };
+    CdsDiscoveryResponse: {
+      services: components['schemas']['CdsService'][];
+    };
+    /** @description A CDS Hooks call. `context.draftOrders` is a FHIR Bundle of MedicationRequests; `prefetch` holds the FHIR resources (or Bundles) the discovery asked for, by key, null for a query that found nothing. */
+    CdsHookRequest: {
+      /** @enum {string} */
+      hook: 'order-select' | 'order-sign';
+      hookInstance: string;
+      /** Format: uri */
+      fhirServer?: string;
+      fhirAuthorization?: {
+        access_token: string;
+        token_type: string;
+        expires_in?: number;
+        scope?: string;
+        subject?: string;
+        patient?: string;
+      };
+      context: {
+        userId: string;
+        patientId: string;
+        encounterId?: string;
+        selections?: string[];
+        /** @description A FHIR Bundle (resourceType `Bundle`) of MedicationRequests. */
+        draftOrders: Record<string, never>;
+      };
+      prefetch?: {
+        [key: string]: Record<string, never> | null;
+      };
+      extension?: Record<string, never>;
+    };
+    CdsCard: {
+      /** Format: uuid */
+      uuid: string;
+      summary: string;
+      detail?: string;
+      /** @enum {string} */
+      indicator: 'info' | 'warning' | 'critical';
+      source: {
+        label: string;
+        url?: string;
+        topic?: components['schemas']['CdsCoding'];
+      };
+      selectionBehavior?: string;
+      overrideReasons?: components['schemas']['CdsCoding'][];
+      links?: {
+        label: string;
+        url: string;
+        /** @enum {string} */
+        type: 'absolute' | 'smart';
+      }[];
+    };
+    CdsHookResponse: {
+      cards: components['schemas']['CdsCard'][];
+    };
+    CdsFeedbackRequest: {
+      feedback: {
+        /** Format: uuid */
+        card: string;
+        /** @enum {string} */
+        outcome: 'accepted' | 'overridden';
+        overrideReason?: {
+          reason?: components['schemas']['CdsCoding'];
+          userComment?: string;
+        };
+        acceptedSuggestions?: {
+          id: string;
+        }[];
+        /** Format: date-time */
+        outcomeTimestamp: string;
+      }[];
+    };
+    /**
+     * @description The kind of record the rule lives on: `interaction`, `class_rule`, `condition` (a medication's condition contraindication), `lifestyle`, `pregnancy`, `allergy`, `dosage`, `renal_rule`, `ingredient_limit`, `age_limit`, `duplicate_class`, `duplicate_ingredient`, or `not_checked` (`record_id` the medication, or null for an order matching no record).
+     * @enum {string}
+     */
+    CdsAlertRuleKind:
+      | 'interaction'
+      | 'class_rule'
+      | 'condition'
+      | 'lifestyle'
+      | 'pregnancy'
+      | 'allergy'
+      | 'dosage'
+      | 'renal_rule'
+      | 'ingredient_limit'
+      | 'age_limit'
+      | 'duplicate_class'
+      | 'duplicate_ingredient'
+      | 'not_checked';
+    CdsAlertRule: {
+      rule_kind: components['schemas']['CdsAlertRuleKind'];
+      record_id: number | null;
+      /** @description The medication the rule was found on, for a link to its page. */
+      medication_id: number | null;
+      label: string;
+      fired: number;
+      accepted: number;
+      overridden: number;
+      /** @description The most given override reasons, most given first (at most 3). */
+      override_reasons: {
+        code?: string | null;
+        display: string;
+        count: number;
+      }[];
+    };
+    CdsAlertsResponse: {
+      data: components['schemas']['CdsAlertRule'][];
+    };
+    ApiClient: {
+      id: components['schemas']['Id'];
+      name: string;
+      created_at: components['schemas']['Timestamp'];
+      last_used_at: components['schemas']['Timestamp'] | null;
+      revoked_at: components['schemas']['Timestamp'] | null;
+    };
+    ApiClientCreateRequest: {
+      name: string;
+    };
+    ApiClientListResponse: {
+      data: components['schemas']['ApiClient'][];
+    };
+    ApiClientResponse: {
+      data: components['schemas']['ApiClient'];
+      message: string;
+    };
+    ApiClientCreatedResponse: {
+      data: components['schemas']['ApiClient'] & {
+        /** @description The bearer token for the CDS Hooks calls, shown only in this answer. */
+        secret: string;
+      };
+      message: string;
+    };
     DependentItem: {
       id: components['schemas']['Id'];
       /** @description Dosages: the category ("Normal 50-80 kg"); contraindications: the condition; lifestyle contraindications: the lifestyle; interactions: the other medication. */
@@ -3421,6 +3916,66 @@ export interface components {
       min_verdict?: components['schemas']['TestPrescriptionFloor'];
     };
     TestPrescriptionExport: components['schemas']['TestPrescriptionPortable'][];
+    /** @enum {string} */
+    ImportEntity:
+      'conditions' | 'lifestyles' | 'drug-interactions' | 'ingredients' | 'drug-classes';
+    ImportError: {
+      /** @description The row, as a spreadsheet counts it (the header is row 1); 1 for the header itself. */
+      row: number;
+      /** @description The column, as the header names it; `file` for a problem of the whole file. */
+      field: string;
+      message: string;
+    };
+    ImportRow: {
+      row: number;
+      /** @description The record it matches; none for a create. */
+      id?: components['schemas']['Id'];
+      label: string;
+      /** @description A change's fields, each before and after (by column name). */
+      changes?: {
+        [key: string]: {
+          before: unknown;
+          after: unknown;
+        };
+      };
+    };
+    ImportResult: {
+      entity: components['schemas']['ImportEntity'];
+      dry_run: boolean;
+      /** @description True when the import was stored. */
+      stored: boolean;
+      /** @description The data rows read. */
+      rows: number;
+      /** @description Exact counts, however many rows the lists below hold. */
+      counts: {
+        errors: number;
+        created: number;
+        changed: number;
+        unchanged: number;
+      };
+      /** @description The first 1,000 errors, by row. */
+      errors: components['schemas']['ImportError'][];
+      /** @description The first 1,000 rows that create a record. */
+      created: components['schemas']['ImportRow'][];
+      /** @description The first 1,000 rows that change a record, with the fields they change. */
+      changed: components['schemas']['ImportRow'][];
+      /** @description The first 1,000 rows that match a record as it is. */
+      unchanged: components['schemas']['ImportRow'][];
+      /** @description The test prescriptions whose outcome the import alters (a dry run of a file without errors); null otherwise. */
+      tests: components['schemas']['TestPrescriptionImpactResult'] | null;
+    };
+    ImportResponse: {
+      data: components['schemas']['ImportResult'];
+      message: string;
+    };
+    ImportRefused: {
+      message: string;
+      errors?: {
+        [key: string]: string[];
+      };
+      /** @description The preview, with every error; present when the file itself has errors. */
+      data?: components['schemas']['ImportResult'];
+    };
     /** @description An export, or part of one, of at most 2,000 tests. */
     TestPrescriptionImport: components['schemas']['TestPrescriptionPortable'][];
     TestPrescriptionImportResponse: {
@@ -3432,6 +3987,51 @@ export interface components {
     };
   };
   responses: {
+    /** @description A parameter the FHIR API cannot read, as an OperationOutcome. */
+    FhirBadRequest: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/fhir+json': components['schemas']['FhirOperationOutcome'];
+      };
+    };
+    /** @description No valid token, as an OperationOutcome. */
+    FhirUnauthorized: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/fhir+json': components['schemas']['FhirOperationOutcome'];
+      };
+    };
+    /** @description A role or token that may not read this (an app user asking for the draft), as an OperationOutcome. */
+    FhirForbidden: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/fhir+json': components['schemas']['FhirOperationOutcome'];
+      };
+    };
+    /** @description No such resource or release, as an OperationOutcome. */
+    FhirNotFound: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/fhir+json': components['schemas']['FhirOperationOutcome'];
+      };
+    };
+    /** @description As many downloads run as may (see `Retry-After`), as an OperationOutcome. */
+    FhirTooManyRequests: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/fhir+json': components['schemas']['FhirOperationOutcome'];
+      };
+    };
     /** @description Malformed request (for example invalid JSON). */
     BadRequest: {
       headers: {
@@ -3535,6 +4135,22 @@ export interface components {
     };
   };
   parameters: {
+    /** @description Which state of the reference data the FHIR API reads: a release's number, `latest` or `draft`. Unlike the console's reads, every caller reads `latest` when it is left out, once a release is in effect (before any, staff read the draft); app users never read the draft. The answer's `X-Release` header says which was read. */
+    FhirRelease: string;
+    /** @description A FHIR logical id (an id this server never gave answers 404). */
+    FhirId: string;
+    /** @description Logical ids, comma-separated (any of them). */
+    FhirIds: string;
+    /** @description Token search, comma-separated (any of them): `system|code`, `|code` or `code`, matched against the records' standard codes (ATC, RxNorm, ICD-10, SNOMED CT). */
+    FhirCode: string;
+    /** @description Part of a medication's name, in any case. */
+    FhirName: string;
+    /** @description Resources per page (50 when left out, at most 500; 0 gives the total alone). */
+    FhirCount: number;
+    /** @description Where the page starts among the matches (the `next` link sets it). */
+    FhirOffset: number;
+    /** @description The resource types to export, comma-separated (all three when left out). */
+    FhirTypes: string;
     /** @description Which state of the reference data to read: a release's number, `latest` (the newest release in effect) or `draft` (the data as editors left it). Console staff read the draft unless they ask otherwise; app tokens (`audience: app`) read `latest` unless they ask otherwise, and an app user (role `user`) may not read the draft (403) nor a release not yet in effect. The answer's `X-Release` header says which was read: a number, or `draft`. An unknown release is a 404; `latest` before any release is in effect is a 404 too. */
     Release: string;
     ReleaseNumber: number;
@@ -4074,6 +4690,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      409: components['responses']['Conflict'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['ValidationFailed'];
@@ -4134,6 +4751,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['ValidationFailed'];
@@ -7458,6 +8076,60 @@ export interface operations {
       422: components['responses']['ValidationFailed'];
     };
   };
+  importReferenceData: {
+    parameters: {
+      query: {
+        entity: components['schemas']['ImportEntity'];
+        /** @description True (the default) to preview without storing anything. */
+        dry_run?: boolean;
+        /** @description The file's name, for the history's reason ("Import of interactions.csv"). */
+        file_name?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'text/csv': unknown;
+      };
+    };
+    responses: {
+      /** @description The preview (dry run), or what was stored. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ImportResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      409: components['responses']['Conflict'];
+      /** @description The file is over 64 MiB. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      415: components['responses']['UnsupportedMediaType'];
+      /** @description Invalid parameters (`errors` names them), or a file with errors (nothing was stored): `errors` names each as `<row>.<column>`, and `data` is the preview with every error listed. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ImportRefused'];
+        };
+      };
+      429: components['responses']['Busy'];
+    };
+  };
   rejectChange: {
     parameters: {
       query?: never;
@@ -7488,6 +8160,441 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['ValidationFailed'];
+    };
+  };
+  listCdsServices: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The services. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CdsDiscoveryResponse'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  callMedicationSafetyService: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CdsHookRequest'];
+      };
+    };
+    responses: {
+      /** @description The cards. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CdsHookResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['ValidationFailed'];
+    };
+  };
+  sendCdsFeedback: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CdsFeedbackRequest'];
+      };
+    };
+    responses: {
+      /** @description Stored. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MessageResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['ValidationFailed'];
+    };
+  };
+  getCdsAlerts: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The rules. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CdsAlertsResponse'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  listApiClients: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The clients. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiClientListResponse'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  createApiClient: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ApiClientCreateRequest'];
+      };
+    };
+    responses: {
+      /** @description Made; `secret` is shown only now. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiClientCreatedResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['ValidationFailed'];
+    };
+  };
+  revokeApiClient: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Revoked. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiClientResponse'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+    };
+  };
+  fhirCapabilities: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The CapabilityStatement (`application/fhir+json`). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/fhir+json': components['schemas']['FhirResource'];
+        };
+      };
+    };
+  };
+  fhirExport: {
+    parameters: {
+      query?: {
+        /** @description Which state of the reference data the FHIR API reads: a release's number, `latest` or `draft`. Unlike the console's reads, every caller reads `latest` when it is left out, once a release is in effect (before any, staff read the draft); app users never read the draft. The answer's `X-Release` header says which was read. */
+        release?: components['parameters']['FhirRelease'];
+        /** @description The resource types to export, comma-separated (all three when left out). */
+        _type?: components['parameters']['FhirTypes'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The resources, one JSON resource a line. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/fhir+ndjson': string;
+        };
+      };
+      400: components['responses']['FhirBadRequest'];
+      401: components['responses']['FhirUnauthorized'];
+      403: components['responses']['FhirForbidden'];
+      404: components['responses']['FhirNotFound'];
+      429: components['responses']['FhirTooManyRequests'];
+    };
+  };
+  fhirSearchMedicationKnowledge: {
+    parameters: {
+      query?: {
+        /** @description Which state of the reference data the FHIR API reads: a release's number, `latest` or `draft`. Unlike the console's reads, every caller reads `latest` when it is left out, once a release is in effect (before any, staff read the draft); app users never read the draft. The answer's `X-Release` header says which was read. */
+        release?: components['parameters']['FhirRelease'];
+        /** @description Logical ids, comma-separated (any of them). */
+        _id?: components['parameters']['FhirIds'];
+        /** @description Token search, comma-separated (any of them): `system|code`, `|code` or `code`, matched against the records' standard codes (ATC, RxNorm, ICD-10, SNOMED CT). */
+        code?: components['parameters']['FhirCode'];
+        /** @description Part of a medication's name, in any case. */
+        name?: components['parameters']['FhirName'];
+        /** @description Resources per page (50 when left out, at most 500; 0 gives the total alone). */
+        _count?: components['parameters']['FhirCount'];
+        /** @description Where the page starts among the matches (the `next` link sets it). */
+        _offset?: components['parameters']['FhirOffset'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of matches. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/fhir+json': components['schemas']['FhirBundle'];
+        };
+      };
+      400: components['responses']['FhirBadRequest'];
+      401: components['responses']['FhirUnauthorized'];
+      403: components['responses']['FhirForbidden'];
+      404: components['responses']['FhirNotFound'];
+    };
+  };
+  fhirReadMedicationKnowledge: {
+    parameters: {
+      query?: {
+        /** @description Which state of the reference data the FHIR API reads: a release's number, `latest` or `draft`. Unlike the console's reads, every caller reads `latest` when it is left out, once a release is in effect (before any, staff read the draft); app users never read the draft. The answer's `X-Release` header says which was read. */
+        release?: components['parameters']['FhirRelease'];
+      };
+      header?: never;
+      path: {
+        /** @description A FHIR logical id (an id this server never gave answers 404). */
+        id: components['parameters']['FhirId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The resource. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/fhir+json': components['schemas']['FhirResource'];
+        };
+      };
+      400: components['responses']['FhirBadRequest'];
+      401: components['responses']['FhirUnauthorized'];
+      403: components['responses']['FhirForbidden'];
+      404: components['responses']['FhirNotFound'];
+    };
+  };
+  fhirSearchMedicinalProductContraindication: {
+    parameters: {
+      query?: {
+        /** @description Which state of the reference data the FHIR API reads: a release's number, `latest` or `draft`. Unlike the console's reads, every caller reads `latest` when it is left out, once a release is in effect (before any, staff read the draft); app users never read the draft. The answer's `X-Release` header says which was read. */
+        release?: components['parameters']['FhirRelease'];
+        /** @description Logical ids, comma-separated (any of them). */
+        _id?: components['parameters']['FhirIds'];
+        /** @description Token search, comma-separated (any of them): `system|code`, `|code` or `code`, matched against the records' standard codes (ATC, RxNorm, ICD-10, SNOMED CT). */
+        code?: components['parameters']['FhirCode'];
+        /** @description Part of a medication's name, in any case. */
+        name?: components['parameters']['FhirName'];
+        /** @description Resources per page (50 when left out, at most 500; 0 gives the total alone). */
+        _count?: components['parameters']['FhirCount'];
+        /** @description Where the page starts among the matches (the `next` link sets it). */
+        _offset?: components['parameters']['FhirOffset'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of matches. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/fhir+json': components['schemas']['FhirBundle'];
+        };
+      };
+      400: components['responses']['FhirBadRequest'];
+      401: components['responses']['FhirUnauthorized'];
+      403: components['responses']['FhirForbidden'];
+      404: components['responses']['FhirNotFound'];
+    };
+  };
+  fhirReadMedicinalProductContraindication: {
+    parameters: {
+      query?: {
+        /** @description Which state of the reference data the FHIR API reads: a release's number, `latest` or `draft`. Unlike the console's reads, every caller reads `latest` when it is left out, once a release is in effect (before any, staff read the draft); app users never read the draft. The answer's `X-Release` header says which was read. */
+        release?: components['parameters']['FhirRelease'];
+      };
+      header?: never;
+      path: {
+        /** @description A FHIR logical id (an id this server never gave answers 404). */
+        id: components['parameters']['FhirId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The resource. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/fhir+json': components['schemas']['FhirResource'];
+        };
+      };
+      400: components['responses']['FhirBadRequest'];
+      401: components['responses']['FhirUnauthorized'];
+      403: components['responses']['FhirForbidden'];
+      404: components['responses']['FhirNotFound'];
+    };
+  };
+  fhirSearchMedicinalProductInteraction: {
+    parameters: {
+      query?: {
+        /** @description Which state of the reference data the FHIR API reads: a release's number, `latest` or `draft`. Unlike the console's reads, every caller reads `latest` when it is left out, once a release is in effect (before any, staff read the draft); app users never read the draft. The answer's `X-Release` header says which was read. */
+        release?: components['parameters']['FhirRelease'];
+        /** @description Logical ids, comma-separated (any of them). */
+        _id?: components['parameters']['FhirIds'];
+        /** @description Token search, comma-separated (any of them): `system|code`, `|code` or `code`, matched against the records' standard codes (ATC, RxNorm, ICD-10, SNOMED CT). */
+        code?: components['parameters']['FhirCode'];
+        /** @description Part of a medication's name, in any case. */
+        name?: components['parameters']['FhirName'];
+        /** @description Resources per page (50 when left out, at most 500; 0 gives the total alone). */
+        _count?: components['parameters']['FhirCount'];
+        /** @description Where the page starts among the matches (the `next` link sets it). */
+        _offset?: components['parameters']['FhirOffset'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of matches. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/fhir+json': components['schemas']['FhirBundle'];
+        };
+      };
+      400: components['responses']['FhirBadRequest'];
+      401: components['responses']['FhirUnauthorized'];
+      403: components['responses']['FhirForbidden'];
+      404: components['responses']['FhirNotFound'];
+    };
+  };
+  fhirReadMedicinalProductInteraction: {
+    parameters: {
+      query?: {
+        /** @description Which state of the reference data the FHIR API reads: a release's number, `latest` or `draft`. Unlike the console's reads, every caller reads `latest` when it is left out, once a release is in effect (before any, staff read the draft); app users never read the draft. The answer's `X-Release` header says which was read. */
+        release?: components['parameters']['FhirRelease'];
+      };
+      header?: never;
+      path: {
+        /** @description A FHIR logical id (an id this server never gave answers 404). */
+        id: components['parameters']['FhirId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The resource. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/fhir+json': components['schemas']['FhirResource'];
+        };
+      };
+      400: components['responses']['FhirBadRequest'];
+      401: components['responses']['FhirUnauthorized'];
+      403: components['responses']['FhirForbidden'];
+      404: components['responses']['FhirNotFound'];
     };
   };
 }

@@ -1,4 +1,6 @@
 import type { FastifyRequest } from 'fastify';
+import { findLiveClient } from '../cds-hooks/clients';
+import { API_CLIENT_ROLE } from '../contract';
 import { HttpError } from '../errors';
 import { findSession, type SessionUser } from '../repositories/accounts';
 import { hashToken } from './tokens';
@@ -6,6 +8,8 @@ import { hashToken } from './tokens';
 declare module 'fastify' {
   interface FastifyRequest {
     session?: SessionUser;
+    /** The API client of an operation called with a client's secret (CDS Hooks). */
+    apiClient?: { id: number; name: string };
   }
 }
 
@@ -40,6 +44,19 @@ export async function authGuard(request: FastifyRequest): Promise<void> {
     throw new HttpError(401, 'Unauthenticated: sign in to continue.');
   }
   const { db, config } = request.server;
+  // An API client's secret opens the operations that name its pseudo-role and nothing else; a
+  // session's token never opens those.
+  if (roles.includes(API_CLIENT_ROLE)) {
+    const client = await findLiveClient(db, hashToken(match[1]));
+    if (client) {
+      request.apiClient = client;
+      return;
+    }
+    const session = await findSession(db, hashToken(match[1]), config.tokenIdleHours);
+    if (session)
+      throw new HttpError(403, "This service takes an API client's secret, not a session.");
+    throw new HttpError(401, 'Unknown or revoked API client secret.');
+  }
   const session = await findSession(db, hashToken(match[1]), config.tokenIdleHours);
   if (!session)
     throw new HttpError(401, 'Your session has expired or was signed out. Sign in again.');

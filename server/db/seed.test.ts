@@ -1,3 +1,4 @@
+import { codesProblems, type Code, type CodedEntity } from '../domain/codes';
 import { createTestDatabase, TEST_PASSWORD_COST } from '../test/helpers';
 import { prepareDatabase } from './prepare';
 import { VERSIONED_TABLES } from './versions';
@@ -315,6 +316,35 @@ describe('the demo seed', () => {
       ['Ondansetron', 'Fluoxetine'],
     ])
       expect([a, b, rated(a, b)?.severity]).toEqual([a, b, expect.any(String)]);
+  });
+
+  it('codes its records with well-formed standard codes, each in record_codes', async () => {
+    const coded = await rows<{ entity: CodedEntity; name: string; codes: Code[] }>(
+      `SELECT 'medication' AS entity, name, codes FROM medications
+       UNION ALL SELECT 'ingredient', name, codes FROM ingredients
+       UNION ALL SELECT 'drug_class', name, codes FROM drug_classes
+       UNION ALL SELECT 'condition', name, codes FROM conditions`,
+    );
+    for (const { entity, name, codes } of coded)
+      expect([entity, name, codesProblems(entity, codes)]).toEqual([entity, name, {}]);
+    const label = (name: string) =>
+      coded
+        .filter((r) => r.name === name)
+        .map((r) => [r.entity, r.codes.map((c) => `${c.system.split('/').pop()} ${c.code}`)]);
+    expect(label('Warfarin')).toEqual([
+      ['medication', ['atc B01AA03', 'rxnorm 11289']],
+      ['ingredient', ['atc B01AA03', 'rxnorm 11289']],
+    ]);
+    expect(label('Paracetamol')).toEqual([
+      ['medication', ['atc N02BE01', 'rxnorm 161']],
+      ['ingredient', ['atc N02BE01', 'rxnorm 161']],
+    ]);
+    expect(label('Statins')).toEqual([['drug_class', ['atc C10AA']]]);
+    expect(label('Hypertension')).toEqual([['condition', ['icd-10 I10', 'sct 38341003']]]);
+    expect(label('Co-codamol 30/500')).toEqual([['medication', []]]);
+    const { n } = await one<{ n: number }>('SELECT count(*)::int AS n FROM record_codes');
+    expect(n).toBe(coded.reduce((sum, r) => sum + r.codes.length, 0));
+    expect(n).toBeGreaterThan(150);
   });
 
   it('is not loaded again by a restart on the same database', async () => {

@@ -12,7 +12,15 @@
  */
 import type pg from 'pg';
 import { hashPassword } from '../auth/passwords';
+import { ATC, ICD10, RXNORM, SNOMED, type Code } from '../domain/codes';
 import { seedTestPrescriptions } from './seed-test-prescriptions';
+import {
+  CONDITION_CODES,
+  INGREDIENT_CODES,
+  MEDICATION_CODES,
+  type ConditionCodes,
+  type MedicineCodes,
+} from './seed-data/codes';
 import {
   AGE_CATEGORIES,
   CLASS_RULES,
@@ -88,6 +96,29 @@ async function insertRows<R extends pg.QueryResultRow = pg.QueryResultRow>(
   return result.rows;
 }
 
+/** A record's codes as its `codes` column takes them (JSON), in the order given. */
+function codesJson(codes: [Code['system'], string | null | undefined][]): string {
+  return JSON.stringify(
+    codes.flatMap(([system, code]) => (code ? [{ system, code, display: null }] : [])),
+  );
+}
+const medicineCodes = (c: MedicineCodes | undefined) =>
+  codesJson([
+    [ATC, c?.atc],
+    [RXNORM, c?.rxnorm],
+  ]);
+const conditionCodes = (c: ConditionCodes | undefined) =>
+  codesJson([
+    [ICD10, c?.icd10],
+    [SNOMED, c?.snomed],
+  ]);
+
+/** Every name of `codes` is one of `names`: a misspelt name would leave its record uncoded. */
+function checkCodedNames(codes: Record<string, unknown>, names: string[], what: string) {
+  for (const name of Object.keys(codes))
+    if (!names.includes(name)) throw new Error(`seed: codes for unknown ${what} "${name}"`);
+}
+
 function lookup<V>(map: Map<string, V>, key: string, what: string): V {
   const value = map.get(key.toLowerCase());
   if (value === undefined) throw new Error(`seed: unknown ${what} "${key}"`);
@@ -138,13 +169,34 @@ export async function seedDemo(
   // Do not leave a rejection unhandled if an insert below fails first.
   hashing.catch(() => undefined);
 
+  checkCodedNames(
+    CONDITION_CODES,
+    CONDITIONS.map((c) => c.name),
+    'condition',
+  );
+  checkCodedNames(
+    MEDICATION_CODES,
+    MEDICATIONS.map((m) => m.name),
+    'medication',
+  );
+  checkCodedNames(
+    INGREDIENT_CODES,
+    MEDICATIONS.flatMap((m) => (m.ingredients ?? []).map((i) => i.name)),
+    'ingredient',
+  );
+
   // ---------- parents ----------
   const conditionIds = idsByKey(
     await insertRows<{ id: number; key: string }>(
       client,
       'conditions',
-      ['name', 'description', 'affects_kidney_function'],
-      CONDITIONS.map((c) => [c.name, c.description, KIDNEY_CONDITIONS.includes(c.name)]),
+      ['name', 'description', 'affects_kidney_function', 'codes'],
+      CONDITIONS.map((c) => [
+        c.name,
+        c.description,
+        KIDNEY_CONDITIONS.includes(c.name),
+        conditionCodes(CONDITION_CODES[c.name]),
+      ]),
       'id, name AS key',
     ),
   );
@@ -204,6 +256,7 @@ export async function seedDemo(
         'min_age',
         'age_limit_unit',
         'age_limit_severity',
+        'codes',
       ],
       MEDICATIONS.map((m) => [
         m.name,
@@ -215,6 +268,7 @@ export async function seedDemo(
         m.minimumAge?.[0] ?? null,
         m.minimumAge?.[1] ?? 'years',
         'contraindicated',
+        medicineCodes(MEDICATION_CODES[m.name]),
       ]),
       'id, name AS key',
     ),
@@ -307,8 +361,11 @@ export async function seedDemo(
     await insertRows<{ id: number; key: string }>(
       client,
       'ingredients',
-      ['name'],
-      [...new Set(contents.flatMap((c) => c.ingredients.map((i) => i.name)))].map((name) => [name]),
+      ['name', 'codes'],
+      [...new Set(contents.flatMap((c) => c.ingredients.map((i) => i.name)))].map((name) => [
+        name,
+        medicineCodes(INGREDIENT_CODES[name] ?? MEDICATION_CODES[name]),
+      ]),
       'id, name AS key',
     ),
   );
@@ -375,8 +432,13 @@ export async function seedDemo(
     await insertRows<{ id: number; key: string }>(
       client,
       'drug_classes',
-      ['name', 'atc_code', 'duplicate_severity'],
-      DRUG_CLASSES.map((c) => [c.name, c.atcCode, c.duplicateSeverity]),
+      ['name', 'atc_code', 'duplicate_severity', 'codes'],
+      DRUG_CLASSES.map((c) => [
+        c.name,
+        c.atcCode,
+        c.duplicateSeverity,
+        medicineCodes({ atc: c.atcCode ?? undefined }),
+      ]),
       'id, name AS key',
     ),
   );

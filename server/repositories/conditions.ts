@@ -1,13 +1,14 @@
 import type { Schema } from '../contract';
 import type { Queryable } from '../db/pool';
 import type { Write } from './audit/entries';
+import { CODE_MATCH, CODES_CSV } from './codes';
 import { guardedDelete } from './guardedDelete';
 import { type ListSpec } from './listing';
 
 type Condition = Schema<'Condition'>;
 export type ConditionInput = Omit<Schema<'ConditionCreate'>, 'reason'>;
 
-const COLUMNS = 'id, name, description, affects_kidney_function';
+const COLUMNS = 'id, name, description, affects_kidney_function, codes';
 
 export async function listConditions(db: Queryable) {
   const { rows } = await db.query<Condition>(
@@ -24,10 +25,12 @@ export const CONDITION_LIST: ListSpec<ConditionSortField> = {
   columns: COLUMNS,
   sorts: { name: ['lower(t.name)'], description: ['lower(t.description)'] },
   defaultOrder: ['lower(t.name)'],
-  matchWord: (_word, like) => `${like('t.name')} OR ${like('t.description')}`,
+  matchWord: (word, like, param) =>
+    `${like('t.name')} OR ${like('t.description')} OR ${CODE_MATCH('t.codes', param(word))}`,
   csvColumns: `t.name AS "Name",
     coalesce(nullif(t.description, ''), '-') AS "Description",
-    CASE WHEN t.affects_kidney_function THEN 'Yes' ELSE 'No' END AS "Affects Kidney Function"`,
+    CASE WHEN t.affects_kidney_function THEN 'Yes' ELSE 'No' END AS "Affects Kidney Function",
+    ${CODES_CSV('t.codes')} AS "Codes"`,
 };
 
 export async function getCondition(db: Queryable, id: number) {
@@ -39,9 +42,14 @@ export async function getCondition(db: Queryable, id: number) {
 
 export async function insertCondition(write: Write, input: ConditionInput) {
   const { rows } = await write<Condition>(
-    `INSERT INTO conditions (name, description, affects_kidney_function) VALUES ($1, $2, $3)
-     RETURNING ${COLUMNS}`,
-    [input.name, input.description ?? null, input.affects_kidney_function ?? false],
+    `INSERT INTO conditions (name, description, affects_kidney_function, codes)
+     VALUES ($1, $2, $3, $4) RETURNING ${COLUMNS}`,
+    [
+      input.name,
+      input.description ?? null,
+      input.affects_kidney_function ?? false,
+      JSON.stringify(input.codes ?? []),
+    ],
   );
   return rows[0];
 }
@@ -49,9 +57,16 @@ export async function insertCondition(write: Write, input: ConditionInput) {
 export async function updateCondition(write: Write, id: number, input: ConditionInput) {
   const { rows } = await write<Condition>(
     `UPDATE conditions SET name = $2, description = $3,
-            affects_kidney_function = coalesce($4, affects_kidney_function), updated_at = now()
+            affects_kidney_function = coalesce($4, affects_kidney_function),
+            codes = coalesce($5::jsonb, codes), updated_at = now()
       WHERE id = $1 RETURNING ${COLUMNS}`,
-    [id, input.name, input.description ?? null, input.affects_kidney_function ?? null],
+    [
+      id,
+      input.name,
+      input.description ?? null,
+      input.affects_kidney_function ?? null,
+      input.codes ? JSON.stringify(input.codes) : null,
+    ],
   );
   return rows[0];
 }

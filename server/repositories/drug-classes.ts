@@ -2,6 +2,7 @@ import { SEVERITIES } from '@contract/enums';
 import type { Schema } from '../contract';
 import type { Queryable } from '../db/pool';
 import type { Write } from './audit/entries';
+import { CODE_MATCH, CODES_CSV } from './codes';
 import { guardedDelete } from './guardedDelete';
 import { type Filter, type Like, type ListSpec } from './listing';
 import { allByName, deleteById, insertLink, linkedToMedication, oneById, updateById } from './rows';
@@ -15,7 +16,7 @@ type DrugClass = Schema<'DrugClass'>;
 type ClassRule = Schema<'ClassRule'>;
 export type DrugClassInput = Pick<
   Schema<'DrugClassUpdate'>,
-  'name' | 'atc_code' | 'duplicate_severity'
+  'name' | 'atc_code' | 'duplicate_severity' | 'codes'
 >;
 
 // The contract lists the severities from the mildest: their order when sorting by severity.
@@ -28,7 +29,7 @@ const MEMBERS = `coalesce((SELECT json_agg(json_build_object('id', dm.id, 'medic
                             WHERE dm.drug_class_id = t.id), '[]'::json)`;
 const MEMBER_COUNT = `(SELECT count(*)::int FROM drug_class_members dm WHERE dm.drug_class_id = t.id)`;
 const CLASS_COLUMNS = `t.id, t.name, t.atc_code, t.duplicate_severity, ${MEMBERS} AS members,
-  ${MEMBER_COUNT} AS member_count`;
+  ${MEMBER_COUNT} AS member_count, t.codes`;
 const CLASS_SELECT = `SELECT ${CLASS_COLUMNS} FROM drug_classes t`;
 
 export type DrugClassSortField = 'name' | 'atc_code' | 'duplicate_severity' | 'member_count';
@@ -46,17 +47,19 @@ export const DRUG_CLASS_LIST: ListSpec<DrugClassSortField> = {
   },
   defaultOrder: ['lower(t.name)'],
   wordIds: (like) => `SELECT id FROM medications WHERE ${like('name')}`,
-  matchWord: (_word, like, _param, ids) =>
+  matchWord: (word, like, param, ids) =>
     [
       like('t.name'),
       like('t.atc_code'),
+      CODE_MATCH('t.codes', param(word)),
       `EXISTS (SELECT 1 FROM drug_class_members dm
                 WHERE dm.drug_class_id = t.id AND dm.medication_id = ANY(${ids}))`,
     ].join(' OR '),
   csvColumns: `t.name AS "Name", coalesce(t.atc_code, '') AS "ATC Code",
     coalesce(initcap(t.duplicate_severity), '') AS "Duplicate Therapy",
     (SELECT string_agg(m.name, ', ' ORDER BY lower(m.name)) FROM drug_class_members dm
-                  JOIN medications m ON m.id = dm.medication_id WHERE dm.drug_class_id = t.id) AS "Members"`,
+                  JOIN medications m ON m.id = dm.medication_id WHERE dm.drug_class_id = t.id) AS "Members",
+    ${CODES_CSV('t.codes')} AS "Codes"`,
 };
 
 export const DRUG_CLASS_FILTERS: Record<string, (value: unknown) => Filter> = {
@@ -69,8 +72,14 @@ export const getDrugClass = (db: Queryable, id: number) => oneById<DrugClass>(db
 
 export async function insertDrugClass(write: Write, input: DrugClassInput) {
   const { rows } = await write<{ id: number }>(
-    `INSERT INTO drug_classes (name, atc_code, duplicate_severity) VALUES ($1, $2, $3) RETURNING id`,
-    [input.name, input.atc_code ?? null, input.duplicate_severity ?? null],
+    `INSERT INTO drug_classes (name, atc_code, duplicate_severity, codes) VALUES ($1, $2, $3, $4)
+     RETURNING id`,
+    [
+      input.name,
+      input.atc_code ?? null,
+      input.duplicate_severity ?? null,
+      JSON.stringify(input.codes ?? []),
+    ],
   );
   return rows[0].id;
 }
@@ -80,6 +89,7 @@ export const updateDrugClass = (write: Write, id: number, input: DrugClassInput)
     name: input.name,
     atc_code: input.atc_code,
     duplicate_severity: input.duplicate_severity,
+    ...(input.codes && { codes: JSON.stringify(input.codes) }),
   });
 
 /** The rules that still name a class, as "SSRIs + NSAIDs": they keep it from being deleted. */

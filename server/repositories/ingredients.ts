@@ -1,6 +1,7 @@
 import type { Schema } from '../contract';
 import type { Queryable } from '../db/pool';
 import type { Write } from './audit/entries';
+import { CODE_MATCH, CODES_CSV } from './codes';
 import { guardedDelete } from './guardedDelete';
 import { type Filter, type ListSpec } from './listing';
 import { allByName, deleteById, linkedToMedication, oneById, updateById } from './rows';
@@ -11,6 +12,7 @@ import { allByName, deleteById, linkedToMedication, oneById, updateById } from '
  */
 
 type Ingredient = Schema<'Ingredient'>;
+type Code = Schema<'Code'>;
 export type Strength = Pick<
   Schema<'MedicationIngredientCreate'>,
   'amount' | 'amount_unit' | 'per_unit'
@@ -37,7 +39,7 @@ const LIMITS = `coalesce((SELECT json_agg(json_build_object('id', l.id,
   LEFT JOIN weight_categories w ON w.id = l.weight_category_id
  WHERE l.ingredient_id = t.id), '[]'::json)`;
 const MEDICATION_COUNT = `(SELECT count(*)::int FROM medication_ingredients mi WHERE mi.ingredient_id = t.id)`;
-const COLUMNS = `t.id, t.name, ${MEDICATIONS} AS medications, ${LIMITS} AS limits`;
+const COLUMNS = `t.id, t.name, ${MEDICATIONS} AS medications, ${LIMITS} AS limits, t.codes`;
 const SELECT = `SELECT ${COLUMNS} FROM ingredients t`;
 
 export type IngredientSortField = 'name' | 'medication_count';
@@ -56,14 +58,16 @@ export const INGREDIENT_LIST: ListSpec<IngredientSortField> = {
   sorts: { name: ['lower(t.name)'], medication_count: [MEDICATION_COUNT] },
   defaultOrder: ['lower(t.name)'],
   wordIds: (like) => `SELECT id FROM medications WHERE ${like('name')}`,
-  matchWord: (_word, like, _param, ids) =>
-    `${like('t.name')} OR EXISTS (SELECT 1 FROM medication_ingredients mi
-                                   WHERE mi.ingredient_id = t.id AND mi.medication_id = ANY(${ids}))`,
+  matchWord: (word, like, param, ids) =>
+    `${like('t.name')} OR ${CODE_MATCH('t.codes', param(word))}
+       OR EXISTS (SELECT 1 FROM medication_ingredients mi
+                   WHERE mi.ingredient_id = t.id AND mi.medication_id = ANY(${ids}))`,
   csvColumns: `t.name AS "Name",
     (SELECT string_agg(m.name || coalesce(' (' || mi.amount || ' ' || mi.amount_unit || ' per ' || mi.per_unit || ')', ''),
                                   ', ' ORDER BY lower(m.name))
                   FROM medication_ingredients mi JOIN medications m ON m.id = mi.medication_id
-                 WHERE mi.ingredient_id = t.id) AS "Medications"`,
+                 WHERE mi.ingredient_id = t.id) AS "Medications",
+    ${CODES_CSV('t.codes')} AS "Codes"`,
 };
 
 export const INGREDIENT_FILTERS: Record<string, (value: unknown) => Filter> = {
@@ -74,16 +78,20 @@ export const listIngredients = (db: Queryable) => allByName<Ingredient>(db, SELE
 
 export const getIngredient = (db: Queryable, id: number) => oneById<Ingredient>(db, SELECT, id);
 
-export async function insertIngredient(write: Write, name: string) {
+export async function insertIngredient(write: Write, name: string, codes: Code[] = []) {
   const { rows } = await write<{ id: number }>(
-    'INSERT INTO ingredients (name) VALUES ($1) RETURNING id',
-    [name],
+    'INSERT INTO ingredients (name, codes) VALUES ($1, $2) RETURNING id',
+    [name, JSON.stringify(codes)],
   );
   return rows[0].id;
 }
 
-export const updateIngredient = (write: Write, id: number, name: string) =>
-  updateById(write, 'ingredients', id, { name });
+/** Sets the name, and the codes when given. */
+export const updateIngredient = (write: Write, id: number, name: string, codes?: Code[]) =>
+  updateById(write, 'ingredients', id, {
+    name,
+    ...(codes && { codes: JSON.stringify(codes) }),
+  });
 
 async function medicationsContaining(db: Queryable, id: number) {
   const { rows } = await db.query<{ name: string }>(

@@ -10,6 +10,7 @@ import {
   type PageQuery,
   type Total,
 } from './listing';
+import { CODE_MATCH, CODES_CSV } from './codes';
 import { deleteById } from './rows';
 
 /** The SQL of medications, their dosages and their condition contraindications. */
@@ -64,7 +65,7 @@ function dosageFrom(kind: DosageKind): string {
   return `${t.table} d JOIN ${t.categoryTable} c ON c.id = d.${t.fk}`;
 }
 
-const CONDITION_COLUMNS = 'c.id, c.name, c.description, c.affects_kidney_function';
+const CONDITION_COLUMNS = 'c.id, c.name, c.description, c.affects_kidney_function, c.codes';
 const WEIGHT_CATEGORY_COLUMNS =
   'c.id, c.min_weight, c.max_weight, c.weight_unit, c.category_name, c.description, c.min_age_years, c.max_age_years';
 const AGE_CATEGORY_COLUMNS =
@@ -135,7 +136,7 @@ function partsSql(ids?: string): Record<keyof Parts, string> {
               CASE WHEN m.min_age IS NOT NULL OR m.max_age IS NOT NULL
                    THEN json_build_object('min_age', m.min_age, 'max_age', m.max_age,
                           'unit', m.age_limit_unit, 'severity', m.age_limit_severity) END AS age_limit,
-              ${isoTime('m.created_at', 'created_at')}, ${isoTime('m.updated_at', 'updated_at')}
+              m.codes, ${isoTime('m.created_at', 'created_at')}, ${isoTime('m.updated_at', 'updated_at')}
          FROM medications m ${only('m.id')}
         ORDER BY ${ids ? `array_position(${ids}, m.id)` : WHOLE_LIST_ORDER}`,
     conditions: ids
@@ -321,7 +322,7 @@ export const MEDICATION_LIST: ListSpec<MedicationSortField> = {
     'updated_at',
   ],
   defaultOrder: ['lower(t.name)'],
-  matchWord: (_word, like) => like('t.name'),
+  matchWord: (word, like, param) => `${like('t.name')} OR ${CODE_MATCH('t.codes', param(word))}`,
   csvColumns: `t.name AS "Name",
     CASE WHEN t.is_dosage_weight_based THEN 'Weight-based' ELSE 'Age-based' END AS "Dosage Type",
     coalesce(t.avg_weight_dosage || ' ' || initcap(t.avg_weight_dosage_unit), '--') AS "Dosage per weight",
@@ -330,7 +331,8 @@ export const MEDICATION_LIST: ListSpec<MedicationSortField> = {
     coalesce((SELECT string_agg(${LINK_NAME}, ', ' ORDER BY lower(x.name), x.id)
                 FROM medication_contraindications d JOIN conditions x ON x.id = d.condition_id
                WHERE d.medication_id = t.id), '--') AS "Condition Contraindications",
-    coalesce(t.pregnancy_category, '--') AS "Pregnancy Category"`,
+    coalesce(t.pregnancy_category, '--') AS "Pregnancy Category",
+    ${CODES_CSV('t.codes')} AS "Codes"`,
 };
 
 /** The list's filters, by query parameter. */
@@ -395,8 +397,8 @@ export async function missingIds(
 
 export async function insertMedication(db: Queryable, input: MedicationInput): Promise<number> {
   const { rows } = await db.query<{ id: number }>(
-    `INSERT INTO medications (name, condition_id, is_dosage_weight_based, avg_weight_dosage, avg_weight_dosage_unit, pregnancy_category)
-     VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+    `INSERT INTO medications (name, condition_id, is_dosage_weight_based, avg_weight_dosage, avg_weight_dosage_unit, pregnancy_category, codes)
+     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
     [
       input.name,
       input.condition_id,
@@ -404,6 +406,7 @@ export async function insertMedication(db: Queryable, input: MedicationInput): P
       input.avg_weight_dosage ?? null,
       input.avg_weight_dosage_unit ?? 'mg',
       input.pregnancy_category || null,
+      JSON.stringify(input.codes ?? []),
     ],
   );
   const id = rows[0].id;
@@ -418,8 +421,8 @@ export async function insertMedication(db: Queryable, input: MedicationInput): P
 }
 
 /**
- * Changes the name, and the pregnancy category and the age limit each only when given (an age
- * limit of null removes it).
+ * Changes the name, and the pregnancy category, the age limit and the codes each only when given
+ * (an age limit of null removes it).
  */
 export async function updateMedication(
   write: Write,
@@ -427,6 +430,7 @@ export async function updateMedication(
   name: string,
   pregnancy?: string | null,
   ageLimit?: Schema<'AgeLimit'> | null,
+  codes?: Schema<'Code'>[],
 ) {
   const { rowCount } = await write(
     `UPDATE medications SET name = $2,
@@ -435,7 +439,7 @@ export async function updateMedication(
             max_age = CASE WHEN $5 THEN $7 ELSE max_age END,
             age_limit_unit = CASE WHEN $5 THEN $8 ELSE age_limit_unit END,
             age_limit_severity = CASE WHEN $5 THEN $9 ELSE age_limit_severity END,
-            updated_at = now()
+            codes = coalesce($10::jsonb, codes), updated_at = now()
       WHERE id = $1 RETURNING id`,
     [
       id,
@@ -447,6 +451,7 @@ export async function updateMedication(
       ageLimit?.max_age ?? null,
       ageLimit?.unit ?? 'years',
       ageLimit?.severity ?? 'contraindicated',
+      codes ? JSON.stringify(codes) : null,
     ],
   );
   return rowCount === 1;

@@ -541,6 +541,7 @@ describe('POST /audit/{id}/revert', () => {
       name: 'Hypertension',
       description: null,
       affects_kidney_function: false,
+      codes: [],
     });
     // The cached list moved with the revert (table versions move on every write).
     expect((await api.get('/condition')).json().data).toContainEqual({
@@ -548,6 +549,7 @@ describe('POST /audit/{id}/revert', () => {
       name: 'Hypertension',
       description: null,
       affects_kidney_function: false,
+      codes: [],
     });
     expect((await api.get(`/audit/${mistake.id}`)).json().data.reverted_by).toBe(undo.id);
   });

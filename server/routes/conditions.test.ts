@@ -25,6 +25,7 @@ describe('conditions', () => {
       name: 'Gout',
       description: 'Uric acid crystals',
       affects_kidney_function: false,
+      codes: [],
     });
 
     expect((await api.get(`/condition/${data.id}`)).json().data.name).toBe('Gout');
@@ -43,6 +44,7 @@ describe('conditions', () => {
       name: 'Gouty arthritis',
       description: null,
       affects_kidney_function: false,
+      codes: [],
     });
 
     const deleted = await api.delete(`/condition/${data.id}`);

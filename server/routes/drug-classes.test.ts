@@ -44,6 +44,7 @@ describe('drug classes', () => {
         duplicate_severity: 'major',
         members: [],
         member_count: 0,
+        codes: [],
       },
       message: 'Drug class added successfully',
     });

@@ -5,6 +5,7 @@ import { listCache } from '../lib/listCache';
 import { deleteUnlessUsed, stillUsed } from '../lib/usage';
 import * as classes from '../repositories/drug-classes';
 import { missingIds } from '../repositories/medications';
+import { checkedCodes, uniqueCodes } from './codes';
 import { defineRoute } from './define';
 import { defineListRoute } from './lists';
 import { uniqueName } from './namedRecords';
@@ -20,11 +21,13 @@ export default async function drugClassRoutes(app: FastifyInstance) {
     return row;
   }
 
-  /** The body's values as stored: the name trimmed, an ATC code or severity left out is none. */
+  /** The body's values as stored: the name trimmed, an ATC code or severity left out is none,
+   * codes left out unchanged (a create's: none). */
   const inputOf = (body: classes.DrugClassInput): classes.DrugClassInput => ({
     name: body.name.trim(),
     atc_code: body.atc_code ?? null,
     duplicate_severity: body.duplicate_severity ?? null,
+    codes: checkedCodes('drug_class', body.codes),
   });
 
   defineListRoute(app, 'listDrugClasses', {
@@ -43,8 +46,11 @@ export default async function drugClassRoutes(app: FastifyInstance) {
   }));
 
   defineRoute(app, 'createDrugClass', async (request, reply) => {
-    const id = await auditedStatement(request, 'drug_class', (tx) =>
-      uniqueName('Drug class', classes.insertDrugClass(tx, inputOf(request.body))),
+    const input = inputOf(request.body);
+    const id = await uniqueCodes(db, 'drug_class', input.codes, undefined, () =>
+      auditedStatement(request, 'drug_class', (tx) =>
+        uniqueName('Drug class', classes.insertDrugClass(tx, input)),
+      ),
     );
     return reply
       .status(201)
@@ -53,8 +59,11 @@ export default async function drugClassRoutes(app: FastifyInstance) {
 
   defineRoute(app, 'updateDrugClass', async (request) => {
     const { id } = request.body;
-    const updated = await auditedStatement(request, 'drug_class', (tx) =>
-      uniqueName('Drug class', classes.updateDrugClass(tx, id, inputOf(request.body))),
+    const input = inputOf(request.body);
+    const updated = await uniqueCodes(db, 'drug_class', input.codes, id, () =>
+      auditedStatement(request, 'drug_class', (tx) =>
+        uniqueName('Drug class', classes.updateDrugClass(tx, id, input)),
+      ),
     );
     if (!updated) throw notFound('Drug class');
     return { data: await loaded(id), message: 'Drug class updated successfully' };

@@ -209,7 +209,7 @@ describe('downloads nobody reads', () => {
     expect(again.status).toBe(200);
     const lines = again.body.split('\r\n');
     expect(lines).toHaveLength(1 + ROWS + 4 + 1);
-    expect(lines[0]).toBe('"Name","Description","Affects Kidney Function"');
+    expect(lines[0]).toBe('"Name","Description","Affects Kidney Function","Codes"');
     // What the dropped sockets still get is cut short: they never had the whole file.
     const got = await Promise.all(stalled.map((answer) => drain(answer.socket)));
     for (const bytes of got) expect(bytes).toBeLessThan(again.body.length);
@@ -288,14 +288,14 @@ describe('CSV formula guard', () => {
     expect(answer.status).toBe(200);
     const lines = answer.body.split('\r\n');
     expect([lines[0], lines.at(-1)]).toEqual([
-      '"Name","Description","Affects Kidney Function"',
+      '"Name","Description","Affects Kidney Function","Codes"',
       '',
     ]);
     expect(lines.slice(1, -1).sort()).toEqual(
       [
-        `"'-Zeta minus","'+Zeta plus","No"`,
-        `"'@Zeta at","-","No"`,
-        `"Zeta;'=cmd|' /C calc'!A0","x;'@SUM(1)","No"`,
+        `"'-Zeta minus","'+Zeta plus","No",""`,
+        `"'@Zeta at","-","No",""`,
+        `"Zeta;'=cmd|' /C calc'!A0","x;'@SUM(1)","No",""`,
       ].sort(),
     );
     // However a spreadsheet splits these lines, no cell starts a formula (the `-` for no

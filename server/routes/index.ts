@@ -1,8 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import accountRoutes from './accounts';
 import ageCategoryRoutes from './age-categories';
+import apiClientRoutes from './api-clients';
 import auditRoutes from './audit';
 import authRoutes from './auth';
+import cdsHooksRoutes from './cds-hooks';
 import classRuleRoutes from './class-rules';
 import conditionRoutes from './conditions';
 import dashboardRoutes from './dashboard';
@@ -10,6 +12,8 @@ import dataQualityRoutes from './data-quality';
 import drugClassRoutes from './drug-classes';
 import drugInteractionRoutes from './drug-interactions';
 import drugRoutes from './drugs';
+import fhirRoutes from './fhir';
+import importRoutes from './import';
 import ingredientRoutes from './ingredients';
 import lifestyleContraindicationRoutes from './lifestyle-contraindications';
 import lifestyleRoutes from './lifestyles';
@@ -50,4 +54,8 @@ export const routes: FastifyPluginAsync[] = [
   testPrescriptionRoutes,
   releaseRoutes,
   reviewRoutes,
+  fhirRoutes,
+  apiClientRoutes,
+  cdsHooksRoutes,
+  importRoutes,
 ];

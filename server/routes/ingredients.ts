@@ -5,6 +5,7 @@ import { listCache } from '../lib/listCache';
 import { deleteUnlessUsed, stillUsed } from '../lib/usage';
 import * as ingredients from '../repositories/ingredients';
 import { missingIds } from '../repositories/medications';
+import { checkedCodes, uniqueCodes } from './codes';
 import { defineRoute } from './define';
 import { defineListRoute } from './lists';
 import { uniqueName } from './namedRecords';
@@ -50,8 +51,11 @@ export default async function ingredientRoutes(app: FastifyInstance) {
   defineRoute(app, 'getIngredient', async (request) => ({ data: await loaded(request.params.id) }));
 
   defineRoute(app, 'createIngredient', async (request, reply) => {
-    const id = await auditedStatement(request, 'ingredient', (tx) =>
-      uniqueName('Ingredient', ingredients.insertIngredient(tx, request.body.name.trim())),
+    const codes = checkedCodes('ingredient', request.body.codes);
+    const id = await uniqueCodes(db, 'ingredient', codes, undefined, () =>
+      auditedStatement(request, 'ingredient', (tx) =>
+        uniqueName('Ingredient', ingredients.insertIngredient(tx, request.body.name.trim(), codes)),
+      ),
     );
     return reply
       .status(201)
@@ -60,8 +64,11 @@ export default async function ingredientRoutes(app: FastifyInstance) {
 
   defineRoute(app, 'updateIngredient', async (request) => {
     const { id, name } = request.body;
-    const updated = await auditedStatement(request, 'ingredient', (tx) =>
-      uniqueName('Ingredient', ingredients.updateIngredient(tx, id, name.trim())),
+    const codes = checkedCodes('ingredient', request.body.codes);
+    const updated = await uniqueCodes(db, 'ingredient', codes, id, () =>
+      auditedStatement(request, 'ingredient', (tx) =>
+        uniqueName('Ingredient', ingredients.updateIngredient(tx, id, name.trim(), codes)),
+      ),
     );
     if (!updated) throw notFound('Ingredient');
     return { data: await loaded(id), message: 'Ingredient updated successfully' };

@@ -43,11 +43,11 @@ describe('CSV export', () => {
     // a formula starts with a quote.
     expect(response.body).toBe(
       lines(
-        '"Name","Description","Affects Kidney Function"',
-        '"Asthma","Airway disease","No"',
-        '"bronchitis","-","No"',
-        '"Cystic fibrosis","Lung, ""sticky"" mucus","No"',
-        `"Diabetes","'=SUM(A1)","No"`,
+        '"Name","Description","Affects Kidney Function","Codes"',
+        '"Asthma","Airway disease","No",""',
+        '"bronchitis","-","No",""',
+        '"Cystic fibrosis","Lung, ""sticky"" mucus","No",""',
+        `"Diabetes","'=SUM(A1)","No",""`,
       ),
     );
   });
@@ -83,19 +83,19 @@ describe('CSV export', () => {
     // The dosages' counts are numbers, unquoted; '--' (nothing) is no formula, left as it is.
     expect(all.body).toBe(
       lines(
-        '"Name","Dosage Type","Dosage per weight","Weight Dosage","Age Dosage","Condition Contraindications","Pregnancy Category"',
-        '"Amoxicillin","Weight-based","25 Mg",0,0,"--","B"',
-        '"aspirin","Age-based","--",0,0,"--","--"',
-        '"Ibuprofen","Age-based","--",0,0,"--","C"',
-        '"Ibuprofen","Weight-based","10 Mg",0,0,"--","C"',
-        '"Warfarin","Age-based","--",0,0,"Asthma, Cystic fibrosis","X"',
+        '"Name","Dosage Type","Dosage per weight","Weight Dosage","Age Dosage","Condition Contraindications","Pregnancy Category","Codes"',
+        '"Amoxicillin","Weight-based","25 Mg",0,0,"--","B",""',
+        '"aspirin","Age-based","--",0,0,"--","--",""',
+        '"Ibuprofen","Age-based","--",0,0,"--","C",""',
+        '"Ibuprofen","Weight-based","10 Mg",0,0,"--","C",""',
+        '"Warfarin","Age-based","--",0,0,"Asthma, Cystic fibrosis","X",""',
       ),
     );
     const filtered = await csv(
       `/medication?format=csv&condition_id=${id.Asthma}&pregnancy_category=C&is_dosage_weight_based=false`,
     );
     expect(filtered.body.split('\r\n').slice(1)).toEqual([
-      '"Ibuprofen","Age-based","--",0,0,"--","C"',
+      '"Ibuprofen","Age-based","--",0,0,"--","C",""',
       '',
     ]);
     await t.pool.query(
@@ -105,7 +105,7 @@ describe('CSV export', () => {
       [id.Amoxicillin],
     );
     expect((await csv('/medication?format=csv&q=amox')).body.split('\r\n')[1]).toBe(
-      '"Amoxicillin","Weight-based","25 Mg",4,0,"--","B"',
+      '"Amoxicillin","Weight-based","25 Mg",4,0,"--","B",""',
     );
   });
 
@@ -140,7 +140,7 @@ describe('CSV export', () => {
 
   it('gives a header alone when nothing matches', async () => {
     expect((await csv('/condition?format=csv&q=nothing-like-this')).body).toBe(
-      lines('"Name","Description","Affects Kidney Function"'),
+      lines('"Name","Description","Affects Kidney Function","Codes"'),
     );
   });
 
@@ -155,7 +155,7 @@ describe('CSV export', () => {
 
   it('takes search words literally inside the statement it streams', async () => {
     const body = (await csv(`/condition?format=csv&q=${encodeURIComponent("x' OR 'a'='a")}`)).body;
-    expect(body).toBe(lines('"Name","Description","Affects Kidney Function"'));
+    expect(body).toBe(lines('"Name","Description","Affects Kidney Function","Codes"'));
     expect((await csv('/drug-interaction?format=csv&q=100%25')).body.split('\r\n')).toHaveLength(3);
   });
 
@@ -171,7 +171,7 @@ describe('CSV export', () => {
       const described = body
         .split('\r\n')
         .slice(1, -1)
-        .map((line) => /^"Formula (\d+)",(.*),"No"$/s.exec(line))
+        .map((line) => /^"Formula (\d+)",(.*),"No",""$/s.exec(line))
         .map((match) => [Number(match?.[1]), match?.[2]])
         .sort(([a], [b]) => Number(a) - Number(b))
         .map(([, description]) => description);

@@ -1386,7 +1386,7 @@ describe('graded condition contraindications: contraindicated or caution', () =>
       headers: { authorization: `Bearer ${token}` },
     });
     expect(csv.body.split('\r\n')).toContain(
-      `"${medication.name}","Age-based","--",0,1,"Mononucleosis, Penicillin allergy (caution)","C"`,
+      `"${medication.name}","Age-based","--",0,1,"Mononucleosis, Penicillin allergy (caution)","C",""`,
     );
   });
 

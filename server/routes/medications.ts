@@ -9,6 +9,7 @@ import type { DosageKind } from '../repositories/medications';
 import type { Schema } from '../contract';
 import { MAX_AGE_DAYS } from '../domain/safety-check';
 import { above, toBase } from '../domain/units';
+import { checkedCodes, uniqueCodes } from './codes';
 import { defineRoute, type SuccessReply } from './define';
 import { listCache } from '../lib/listCache';
 import { isCheckViolation, isUniqueViolation } from '../lib/pgErrors';
@@ -126,20 +127,20 @@ export default async function medicationRoutes(app: FastifyInstance) {
         categoryId ? [categoryId] : [],
       ],
     ]);
-    const id = await audited(
-      request,
-      { entity: 'medication', action: 'create', idOf: byItself },
-      async (tx) => {
+    const codes = checkedCodes('medication', body.codes);
+    const id = await uniqueCodes(db, 'medication', codes, undefined, () =>
+      audited(request, { entity: 'medication', action: 'create', idOf: byItself }, async (tx) => {
         const medicationId = await medications.insertMedication(tx, {
           ...body,
           name: body.name.trim(),
+          codes,
         });
         if (block && categoryId)
           await medications.insertDosage(tx, kind, medicationId, categoryId, block);
         // Every medication contains at least one ingredient: at first, one of its own name.
         await addOwnIngredient(tx, medicationId, body.name.trim());
         return medicationId;
-      },
+      }),
     );
     return reply
       .status(201)
@@ -149,8 +150,11 @@ export default async function medicationRoutes(app: FastifyInstance) {
   defineRoute(app, 'updateMedication', async (request) => {
     const { id, name, pregnancy_category, age_limit } = request.body;
     if (age_limit) checkAgeLimit(age_limit);
-    const updated = await auditedStatement(request, 'medication', (tx) =>
-      medications.updateMedication(tx, id, name.trim(), pregnancy_category, age_limit),
+    const codes = checkedCodes('medication', request.body.codes);
+    const updated = await uniqueCodes(db, 'medication', codes, id, () =>
+      auditedStatement(request, 'medication', (tx) =>
+        medications.updateMedication(tx, id, name.trim(), pregnancy_category, age_limit, codes),
+      ),
     );
     if (!updated) throw notFound('Medication');
     return { data: await loaded(id), message: 'Medication updated successfully' };

@@ -3,6 +3,7 @@ import type { Queryable } from '../db/pool';
 import { conflict, notFound } from '../errors';
 import { listCache } from '../lib/listCache';
 import { isUniqueViolation } from '../lib/pgErrors';
+import { CODES_KEY } from '../repositories/codes';
 import type { ListSpec } from '../repositories/listing';
 import { defineRoute, type SuccessReply } from './define';
 import { defineListRoute } from './lists';
@@ -50,7 +51,8 @@ export async function uniqueName<T>(label: Label | 'Drug class' | 'Ingredient', 
   try {
     return await work;
   } catch (error) {
-    if (isUniqueViolation(error))
+    // A code's key (record_codes) is answered by uniqueCodes, which names the code.
+    if (isUniqueViolation(error) && !isUniqueViolation(error, CODES_KEY))
       throw conflict(
         `${/^[AEIOU]/.test(label) ? 'An' : 'A'} ${label.toLowerCase()} with this name already exists.`,
       );

@@ -1,4 +1,10 @@
-import { allOperationIds, contractProblems, operationFor } from '../test/contract';
+import {
+  allOperationIds,
+  contractProblems,
+  errorFields,
+  errorMessage,
+  operationFor,
+} from '../test/contract';
 import { createTestApp, signIn, type TestApp } from '../test/helpers';
 
 /**
@@ -14,7 +20,9 @@ const UNKNOWN_RELEASE = 999999999;
 interface Call {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   url: string;
-  body?: object;
+  /** JSON, or a text sent as `contentType` (a CSV file). */
+  body?: object | string;
+  contentType?: string;
 }
 interface Cases {
   /** A request the contract refuses: 422 naming `field`. */
@@ -25,6 +33,10 @@ interface Cases {
   plain?: Call;
   /** Open without a token (register, login, password reset). */
   isPublic?: true;
+  /** A FHIR operation: an invalid request is a 400, and errors are OperationOutcomes. */
+  fhir?: true;
+  /** Called by an EHR with an API client's secret (CDS Hooks), not a session's token. */
+  asClient?: true;
 }
 
 const get = (url: string): Call => ({ method: 'GET', url });
@@ -36,6 +48,19 @@ const byPath = (path: string) => ({
 const deleteByPath = (path: string) => ({
   invalid: { ...del(`${path}/abc`), field: 'id' },
   unknown: { ...del(`${path}/${UNKNOWN}`), status: 404 as const },
+});
+/** A FHIR resource type's search and read. */
+const fhirType = (type: string): Record<string, Cases> => ({
+  [`fhirSearch${type}`]: {
+    fhir: true,
+    invalid: { ...get(`/fhir/r4/${type}?_count=501`), field: '_count' },
+    unknown: { ...get(`/fhir/r4/${type}?release=${UNKNOWN_RELEASE}`), status: 404 },
+  },
+  [`fhirRead${type}`]: {
+    fhir: true,
+    invalid: { ...get(`/fhir/r4/${type}/a_b`), field: 'id' },
+    unknown: { ...get(`/fhir/r4/${type}/${UNKNOWN}`), status: 404 },
+  },
 });
 const dosage = {
   min_dosage: 1,
@@ -659,6 +684,54 @@ const CASES: Record<string, Cases> = {
     unknown: { ...get(`/medications/${UNKNOWN}/dependents`), status: 404 },
   },
   listAccounts: { invalid: { ...get('/accounts?role=superuser'), field: 'role' } },
+  fhirCapabilities: { isPublic: true, fhir: true, plain: get('/fhir/r4/metadata') },
+  fhirExport: { fhir: true, invalid: { ...get('/fhir/r4/$export?_type=Patient'), field: '_type' } },
+  ...fhirType('MedicationKnowledge'),
+  ...fhirType('MedicinalProductContraindication'),
+  ...fhirType('MedicinalProductInteraction'),
+  listApiClients: { plain: get('/api-clients') },
+  createApiClient: {
+    invalid: { method: 'POST', url: '/api-clients', body: { name: ' ' }, field: 'name' },
+  },
+  revokeApiClient: deleteByPath('/api-clients'),
+  listCdsServices: { asClient: true, plain: get('/cds-services') },
+  callMedicationSafetyService: {
+    asClient: true,
+    invalid: {
+      method: 'POST',
+      url: '/cds-services/medref-medication-safety',
+      body: {
+        hook: 'patient-view',
+        hookInstance: 'a',
+        context: { userId: 'u', patientId: 'p', draftOrders: { resourceType: 'Bundle' } },
+      },
+      field: 'hook',
+    },
+  },
+  sendCdsFeedback: {
+    asClient: true,
+    invalid: {
+      method: 'POST',
+      url: '/cds-services/medref-medication-safety/feedback',
+      body: { feedback: [] },
+      field: 'feedback',
+    },
+    unknown: {
+      method: 'POST',
+      url: '/cds-services/medref-medication-safety/feedback',
+      body: {
+        feedback: [
+          {
+            card: '00000000-0000-4000-8000-000000000000',
+            outcome: 'accepted',
+            outcomeTimestamp: '2026-11-29T21:00:00Z',
+          },
+        ],
+      },
+      status: 404,
+    },
+  },
+  getCdsAlerts: { plain: get('/cds-services/alerts') },
   updateAccount: {
     invalid: { method: 'PUT', url: '/accounts/1', body: { role: 'root' }, field: 'role' },
     unknown: { method: 'PUT', url: `/accounts/${UNKNOWN}`, body: { role: 'viewer' }, status: 404 },
@@ -812,6 +885,22 @@ const CASES: Record<string, Cases> = {
     },
   },
   exportTestPrescriptions: { plain: get('/test-prescription/export') },
+  importReferenceData: {
+    invalid: {
+      method: 'POST',
+      url: '/import?entity=planets',
+      body: '"Name"\r\n"Mars"\r\n',
+      contentType: 'text/csv',
+      field: 'entity',
+    },
+    unknown: {
+      method: 'POST',
+      url: '/import?entity=drug-interactions&dry_run=false',
+      body: '"Medication","Interacting Medication","Severity","Description"\r\n"Nosuch","Unknown","Minor","x"\r\n',
+      contentType: 'text/csv',
+      status: 422,
+    },
+  },
   importTestPrescriptions: {
     invalid: {
       method: 'POST',
@@ -836,10 +925,19 @@ const CASES: Record<string, Cases> = {
 
 let t: TestApp;
 let token: string;
+/** An API client's secret, for the operations EHRs call. */
+let clientSecret: string;
 
 beforeAll(async () => {
   t = await createTestApp();
   token = await signIn(t.app);
+  const made = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/api-clients',
+    headers: { authorization: `Bearer ${token}` },
+    payload: { name: 'Operation cases' },
+  });
+  clientSecret = made.json<{ data: { secret: string } }>().data.secret;
 });
 afterAll(() => t.close());
 
@@ -847,14 +945,17 @@ async function send(call: Call, auth?: string) {
   const response = await t.app.inject({
     method: call.method,
     url: `/api/v1${call.url}`,
-    headers: auth ? { authorization: `Bearer ${auth}` } : {},
+    headers: {
+      ...(auth ? { authorization: `Bearer ${auth}` } : {}),
+      ...(call.contentType ? { 'content-type': call.contentType } : {}),
+    },
     ...(call.body !== undefined ? { payload: call.body } : {}),
   });
   const body = response.json();
   expect(contractProblems(call.method, `/api/v1${call.url}`, response.statusCode, body)).toEqual(
     [],
   );
-  expect(typeof body.message).toBe('string');
+  expect(typeof errorMessage(body)).toBe('string');
   return { status: response.statusCode, body };
 }
 
@@ -887,13 +988,14 @@ it('has a row for every operation of the contract, each calling that operation',
 });
 
 describe.each(Object.entries(CASES))('%s', (_operationId, cases) => {
+  const auth = () => (cases.asClient ? clientSecret : token);
   if (cases.invalid) {
     const call = cases.invalid;
     it(`answers 422 naming ${call.field} for an invalid request, storing nothing`, async () => {
       const before = await counts();
-      const { status, body } = await send(call, token);
-      expect(status).toBe(422);
-      expect(Object.keys(body.errors ?? {})).toContain(call.field);
+      const { status, body } = await send(call, auth());
+      expect(status).toBe(cases.fhir ? 400 : 422);
+      expect(errorFields(body)).toContain(call.field);
       expect(await counts()).toEqual(before);
     });
   }
@@ -901,7 +1003,7 @@ describe.each(Object.entries(CASES))('%s', (_operationId, cases) => {
     const call = cases.unknown;
     it(`answers ${call.status} for an unknown id, storing nothing`, async () => {
       const before = await counts();
-      const { status } = await send(call, token);
+      const { status } = await send(call, auth());
       expect(status).toBe(call.status);
       expect(await counts()).toEqual(before);
     });

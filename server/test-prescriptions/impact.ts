@@ -90,26 +90,7 @@ async function attemptPreview(
         const refused: Refused = { statusCode: response.statusCode, body: response.json() };
         return { refused };
       }
-      // Each difference's `worse` says whether the write lowers the outcome as it is now; the
-      // status, whether the test would then be worse than expected (or below its floor).
-      const after = await evaluateTests(client, list, { before });
-      const tests = after.runs.flatMap((run, index) => {
-        const was = before[index];
-        const found = after.changes[index];
-        if (found.length === 0) return [];
-        return [
-          {
-            id: run.id,
-            name: run.name,
-            status: run.status,
-            before: 'outcome' in was ? was.outcome : null,
-            after: run.actual,
-            differences: found,
-          },
-        ];
-      });
-      const worse = tests.filter((test) => test.status === 'worse').length;
-      return { data: { total: list.length, altered: tests.length, worse, tests } };
+      return { data: await testsAltered(client, list, before) };
     });
   } finally {
     await client.query('ROLLBACK').catch(() => undefined);
@@ -122,10 +103,37 @@ async function attemptPreview(
  * after the newest change in this snapshot (then they are exactly what a run would give: the
  * background run keeps them so), else a run.
  */
-async function outcomesNow(db: PoolClient, list: RunnableTest[]): Promise<Actual[]> {
+export async function outcomesNow(db: PoolClient, list: RunnableTest[]): Promise<Actual[]> {
   const newest = await newestReferenceChange(db);
   if (list.every((t) => t.last_outcome !== null && t.checked_through === newest)) {
     return list.map((t) => t.last_outcome as Actual);
   }
   return (await evaluateTests(db, list)).runs.map((run) => run.state);
+}
+
+/**
+ * The tests whose outcome the writes made in `db`'s transaction since `before` (outcomesNow)
+ * change, run again on the data as it is now. Each difference's `worse` says whether the writes
+ * lower the outcome as it was; the status, whether the test would then be worse than expected (or
+ * below its floor).
+ */
+export async function testsAltered(db: PoolClient, list: RunnableTest[], before: Actual[]) {
+  const after = await evaluateTests(db, list, { before });
+  const tests = after.runs.flatMap((run, index) => {
+    const was = before[index];
+    const found = after.changes[index];
+    if (found.length === 0) return [];
+    return [
+      {
+        id: run.id,
+        name: run.name,
+        status: run.status,
+        before: 'outcome' in was ? was.outcome : null,
+        after: run.actual,
+        differences: found,
+      },
+    ];
+  });
+  const worse = tests.filter((test) => test.status === 'worse').length;
+  return { total: list.length, altered: tests.length, worse, tests };
 }

@@ -16,7 +16,10 @@ ajv.addSchema(sharedSchema(contract));
 const matchers = definitions
   .map((d) => ({
     definition: d,
-    pattern: new RegExp(`^/api/v1${d.url.replace(/:(\w+)/g, '[^/]+')}$`),
+    // A path's own characters are literal (`/fhir/r4/$export`); `:id` is any one segment.
+    pattern: new RegExp(
+      `^/api/v1${d.url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:(\w+)/g, '[^/]+')}$`,
+    ),
   }))
   .sort((a, b) => Number(a.definition.url.includes(':')) - Number(b.definition.url.includes(':')));
 
@@ -45,3 +48,24 @@ export function contractProblems(
 }
 
 export const allOperationIds = definitions.map((d) => d.operationId);
+
+interface Refusal {
+  message?: unknown;
+  errors?: Record<string, unknown>;
+  issue?: { diagnostics?: unknown; expression?: string[] }[];
+}
+
+/** A refusal's text: the API's `message`, or a FHIR OperationOutcome's first diagnostics. */
+export function errorMessage(body: unknown): unknown {
+  const refusal = body as Refusal | null;
+  return refusal?.message ?? refusal?.issue?.[0]?.diagnostics;
+}
+
+/** The fields a refusal names: the API's `errors`, or an OperationOutcome's expressions. */
+export function errorFields(body: unknown): string[] {
+  const refusal = body as Refusal | null;
+  return [
+    ...Object.keys(refusal?.errors ?? {}),
+    ...(refusal?.issue ?? []).flatMap((issue) => issue.expression ?? []),
+  ];
+}

@@ -13,7 +13,7 @@ import { promisify } from 'node:util';
 
 const root = resolve(__dirname, '..', '..');
 
-/** Runs codegen with api/codegen.config.json's options into `outputFile`, then Prettier as the script does. */
+/** Runs codegen with api/codegen.config.cjs's options into `outputFile`, then Prettier as the script does. */
 const GENERATE = `
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -21,7 +21,7 @@ import { generateEndpoints } from '@rtk-query/codegen-openapi';
 import * as prettier from 'prettier';
 
 const [configPath, outputFile, generatedPath] = process.argv.slice(1);
-const config = JSON.parse(readFileSync(configPath, 'utf8'));
+const { default: config } = await import(configPath);
 const configDir = dirname(configPath);
 // The import of the empty API is written relative to the output file: put a stand-in beside the
 // temporary output so it reads './emptyApi', as in the real file.
@@ -43,7 +43,7 @@ it('src/api/generated.ts is what `npm run api:generate` makes from api/openapi.y
         '--input-type=module',
         '-e',
         GENERATE,
-        join(root, 'api', 'codegen.config.json'),
+        join(root, 'api', 'codegen.config.cjs'),
         outputFile,
         generatedPath,
       ],

@@ -23,6 +23,8 @@ export const addTagTypes = [
   'test-prescription',
   'release',
   'review',
+  'cds-hooks',
+  'api-clients',
 ] as const;
 const injectedRtkApi = api
   .enhanceEndpoints({
@@ -1141,6 +1143,30 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ['review'],
       }),
+      importReferenceData: build.mutation<
+        ImportReferenceDataApiResponse,
+        ImportReferenceDataApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/import`,
+          method: 'POST',
+          body: queryArg.body,
+          params: {
+            entity: queryArg.entity,
+            dry_run: queryArg.dryRun,
+            file_name: queryArg.fileName,
+          },
+        }),
+        invalidatesTags: [
+          'condition',
+          'lifestyle',
+          'drug-interaction',
+          'ingredient',
+          'drug-class',
+          'medication',
+          'test-prescription',
+        ],
+      }),
       rejectChange: build.mutation<RejectChangeApiResponse, RejectChangeApiArg>({
         query: (queryArg) => ({
           url: `/review/reject`,
@@ -1148,6 +1174,26 @@ const injectedRtkApi = api
           body: queryArg.reviewRequest,
         }),
         invalidatesTags: ['review'],
+      }),
+      getCdsAlerts: build.query<GetCdsAlertsApiResponse, GetCdsAlertsApiArg>({
+        query: () => ({ url: `/cds-services/alerts` }),
+        providesTags: ['cds-hooks'],
+      }),
+      listApiClients: build.query<ListApiClientsApiResponse, ListApiClientsApiArg>({
+        query: () => ({ url: `/api-clients` }),
+        providesTags: ['api-clients'],
+      }),
+      createApiClient: build.mutation<CreateApiClientApiResponse, CreateApiClientApiArg>({
+        query: (queryArg) => ({
+          url: `/api-clients`,
+          method: 'POST',
+          body: queryArg.apiClientCreateRequest,
+        }),
+        invalidatesTags: ['api-clients'],
+      }),
+      revokeApiClient: build.mutation<RevokeApiClientApiResponse, RevokeApiClientApiArg>({
+        query: (queryArg) => ({ url: `/api-clients/${queryArg.id}`, method: 'DELETE' }),
+        invalidatesTags: ['api-clients'],
       }),
     }),
     overrideExisting: false,
@@ -1934,10 +1980,33 @@ export type ApproveChangeApiResponse = /** status 200 Approved. */ PendingChange
 export type ApproveChangeApiArg = {
   reviewRequest: ReviewRequest;
 };
+export type ImportReferenceDataApiResponse =
+  /** status 200 The preview (dry run), or what was stored. */ ImportResponse;
+export type ImportReferenceDataApiArg = {
+  entity: ImportEntity;
+  /** True (the default) to preview without storing anything. */
+  dryRun?: boolean;
+  /** The file's name, for the history's reason ("Import of interactions.csv"). */
+  fileName?: string;
+  body: any;
+};
 export type RejectChangeApiResponse =
   /** status 200 Rejected; the record has the release's values again. */ MessageResponse;
 export type RejectChangeApiArg = {
   reviewRequest: ReviewRequest;
+};
+export type GetCdsAlertsApiResponse = /** status 200 The rules. */ CdsAlertsResponse;
+export type GetCdsAlertsApiArg = void;
+export type ListApiClientsApiResponse = /** status 200 The clients. */ ApiClientListResponse;
+export type ListApiClientsApiArg = void;
+export type CreateApiClientApiResponse =
+  /** status 201 Made; `secret` is shown only now. */ ApiClientCreatedResponse;
+export type CreateApiClientApiArg = {
+  apiClientCreateRequest: ApiClientCreateRequest;
+};
+export type RevokeApiClientApiResponse = /** status 200 Revoked. */ ApiClientResponse;
+export type RevokeApiClientApiArg = {
+  id: Id;
 };
 export type Id = number;
 export type RoleName = 'admin' | 'editor' | 'viewer' | 'user';
@@ -2022,12 +2091,24 @@ export type EndedSessionsResponse = {
   /** How many sessions were signed out. */
   ended: number;
 };
+export type CodeSystem =
+  | 'http://www.whocc.no/atc'
+  | 'http://www.nlm.nih.gov/research/umls/rxnorm'
+  | 'http://hl7.org/fhir/sid/icd-10'
+  | 'http://snomed.info/sct';
+export type Code = {
+  system: CodeSystem;
+  code: string;
+  display?: string | null;
+};
 export type Condition = {
   id: Id;
   name: string;
   description: string | null;
   /** Marked on conditions such as chronic kidney disease: a patient with one and no eGFR given gets a `not_checked` finding for each prescribed medication with renal rules. */
   affects_kidney_function: boolean;
+  /** Its standard codes, in the order given. */
+  codes: Code[];
 };
 export type PageMeta = {
   /** How many records match, on all pages. */
@@ -2048,11 +2129,14 @@ export type ConditionResponse = {
   message?: string;
 };
 export type Description = string;
+export type Codes = Code[];
 export type ConditionCreate = {
   name: Name;
   description?: Description | null;
   /** Left out of an update, unchanged; of a create, false. */
   affects_kidney_function?: boolean;
+  /** Its standard codes; left out of an update, unchanged. */
+  codes?: Codes;
   reason?: Reason;
 };
 export type ConditionUpdate = {
@@ -2061,6 +2145,8 @@ export type ConditionUpdate = {
   description?: Description | null;
   /** Left out of an update, unchanged; of a create, false. */
   affects_kidney_function?: boolean;
+  /** Its standard codes; left out of an update, unchanged. */
+  codes?: Codes;
   reason?: Reason;
 };
 export type ReasonBody = {
@@ -2186,6 +2272,8 @@ export type Medication = {
   pregnancy_category: PregnancyCategory | null;
   /** The ages outside which the medication must not be given, or null. */
   age_limit: AgeLimit | null;
+  /** Its standard codes, in the order given. */
+  codes: Code[];
   created_at: Timestamp;
   updated_at: Timestamp;
 };
@@ -2258,6 +2346,8 @@ export type MedicationCreate = {
   pregnancy_category?: PregnancyCategoryInput;
   weight_dosage?: WeightDosageBlock;
   age_dosage?: AgeDosageBlock;
+  /** Its standard codes; left out of an update, unchanged. */
+  codes?: Codes;
   reason?: Reason;
 };
 export type MedicationUpdate = {
@@ -2266,6 +2356,8 @@ export type MedicationUpdate = {
   pregnancy_category?: PregnancyCategoryInput;
   /** Left out, unchanged; null removes the limit. */
   age_limit?: AgeLimit | null;
+  /** Its standard codes; left out of an update, unchanged. */
+  codes?: Codes;
   reason?: Reason;
 };
 export type WeightDosageResponse = {
@@ -2589,6 +2681,8 @@ export type DrugClass = {
   /** The member medications, by name. */
   members: DrugClassMember[];
   member_count: number;
+  /** Its standard codes, in the order given. */
+  codes: Code[];
 };
 export type DrugClassPageResponse = {
   data: DrugClass[];
@@ -2615,6 +2709,8 @@ export type DrugClassCreate = {
   name: Name;
   atc_code?: AtcCode | null;
   duplicate_severity?: Severity | null;
+  /** Its standard codes; left out of an update, unchanged. */
+  codes?: Codes;
   reason?: Reason;
 };
 export type DrugClassUpdate = {
@@ -2622,6 +2718,8 @@ export type DrugClassUpdate = {
   name: Name;
   atc_code?: AtcCode | null;
   duplicate_severity?: Severity | null;
+  /** Its standard codes; left out of an update, unchanged. */
+  codes?: Codes;
   reason?: Reason;
 };
 export type DrugClassMemberCreate = {
@@ -2698,6 +2796,8 @@ export type Ingredient = {
   medications: MedicationIngredient[];
   /** Its maximum daily amounts by category. */
   limits: IngredientLimit[];
+  /** Its standard codes, in the order given. */
+  codes: Code[];
 };
 export type IngredientPageResponse = {
   data: Ingredient[];
@@ -2713,11 +2813,15 @@ export type IngredientResponse = {
 };
 export type IngredientCreate = {
   name: Name;
+  /** Its standard codes; left out of an update, unchanged. */
+  codes?: Codes;
   reason?: Reason;
 };
 export type IngredientUpdate = {
   id: Id;
   name: Name;
+  /** Its standard codes; left out of an update, unchanged. */
+  codes?: Codes;
   reason?: Reason;
 };
 export type Strength = number;
@@ -3688,6 +3792,122 @@ export type ReviewRequest = {
   entity_id: Id;
   comment?: string;
 };
+export type ImportEntity =
+  'conditions' | 'lifestyles' | 'drug-interactions' | 'ingredients' | 'drug-classes';
+export type ImportError = {
+  /** The row, as a spreadsheet counts it (the header is row 1); 1 for the header itself. */
+  row: number;
+  /** The column, as the header names it; `file` for a problem of the whole file. */
+  field: string;
+  message: string;
+};
+export type ImportRow = {
+  row: number;
+  /** The record it matches; none for a create. */
+  id?: Id;
+  label: string;
+  /** A change's fields, each before and after (by column name). */
+  changes?: {
+    [key: string]: {
+      before: any;
+      after: any;
+    };
+  };
+};
+export type ImportResult = {
+  entity: ImportEntity;
+  dry_run: boolean;
+  /** True when the import was stored. */
+  stored: boolean;
+  /** The data rows read. */
+  rows: number;
+  /** Exact counts, however many rows the lists below hold. */
+  counts: {
+    errors: number;
+    created: number;
+    changed: number;
+    unchanged: number;
+  };
+  /** The first 1,000 errors, by row. */
+  errors: ImportError[];
+  /** The first 1,000 rows that create a record. */
+  created: ImportRow[];
+  /** The first 1,000 rows that change a record, with the fields they change. */
+  changed: ImportRow[];
+  /** The first 1,000 rows that match a record as it is. */
+  unchanged: ImportRow[];
+  /** The test prescriptions whose outcome the import alters (a dry run of a file without errors); null otherwise. */
+  tests: TestPrescriptionImpactResult | null;
+};
+export type ImportResponse = {
+  data: ImportResult;
+  message: string;
+};
+export type ImportRefused = {
+  message: string;
+  errors?: {
+    [key: string]: string[];
+  };
+  /** The preview, with every error; present when the file itself has errors. */
+  data?: ImportResult;
+};
+export type CdsAlertRuleKind =
+  | 'interaction'
+  | 'class_rule'
+  | 'condition'
+  | 'lifestyle'
+  | 'pregnancy'
+  | 'allergy'
+  | 'dosage'
+  | 'renal_rule'
+  | 'ingredient_limit'
+  | 'age_limit'
+  | 'duplicate_class'
+  | 'duplicate_ingredient'
+  | 'not_checked';
+export type CdsAlertRule = {
+  rule_kind: CdsAlertRuleKind;
+  record_id: number | null;
+  /** The medication the rule was found on, for a link to its page. */
+  medication_id: number | null;
+  label: string;
+  fired: number;
+  accepted: number;
+  overridden: number;
+  /** The most given override reasons, most given first (at most 3). */
+  override_reasons: {
+    code?: string | null;
+    display: string;
+    count: number;
+  }[];
+};
+export type CdsAlertsResponse = {
+  data: CdsAlertRule[];
+};
+export type ApiClient = {
+  id: Id;
+  name: string;
+  created_at: Timestamp;
+  last_used_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+};
+export type ApiClientListResponse = {
+  data: ApiClient[];
+};
+export type ApiClientCreatedResponse = {
+  data: ApiClient & {
+    /** The bearer token for the CDS Hooks calls, shown only in this answer. */
+    secret: string;
+  };
+  message: string;
+};
+export type ApiClientCreateRequest = {
+  name: string;
+};
+export type ApiClientResponse = {
+  data: ApiClient;
+  message: string;
+};
 export const {
   useRegisterMutation,
   useLoginMutation,
@@ -3812,5 +4032,10 @@ export const {
   useRestoreReleaseMutation,
   useListPendingChangesQuery,
   useApproveChangeMutation,
+  useImportReferenceDataMutation,
   useRejectChangeMutation,
+  useGetCdsAlertsQuery,
+  useListApiClientsQuery,
+  useCreateApiClientMutation,
+  useRevokeApiClientMutation,
 } = injectedRtkApi;

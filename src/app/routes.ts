@@ -155,6 +155,12 @@ export const ROUTES: readonly RouteEntry[] = [
   },
   // What the reference data makes the checker say, and what in it needs fixing.
   {
+    path: '/dashboard/import',
+    menu: { label: 'Import', icon: 'releases' },
+    roles: ['admin', 'editor'],
+    page: () => import('@/features/import/ImportPage').then((module) => module.ImportPage),
+  },
+  {
     path: '/dashboard/safety-check',
     menu: { label: 'Safety Check', icon: 'safetyCheck', parent: '/dashboard/drugs' },
     page: () =>

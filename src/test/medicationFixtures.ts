@@ -14,18 +14,21 @@ export const hypertension: Condition = {
   name: 'Hypertension',
   description: 'High blood pressure',
   affects_kidney_function: false,
+  codes: [],
 };
 export const asthma: Condition = {
   id: 2,
   name: 'Asthma',
   description: null,
   affects_kidney_function: false,
+  codes: [],
 };
 export const gout: Condition = {
   id: 3,
   name: 'Gout',
   description: 'Inflammatory arthritis',
   affects_kidney_function: false,
+  codes: [],
 };
 export const conditions = [hypertension, asthma, gout];
 
@@ -141,6 +144,7 @@ export const amoxicillin: Medication = {
   ],
   pregnancy_category: 'B',
   age_limit: null,
+  codes: [],
   created_at: '2025-03-04T10:00:00.000Z',
   updated_at: '2025-03-04T10:00:00.000Z',
 };
@@ -162,6 +166,7 @@ export const paracetamol: Medication = {
   medical_lifestyle_contraindications: [],
   pregnancy_category: null,
   age_limit: null,
+  codes: [],
   created_at: '2025-03-05T10:00:00.000Z',
   updated_at: '2025-03-05T10:00:00.000Z',
 };

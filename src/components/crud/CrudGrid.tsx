@@ -94,6 +94,9 @@ export interface CrudGridProps<Row extends GridValidRowModel> {
   sx?: SxProps<Theme>;
 }
 
+/** Wider than any list's columns together: no column is left out of the rendered rows. */
+const COLUMN_BUFFER_PX = 4000;
+
 /** Whether two sort models ask for the same first order (the grid reports a model again as new). */
 export function sameSort(a: GridSortModel, b: GridSortModel): boolean {
   return a[0]?.field === b[0]?.field && a[0]?.sort === b[0]?.sort;
@@ -463,6 +466,10 @@ export function CrudGrid<Row extends GridValidRowModel>({
           initialState={initialState}
           pageSizeOptions={PAGE_SIZES}
           disableRowSelectionOnClick
+          // Every column of a row is rendered (a list has about ten; rows stay virtualized), so a
+          // row scrolled to its actions still names its record: to a screen reader, and after a
+          // delete from the far right, to whoever looks for the rows that are left.
+          columnBufferPx={COLUMN_BUFFER_PX}
           onRowClick={rowClick}
           estimatedRowCount={server?.hasNextPage === undefined ? undefined : server.rowCount}
           {...(server && {

@@ -128,7 +128,18 @@ export const accountResource: ResourceDefinition<Account> = {
   },
 };
 
+/** The API clients under the accounts: a chunk of its own, as the grid shows without it. */
+const LazyApiClientsSection = chunk(
+  () => import('./ApiClientsSection').then((module) => module.default),
+  null,
+).Component;
+
 /** /dashboard/accounts */
 export function AccountsPage() {
-  return <ResourcePage resource={accountResource} />;
+  return (
+    <>
+      <ResourcePage resource={accountResource} />
+      <LazyApiClientsSection />
+    </>
+  );
 }

@@ -13,18 +13,21 @@ const migraine: Condition = {
   name: 'Migraine',
   description: 'Recurrent headaches',
   affects_kidney_function: false,
+  codes: [],
 };
 const asthma: Condition = {
   id: 5,
   name: 'Asthma',
   description: null,
   affects_kidney_function: false,
+  codes: [],
 };
 const ckd: Condition = {
   id: 8,
   name: 'Chronic kidney disease',
   description: null,
   affects_kidney_function: true,
+  codes: [],
 };
 
 /** The success toast a write shows for the server's answer. */
@@ -80,6 +83,7 @@ describe('/dashboard/drugs/conditions', () => {
       'Name',
       'Description',
       'Kidney',
+      'Codes',
       'Actions',
     ]);
     expect(screen.getByRole('heading', { level: 1, name: 'Conditions' })).toBeInTheDocument();

@@ -8,7 +8,9 @@ import {
   type ConditionSort,
 } from '@/api';
 import { useAbortSuperseded } from '@/api/abortSuperseded';
+import { codesColumn } from '@/components/codes';
 import { textColumn } from '@/components/crud/columns';
+import { CODES_SERVER_FIELDS } from '@/lib/codes';
 import { useRowHistory } from '@/features/history';
 import { serverMessage } from '@/lib/useMutationFeedback';
 import { ResourcePage } from '@/components/resource/ResourcePage';
@@ -33,6 +35,7 @@ const columns: GridColDef<Condition>[] = [
     width: 100,
     valueFormatter: (value: boolean) => (value ? 'Yes' : 'No'),
   },
+  codesColumn<Condition>(),
 ];
 
 /**
@@ -72,7 +75,7 @@ export const conditionResource: ResourceDefinition<
       list: listState(list),
       create: (values) => create({ conditionCreate: conditionPayload(values) }),
       update: (row, values) =>
-        update({ conditionUpdate: { id: row.id, ...conditionPayload(values) } }),
+        update({ conditionUpdate: { id: row.id, ...conditionPayload(values, row) } }),
       remove: (row) => remove({ id: row.id, reasonBody: {} }),
     };
   },
@@ -89,6 +92,8 @@ export const conditionResource: ResourceDefinition<
       name: 'name',
       description: 'description',
       affects_kidney_function: 'affects_kidney_function',
+      // The server names a refused code by its row (`codes.0.code`), as the form does.
+      ...CODES_SERVER_FIELDS,
     },
   },
   remove: {},

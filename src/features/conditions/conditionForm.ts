@@ -1,5 +1,7 @@
 import type { Condition, ConditionCreate } from '@/api';
 import type { CrudField } from '@/components/crud/CrudFields';
+import { codesField } from '@/components/codes';
+import { CONDITION_SYSTEMS, changedCodes, codeRows } from '@/lib/codes';
 import { lazyResolver } from '@/lib/lazyResolver';
 import type { ConditionFormOutput, ConditionFormValues } from './conditionSchema';
 
@@ -14,18 +16,24 @@ export function conditionFormValues(condition: Condition | null): ConditionFormV
     name: condition?.name ?? '',
     description: condition?.description ?? '',
     affects_kidney_function: condition?.affects_kidney_function ?? false,
+    codes: codeRows(condition?.codes),
   };
 }
 
 /**
  * The create payload (the update payload adds the id): `{ name, description,
- * affects_kidney_function }`, no description as null.
+ * affects_kidney_function }`, no description as null, and the codes when they changed from
+ * those of `editing`.
  */
-export function conditionPayload(values: ConditionFormOutput): ConditionCreate {
+export function conditionPayload(
+  values: ConditionFormOutput,
+  editing: Pick<Condition, 'codes'> | null = null,
+): ConditionCreate {
   return {
     name: values.name,
     description: values.description,
     affects_kidney_function: values.affects_kidney_function,
+    ...changedCodes(editing?.codes, values.codes),
   };
 }
 
@@ -38,4 +46,5 @@ export const conditionFields: CrudField<ConditionFormValues>[] = [
     label: 'Affects kidney function',
     helperText: "The safety check asks for the patient's eGFR when a patient has it",
   },
+  codesField<ConditionFormValues>(CONDITION_SYSTEMS),
 ];

@@ -25,6 +25,12 @@ const SearchesChart = chunk(
   <Skeleton variant="rectangular" height={CHART_HEIGHT} />,
 ).Component;
 
+// The Alerts table is a chunk of its own: the dashboard's entry is at its size budget.
+const AlertsCard = chunk(
+  () => import('./AlertsCard').then((module) => module.default),
+  <Skeleton variant="rectangular" height={160} />,
+).Component;
+
 function SearchesPerDay({ days, timeZone }: { days: DailyCount[] | undefined; timeZone?: string }) {
   return (
     <Card
@@ -116,6 +122,7 @@ export function DashboardPage() {
               <TestPrescriptionsCard />
             </Grid>
           </Grid>
+          <AlertsCard />
         </Stack>
       )}
     </>

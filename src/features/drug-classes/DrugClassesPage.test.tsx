@@ -17,6 +17,7 @@ const statins: DrugClass = {
     { id: 42, medication_id: 10, name: 'Pravastatin' },
   ],
   member_count: 2,
+  codes: [],
 };
 const penicillins: DrugClass = {
   id: 5,
@@ -25,6 +26,7 @@ const penicillins: DrugClass = {
   duplicate_severity: null,
   members: [],
   member_count: 0,
+  codes: [],
 };
 const atorvastatin = { id: 3, name: 'Atorvastatin' };
 
@@ -71,6 +73,7 @@ describe('/dashboard/drugs/classes', () => {
       'ATC Code',
       'Duplicate Therapy',
       'Members',
+      'Codes',
       'Manage',
       'Edit',
       'Delete',
@@ -189,7 +192,7 @@ describe('the class form', () => {
     await user.click(form.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
     expect(onSave.mock.calls[0]).toEqual([
-      { name: 'Penicillins', atc_code: null, duplicate_severity: null },
+      { name: 'Penicillins', atc_code: null, duplicate_severity: null, codes: [] },
       '',
     ]);
   });
@@ -238,6 +241,7 @@ describe('the Members dialog', () => {
       ...statins,
       members: [...statins.members, { id: 43, medication_id: 3, name: 'Atorvastatin' }],
       member_count: 3,
+      codes: [],
     };
     const fetchMock = mockFetch({
       'GET /drug-class/4': versions(statins, withAtorvastatin),

@@ -23,6 +23,8 @@ import {
 } from '@/components/resource/resource';
 import { useRowHistory } from '@/features/history';
 import { SeverityBadge } from '@/features/interactions';
+import { codesColumn } from '@/components/codes';
+import { CODES_SERVER_FIELDS } from '@/lib/codes';
 import {
   drugClassFields,
   drugClassFormValues,
@@ -70,6 +72,7 @@ const columns: GridColDef<DrugClass>[] = [
     minWidth: 220,
     valueGetter: (_value, row) => membersText(row),
   },
+  codesColumn<DrugClass>(),
 ];
 
 /**
@@ -166,7 +169,12 @@ export const drugClassResource: ResourceDefinition<
     validation: drugClassValidation,
     values: drugClassFormValues,
     fields: () => drugClassFields,
-    serverFields: { name: 'name', atc_code: 'atc_code', duplicate_severity: 'duplicate_severity' },
+    serverFields: {
+      name: 'name',
+      atc_code: 'atc_code',
+      duplicate_severity: 'duplicate_severity',
+      ...CODES_SERVER_FIELDS,
+    },
     reasonRequired: duplicateSeverityChanged,
   },
   remove: { reason: 'required' },

@@ -15,12 +15,14 @@ const statins: DrugClass = {
   duplicate_severity: 'major',
   members: [{ id: 41, medication_id: 9, name: 'Simvastatin' }],
   member_count: 1,
+  codes: [],
 };
 
 const form = (values: Partial<DrugClassFormValues>): DrugClassFormValues => ({
   name: 'Statins',
   atc_code: '',
   duplicate_severity: '',
+  codes: [],
   ...values,
 });
 
@@ -32,16 +34,23 @@ function problems(values: DrugClassFormValues): Record<string, string[]> {
 
 describe('the class form', () => {
   it('starts empty for a new class (no code, not a duplicate-therapy class), or with the class', () => {
-    expect(drugClassFormValues(null)).toEqual({ name: '', atc_code: '', duplicate_severity: '' });
+    expect(drugClassFormValues(null)).toEqual({
+      name: '',
+      atc_code: '',
+      duplicate_severity: '',
+      codes: [],
+    });
     expect(drugClassFormValues(statins)).toEqual({
       name: 'Statins',
       atc_code: 'C10AA',
       duplicate_severity: 'major',
+      codes: [],
     });
     expect(drugClassFormValues({ ...statins, atc_code: null, duplicate_severity: null })).toEqual({
       name: 'Statins',
       atc_code: '',
       duplicate_severity: '',
+      codes: [],
     });
   });
 

@@ -3,6 +3,8 @@ import { SEVERITIES } from '@contract/enums';
 import type { CrudField } from '@/components/crud/CrudFields';
 import { capitalizedOptions } from '@/components/crud/format';
 import { reasonPayload } from '@/components/crud/reason';
+import { codesField } from '@/components/codes';
+import { MEDICINE_SYSTEMS, changedCodes, codeRows } from '@/lib/codes';
 import { lazyResolver } from '@/lib/lazyResolver';
 import type { DrugClassFormOutput, DrugClassFormValues } from './drugClassSchema';
 
@@ -20,6 +22,7 @@ export function drugClassFormValues(drugClass: DrugClass | null): DrugClassFormV
     name: drugClass?.name ?? '',
     atc_code: drugClass?.atc_code ?? '',
     duplicate_severity: drugClass?.duplicate_severity ?? '',
+    codes: codeRows(drugClass?.codes),
   };
 }
 
@@ -41,18 +44,20 @@ export type DrugClassRequest =
 
 /**
  * What saving sends: the name, the ATC code and the duplicate-therapy severity, each null when
- * none (an update that left them out would remove them all the same), and a typed reason. An
- * edit needs the class's id. Members are added and removed apart.
+ * none (an update that left them out would remove them all the same), the codes when they
+ * changed (left out, the server keeps them), and a typed reason. An edit needs the class's id.
+ * Members are added and removed apart.
  */
 export function drugClassRequest(
   values: DrugClassFormOutput,
-  editing: { id?: number | null } | null,
+  editing: { id?: number | null; codes?: DrugClass['codes'] } | null,
   reason = '',
 ): DrugClassRequest {
   const body = {
     name: values.name,
     atc_code: values.atc_code,
     duplicate_severity: values.duplicate_severity,
+    ...changedCodes(editing?.codes, values.codes),
     ...reasonPayload(reason),
   };
   if (editing) {
@@ -80,4 +85,5 @@ export const drugClassFields: CrudField<DrugClassFormValues>[] = [
     half: true,
     options: [{ value: '', label: NO_DUPLICATE_THERAPY }, ...capitalizedOptions(SEVERITIES)],
   },
+  codesField<DrugClassFormValues>(MEDICINE_SYSTEMS),
 ];

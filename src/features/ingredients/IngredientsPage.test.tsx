@@ -46,6 +46,7 @@ const paracetamol: Ingredient = {
       unit: 'mg/kg',
     },
   ],
+  codes: [],
 };
 const codeine: Ingredient = {
   id: 4,
@@ -61,6 +62,7 @@ const codeine: Ingredient = {
     },
   ],
   limits: [],
+  codes: [],
 };
 
 const adult: AgeCategory = {
@@ -128,6 +130,7 @@ describe('/dashboard/drugs/ingredients', () => {
       'Name',
       'Medications',
       'Daily Limits',
+      'Codes',
       'Manage',
       'Edit',
       'Delete',
@@ -211,7 +214,7 @@ describe('the ingredient form', () => {
     expect(onSave).not.toHaveBeenCalled();
     expect(form.getByLabelText(/^Name/)).toHaveAttribute('maxLength', '200');
     const checked = await ingredientResource.form?.validation.resolver(
-      { name: 'x'.repeat(201) },
+      { name: 'x'.repeat(201), codes: [] },
       undefined,
       { fields: {}, shouldUseNativeValidation: false },
     );

@@ -11,7 +11,9 @@ import {
 } from '@/api';
 import { useAbortSuperseded } from '@/api/abortSuperseded';
 import { chunk } from '@/components/chunk';
+import { codesColumn } from '@/components/codes';
 import { textColumn } from '@/components/crud/columns';
+import { CODES_SERVER_FIELDS } from '@/lib/codes';
 import { RowAction, rowActionsColumn } from '@/components/RowAction';
 import { ResourcePage } from '@/components/resource/ResourcePage';
 import { listState, type ResourceDefinition, crudFeedback } from '@/components/resource/resource';
@@ -50,6 +52,7 @@ const columns: GridColDef<Ingredient>[] = [
   { field: 'name', headerName: 'Name', flex: 1, minWidth: 160 },
   textColumn<Ingredient>('medications', 'Medications', medicationsText, { flex: 2, minWidth: 240 }),
   textColumn<Ingredient>('limits', 'Daily Limits', limitsText, { flex: 2, minWidth: 240 }),
+  codesColumn<Ingredient>(),
 ];
 
 /**
@@ -134,7 +137,7 @@ export const ingredientResource: ResourceDefinition<
     validation: ingredientValidation,
     values: ingredientFormValues,
     fields: () => ingredientFields,
-    serverFields: { name: 'name' },
+    serverFields: { name: 'name', ...CODES_SERVER_FIELDS },
   },
   remove: {},
 };

@@ -2,6 +2,8 @@ import { useUpdateMedicationMutation, type Medication } from '@/api';
 import type { CrudField } from '@/components/crud/CrudFields';
 import { CrudFormDialog } from '@/components/crud/CrudFormDialog';
 import { reasonPayload } from '@/components/crud/reason';
+import { codesField } from '@/components/codes';
+import { MEDICINE_SYSTEMS } from '@/lib/codes';
 import { useMutationFeedback } from '@/lib/useMutationFeedback';
 import { LazyImpactPanel as ImpactPanel } from '@/features/test-prescriptions';
 import { pregnancyFields, type DialogProps } from './dialogProps';
@@ -19,9 +21,13 @@ const editMedicationFields: CrudField<EditMedicationValues>[] = [
   { kind: 'text', name: 'name', label: 'Name', required: true, maxLength: 200, autoFocus: true },
   ...pregnancyFields<EditMedicationValues>(),
   ...ageLimitFields<EditMedicationValues>(),
+  codesField<EditMedicationValues>(MEDICINE_SYSTEMS),
 ];
 
-/** Edit Medication (list and detail): the name, the pregnancy category and the age limit change. */
+/**
+ * Edit Medication (list and detail): the name, the pregnancy category, the age limit and the
+ * standard codes change.
+ */
 export function EditMedicationDialog({
   medication,
   open,
@@ -31,7 +37,7 @@ export function EditMedicationDialog({
   const [updateMedication] = useUpdateMedicationMutation();
   const run = useMutationFeedback();
   // The pregnancy category and the age limit are what can change what the safety check says.
-  const checkChanged = (values: EditMedicationValues) =>
+  const checkChanged = (values: Omit<EditMedicationValues, 'codes'>) =>
     pregnancyCategoryChanged(medication, values) || ageLimitChanged(medication, values);
   return (
     <CrudFormDialog

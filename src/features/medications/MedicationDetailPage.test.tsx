@@ -73,6 +73,7 @@ const statins: DrugClass = {
     { id: 42, medication_id: 9, name: 'Simvastatin' },
   ],
   member_count: 2,
+  codes: [],
 };
 const penicillins: DrugClass = {
   id: 5,
@@ -81,6 +82,7 @@ const penicillins: DrugClass = {
   duplicate_severity: null,
   members: [{ id: 51, medication_id: 7, name: 'Amoxicillin' }],
   member_count: 1,
+  codes: [],
 };
 
 /** Answers `GET /drug-class` with each of `answers` in turn (the last one from then on). */

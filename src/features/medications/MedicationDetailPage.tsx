@@ -15,6 +15,7 @@ import type { Medication } from '@/api';
 import { useCanWrite } from '@/session/permissions';
 import { chunk } from '@/components/chunk';
 import { CardSection } from '@/components/CardSection';
+import { CodeChips } from '@/components/codes';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { FullPageSpinner } from '@/components/FullPageSpinner';
 import { PageHeader } from '@/components/PageHeader';
@@ -126,6 +127,7 @@ function Information({ medication }: { medication: Medication }) {
       ),
     ],
     ['Age Limit', ageLimitText(medication.age_limit)],
+    ['Codes', medication.codes.length ? <CodeChips codes={medication.codes} /> : NOT_AVAILABLE],
     ['Created At', new Date(medication.created_at).toLocaleDateString()],
   ];
   return (

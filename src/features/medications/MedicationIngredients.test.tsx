@@ -33,6 +33,7 @@ function ingredientOf(
       { id: linkId, medication_id: 7, name: 'Amoxicillin', ...strength },
     ],
     limits: [],
+    codes: [],
   };
 }
 
@@ -46,7 +47,7 @@ const clavulanicAcid = ingredientOf(6, 'Clavulanic acid', 72, {
   amount_unit: null,
   per_unit: null,
 });
-const lactose: Ingredient = { id: 9, name: 'Lactose', medications: [], limits: [] };
+const lactose: Ingredient = { id: 9, name: 'Lactose', medications: [], limits: [], codes: [] };
 
 const pageOf = (rows: Ingredient[], size: number) => ({
   body: { data: rows, meta: { total: rows.length, page: 1, page_size: size } },

@@ -108,6 +108,7 @@ describe('/dashboard/drugs/medications', () => {
       'Age Dosage',
       'Condition Contraindications',
       'Pregnancy Category',
+      'Codes',
       'Actions',
     ]);
     expect(cellText(amoxicillinRow).slice(0, 7)).toEqual([

@@ -2,6 +2,7 @@ import type { MouseEvent, ReactNode } from 'react';
 import type { SxProps, Theme } from '@mui/material/styles';
 import type { GridColDef, GridRenderCellParams } from '@mui/x-data-grid';
 import type { Medication } from '@/api';
+import { codesColumn } from '@/components/codes';
 import type { MedicationDialog } from './MedicationDialogs';
 import type { DosageKind } from './medicationForm';
 import { NONE, conditionLinkName, dosagePerWeightText, dosageTypeLabel } from './medicationFormat';
@@ -237,6 +238,7 @@ export function medicationColumns(actions: ColumnActions): GridColDef<Medication
         </span>
       ),
     },
+    codesColumn<MedicationRow>({ width: 200 }),
     {
       field: 'actions',
       headerName: 'Actions',

@@ -128,12 +128,14 @@ describe('the Edit Medication form', () => {
       isPregnancy: true,
       pregnancy_category: 'B',
       ...noAgeLimit,
+      codes: [],
     });
     expect(editMedicationDefaults(paracetamol)).toEqual({
       name: 'Paracetamol',
       isPregnancy: false,
       pregnancy_category: 'A',
       ...noAgeLimit,
+      codes: [],
     });
   });
 

@@ -15,7 +15,9 @@ import type {
   WeightCategory,
   WeightDosage,
 } from '@/api';
+import { codesSchema } from '@/components/crud/codesSchema';
 import { amountField, choiceField, minNotAboveMax, requiredText } from '@/components/crud/schema';
+import { CODES_SERVER_FIELDS, changedCodes, codeRows } from '@/lib/codes';
 import {
   CAUTION_SEVERITIES,
   CONTRAINDICATION_LEVELS,
@@ -313,6 +315,7 @@ export const editMedicationSchema = z
     isPregnancy: z.boolean(),
     pregnancy_category: z.enum(PREGNANCY_CATEGORIES),
     ...ageLimitShape,
+    codes: codesSchema,
   })
   .superRefine(checkAgeLimit);
 export type EditMedicationValues = z.input<typeof editMedicationSchema>;
@@ -320,7 +323,7 @@ export type EditMedicationOutput = z.output<typeof editMedicationSchema>;
 
 /**
  * The name, the box checked when the medication has a category (else category A once checked),
- * and its age limit.
+ * its age limit and its codes.
  */
 export function editMedicationDefaults(medication: Medication): EditMedicationValues {
   return {
@@ -328,16 +331,17 @@ export function editMedicationDefaults(medication: Medication): EditMedicationVa
     isPregnancy: Boolean(medication.pregnancy_category),
     pregnancy_category: medication.pregnancy_category ?? 'A',
     ...ageLimitDefaults(medication.age_limit),
+    codes: codeRows(medication.codes),
   };
 }
 
 /**
- * The name, the pregnancy category and the age limit change. Unchecking the box sends '' (clearing
- * the category), both from the list and from the detail page; the age limit is sent only when it
- * changed (null removes it).
+ * The name, the pregnancy category, the age limit and the codes change. Unchecking the box sends ''
+ * (clearing the category), both from the list and from the detail page; the age limit (null removes
+ * it) and the codes are sent only when they changed.
  */
 export function editMedicationPayload(
-  medication: Pick<Medication, 'id' | 'age_limit'>,
+  medication: Pick<Medication, 'id' | 'age_limit' | 'codes'>,
   values: EditMedicationOutput,
 ): MedicationUpdate {
   return {
@@ -345,6 +349,7 @@ export function editMedicationPayload(
     name: values.name,
     pregnancy_category: pregnancyPayload(values),
     ...ageLimitPayload(medication, values),
+    ...changedCodes(medication.codes, values.codes),
   };
 }
 
@@ -361,6 +366,7 @@ export const editMedicationServerFields = {
   name: 'name',
   pregnancy_category: 'pregnancy_category',
   ...ageLimitServerFields,
+  ...CODES_SERVER_FIELDS,
 } as const;
 
 // ---- Add and Edit Weight-Based / Age-Based Dosage ----
