@@ -60,11 +60,12 @@ export function keyboardUser(page: Page) {
 
   /**
    * Presses `key` (Tab by default) until the focused element is `target` (its name, or its role),
-   * at most 40 times; fails listing where the focus went.
+   * at most 60 times (a page's own stops, the notifications and the whole menu); fails listing
+   * where the focus went.
    */
   async function moveTo(target: string | { role: string }, key = 'Tab') {
     const seen: string[] = [];
-    for (let i = 0; i < 40; i++) {
+    for (let i = 0; i < 60; i++) {
       const now = await focused();
       if (typeof target === 'string' ? now.name === target : now.role === target.role) return;
       seen.push(`${now.role} "${now.name}"`);
