@@ -1,30 +1,12 @@
 // `npm run backup [FILE]` and `npm run restore FILE`: the database named by DATABASE_URL, or else
 // DATA_DIR's embedded one (the running server's, or started here for the purpose). README: Backup.
-import {
-  createReadStream,
-  createWriteStream,
-  existsSync,
-  readdirSync,
-  readFileSync,
-} from 'node:fs';
+import { createReadStream, createWriteStream, existsSync } from 'node:fs';
 import { rename, rm, stat } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
-import pg from 'pg';
-import { readConfig } from '../server/config';
 import { backupDatabase, restoreDatabase, type Progress } from '../server/db/backup';
-import { DataDirLockedError } from '../server/db/dataDirLock';
-import {
-  APP_ROLE,
-  appPasswordFile,
-  clusterDirectory,
-  startEmbeddedDatabase,
-} from '../server/db/embedded';
-
-const say = (message: string) => console.log(`[medref] ${message}`);
-
-class Refused extends Error {}
+import { Refused, say, withDatabase } from './database';
 
 function showProgress(verb: string) {
   return ({ tables, totalTables, rows }: Progress) => {
@@ -37,53 +19,6 @@ const size = (bytes: number) =>
   bytes < 1024 * 1024
     ? `${(bytes / 1024).toFixed(1)} kB`
     : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-
-/** Runs `work` on a connection to the database to back up or restore into. */
-async function withDatabase<T>(
-  forRestore: boolean,
-  work: (client: pg.Client) => Promise<T>,
-): Promise<T> {
-  const config = readConfig();
-  const connect = async (url: string) => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      return await work(client);
-    } finally {
-      await client.end();
-    }
-  };
-  if (config.databaseUrl) return connect(config.databaseUrl);
-  const { dataDir } = config;
-  if (forRestore) {
-    // The lock file stays after any start, a failed one included (deleting it would let two
-    // servers lock different files): it holds no data.
-    if (existsSync(dataDir) && readdirSync(dataDir).some((name) => name !== 'server.lock'))
-      throw new Refused(
-        `DATA_DIR ${dataDir} is not empty: restore only into an empty DATA_DIR (set DATA_DIR to a new directory, or move this one away)`,
-      );
-  } else if (!existsSync(join(clusterDirectory(dataDir), 'PG_VERSION'))) {
-    throw new Refused(`DATA_DIR ${dataDir} holds no database: set DATA_DIR or DATABASE_URL`);
-  }
-  try {
-    const embedded = await startEmbeddedDatabase(dataDir, say);
-    try {
-      return await connect(embedded.url);
-    } finally {
-      await embedded.stop();
-    }
-  } catch (error) {
-    if (!(error instanceof DataDirLockedError) || forRestore) throw error;
-    // The server is running: back up its PostgreSQL while it keeps serving.
-    const port = readFileSync(join(clusterDirectory(dataDir), 'postmaster.pid'), 'utf8').split(
-      '\n',
-    )[3];
-    const password = readFileSync(appPasswordFile(dataDir), 'utf8').trim();
-    return connect(
-      `postgres://${APP_ROLE}:${encodeURIComponent(password)}@127.0.0.1:${port}/medref`,
-    );
-  }
-}
 
 async function backup(file: string) {
   if (existsSync(file)) throw new Refused(`${file} exists already: name another file`);

@@ -184,7 +184,7 @@ CREATE CONSTRAINT TRIGGER audit_entries_chain AFTER INSERT ON audit_entries
 -- 3. Append-only by privilege too, beside the triggers (027): the role the server connects as
 -- owns the schema (server/db/embedded.ts makes it so, without superuser rights), and an owner's
 -- privileges bind once revoked. Entries are still inserted and read. A superuser ignores this,
--- which is why the server should not connect as one (docs/ARCHITECTURE.md, the history). The
+-- which is why the server should not connect as one: a superuser could rewrite the history. The
 -- inbox keeps its UPDATE and DELETE: moving an entry locks and deletes it there.
 DO $$
 DECLARE
