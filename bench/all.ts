@@ -27,6 +27,7 @@ const BENCHES: { name: string; args: string[] }[] = [
   { name: 'release', args: ['--import', 'tsx', 'bench/release.ts'] },
   { name: 'audit', args: ['--import', 'tsx', 'bench/audit.ts'] },
   { name: 'test-prescriptions', args: ['--import', 'tsx', 'bench/test-prescriptions.ts'] },
+  { name: 'import', args: ['--import', 'tsx', 'bench/import.ts'] },
   { name: 'load', args: ['--import', 'tsx', 'bench/load.ts'] },
   { name: 'lighthouse', args: ['--import', 'tsx', 'bench/lighthouse.ts'] },
 ];

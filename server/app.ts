@@ -17,6 +17,7 @@ import { errorHandler } from './plugins/errors';
 import { securityHeaders } from './plugins/securityHeaders';
 import { contractValidation, lazySerializers } from './plugins/validation';
 import { routes } from './routes';
+import { fhirNotFound } from './routes/fhir';
 import { installSuiteRerun } from './test-prescriptions/background';
 import { installInboxMover } from './audit/inbox';
 import { runAndStore } from './test-prescriptions/suite';
@@ -97,8 +98,9 @@ export async function buildApp(
   await app.register(
     async (api) => {
       api.addHook('onRequest', authGuard);
-      api.setNotFoundHandler((_request, reply) =>
-        reply.status(404).send({ message: 'No such API route.' }),
+      api.setNotFoundHandler(
+        (request, reply) =>
+          fhirNotFound(request, reply) ?? reply.status(404).send({ message: 'No such API route.' }),
       );
       for (const plugin of routes) await api.register(plugin);
     },

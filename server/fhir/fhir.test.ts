@@ -186,6 +186,21 @@ describe.each(RESOURCE_TYPES)('%s', (type) => {
   });
 });
 
+it('answers a path under the base that names no operation with a 404 OperationOutcome', async () => {
+  const inject = (url: string) =>
+    t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+  for (const path of ['/fhir/r4/Patient', '/api/v1/fhir/r4/Medication/1', '/fhir/r4/']) {
+    const response = await inject(path);
+    expect([path, response.statusCode]).toEqual([path, 404]);
+    expect(response.headers['content-type']).toContain('application/fhir+json');
+    expect(outcome(response).issue[0]).toMatchObject({ code: 'not-found' });
+  }
+  // Elsewhere the API's own answer stays.
+  const other = await inject('/api/v1/no-such-route');
+  expect(other.statusCode).toBe(404);
+  expect(other.json()).toEqual({ message: 'No such API route.' });
+});
+
 it('maps a medication to MedicationKnowledge with codes, ingredients, classes and dosages', async () => {
   const response = await get(`/fhir/r4/MedicationKnowledge/${medications.Warfarin}`);
   const warfarin = response.json();

@@ -43,6 +43,24 @@ function sendFhir(reply: FastifyReply, status: number, body: object): FastifyRep
   return reply.status(status).type(FHIR_JSON).send(JSON.stringify(body));
 }
 
+/**
+ * Answers a path under the FHIR base that names no operation: FHIR clients read an error only
+ * as an OperationOutcome. Other paths: undefined, for the API's own not-found answer.
+ */
+export function fhirNotFound(request: FastifyRequest, reply: FastifyReply) {
+  const path = request.url.split('?')[0];
+  if (path !== `${API_PREFIX}${BASE_PATH}` && !path.startsWith(`${API_PREFIX}${BASE_PATH}/`))
+    return undefined;
+  return sendFhir(
+    reply,
+    404,
+    operationOutcome(
+      404,
+      `This FHIR server has no ${request.method} ${path.slice(API_PREFIX.length)}.`,
+    ),
+  );
+}
+
 /** The base URL the client used (with or without /api/v1), for a Bundle's links and fullUrls. */
 function baseUrl(request: FastifyRequest): string {
   const path = request.originalUrl.startsWith(`${API_PREFIX}/`)
