@@ -496,6 +496,7 @@ export const AUDIT_ENTITIES = [
   'ingredient_limit',
   'renal_category',
   'renal_rule',
+  'api_client',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -611,5 +612,11 @@ export const IMPORT_ENTITIES = [
   'drug-interactions',
   'ingredients',
   'drug-classes',
+  'medications',
+  'age-categories',
+  'weight-categories',
+  'renal-categories',
+  'renal-rules',
+  'class-rules',
 ] as const;
 export type ImportEntity = (typeof IMPORT_ENTITIES)[number];

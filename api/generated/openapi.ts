@@ -1427,9 +1427,13 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * @description Imports one entity's records from a CSV file with the columns of its CSV export (`GET /condition?format=csv` and so on; the header names the columns, in any order; an optional column left out leaves that field alone; what the export shows of other records, a drug class's Members and an ingredient's Medications, is not read; any other column is an error). Medications are not imported: their export is a summary (counts of dosages). Quoting is RFC 4180; the `'` the export puts before a formula's first character is taken off again. Rows refer to other records by name (case-insensitive) or by code, written `SYSTEM|CODE` (`ATC|B01AA03`). A row matches the record with one of its codes (a `Codes` column), else the record of its name (case-insensitive; an interaction: the pair of medications, in either order): it updates it when a field differs and leaves it unchanged otherwise; a row that matches nothing creates a record. Records the file does not name are left alone: an import never deletes.
+     * @description Imports one entity's records from a CSV file with the columns of its CSV export (`GET /condition?format=csv` and so on; the header names the columns, in any order; an optional column left out leaves that field alone; what the export shows of other records, a drug class's Members and an ingredient's Medications, is not read; any other column is an error). A medication's row is the whole medication, written as a clinician would: `Condition` (the condition it treats), `Dosage Type` (`Weight-based` or `Age-based`), `Dosage per weight` (`15 mg/kg`, or `--`), `Weight Dosage` and `Age Dosage` (each dosage `<category>: <dose> <unit>, frequency <range> <unit>, duration <range> <unit>` with optional `, max <n> <unit> per day` and `, max <n> <unit> per dose`, such as `Normal: 500 - 1000 mg, frequency 4 - 6 hours, duration 1 - 5 days, max 4000 mg per day`; a category is named by its category name when no other category of its kind has it, else by its range and unit, `1 - 12 years`), `Condition Contraindications` (`Gout` or `Cirrhosis (caution: moderate)`), `Lifestyle Contraindications` (`Alcohol (major)`), `Pregnancy Category`, `Age Limit` (`from 12 years (contraindicated)`, `up to 65 years (major)`, `2 - 65 years (moderate)`, or `--`), `Ingredients` (`Paracetamol 500 mg/tablet`, or a name alone without a strength) and `Drug Classes`; a cell listing several items separates them with `; `, and `--` is none. A medication's dosages and links are replaced as a whole when their cell differs; renal rules and class rules are records of their own (below). Age, weight and renal categories import from their exports too (a category matches the one with its range and unit), so that an empty database takes the medications. Quoting is RFC 4180; the `'` the export puts before a formula's first character is taken off again. Rows refer to other records by name (case-insensitive) or by code, written `SYSTEM|CODE` (`ATC|B01AA03`). A row matches the record with one of its codes (a `Codes` column), else the record of its name (case-insensitive; an interaction: the pair of medications, in either order): it updates it when a field differs and leaves it unchanged otherwise; a row that matches nothing creates a record. Records the file does not name are left alone: an import never deletes.
+     *
+     *     A renal rule's row (`GET /renal-rule?format=csv`): `Medication` (the export writes its code, `ATC|A10BA02`, when another medication has its name), `Renal Category` (its category name, `G3a`, when no other renal category has it, else its range and unit, `45 - 60 mL/min/1.73m2`), `Avoid` (`Yes` or `No`), `Dose` (`250 - 500 mg`, or `--`), `Max Daily Dose` (`1000 mg`, in the dose's unit, or `--`) and `Interval` (`12 - 24 hours`, the time between doses in hours, days or weeks, or `--`); a rule that avoids the medication states no dose or interval, and one that does not states a dose, an interval or both. It matches the rule of its medication and category. A class rule's row (`GET /class-rule?format=csv`): `Kind` (`Interaction` or `Cross-sensitivity`), `Class`, `With` (the other class or the medication), `With Type` (`Class` or `Medication`; a cross-sensitivity is with another class), `Severity` and `Description`. It matches the rule of the same kind and sides (an interaction of two classes in either order) and changes its severity and description. Class rules are not in FHIR.
      *
      *     With `dry_run=true` nothing is stored: every problem of the file is listed at once (`errors`: the row, counted as a spreadsheet does with the header as row 1, the column and the message), with what would be created, changed (each field before and after) and left unchanged, and, when the file has no errors, the test prescriptions whose outcome the import would alter (`tests`: the import runs in a transaction, the suite runs before and after it, and all is rolled back). Lists hold at most the first 1,000 rows of each kind; `counts` are exact. Without `dry_run`, everything is stored in one transaction, or nothing: a file with any error is a 422 with the same lists. Each change is in the history with the reason "Import of <file_name>", and in the review of the next release like any other draft change. A file is at most 64 MiB and 250,000 rows. Imports share a queue with the test prescription jobs' limits: past it, a 429 with Retry-After.
+     *
+     *     A FHIR R4 `Bundle` (`application/fhir+json`, or `application/json` whose `resourceType` is `Bundle`) of MedicationKnowledge, MedicinalProductContraindication and MedicinalProductInteraction resources, as `GET /fhir/r4/$export` (one resource a line: put them in a Bundle's `entry`) and the FHIR searches write them, is imported without `entity`: each resource becomes rows of the entities it names (conditions, lifestyles, ingredients, drug classes, medications, renal rules, interactions), in the columns of their CSV exports, checked and matched as those are, deduplicated, and all are imported in one transaction, in that order. An element the Bundle does not carry (a condition's description, a drug class's duplicate therapy, a medication's dosage per weight) leaves the stored field alone; a Bundle without any MedicinalProductContraindication leaves the medications' contraindications and age limits alone, and one with them states those of each MedicationKnowledge it holds (a contraindication of a medication the Bundle does not hold is an error). Dosages name their age and weight categories by range, which must exist (import the categories' CSV exports first). A MedicationKnowledge's guidelines by renal function (a dosage of type `renal`, its band the GFR patient characteristic, which must name an existing renal category's range) are its renal rules, imported after the medications; class rules are not in FHIR. `row` is then the entry's position in `Bundle.entry`, from 1, `entity` says which entity's row it is, and an error's `field` names the element (`MedicationKnowledge.code`); an error of the Bundle as a whole is on row 1, field `Bundle`. A Bundle is at most 32 MiB.
      */
     post: operations['importReferenceData'];
     delete?: never;
@@ -1543,7 +1547,7 @@ export interface paths {
     /** @description The API clients (EHRs calling the CDS Hooks service), newest first, revoked ones included. */
     get: operations['listApiClients'];
     put?: never;
-    /** @description Makes an API client. The answer holds its secret, shown this once: only its hash is kept. */
+    /** @description Makes an API client. The answer holds its secret, shown this once: only its hash is kept. The history records who made it (never the secret or its hash). */
     post: operations['createApiClient'];
     delete?: never;
     options?: never;
@@ -1563,7 +1567,7 @@ export interface paths {
     get?: never;
     put?: never;
     post?: never;
-    /** @description Revokes an API client: its secret is refused from now on. The client stays listed, with the cards it was sent. Revoking a revoked client changes nothing. */
+    /** @description Revokes an API client: its secret is refused from now on. The client stays listed, with the cards it was sent. Revoking a revoked client changes nothing. The history records who revoked it. */
     delete: operations['revokeApiClient'];
     options?: never;
     head?: never;
@@ -3581,7 +3585,7 @@ export interface components {
       | 'reset_link'
       | 'sessions_end';
     /**
-     * @description The kind of record: `contraindication` is a medication's condition contraindication, `weight_dosage` and `age_dosage` its dosages, `account` a console or app account.
+     * @description The kind of record: `contraindication` is a medication's condition contraindication, `weight_dosage` and `age_dosage` its dosages, `account` a console or app account, `api_client` an EHR's access to the CDS Hooks service (its making and revoking are recorded, and cannot be reverted: 409).
      * @enum {string}
      */
     AuditEntity:
@@ -3605,7 +3609,8 @@ export interface components {
       | 'medication_ingredient'
       | 'ingredient_limit'
       | 'renal_category'
-      | 'renal_rule';
+      | 'renal_rule'
+      | 'api_client';
     /**
      * @default -at
      * @enum {string}
@@ -3918,16 +3923,31 @@ export interface components {
     TestPrescriptionExport: components['schemas']['TestPrescriptionPortable'][];
     /** @enum {string} */
     ImportEntity:
-      'conditions' | 'lifestyles' | 'drug-interactions' | 'ingredients' | 'drug-classes';
+      | 'conditions'
+      | 'lifestyles'
+      | 'drug-interactions'
+      | 'ingredients'
+      | 'drug-classes'
+      | 'medications'
+      | 'age-categories'
+      | 'weight-categories'
+      | 'renal-categories'
+      | 'renal-rules'
+      | 'class-rules';
     ImportError: {
-      /** @description The row, as a spreadsheet counts it (the header is row 1); 1 for the header itself. */
+      /** @description The row, as a spreadsheet counts it (the header is row 1); 1 for the header itself. In a FHIR Bundle, the entry's position in `Bundle.entry`, from 1. */
       row: number;
-      /** @description The column, as the header names it; `file` for a problem of the whole file. */
+      /** @description The column, as the header names it; `file` for a problem of the whole file. In a FHIR Bundle, the element (`MedicationKnowledge.code`), or the column of the row it became. */
       field: string;
       message: string;
+      /** @description In a FHIR Bundle, the entity whose row it is (none for the Bundle's shape). */
+      entity?: components['schemas']['ImportEntity'];
     };
     ImportRow: {
+      /** @description The row, as for ImportError (at least 2 in a CSV file). */
       row: number;
+      /** @description In a FHIR Bundle, the entity whose row it is. */
+      entity?: components['schemas']['ImportEntity'];
       /** @description The record it matches; none for a create. */
       id?: components['schemas']['Id'];
       label: string;
@@ -3940,11 +3960,12 @@ export interface components {
       };
     };
     ImportResult: {
-      entity: components['schemas']['ImportEntity'];
+      /** @description The entity of a CSV file, or `fhir-bundle` for a FHIR Bundle. */
+      entity: components['schemas']['ImportEntity'] | 'fhir-bundle';
       dry_run: boolean;
       /** @description True when the import was stored. */
       stored: boolean;
-      /** @description The data rows read. */
+      /** @description The data rows read (in a FHIR Bundle, its entries). */
       rows: number;
       /** @description Exact counts, however many rows the lists below hold. */
       counts: {
@@ -6689,6 +6710,8 @@ export interface operations {
         release?: components['parameters']['Release'];
         /** @description Only this medication's rules. */
         medication_id?: components['schemas']['Id'];
+        /** @description `csv`: every record matching `q` and the filters, in `sort` order (not one page: `page` and `page_size` are ignored), streamed as a CSV download (`text/csv`, with a file name) with the columns the console's grid shows. Left out: JSON. */
+        format?: components['parameters']['ListFormat'];
       };
       header?: never;
       path?: never;
@@ -6696,19 +6719,21 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Every renal rule (or one medication's), by medication name and then eGFR. */
+      /** @description Every renal rule (or one medication's), by medication name and then eGFR, highest first. With `format=csv`: the same rules as a CSV download, the columns `POST /import?entity=renal-rules` reads. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['RenalRuleListResponse'];
+          'text/csv': string;
         };
       };
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       422: components['responses']['ValidationFailed'];
+      429: components['responses']['TooManyDownloads'];
     };
   };
   updateRenalRule: {
@@ -8078,8 +8103,9 @@ export interface operations {
   };
   importReferenceData: {
     parameters: {
-      query: {
-        entity: components['schemas']['ImportEntity'];
+      query?: {
+        /** @description The entity a CSV file holds (required for a CSV: a 400 without it); left out for a FHIR Bundle. */
+        entity?: components['schemas']['ImportEntity'];
         /** @description True (the default) to preview without storing anything. */
         dry_run?: boolean;
         /** @description The file's name, for the history's reason ("Import of interactions.csv"). */
@@ -8092,6 +8118,8 @@ export interface operations {
     requestBody: {
       content: {
         'text/csv': unknown;
+        'application/fhir+json': unknown;
+        'application/json': unknown;
       };
     };
     responses: {

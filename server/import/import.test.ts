@@ -1,5 +1,4 @@
 import { parse } from 'csv-parse/sync';
-import type { LightMyRequestResponse } from 'fastify';
 import {
   client,
   countRows,
@@ -9,7 +8,7 @@ import {
   signIn,
   type TestApp,
 } from '../test/helpers';
-import { contractProblems } from '../test/contract';
+import { exportCsv, importCsv } from '../test/imports';
 
 /**
  * POST /import: dry runs store nothing and list every error at once; a real import stores all
@@ -32,36 +31,6 @@ afterAll(() => t.close());
 afterEach(async () => {
   await t.app.testSuite.idle();
 });
-
-/** Posts a CSV file to the import, checking the answer against the contract. */
-async function importCsv(
-  app: TestApp,
-  as: string,
-  entity: string,
-  csv: string,
-  options: { dryRun?: boolean; fileName?: string } = {},
-): Promise<LightMyRequestResponse> {
-  const url = `/api/v1/import?entity=${entity}&dry_run=${options.dryRun ?? true}&file_name=${encodeURIComponent(options.fileName ?? 'test.csv')}`;
-  const response = await app.app.inject({
-    method: 'POST',
-    url,
-    headers: { authorization: `Bearer ${as}`, 'content-type': 'text/csv' },
-    payload: csv,
-  });
-  const problems = contractProblems('POST', url, response.statusCode, response.json());
-  if (problems.length) throw new Error(`${problems.join('\n')}\n${response.body}`);
-  return response;
-}
-
-async function exportCsv(app: TestApp, as: string, path: string): Promise<string> {
-  const response = await app.app.inject({
-    method: 'GET',
-    url: `/api/v1${path}?format=csv`,
-    headers: { authorization: `Bearer ${as}` },
-  });
-  expect(response.statusCode).toBe(200);
-  return response.body;
-}
 
 /** Every reference table's rows and the history: what "changes nothing" is checked against. */
 async function snapshot(app: TestApp) {
@@ -365,8 +334,9 @@ describe('round trip', () => {
       const freshToken = await signIn(fresh.app, { role: 'admin' });
       const names = (await t.pool.query<{ name: string }>('SELECT name FROM medications')).rows;
       for (const [entity, path] of ENTITIES) {
-        // Interactions refer to medications, which the empty database needs first (by name; the
-        // medications' own export is not importable).
+        // Interactions refer to medications, which the empty database needs first (by name; an
+        // import of the medications needs their categories first: medications.test.ts imports
+        // every entity in order).
         if (entity === 'drug-interactions')
           await fresh.pool.query(
             `INSERT INTO medications (name, condition_id, is_dosage_weight_based)

@@ -5,8 +5,9 @@ import type { Schema } from '../contract';
 import { conflict } from '../errors';
 import { isUniqueViolation } from '../lib/pgErrors';
 import { writeWithEntry, type Author } from '../repositories/audit/entries';
-import { runnableTests } from '../repositories/test-prescriptions';
+import { runnableTests, type RunnableTest } from '../repositories/test-prescriptions';
 import { outcomesNow, testsAltered } from '../test-prescriptions/impact';
+import type { Actual } from '../test-prescriptions/outcome';
 import { csvRows, type RowProblem } from './csvRows';
 import { IMPORTS, type EntityImport, type ImportEntity, type Staged } from './entities';
 
@@ -37,22 +38,71 @@ function sql<R extends pg.QueryResultRow = pg.QueryResultRow>(
   return client.query<R>(config);
 }
 
-export interface ImportRequest {
+/** One row of a source: its key in the staging table, and its cells in the header's order. */
+export interface SourceRow {
+  row: number;
+  cells: string[] | null;
+  /**
+   * The displays of the row's codes by `system|code`: the CSV carries none, a FHIR coding does,
+   * and a record's codes keep them.
+   */
+  displays?: ReadonlyMap<string, string>;
+}
+export type SourceItem = { header: string[] } | SourceRow;
+
+/** The rows of one entity to import, and how the answer names them. */
+export interface ImportPart {
   entity: ImportEntity;
+  /**
+   * The rows, header first: a CSV file's (csvRows), or what another format translates to. It is
+   * called once the parts before it are written, in the same transaction, so it may read them;
+   * `problem` takes the source's own problems (a row's shape).
+   */
+  rows(client: PoolClient, problem: (found: RowProblem) => void): AsyncIterable<SourceItem>;
+  /** The row the answer shows for a staged row's key, when the two differ (a Bundle's entry). */
+  reportRow?(key: number): number;
+  /** The field the answer shows for a staged row's column, when it was translated from an element. */
+  reportField?(column: string, key: number): string;
+  /** Whether the answer's errors and rows name the part's entity (a Bundle's several). */
+  named?: boolean;
+}
+
+/** A problem found before any part is staged (a Bundle's shape), as the answer lists it. */
+export type ImportError = Schema<'ImportError'>;
+
+export interface ImportRequest {
+  /** What the answer names: the CSV file's entity, or `fhir-bundle`. */
+  label: ImportResult['entity'];
+  /** Imported in this order, each one's writes seen by the next. */
+  parts: ImportPart[];
   dryRun: boolean;
-  body: Readable;
   author: Author;
+  /** The rows read when the source counts them itself (a Bundle's entries); else the parts' rows. */
+  rows?: number;
+  /** Problems of the input as a whole; with any of them nothing is stored. */
+  problems?: ImportError[];
+}
+
+/** A row count of a kind and the first LISTED rows of it, over every part. */
+interface Tally {
+  errors: ImportError[];
+  created: ImportRow[];
+  changed: ImportRow[];
+  unchanged: ImportRow[];
+  counts: ImportResult['counts'];
+  rows: number;
 }
 
 /**
- * Reads a CSV file of one entity's records and previews or stores it (see the contract's
- * `importReferenceData`). The rows are streamed into a temporary table in batches, then checked,
- * matched and written by set-based SQL, all in one transaction: a dry run rolls it back (after
- * running the test prescriptions before and after the writes), a real import commits it only
- * when the file has no error. Memory stays flat: the answer lists at most LISTED rows of a kind.
+ * Reads the rows of one or more entities (a CSV file of one, or a FHIR Bundle translated into
+ * several) and previews or stores them (see the contract's `importReferenceData`). Each part's
+ * rows are streamed into a temporary table in batches, then checked, matched and written by
+ * set-based SQL, the parts one after another in one transaction, so that a part refers to the
+ * records the parts before it create. A dry run rolls it all back (after running the test
+ * prescriptions before and after the writes); a real import commits it only when no part has an
+ * error. Memory stays flat: the answer lists at most LISTED rows of a kind.
  */
 export async function runImport(client: PoolClient, input: ImportRequest): Promise<ImportResult> {
-  const spec = IMPORTS[input.entity];
   // A dry run reads one snapshot throughout, so that the suite's runs before and after the writes
   // differ by the import alone.
   await sql(client, input.dryRun ? 'BEGIN ISOLATION LEVEL REPEATABLE READ' : 'BEGIN');
@@ -62,14 +112,39 @@ export async function runImport(client: PoolClient, input: ImportRequest): Promi
       client,
       `SET LOCAL statement_timeout = ${STATEMENT_MS}; SET LOCAL idle_in_transaction_session_timeout = ${IDLE_MS}`,
     );
-    const { rows, header } = await stage(client, spec, input.body);
-    const result = await classify(client, spec, header, input, rows);
+    const tally: Tally = {
+      errors: [...(input.problems ?? [])],
+      created: [],
+      changed: [],
+      unchanged: [],
+      counts: { errors: input.problems?.length ?? 0, created: 0, changed: 0, unchanged: 0 },
+      rows: 0,
+    };
+    // The suite's outcomes before the first write, taken only when a write comes (a file with
+    // errors in its only part writes nothing, and costs no run).
+    let tests: { list: RunnableTest[]; before: Actual[] } | undefined;
+    for (const [index, part] of input.parts.entries()) {
+      const spec = IMPORTS[part.entity];
+      const { rows, header } = await stage(client, spec, part);
+      await classify(client, spec, header, part, tally);
+      tally.rows += rows;
+      // Later parts refer to this one's records: its valid rows are written even when some
+      // rows have errors (the transaction is then rolled back), so every error shows at once.
+      if (tally.counts.errors === 0 || index < input.parts.length - 1) {
+        if (input.dryRun && !tests) {
+          const list = await runnableTests(client);
+          tests = { list, before: await outcomesNow(client, list) };
+        }
+        await write(client, spec, header, input.author);
+      }
+      await sql(client, 'DROP TABLE import_rows, import_errors');
+    }
+    const result = answer(input, tally);
     if (result.counts.errors > 0) return result;
     if (input.dryRun) {
-      result.tests = await impact(client, () => write(client, spec, header, input.author));
+      if (tests) result.tests = await testsAltered(client, tests.list, tests.before);
       return result;
     }
-    await write(client, spec, header, input.author);
     await sql(client, 'COMMIT');
     committed = true;
     return { ...result, stored: true };
@@ -82,8 +157,31 @@ export async function runImport(client: PoolClient, input: ImportRequest): Promi
   }
 }
 
-/** Streams the file into `import_rows` (valid rows) and `import_errors` (each cell's problem). */
-async function stage(client: PoolClient, spec: EntityImport, body: Readable) {
+const byRow = (a: { row: number }, b: { row: number }) => a.row - b.row;
+
+/** The answer from the parts' tally: each list in row order, at most LISTED long. */
+function answer(input: ImportRequest, tally: Tally): ImportResult {
+  // Each part lists its rows in order; parts and the input's own problems interleave by row.
+  const listed = <T extends { row: number }>(items: T[]) => [...items].sort(byRow).slice(0, LISTED);
+  return {
+    entity: input.label,
+    dry_run: input.dryRun,
+    stored: false,
+    rows: input.rows ?? tally.rows,
+    counts: tally.counts,
+    errors: listed(tally.errors),
+    created: listed(tally.created),
+    changed: listed(tally.changed),
+    unchanged: listed(tally.unchanged),
+    tests: null,
+  };
+}
+
+/**
+ * Streams the part's rows into `import_rows` (valid rows) and `import_errors` (each cell's
+ * problem).
+ */
+async function stage(client: PoolClient, spec: EntityImport, part: ImportPart) {
   const own = spec.staging.map(([name, type]) => `${name} ${type}`).join(', ');
   // Each row is updated several times as it is matched and sorted: room on its page lets each
   // update stay there (a HOT update) instead of moving the row to a new page.
@@ -101,6 +199,7 @@ async function stage(client: PoolClient, spec: EntityImport, body: Readable) {
   const types = ['integer', ...spec.staging.map(([, type]) => type)];
   const insertRows = `INSERT INTO import_rows (row, ${spec.staging.map(([name]) => name).join(', ')})
     SELECT * FROM unnest(${types.map((type, i) => `$${i + 1}::${type}[]`).join(', ')})`;
+  const codesAt = spec.staging.findIndex(([name, type]) => name === 'codes' && type === 'jsonb');
 
   let staged: Staged[][] = types.map(() => []);
   let problems: RowProblem[] = [];
@@ -120,12 +219,11 @@ async function stage(client: PoolClient, spec: EntityImport, body: Readable) {
   let header: ReadonlySet<string> = new Set();
   let index = new Map<string, number>();
   let rows = 0;
-  let usable = true;
-  for await (const item of csvRows(body, (found) => problems.push(found))) {
+  for await (const item of part.rows(client, (found) => problems.push(found))) {
     if ('header' in item) {
       header = new Set(item.header);
       index = new Map(item.header.map((name, i) => [name, i]));
-      usable = checkHeader(spec, item.header, (message, field = 'file') =>
+      const usable = checkHeader(spec, item.header, (message, field = 'file') =>
         problems.push({ row: 1, field, message }),
       );
       if (!usable) break;
@@ -149,16 +247,25 @@ async function stage(client: PoolClient, spec: EntityImport, body: Readable) {
       header,
     );
     if (values && !bad) {
+      if (item.displays && codesAt >= 0)
+        values[codesAt] = withDisplays(values[codesAt], item.displays);
       staged[0].push(String(item.row));
       values.forEach((value, i) => staged[i + 1].push(value));
     }
     if (staged[0].length >= BATCH || problems.length >= BATCH) await flush();
   }
-  // The rest of a body left unread (a header that cannot be read) is let go.
-  if (!usable) body.resume();
   await flush();
   await sql(client, 'ANALYZE import_rows');
   return { rows, header };
+}
+
+/** Staged codes (JSON) with the displays a source gave them. */
+function withDisplays(codes: Staged, displays: ReadonlyMap<string, string>): Staged {
+  if (typeof codes !== 'string') return codes;
+  const list = JSON.parse(codes) as { system: string; code: string; display: string | null }[];
+  return JSON.stringify(
+    list.map((c) => ({ ...c, display: displays.get(`${c.system}|${c.code}`) ?? c.display })),
+  );
 }
 
 /** The header's problems: a column the entity needs is missing, or one is unknown or repeated. */
@@ -190,14 +297,17 @@ function checkHeader(
   return ok;
 }
 
-/** Matches, checks and sorts the staged rows; answers the counts and the first rows of each kind. */
+/**
+ * Matches, checks and sorts the staged rows; adds the counts and the first rows of each kind to
+ * the tally, as the part's rows are reported.
+ */
 async function classify(
   client: PoolClient,
   spec: EntityImport,
   header: ReadonlySet<string>,
-  input: ImportRequest,
-  rows: number,
-): Promise<ImportResult> {
+  part: ImportPart,
+  tally: Tally,
+) {
   for (const statement of spec.resolve) await sql(client, statement);
   for (const problem of spec.problems)
     await sql(client, `INSERT INTO import_errors (row, field, message) ${problem}`);
@@ -226,23 +336,43 @@ async function classify(
     client,
     `SELECT row, field, message FROM import_errors ORDER BY row, field LIMIT ${LISTED}`,
   );
-  const listed = (kind: string) => listRows(client, spec, header, kind);
+  const report = reporter(part);
+  tally.counts.errors += count('errors');
+  tally.counts.created += count('create');
+  tally.counts.changed += count('change');
+  tally.counts.unchanged += count('unchanged');
+  tally.errors.push(
+    ...errors.map((e) => ({
+      row: report.row(e.row),
+      field: report.field(e.field, e.row),
+      message: report.message(e.message),
+      ...report.entity,
+    })),
+  );
+  const listed = async (kind: string) =>
+    (await listRows(client, spec, header, kind)).map((r) => ({
+      ...r,
+      row: report.row(r.row),
+      ...report.entity,
+    }));
+  tally.created.push(...(await listed('create')));
+  tally.changed.push(...(await listed('change')));
+  tally.unchanged.push(...(await listed('unchanged')));
+}
+
+/** How a part's staged rows, columns and messages read in the answer. */
+function reporter(part: ImportPart) {
+  const row = (key: number) => (part.reportRow ? part.reportRow(key) : key);
   return {
-    entity: input.entity,
-    dry_run: input.dryRun,
-    stored: false,
-    rows,
-    counts: {
-      errors: count('errors'),
-      created: count('create'),
-      changed: count('change'),
-      unchanged: count('unchanged'),
-    },
-    errors,
-    created: await listed('create'),
-    changed: await listed('change'),
-    unchanged: await listed('unchanged'),
-    tests: null,
+    row,
+    field: (column: string, key: number) =>
+      part.reportField ? part.reportField(column, key) : column,
+    // The checks' messages name other staged rows ("repeats the name of row 3").
+    message: (text: string) =>
+      part.reportRow
+        ? text.replace(/\brow (\d+)/g, (_all, key: string) => `row ${row(Number(key))}`)
+        : text,
+    entity: part.named ? { entity: part.entity } : {},
   };
 }
 
@@ -279,7 +409,10 @@ async function listRows(
   });
 }
 
-/** Stores the rows to create and to change, each with its history entry (one statement each). */
+/**
+ * Stores the rows to create and to change, then their dependent rows (a medication's dosages and
+ * links), each with its history entry (one statement each).
+ */
 async function write(
   client: PoolClient,
   spec: EntityImport,
@@ -289,16 +422,21 @@ async function write(
   const run = (text: string, values: unknown[]) => sql(client, text, values);
   await writeWithEntry(run, spec.audit, { text: spec.update(header), values: [] }, author);
   await writeWithEntry(run, spec.audit, { text: spec.insert(header), values: [] }, author);
+  for (const step of spec.dependents?.(header) ?? [])
+    await writeWithEntry(run, step.audit, { text: step.text, values: [] }, author);
 }
 
-/**
- * The test prescriptions whose outcome `apply` alters, as an impact preview answers them
- * (test-prescriptions/impact.ts): the suite on the data as it is (the stored outcomes when they
- * are current), then again after the writes, in the caller's transaction.
- */
-async function impact(client: PoolClient, apply: () => Promise<void>) {
-  const list = await runnableTests(client);
-  const before = await outcomesNow(client, list);
-  await apply();
-  return testsAltered(client, list, before);
+/** A CSV file of one entity's records as the part of an import (see csvRows). */
+export function csvPart(entity: ImportEntity, body: Readable): ImportPart {
+  return {
+    entity,
+    async *rows(_client, problem) {
+      try {
+        yield* csvRows(body, problem);
+      } finally {
+        // The rest of a body left unread (a header that cannot be read) is let go.
+        body.resume();
+      }
+    },
+  };
 }

@@ -9,7 +9,7 @@ import { type ListSpec } from './listing';
  * description, written as minimum_* / maximum_* / unit / category and read as min_* / max_* /
  * *_unit / category_name (the field names the console has always used).
  */
-type CategoryKind = 'age' | 'weight' | 'renal';
+export type CategoryKind = 'age' | 'weight' | 'renal';
 
 /** What a kind's ranges measure: ages, weights, and for kidney function the eGFR. */
 const MEASURES = { age: 'age', weight: 'weight', renal: 'egfr' } as const;
@@ -18,7 +18,7 @@ const MEASURES = { age: 'age', weight: 'weight', renal: 'egfr' } as const;
  * The names of a kind's tables, columns and fields, all made from the kind's name and what it
  * measures. The rules of a renal category are its renal rules; the others' are dosages.
  */
-function specOf<K extends CategoryKind>(kind: K) {
+export function specOf<K extends CategoryKind>(kind: K) {
   const measure = MEASURES[kind];
   return {
     table: `${kind}_categories` as const,
@@ -36,17 +36,40 @@ function specOf<K extends CategoryKind>(kind: K) {
     /** Whether ingredients state daily limits by categories of this kind. */
     limits: kind !== 'renal',
     /**
-     * Columns of one kind only, each with the field that writes it: a weight category states the
-     * ages it is meant for.
+     * Columns of one kind only, each with the field that writes it and its CSV title: a weight
+     * category states the ages it is meant for.
      */
     own:
       kind === 'weight'
         ? ([
-            ['min_age_years', 'minimum_age_years'],
-            ['max_age_years', 'maximum_age_years'],
+            ['min_age_years', 'minimum_age_years', 'Min Age (years)'],
+            ['max_age_years', 'maximum_age_years', 'Max Age (years)'],
           ] as const)
         : ([] as const),
   };
+}
+
+/**
+ * A kind's CSV cells, each its title and SQL over the columns `value` names (a stored row's, or
+ * the values an import stages): the export writes them, and an import compares a row by them.
+ * A weight category's ages are cells of their own, so that its export is the whole record.
+ */
+export function categoryCsvCells(
+  kind: CategoryKind,
+  value: (column: string, numeric: boolean) => string,
+): [string, string][] {
+  const spec = specOf(kind);
+  const [min, max, unit] = spec.columns;
+  return [
+    [`${spec.label} Range`, `${value(min, true)} || ' - ' || ${value(max, true)}`],
+    [`${spec.label} Unit`, `initcap(${value(unit, false)})`],
+    ['Category', `coalesce(${value('category_name', false)}, '-')`],
+    ['Description', `coalesce(nullif(${value('description', false)}, ''), '-')`],
+    ...spec.own.map(([column, , title]): [string, string] => [
+      title,
+      `coalesce(${value(column, true)}::text, '-')`,
+    ]),
+  ];
 }
 
 type CategoryRow = Schema<'AgeCategory'> | Schema<'WeightCategory'> | Schema<'RenalCategory'>;
@@ -84,10 +107,9 @@ export function categoryRepository(kind: CategoryKind) {
     defaultOrder: [`t.${unit}`, `t.${min}`],
     matchWord: (_word, like) =>
       ['t.category_name', `t.${unit}`, 't.description'].map(like).join(' OR '),
-    csvColumns: `t.${min} || ' - ' || t.${max} AS "${spec.label} Range",
-      initcap(t.${unit}) AS "${spec.label} Unit",
-      coalesce(t.category_name, '-') AS "Category",
-      coalesce(nullif(t.description, ''), '-') AS "Description"`,
+    csvColumns: categoryCsvCells(kind, (column) => `t.${column}`)
+      .map(([title, cell]) => `${cell} AS "${title}"`)
+      .join(',\n'),
   };
 
   /** The names of the medications with a dosage in this category, and of ingredients' limits. */

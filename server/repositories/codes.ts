@@ -56,6 +56,19 @@ const SYSTEM_NAME_SQL = `CASE c ->> 'system' ${Object.entries(SYSTEM_NAMES)
   .map(([uri, name]) => `WHEN '${uri}' THEN '${name}'`)
   .join(' ')} ELSE c ->> 'system' END`;
 
+/**
+ * The SQL of how a CSV cell refers to the medication of id `id`: its name, or its first code
+ * (`ATC|B01AA03`) when another medication has the name too and it has a code, so that the cell
+ * names one medication when it is imported.
+ */
+export const MEDICATION_REFERENCE_CSV = (id: string) =>
+  `(SELECT CASE WHEN jsonb_array_length(x.codes) > 0
+                 AND (SELECT count(*) FROM medications o WHERE lower(o.name) = lower(x.name)) > 1
+               THEN (SELECT ${SYSTEM_NAME_SQL} || '|' || (c ->> 'code') FROM jsonb_array_elements(x.codes)
+                      WITH ORDINALITY AS e (c, n) ORDER BY n LIMIT 1)
+               ELSE x.name END
+      FROM medications x WHERE x.id = ${id})`;
+
 /** The SQL of a record's codes in a CSV cell, in their order: `ATC|B01AA03; RxNorm|11289`. */
 export const CODES_CSV = (column: string) =>
   `coalesce((SELECT string_agg(${SYSTEM_NAME_SQL} || '|' || (c ->> 'code'), '; ' ORDER BY n)

@@ -2,7 +2,7 @@ import { SEVERITIES } from '@contract/enums';
 import type { Schema } from '../contract';
 import type { Queryable } from '../db/pool';
 import type { Write } from './audit/entries';
-import { CODE_MATCH, CODES_CSV } from './codes';
+import { CODE_MATCH, CODES_CSV, MEDICATION_REFERENCE_CSV } from './codes';
 import { guardedDelete } from './guardedDelete';
 import { type Filter, type Like, type ListSpec } from './listing';
 import { allByName, deleteById, insertLink, linkedToMedication, oneById, updateById } from './rows';
@@ -148,6 +148,39 @@ function matchRuleWord(word: string, like: Like, param: (value: unknown) => stri
   ].join(' OR ');
 }
 
+/** The fields of a rule its CSV cells read: a stored rule's columns, or an import's staged row. */
+export type ClassRuleCsvColumn =
+  'kind' | 'drug_class_id' | 'other_class_id' | 'other_medication_id' | 'severity' | 'description';
+
+/**
+ * A rule's CSV cells, each its title and SQL over `column`, so that the export re-imports as the
+ * same records: `With` names the other class or the medication, and `With Type` says which,
+ * as a class and a medication may share a name.
+ */
+export function classRuleCsvCells(
+  column: (name: ClassRuleCsvColumn) => string,
+): [string, string][] {
+  const col = column;
+  return [
+    [
+      'Kind',
+      `CASE ${col('kind')} WHEN 'interaction' THEN 'Interaction' ELSE 'Cross-sensitivity' END`,
+    ],
+    ['Class', `(SELECT x.name FROM drug_classes x WHERE x.id = ${col('drug_class_id')})`],
+    [
+      'With',
+      `coalesce((SELECT x.name FROM drug_classes x WHERE x.id = ${col('other_class_id')}),
+                ${MEDICATION_REFERENCE_CSV(col('other_medication_id'))})`,
+    ],
+    [
+      'With Type',
+      `CASE WHEN ${col('other_class_id')} IS NOT NULL THEN 'Class' ELSE 'Medication' END`,
+    ],
+    ['Severity', `initcap(${col('severity')})`],
+    ['Description', col('description')],
+  ];
+}
+
 export const CLASS_RULE_LIST: ListSpec<ClassRuleSortField> = {
   table: 'class_rules t',
   joins: RULE_JOINS,
@@ -161,9 +194,9 @@ export const CLASS_RULE_LIST: ListSpec<ClassRuleSortField> = {
   },
   defaultOrder: ['lower(a.name)', OTHER_NAME],
   matchWord: matchRuleWord,
-  csvColumns: `CASE t.kind WHEN 'interaction' THEN 'Interaction' ELSE 'Cross-sensitivity' END AS "Kind",
-    a.name AS "Class", coalesce(b.name, m.name) AS "With",
-    initcap(t.severity) AS "Severity", t.description AS "Description"`,
+  csvColumns: classRuleCsvCells((name) => `t.${name}`)
+    .map(([title, cell]) => `${cell} AS "${title}"`)
+    .join(',\n    '),
 };
 
 export const CLASS_RULE_FILTERS: Record<string, (value: unknown) => Filter> = {

@@ -294,10 +294,193 @@ export type MedicationSortField =
   | 'created_at'
   | 'updated_at';
 
-const count = (table: string) => `(SELECT count(*) FROM ${table} d WHERE d.medication_id = t.id)`;
+/** A medication's own columns that its CSV cells read. */
+export type MedicationCsvColumn =
+  | 'name'
+  | 'condition_id'
+  | 'is_dosage_weight_based'
+  | 'avg_weight_dosage'
+  | 'avg_weight_dosage_unit'
+  | 'pregnancy_category'
+  | 'min_age'
+  | 'max_age'
+  | 'age_limit_unit'
+  | 'age_limit_severity'
+  | 'codes';
 
-/** A condition link's name in the CSV, as the grid shows it: 'Gout (caution)' for a caution. */
-const LINK_NAME = `x.name || CASE WHEN d.level = 'caution' THEN ' (caution)' ELSE '' END`;
+const DOSAGE_CSV_COLUMNS = `min_dosage float8, max_dosage float8, dosage_unit text,
+  min_frequency float8, max_frequency float8, frequency_unit text, min_duration float8,
+  max_duration float8, duration_unit text, max_daily_dosage float8, max_dose float8`;
+
+/**
+ * The rows that belong to a medication and that its CSV row carries, by the cell that lists them:
+ * each one's table, history entity and written columns (with their SQL types).
+ */
+export const MEDICATION_CSV_DEPENDENTS = {
+  'Weight Dosage': {
+    table: 'weight_category_dosages',
+    audit: 'weight_dosage',
+    columns: `weight_category_id int, ${DOSAGE_CSV_COLUMNS}`,
+  },
+  'Age Dosage': {
+    table: 'age_category_dosages',
+    audit: 'age_dosage',
+    columns: `age_category_id int, ${DOSAGE_CSV_COLUMNS}`,
+  },
+  'Condition Contraindications': {
+    table: 'medication_contraindications',
+    audit: 'contraindication',
+    columns: 'condition_id int, level text, severity text',
+  },
+  'Lifestyle Contraindications': {
+    table: 'lifestyle_contraindications',
+    audit: 'lifestyle_contraindication',
+    columns: 'lifestyle_id int, severity text',
+  },
+  Ingredients: {
+    table: 'medication_ingredients',
+    audit: 'medication_ingredient',
+    columns: 'ingredient_id int, amount float8, amount_unit text, per_unit text',
+  },
+  'Drug Classes': {
+    table: 'drug_class_members',
+    audit: 'class_member',
+    columns: 'drug_class_id int',
+  },
+} as const;
+export type MedicationCsvList = keyof typeof MEDICATION_CSV_DEPENDENTS;
+
+/**
+ * Where a medication's CSV cells read it from: its columns, and each list's rows as alias `d`
+ * with its table's columns (FROM and WHERE). The export reads a stored medication `t`; an import
+ * reads the row it staged, to compare it with the stored one cell by cell.
+ */
+export interface MedicationCsvSource {
+  column(name: MedicationCsvColumn): string;
+  rows(list: MedicationCsvList): { from: string; where: string };
+}
+
+/** A stored medication over alias `t`. */
+export const STORED_MEDICATION: MedicationCsvSource = {
+  column: (name) => `t.${name}`,
+  rows: (list) => ({
+    from: `${MEDICATION_CSV_DEPENDENTS[list].table} d`,
+    where: 'd.medication_id = t.id',
+  }),
+};
+
+/** `A - B`, or `A` alone when the bounds are equal. */
+export const rangeText = (low: string, high: string) =>
+  `CASE WHEN ${low} = ${high} THEN ${low}::text ELSE ${low} || ' - ' || ${high} END`;
+
+/**
+ * A dosage's category as a CSV names it: its category name when no other category of its kind
+ * has that name, else its range and unit ('1 - 12 years'), over alias `c`.
+ */
+export function categoryText(table: string, min: string, max: string, unit: string) {
+  return `CASE WHEN c.category_name IS NOT NULL
+                 AND (SELECT count(*) FROM ${table} o WHERE lower(o.category_name) = lower(c.category_name)) = 1
+               THEN c.category_name ELSE c.${min} || ' - ' || c.${max} || ' ' || c.${unit} END`;
+}
+
+/** A list cell: its items joined by '; ' in `order`, or '--' for none. */
+const listCell = (item: string, from: string, where: string, order: string) =>
+  `coalesce((SELECT string_agg(${item}, '; ' ORDER BY ${order}) FROM ${from} WHERE ${where}), '--')`;
+
+function dosageCell(source: MedicationCsvSource, kind: DosageKind) {
+  const list = kind === 'weight' ? 'Weight Dosage' : 'Age Dosage';
+  const { from, where } = source.rows(list);
+  const [table, min, max, unit] =
+    kind === 'weight'
+      ? ['weight_categories', 'min_weight', 'max_weight', 'weight_unit']
+      : ['age_categories', 'min_age', 'max_age', 'age_unit'];
+  const item = `${categoryText(table, min, max, unit)} || ': '
+      || ${rangeText('d.min_dosage', 'd.max_dosage')} || ' ' || d.dosage_unit
+      || ', frequency ' || ${rangeText('d.min_frequency', 'd.max_frequency')} || ' ' || d.frequency_unit
+      || ', duration ' || ${rangeText('d.min_duration', 'd.max_duration')} || ' ' || d.duration_unit
+      || coalesce(', max ' || d.max_daily_dosage || ' ' || d.dosage_unit || ' per day', '')
+      || coalesce(', max ' || d.max_dose || ' ' || replace(d.dosage_unit, '/kg', '') || ' per dose', '')`;
+  return listCell(
+    item,
+    `${from} JOIN ${table} c ON c.id = d.${kind}_category_id`,
+    where,
+    `c.${unit}, c.${min}, c.id`,
+  );
+}
+
+/**
+ * A medication's CSV cells, each its title and SQL over `source`: the whole medication as a
+ * clinician would write it (docs in the contract's importReferenceData), so that the export
+ * re-imports as the same records. Renal rules and class rules are records of their own.
+ */
+export function medicationCsvCells(source: MedicationCsvSource): [string, string][] {
+  const col = source.column;
+  const rows = source.rows;
+  const contraindications = rows('Condition Contraindications');
+  const lifestyles = rows('Lifestyle Contraindications');
+  const ingredients = rows('Ingredients');
+  const classes = rows('Drug Classes');
+  const ageUnit = `' ' || ${col('age_limit_unit')} || ' (' || ${col('age_limit_severity')} || ')'`;
+  return [
+    ['Name', col('name')],
+    ['Condition', `(SELECT x.name FROM conditions x WHERE x.id = ${col('condition_id')})`],
+    [
+      'Dosage Type',
+      `CASE WHEN ${col('is_dosage_weight_based')} THEN 'Weight-based' ELSE 'Age-based' END`,
+    ],
+    [
+      'Dosage per weight',
+      `coalesce(${col('avg_weight_dosage')} || ' ' || ${col('avg_weight_dosage_unit')}, '--')`,
+    ],
+    ['Weight Dosage', dosageCell(source, 'weight')],
+    ['Age Dosage', dosageCell(source, 'age')],
+    [
+      'Condition Contraindications',
+      listCell(
+        `x.name || CASE WHEN d.level = 'caution' THEN ' (caution: ' || d.severity || ')' ELSE '' END`,
+        `${contraindications.from} JOIN conditions x ON x.id = d.condition_id`,
+        contraindications.where,
+        'lower(x.name), x.id',
+      ),
+    ],
+    [
+      'Lifestyle Contraindications',
+      listCell(
+        `x.name || ' (' || d.severity || ')'`,
+        `${lifestyles.from} JOIN lifestyles x ON x.id = d.lifestyle_id`,
+        lifestyles.where,
+        'lower(x.name), x.id',
+      ),
+    ],
+    ['Pregnancy Category', `coalesce(${col('pregnancy_category')}, '--')`],
+    [
+      'Age Limit',
+      `CASE WHEN ${col('min_age')} IS NULL AND ${col('max_age')} IS NULL THEN '--'
+            WHEN ${col('max_age')} IS NULL THEN 'from ' || ${col('min_age')} || ${ageUnit}
+            WHEN ${col('min_age')} IS NULL THEN 'up to ' || ${col('max_age')} || ${ageUnit}
+            ELSE ${rangeText(col('min_age'), col('max_age'))} || ${ageUnit} END`,
+    ],
+    [
+      'Ingredients',
+      listCell(
+        `x.name || coalesce(' ' || d.amount || ' ' || d.amount_unit || '/' || d.per_unit, '')`,
+        `${ingredients.from} JOIN ingredients x ON x.id = d.ingredient_id`,
+        ingredients.where,
+        'lower(x.name), x.id',
+      ),
+    ],
+    [
+      'Drug Classes',
+      listCell(
+        'x.name',
+        `${classes.from} JOIN drug_classes x ON x.id = d.drug_class_id`,
+        classes.where,
+        'lower(x.name), x.id',
+      ),
+    ],
+    ['Codes', CODES_CSV(col('codes'))],
+  ];
+}
 
 /** Medications searched by name (spec), their page's records put together by readMedications. */
 export const MEDICATION_LIST: ListSpec<MedicationSortField> = {
@@ -323,16 +506,9 @@ export const MEDICATION_LIST: ListSpec<MedicationSortField> = {
   ],
   defaultOrder: ['lower(t.name)'],
   matchWord: (word, like, param) => `${like('t.name')} OR ${CODE_MATCH('t.codes', param(word))}`,
-  csvColumns: `t.name AS "Name",
-    CASE WHEN t.is_dosage_weight_based THEN 'Weight-based' ELSE 'Age-based' END AS "Dosage Type",
-    coalesce(t.avg_weight_dosage || ' ' || initcap(t.avg_weight_dosage_unit), '--') AS "Dosage per weight",
-    ${count('weight_category_dosages')} AS "Weight Dosage",
-    ${count('age_category_dosages')} AS "Age Dosage",
-    coalesce((SELECT string_agg(${LINK_NAME}, ', ' ORDER BY lower(x.name), x.id)
-                FROM medication_contraindications d JOIN conditions x ON x.id = d.condition_id
-               WHERE d.medication_id = t.id), '--') AS "Condition Contraindications",
-    coalesce(t.pregnancy_category, '--') AS "Pregnancy Category",
-    ${CODES_CSV('t.codes')} AS "Codes"`,
+  csvColumns: medicationCsvCells(STORED_MEDICATION)
+    .map(([title, cell]) => `${cell} AS "${title}"`)
+    .join(',\n'),
 };
 
 /** The list's filters, by query parameter. */

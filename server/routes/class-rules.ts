@@ -8,6 +8,38 @@ import { missingIds } from '../repositories/medications';
 import { defineRoute } from './define';
 import { defineListRoute } from './lists';
 
+/**
+ * A 422 for a rule that names no other side or both, a cross-sensitivity with a medication, or a
+ * cross-sensitivity of a class with itself: what the rule would say is not clear.
+ */
+export function checkClassRuleSides(
+  body: Pick<
+    classes.ClassRuleInput,
+    'kind' | 'drug_class_id' | 'other_class_id' | 'other_medication_id'
+  >,
+) {
+  const { kind, drug_class_id, other_class_id, other_medication_id } = body;
+  const other = 'other_class_id';
+  if ((other_class_id === undefined) === (other_medication_id === undefined)) {
+    throw invalid(
+      { [other]: ['name either another class or a medication'] },
+      'A class rule names either another class or a medication.',
+    );
+  }
+  if (kind === 'cross_sensitivity' && other_class_id === undefined) {
+    throw invalid(
+      { [other]: ['a cross-sensitivity names another class'] },
+      'A cross-sensitivity names another class.',
+    );
+  }
+  if (kind === 'cross_sensitivity' && other_class_id === drug_class_id) {
+    throw invalid(
+      { [other]: ['must be another class'] },
+      'A class cannot be cross-sensitive with itself.',
+    );
+  }
+}
+
 /** Interactions and cross-sensitivities stated once per drug class. */
 export default async function classRuleRoutes(app: FastifyInstance) {
   const { db } = app;
@@ -19,28 +51,11 @@ export default async function classRuleRoutes(app: FastifyInstance) {
     return row;
   }
 
-  /** A 422 for a rule that names no other side, both, or one that is not there. */
+  /** A 422 for a rule whose sides do not fit its kind (checkClassRuleSides), or are not there. */
   async function checkSides(body: classes.ClassRuleInput) {
-    const { kind, drug_class_id, other_class_id, other_medication_id } = body;
+    checkClassRuleSides(body);
+    const { drug_class_id, other_class_id, other_medication_id } = body;
     const other = 'other_class_id';
-    if ((other_class_id === undefined) === (other_medication_id === undefined)) {
-      throw invalid(
-        { [other]: ['name either another class or a medication'] },
-        'A class rule names either another class or a medication.',
-      );
-    }
-    if (kind === 'cross_sensitivity' && other_class_id === undefined) {
-      throw invalid(
-        { [other]: ['a cross-sensitivity names another class'] },
-        'A cross-sensitivity names another class.',
-      );
-    }
-    if (kind === 'cross_sensitivity' && other_class_id === drug_class_id) {
-      throw invalid(
-        { [other]: ['must be another class'] },
-        'A class cannot be cross-sensitive with itself.',
-      );
-    }
     const errors: Record<string, string[]> = {};
     const classIds = [drug_class_id, ...(other_class_id ? [other_class_id] : [])];
     const unknownClasses = await missingIds(db, 'drug_classes', classIds);

@@ -75,37 +75,49 @@ describe('CSV export', () => {
     );
   });
 
-  it('exports medications with the columns of the grid, filtered', async () => {
+  it('exports medications as whole records, filtered', async () => {
     const all = await csv('/medication?format=csv');
     expect(all.headers['content-disposition']).toBe(
       `attachment; filename="medications-${today()}.csv"`,
     );
-    // The dosages' counts are numbers, unquoted; '--' (nothing) is no formula, left as it is.
+    // '--' (nothing) is no formula, left as it is; lists are separated by '; '.
     expect(all.body).toBe(
       lines(
-        '"Name","Dosage Type","Dosage per weight","Weight Dosage","Age Dosage","Condition Contraindications","Pregnancy Category","Codes"',
-        '"Amoxicillin","Weight-based","25 Mg",0,0,"--","B",""',
-        '"aspirin","Age-based","--",0,0,"--","--",""',
-        '"Ibuprofen","Age-based","--",0,0,"--","C",""',
-        '"Ibuprofen","Weight-based","10 Mg",0,0,"--","C",""',
-        '"Warfarin","Age-based","--",0,0,"Asthma, Cystic fibrosis","X",""',
+        '"Name","Condition","Dosage Type","Dosage per weight","Weight Dosage","Age Dosage","Condition Contraindications","Lifestyle Contraindications","Pregnancy Category","Age Limit","Ingredients","Drug Classes","Codes"',
+        '"Amoxicillin","bronchitis","Weight-based","25 mg","--","--","--","--","B","--","--","--",""',
+        '"aspirin","Asthma","Age-based","--","--","--","--","--","--","--","--","--",""',
+        '"Ibuprofen","Asthma","Age-based","--","--","--","--","--","C","--","--","--",""',
+        '"Ibuprofen","Cystic fibrosis","Weight-based","10 mg","--","--","--","--","C","--","--","--",""',
+        '"Warfarin","Diabetes","Age-based","--","--","--","Asthma; Cystic fibrosis","--","X","--","--","--",""',
       ),
     );
     const filtered = await csv(
       `/medication?format=csv&condition_id=${id.Asthma}&pregnancy_category=C&is_dosage_weight_based=false`,
     );
     expect(filtered.body.split('\r\n').slice(1)).toEqual([
-      '"Ibuprofen","Age-based","--",0,0,"--","C",""',
+      '"Ibuprofen","Asthma","Age-based","--","--","--","--","--","C","--","--","--",""',
       '',
     ]);
     await t.pool.query(
       `INSERT INTO weight_category_dosages (medication_id, weight_category_id, min_dosage, max_dosage, dosage_unit,
-         min_frequency, max_frequency, frequency_unit, min_duration, max_duration, duration_unit)
-       SELECT $1, id, 1, 2, 'mg', 1, 2, 'days', 1, 2, 'days' FROM weight_categories`,
+         min_frequency, max_frequency, frequency_unit, min_duration, max_duration, duration_unit,
+         max_daily_dosage, max_dose)
+       SELECT $1, id, 1, 2, 'mg', 1, 2, 'days', 1, 2, 'days', CASE WHEN min_weight = 0 THEN 4 END,
+              CASE WHEN min_weight = 0 THEN 2 END
+         FROM weight_categories`,
       [id.Amoxicillin],
     );
+    // A category is named by its name when it is the only one of that name, else by its range
+    // (two weight categories here are Overweight).
     expect((await csv('/medication?format=csv&q=amox')).body.split('\r\n')[1]).toBe(
-      '"Amoxicillin","Weight-based","25 Mg",4,0,"--","B",""',
+      '"Amoxicillin","bronchitis","Weight-based","25 mg","' +
+        [
+          'Underweight: 1 - 2 mg, frequency 1 - 2 days, duration 1 - 2 days, max 4 mg per day, max 2 mg per dose',
+          'Normal: 1 - 2 mg, frequency 1 - 2 days, duration 1 - 2 days',
+          '25 - 30 kg: 1 - 2 mg, frequency 1 - 2 days, duration 1 - 2 days',
+          '100 - 200 lbs: 1 - 2 mg, frequency 1 - 2 days, duration 1 - 2 days',
+        ].join('; ') +
+        '","--","--","--","B","--","--","--",""',
     );
   });
 
@@ -124,10 +136,10 @@ describe('CSV export', () => {
     );
     expect((await csv('/weight-category?format=csv&q=kg')).body).toBe(
       lines(
-        '"Weight Range","Weight Unit","Category","Description"',
-        '"0 - 18.5","Kg","Underweight","-"',
-        '"18.5 - 25","Kg","Normal","Healthy"',
-        '"25 - 30","Kg","Overweight","-"',
+        '"Weight Range","Weight Unit","Category","Description","Min Age (years)","Max Age (years)"',
+        '"0 - 18.5","Kg","Underweight","-","-","-"',
+        '"18.5 - 25","Kg","Normal","Healthy","-","-"',
+        '"25 - 30","Kg","Overweight","-","-","-"',
       ),
     );
     expect((await csv('/drug?format=csv&q=advil')).body).toBe(
@@ -136,6 +148,46 @@ describe('CSV export', () => {
         '"Advil","NSAID","Pfizer","200 mg","Pain reliever","Nausea, Stomach pain","Ulcers"',
       ),
     );
+  });
+
+  it("exports renal rules as whole rules, the columns their import reads, one medication's when filtered", async () => {
+    const { rows } = await t.pool.query<{ id: number; name: string }>(
+      `SELECT id, name FROM medications ORDER BY lower(name) LIMIT 2`,
+    );
+    const { rows: categories } = await t.pool.query<{ id: number }>(
+      `INSERT INTO renal_categories (min_egfr, max_egfr, category_name) VALUES
+         (30, 45, 'G3b'), (0, 15, NULL) RETURNING id`,
+    );
+    await t.pool.query(
+      `INSERT INTO renal_rules (medication_id, renal_category_id, avoid, min_dosage, max_dosage,
+         dosage_unit, max_daily_dosage, min_frequency, max_frequency, frequency_unit) VALUES
+         ($1, $3, false, 250, 500, 'mg', 1000, 12, 12, 'hours'),
+         ($1, $4, true, NULL, NULL, NULL, NULL, NULL, NULL, NULL),
+         ($2, $3, false, NULL, NULL, NULL, NULL, 24, 48, 'hours')`,
+      [rows[0].id, rows[1].id, categories[0].id, categories[1].id],
+    );
+    try {
+      const whole = await csv('/renal-rule?format=csv');
+      expect(whole.headers['content-disposition']).toBe(
+        `attachment; filename="renal-rules-${today()}.csv"`,
+      );
+      expect(whole.body).toBe(
+        lines(
+          '"Medication","Renal Category","Avoid","Dose","Max Daily Dose","Interval"',
+          `"${rows[0].name}","G3b","No","250 - 500 mg","1000 mg","12 hours"`,
+          `"${rows[0].name}","0 - 15 mL/min/1.73m2","Yes","--","--","--"`,
+          `"${rows[1].name}","G3b","No","--","--","24 - 48 hours"`,
+        ),
+      );
+      const one = await csv(`/renal-rule?format=csv&medication_id=${rows[1].id}`);
+      expect(one.body.split('\r\n').slice(1)).toEqual([
+        `"${rows[1].name}","G3b","No","--","--","24 - 48 hours"`,
+        '',
+      ]);
+    } finally {
+      await t.pool.query('DELETE FROM renal_rules');
+      await t.pool.query('DELETE FROM renal_categories');
+    }
   });
 
   it('gives a header alone when nothing matches', async () => {

@@ -19,7 +19,7 @@ import { addOwnIngredient } from '../repositories/ingredients';
 
 const byItself = (id: number) => id;
 
-const DOSAGE_RANGES: [string, string][] = [
+export const DOSAGE_RANGES: [string, string][] = [
   ['min_dosage', 'max_dosage'],
   // A day must hold at least the largest single dose.
   ['max_dosage', 'max_daily_dosage'],
@@ -272,7 +272,7 @@ export default async function medicationRoutes(app: FastifyInstance) {
 
 /** A 422 unless an age limit sets a bound, keeps its minimum at or below its maximum, and stays
  * within 130 years. */
-function checkAgeLimit(limit: Schema<'AgeLimit'>) {
+export function checkAgeLimit(limit: Schema<'AgeLimit'>) {
   if (limit.min_age === null && limit.max_age === null) {
     throw invalid(
       { 'age_limit.min_age': ['set a minimum or a maximum age, or send age_limit: null'] },

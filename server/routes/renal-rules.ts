@@ -1,9 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { auditedStatement } from '../audit/record';
 import { checkRanges, conflict, invalid, notFound } from '../errors';
+import { withinExport } from '../lib/exportLimits';
+import { csvStream } from '../repositories/listing';
 import { missingIds } from '../repositories/medications';
 import * as renal from '../repositories/renal-rules';
 import { defineRoute } from './define';
+import { sendCsv } from './lists';
 
 /** The ranges a rule states, each kept in order. */
 const RANGES: [string, string][] = [
@@ -16,7 +19,7 @@ const RANGES: [string, string][] = [
  * A 422 for a rule that avoids the medication and states ranges too, or states nothing at all:
  * what the check would do with it is not clear.
  */
-function checkFields(fields: renal.RenalRuleFields) {
+export function checkRenalRuleFields(fields: renal.RenalRuleFields) {
   const ranges = fields.min_dosage !== undefined || fields.min_frequency !== undefined;
   if (fields.avoid && (ranges || fields.max_daily_dosage !== undefined)) {
     throw invalid(
@@ -42,13 +45,22 @@ export default async function renalRuleRoutes(app: FastifyInstance) {
     return row;
   }
 
-  defineRoute(app, 'listRenalRules', async (request) => ({
-    data: await renal.listRenalRules(db, request.query.medication_id),
-  }));
+  defineRoute(app, 'listRenalRules', async (request, reply) => {
+    const { medication_id, format } = request.query;
+    if (format === 'csv') {
+      const filters =
+        medication_id === undefined ? [] : [renal.RENAL_RULE_FILTERS.medication_id(medication_id)];
+      const csv = await withinExport(reply, async () =>
+        csvStream(db, renal.RENAL_RULE_LIST, { filters }),
+      );
+      return sendCsv(reply, 'renal-rules', csv);
+    }
+    return { data: await renal.listRenalRules(db, medication_id) };
+  });
 
   defineRoute(app, 'createRenalRule', async (request, reply) => {
     const { medication_id, renal_category_id, reason: _reason, ...fields } = request.body;
-    checkFields(fields);
+    checkRenalRuleFields(fields);
     const errors: Record<string, string[]> = {};
     if ((await missingIds(db, 'medications', [medication_id])).length)
       errors.medication_id = [`No such medication: ${medication_id}`];
@@ -67,7 +79,7 @@ export default async function renalRuleRoutes(app: FastifyInstance) {
 
   defineRoute(app, 'updateRenalRule', async (request) => {
     const { id, reason: _reason, ...fields } = request.body;
-    checkFields(fields);
+    checkRenalRuleFields(fields);
     const updated = await auditedStatement(request, 'renal_rule', (tx) =>
       renal.updateRenalRule(tx, id, fields),
     );

@@ -778,6 +778,7 @@ const injectedRtkApi = api
           params: {
             release: queryArg.release,
             medication_id: queryArg.medicationId,
+            format: queryArg.format,
           },
         }),
         providesTags: ['renal-rule'],
@@ -1703,12 +1704,14 @@ export type RemoveIngredientLimitApiArg = {
   idBody: IdBody;
 };
 export type ListRenalRulesApiResponse =
-  /** status 200 Every renal rule (or one medication's), by medication name and then eGFR. */ RenalRuleListResponse;
+  /** status 200 Every renal rule (or one medication's), by medication name and then eGFR, highest first. With `format=csv`: the same rules as a CSV download, the columns `POST /import?entity=renal-rules` reads. */ RenalRuleListResponse;
 export type ListRenalRulesApiArg = {
   /** Which state of the reference data to read: a release's number, `latest` (the newest release in effect) or `draft` (the data as editors left it). Console staff read the draft unless they ask otherwise; app tokens (`audience: app`) read `latest` unless they ask otherwise, and an app user (role `user`) may not read the draft (403) nor a release not yet in effect. The answer's `X-Release` header says which was read: a number, or `draft`. An unknown release is a 404; `latest` before any release is in effect is a 404 too. */
   release?: string;
   /** Only this medication's rules. */
   medicationId?: Id;
+  /** `csv`: every record matching `q` and the filters, in `sort` order (not one page: `page` and `page_size` are ignored), streamed as a CSV download (`text/csv`, with a file name) with the columns the console's grid shows. Left out: JSON. */
+  format?: 'csv';
 };
 export type CreateRenalRuleApiResponse = /** status 201 Created. */ RenalRuleResponse;
 export type CreateRenalRuleApiArg = {
@@ -1983,7 +1986,8 @@ export type ApproveChangeApiArg = {
 export type ImportReferenceDataApiResponse =
   /** status 200 The preview (dry run), or what was stored. */ ImportResponse;
 export type ImportReferenceDataApiArg = {
-  entity: ImportEntity;
+  /** The entity a CSV file holds (required for a CSV: a 400 without it); left out for a FHIR Bundle. */
+  entity?: ImportEntity;
   /** True (the default) to preview without storing anything. */
   dryRun?: boolean;
   /** The file's name, for the history's reason ("Import of interactions.csv"). */
@@ -3357,7 +3361,8 @@ export type AuditEntity =
   | 'medication_ingredient'
   | 'ingredient_limit'
   | 'renal_category'
-  | 'renal_rule';
+  | 'renal_rule'
+  | 'api_client';
 export type AuditChange = {
   from?: any;
   to?: any;
@@ -3793,16 +3798,31 @@ export type ReviewRequest = {
   comment?: string;
 };
 export type ImportEntity =
-  'conditions' | 'lifestyles' | 'drug-interactions' | 'ingredients' | 'drug-classes';
+  | 'conditions'
+  | 'lifestyles'
+  | 'drug-interactions'
+  | 'ingredients'
+  | 'drug-classes'
+  | 'medications'
+  | 'age-categories'
+  | 'weight-categories'
+  | 'renal-categories'
+  | 'renal-rules'
+  | 'class-rules';
 export type ImportError = {
-  /** The row, as a spreadsheet counts it (the header is row 1); 1 for the header itself. */
+  /** The row, as a spreadsheet counts it (the header is row 1); 1 for the header itself. In a FHIR Bundle, the entry's position in `Bundle.entry`, from 1. */
   row: number;
-  /** The column, as the header names it; `file` for a problem of the whole file. */
+  /** The column, as the header names it; `file` for a problem of the whole file. In a FHIR Bundle, the element (`MedicationKnowledge.code`), or the column of the row it became. */
   field: string;
   message: string;
+  /** In a FHIR Bundle, the entity whose row it is (none for the Bundle's shape). */
+  entity?: ImportEntity;
 };
 export type ImportRow = {
+  /** The row, as for ImportError (at least 2 in a CSV file). */
   row: number;
+  /** In a FHIR Bundle, the entity whose row it is. */
+  entity?: ImportEntity;
   /** The record it matches; none for a create. */
   id?: Id;
   label: string;
@@ -3815,11 +3835,12 @@ export type ImportRow = {
   };
 };
 export type ImportResult = {
-  entity: ImportEntity;
+  /** The entity of a CSV file, or `fhir-bundle` for a FHIR Bundle. */
+  entity: ImportEntity | 'fhir-bundle';
   dry_run: boolean;
   /** True when the import was stored. */
   stored: boolean;
-  /** The data rows read. */
+  /** The data rows read (in a FHIR Bundle, its entries). */
   rows: number;
   /** Exact counts, however many rows the lists below hold. */
   counts: {
