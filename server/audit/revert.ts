@@ -44,6 +44,13 @@ export async function revertEntry(request: FastifyRequest, id: number): Promise<
       'An account event (a password change or reset, a reset link, ended sessions) cannot be reverted.',
     );
   }
+  // Undoing a revocation would give an EHR back access its secret lost for a reason, and undoing
+  // a creation would cut off an EHR unannounced: an administrator makes or revokes a client instead.
+  if (entry.entity === 'api_client') {
+    throw conflict(
+      "An API client's making or revoking cannot be reverted: make a new client, or revoke this one.",
+    );
+  }
   if (entry.entity === 'account') {
     if (sessionOf(request).role !== 'admin')
       throw new HttpError(403, 'Only an administrator can revert a change to an account.');

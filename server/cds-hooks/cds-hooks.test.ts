@@ -378,6 +378,27 @@ it('lists, and revokes a client, whose secret is then refused', async () => {
   expect(revoked.json<{ data: { revoked_at: string | null } }>().data.revoked_at).not.toBeNull();
   expect((await call('/cds-services', undefined, other)).statusCode).toBe(401);
   expect((await api.delete('/api-clients/2147483000')).statusCode).toBe(404);
+
+  // Access granted and withdrawn is on the record, by whom, without the secret, and is not undone
+  // by a revert (that would hand a revoked EHR its access back).
+  const history = (await api.get(`/audit?entity=api_client&entity_id=${id}`)).json<{
+    data: { id: number; action: string; label: string; actor: { name: string }; changes: object }[];
+  }>().data;
+  expect(history.map((e) => [e.action, e.label, e.actor.name])).toEqual([
+    ['update', 'Short-lived EHR', 'Test Admin'],
+    ['create', 'Short-lived EHR', 'Test Admin'],
+  ]);
+  expect(JSON.stringify(history)).not.toContain('secret_hash');
+  expect(JSON.stringify(history[0].changes)).toContain('revoked_at');
+  const revert = await api.post(`/audit/${history[0].id}/revert`, {});
+  expect(revert.statusCode).toBe(409);
+  expect((await call('/cds-services', undefined, other)).statusCode).toBe(401);
+  // Revoking again changes nothing, and records nothing.
+  await api.delete(`/api-clients/${id}`);
+  const again = (await api.get(`/audit?entity=api_client&entity_id=${id}`)).json<{
+    data: unknown[];
+  }>().data;
+  expect(again).toHaveLength(2);
   const { rows } = await t.pool.query('SELECT secret_hash FROM api_clients WHERE id = $1', [
     clientId,
   ]);

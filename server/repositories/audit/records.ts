@@ -178,10 +178,16 @@ export const ENTITIES: Record<AuditEntity, EntitySpec> = {
     ],
     label: `r->>'name'`,
   },
+  api_client: {
+    table: 'api_clients',
+    // The secret's hash must not be copied anywhere, and a use is no change.
+    hidden: ['secret_hash', 'last_used_at'],
+    label: `r->>'name'`,
+  },
 };
 
 /** The audited records that are not reference data, and so never in a release. */
-export const NOT_RELEASED: AuditEntity[] = ['account', 'test_prescription'];
+export const NOT_RELEASED: AuditEntity[] = ['account', 'test_prescription', 'api_client'];
 
 /** Column names only ever come from this module's snapshots; checked anyway before reaching SQL. */
 export function column(name: string): string {

@@ -79,7 +79,7 @@ export interface AuditEntryDialogProps {
 function useCanRevert(entry: AuditEntry): boolean {
   const canWrite = useCanWrite();
   const isAdmin = useIsAdmin();
-  if (entry.reverted_by !== null || !isRevertible(entry.action)) return false;
+  if (entry.reverted_by !== null || !isRevertible(entry)) return false;
   return entry.entity === 'account' ? isAdmin : canWrite;
 }
 

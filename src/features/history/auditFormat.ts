@@ -24,6 +24,7 @@ export const ENTITY_LABELS: Record<AuditEntity, string> = {
   ingredient_limit: 'Daily limit',
   renal_category: 'Renal function category',
   renal_rule: 'Renal rule',
+  api_client: 'API client',
 };
 
 export const ACTION_LABELS: Record<AuditAction, string> = {
@@ -44,7 +45,10 @@ const ACCOUNT_EVENTS: ReadonlySet<AuditAction> = new Set<AuditAction>([
   'reset_link',
   'sessions_end',
 ]);
-export const isRevertible = (action: AuditAction): boolean => !ACCOUNT_EVENTS.has(action);
+/** Whether the server can undo an entry: not an account event, nor an API client's making or
+ * revoking (access is granted or withdrawn anew, never by undoing). */
+export const isRevertible = (entry: Pick<AuditEntry, 'action' | 'entity'>): boolean =>
+  !ACCOUNT_EVENTS.has(entry.action) && entry.entity !== 'api_client';
 
 export { AUDIT_ACTIONS as ACTIONS, AUDIT_ENTITIES as ENTITIES };
 
@@ -76,6 +80,7 @@ const LIST_PATHS: Record<AuditEntity, string> = {
   renal_category: '/dashboard/drugs/renal-categories',
   // A renal rule is edited on its medication's page.
   renal_rule: MEDICATIONS_PATH,
+  api_client: '/dashboard/accounts',
 };
 
 /** The medication a dosage or contraindication entry belongs to, when its changes name it. */
