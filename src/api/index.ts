@@ -193,6 +193,8 @@ const REVERT_TAGS: Record<AuditEntity, Tag[]> = {
   ingredient_limit: ['ingredient'],
   renal_category: ['renal-category', 'renal-rule', 'data-quality'],
   renal_rule: ['renal-rule', 'data-quality'],
+  // Never reverted: the server refuses.
+  api_client: [],
 };
 
 /** The records outside the reference data: reverting their changes leaves the draft as it was. */
@@ -488,6 +490,11 @@ export const api = generatedApi.enhanceEndpoints({
     },
     previewTestPrescriptionImpact: { invalidatesTags: [] },
     importTestPrescriptions: { invalidatesTags: [TESTS, HISTORY] },
+
+    // ---- import: a stored import may write records of every kind; a dry run stores nothing ----
+    importReferenceData: {
+      invalidatesTags: (result) => (result?.data.stored ? ALL_REFERENCE_DATA : []),
+    },
 
     // ---- releases: immutable once published; the draft's status and readiness follow every
     // reference write (DRAFT_CHANGED) ----

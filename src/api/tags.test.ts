@@ -413,4 +413,45 @@ describe('cache tags', () => {
       expect(count('GET /condition')).toBe(2);
     });
   });
+
+  it('a stored import refreshes the lists of every kind; its dry run refreshes nothing', async () => {
+    const result = (stored: boolean) => ({
+      entity: 'conditions',
+      dry_run: !stored,
+      stored,
+      rows: 1,
+      counts: { errors: 0, created: 1, changed: 0, unchanged: 0 },
+      errors: [],
+      created: [{ row: 2, label: 'Gout' }],
+      changed: [],
+      unchanged: [],
+      tests: null,
+    });
+    const fetchMock = mockFetch({
+      'GET /medication': { body: { data: [{ id: 5 }] } },
+      'GET /condition': { body: { data: [{ id: 1 }] } },
+      'POST /import': (request) => {
+        const stored = new URL(request.url).searchParams.get('dry_run') === 'false';
+        return { body: { data: result(stored), message: 'Imported' } };
+      },
+    });
+    const count = (key: string) => requestsTo(fetchMock, key).length;
+    const store = makeStore(signedIn());
+    await Promise.all([
+      store.dispatch(api.endpoints.listMedications.initiate({})),
+      store.dispatch(api.endpoints.listConditions.initiate({})),
+    ]);
+    const body = new Blob(['"Name"\r\n"Gout"\r\n'], { type: 'text/csv' });
+    await store.dispatch(
+      api.endpoints.importReferenceData.initiate({ entity: 'conditions', dryRun: true, body }),
+    );
+    await settle();
+    expect(count('GET /condition')).toBe(1);
+
+    await store.dispatch(
+      api.endpoints.importReferenceData.initiate({ entity: 'conditions', dryRun: false, body }),
+    );
+    await waitFor(() => expect(count('GET /condition')).toBe(2));
+    await waitFor(() => expect(count('GET /medication')).toBe(2));
+  });
 });

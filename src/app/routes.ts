@@ -109,6 +109,13 @@ export const ROUTES: readonly RouteEntry[] = [
     shownWith: () => import('@/features/medications/MedicationsGrid'),
     data: (dispatch) => dispatch(api.endpoints.listMedications.initiate(firstPage('name'), once)),
   },
+  // Each list's import, below the list (before the medication pages: it takes
+  // /dashboard/drugs/medications/import).
+  {
+    path: '/dashboard/drugs/:list/import',
+    roles: ['admin', 'editor'],
+    page: () => import('@/features/import/ImportPage').then((module) => module.ImportRoute),
+  },
   {
     path: '/dashboard/drugs/medications/:id',
     page: () =>
@@ -154,12 +161,6 @@ export const ROUTES: readonly RouteEntry[] = [
     data: (dispatch) => dispatch(api.endpoints.listLifestyles.initiate(firstPage('name'), once)),
   },
   // What the reference data makes the checker say, and what in it needs fixing.
-  {
-    path: '/dashboard/import',
-    menu: { label: 'Import', icon: 'releases' },
-    roles: ['admin', 'editor'],
-    page: () => import('@/features/import/ImportPage').then((module) => module.ImportPage),
-  },
   {
     path: '/dashboard/safety-check',
     menu: { label: 'Safety Check', icon: 'safetyCheck', parent: '/dashboard/drugs' },

@@ -1,4 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import Button from '@mui/material/Button';
 import AddIcon from '@mui/icons-material/Add';
 import type { GridValidRowModel } from '@mui/x-data-grid';
@@ -19,7 +20,9 @@ export interface CrudPageProps<Row extends GridValidRowModel> extends Omit<
   /** The Add button's text, e.g. 'Add Condition'; with `onAdd`, else there is no Add button. */
   addLabel?: string;
   onAdd?: () => void;
-  /** The screen's own header buttons, before Add. */
+  /** The screen's import pages: a button each before Add ('Import'); left out, none. */
+  imports?: readonly { label: string; path: string }[];
+  /** The screen's own header buttons, before Import and Add. */
   actions?: ReactNode;
   /** The list query's error: shown in a red banner above the grid. */
   error?: unknown;
@@ -37,16 +40,17 @@ export interface CrudPageProps<Row extends GridValidRowModel> extends Omit<
 }
 
 /**
- * A list screen: title, the screen's own buttons and Add, a red banner when the list failed to
- * load, a notice and the filter controls when the screen has them, and the grid (CrudGrid:
- * toolbar, progress bar, empty text). The feature passes its columns, texts and dialogs.
- * The Add button shows only to a user who may write (a viewer reads).
+ * A list screen: title, the screen's own buttons, Import and Add, a red banner when the list
+ * failed to load, a notice and the filter controls when the screen has them, and the grid
+ * (CrudGrid: toolbar, progress bar, empty text). The feature passes its columns, texts and dialogs.
+ * The Add and Import buttons show only to a user who may write (a viewer reads).
  */
 export function CrudPage<Row extends GridValidRowModel>({
   title,
   subtitle,
   addLabel,
   onAdd,
+  imports,
   actions,
   error,
   errorTitle,
@@ -60,6 +64,7 @@ export function CrudPage<Row extends GridValidRowModel>({
 }: CrudPageProps<Row>) {
   const canWrite = useCanWrite();
   const canAdd = canWrite && addLabel !== undefined && onAdd !== undefined;
+  const canImport = canWrite && imports !== undefined && imports.length > 0;
   useEffect(() => {
     if (canAdd) preloadCrudFormDialog();
   }, [canAdd]);
@@ -69,9 +74,15 @@ export function CrudPage<Row extends GridValidRowModel>({
         title={title}
         subtitle={subtitle}
         actions={
-          (actions || canAdd) && (
+          (actions || canAdd || canImport) && (
             <>
               {actions}
+              {canImport &&
+                imports.map(({ label, path }) => (
+                  <Button key={path} variant="outlined" component={RouterLink} to={path}>
+                    {label}
+                  </Button>
+                ))}
               {canAdd && (
                 <Button variant="contained" startIcon={<AddIcon />} onClick={onAdd}>
                   {addLabel}

@@ -85,7 +85,7 @@ export function ResourceFormDialog<Row extends Identified, TValues extends Field
  * them, the History dialog, the screen's own dialogs, and the loading, empty and error states.
  * Paging, sorting, the search and the definition's filters are the server's (`useServerList`:
  * `page`, `page_size`, `sort`, `q` and the filters' parameters), unless the server answers the
- * whole list (`paging: 'whole'`). A viewer sees no Add, Edit or Delete.
+ * whole list (`paging: 'whole'`). A viewer sees no Add, Import, Edit or Delete.
  */
 export function ResourcePage<Row extends Identified, TValues extends FieldValues, TOutput>({
   resource,
@@ -171,6 +171,7 @@ export function ResourcePage<Row extends Identified, TValues extends FieldValues
       subtitle={slots.subtitle ?? texts.subtitle}
       addLabel={texts.addLabel}
       onAdd={slots.onAdd ?? (form && dialogs.openAdd)}
+      imports={resource.imports}
       actions={slots.actions}
       rows={api.list.rows}
       columns={columns}

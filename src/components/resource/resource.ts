@@ -16,6 +16,12 @@ import {
   type MutationRequest,
 } from '@/lib/useMutationFeedback';
 
+/** A button of a list screen to an import page. */
+export interface ImportLink {
+  label: string;
+  path: string;
+}
+
 /** What a write answers: the server's `message` becomes the success toast when feedback asks. */
 export type WriteAnswer = { message?: string } | null | undefined;
 
@@ -214,6 +220,11 @@ export interface ResourceDefinition<
    * (with `texts.exportFileName`).
    */
   listPath: string;
+  /**
+   * The screen's import pages, a button each, shown to writers before Add (`{ label: 'Import',
+   * path: '/dashboard/drugs/conditions/import' }`). Left out, the screen has none.
+   */
+  imports?: readonly ImportLink[];
   /**
    * 'whole': the server answers the whole list, which the grid pages, sorts and searches itself
    * (the CSV export too); left out, the server pages, sorts, searches and filters.

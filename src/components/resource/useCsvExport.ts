@@ -1,54 +1,14 @@
 import { useCallback } from 'react';
 import { useSnackbar } from 'notistack';
-import { NETWORK_ERROR_MESSAGE } from '@/api/baseQuery';
 import { useSelector } from 'react-redux';
+import { NETWORK_ERROR_MESSAGE } from '@/api/baseQuery';
 import { env } from '@/config/env';
 import { selectToken } from '@/session/authSlice';
 
-/** Shown when an export fails without a message of its own. */
-export const EXPORT_FAILED_MESSAGE = 'The export failed. Please try again.';
-
-/** The query string of a list request, without the parameters left out. */
-function queryString(params: Readonly<Record<string, string | undefined>>): string {
-  const query = new URLSearchParams();
-  for (const [name, value] of Object.entries(params)) {
-    if (value !== undefined && value !== '') query.set(name, value);
-  }
-  return query.toString();
-}
-
-/** The error body's `message`, when the server sent one. */
-async function refusal(response: Response): Promise<string> {
-  try {
-    const body: unknown = await response.json();
-    if (typeof body === 'object' && body !== null && 'message' in body) {
-      const { message } = body as { message: unknown };
-      if (typeof message === 'string' && message.trim() !== '') return message;
-    }
-  } catch {
-    // Not JSON: the status line says what happened.
-  }
-  return `Error: ${response.status} ${response.statusText}`.trim();
-}
-
-/** Hands `blob` to the browser as a download named `fileName`. */
-function saveBlob(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // After the click has handed the file to the browser's downloads.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
-
 /**
- * Downloads a whole filtered list as CSV: `GET <path>?format=csv&...` with the session's token
- * (the server streams every match, not one page), then saves it as `<fileName>.csv`. Resolves when
- * the download has started; a failure shows an error toast with the server's message and resolves.
- * The file is fetched rather than linked because the API needs the bearer token.
+ * Downloads a whole filtered list as CSV (`downloadCsv`, ./csvDownload.ts, loaded on the first
+ * export: every list page offers it, few use it). Resolves when the download has started; a
+ * failure shows an error toast with the server's message and resolves.
  */
 export function useCsvExport() {
   const token = useSelector(selectToken);
@@ -59,28 +19,17 @@ export function useCsvExport() {
       params: Readonly<Record<string, string | undefined>>,
       fileName: string,
     ): Promise<void> => {
-      try {
-        const response = await fetch(
-          `${env.apiBaseUrl}${path}?${queryString({ ...params, format: 'csv' })}`,
-          {
-            headers: {
-              Accept: 'text/csv',
-              ...(token ? { Authorization: `Bearer ${token}` } : {}),
-            },
-          },
-        );
-        if (!response.ok) throw new Error(await refusal(response));
-        saveBlob(await response.blob(), `${fileName}.csv`);
-      } catch (error) {
-        // fetch rejects with a TypeError when the server cannot be reached.
-        const message =
-          error instanceof TypeError
-            ? NETWORK_ERROR_MESSAGE
-            : error instanceof Error && error.message.trim() !== ''
-              ? error.message
-              : EXPORT_FAILED_MESSAGE;
-        enqueueSnackbar(message, { variant: 'error' });
-      }
+      const problem = await import('./csvDownload').then(
+        ({ downloadCsv }) =>
+          downloadCsv(path, params, fileName, {
+            apiBaseUrl: env.apiBaseUrl,
+            token,
+            unreachable: NETWORK_ERROR_MESSAGE,
+          }),
+        // The code of the download could not be fetched: the server is out of reach.
+        () => NETWORK_ERROR_MESSAGE,
+      );
+      if (problem) enqueueSnackbar(problem, { variant: 'error' });
     },
     [token, enqueueSnackbar],
   );

@@ -1,6 +1,7 @@
 import type { GridColDef } from '@mui/x-data-grid';
 import { useAbortSuperseded } from '@/api/abortSuperseded';
 import { useRowHistory } from '@/features/history';
+import { importLink } from '@/features/import';
 import { serverMessage } from '@/lib/useMutationFeedback';
 import { ResourcePage } from '@/components/resource/ResourcePage';
 import { listState, type ResourceDefinition } from '@/components/resource/resource';
@@ -95,6 +96,7 @@ export function categoryResource<
       exportFileName: words.fileName,
     },
     listPath: kind.listPath,
+    imports: [importLink(kind.importEntity)],
     columns,
     // The range sorts by its minimum.
     sortFields: {

@@ -15,6 +15,7 @@ import {
   type AgeCategoryCreate,
   type AgeCategorySort,
   type AuditEntity,
+  type ImportEntity,
   type CreateAgeCategoryApiArg,
   type CreateRenalCategoryApiArg,
   type ListAgeCategoriesApiArg,
@@ -120,6 +121,8 @@ export interface CategoryShape<Row extends CategoryRow, Write extends CategoryWr
   entity: AuditEntity;
   /** The list's path in the API. */
   listPath: string;
+  /** The import of the kind's categories (`POST /import?entity=...`). */
+  importEntity: ImportEntity;
   /** The units to choose from; with only one, the form shows it and it cannot be changed. */
   units: readonly [UnitOf<Write>, ...UnitOf<Write>[]];
   /** A unit as the screen shows it; left out, capitalised ('Kg'). */
@@ -195,6 +198,7 @@ export const ageKind = kind<
   deleteMessage: 'Are you sure you want to delete this age category?',
   entity: 'age_category',
   listPath: '/age-category',
+  importEntity: 'age-categories',
   units: AGE_UNITS,
   names: AGE_CATEGORY_NAMES,
   start: { unit: 'years', name: '' },
@@ -229,6 +233,7 @@ export const weightKind = kind<
   deleteMessage: 'Are you sure you want to delete this weight category?',
   entity: 'weight_category',
   listPath: '/weight-category',
+  importEntity: 'weight-categories',
   units: WEIGHT_UNITS,
   names: WEIGHT_CATEGORY_NAMES,
   start: { unit: 'kg', name: 'Normal' },
@@ -285,6 +290,7 @@ export const renalKind = kind<
   deleteMessage: 'Are you sure you want to delete this renal category?',
   entity: 'renal_category',
   listPath: '/renal-category',
+  importEntity: 'renal-categories',
   units: RENAL_UNITS,
   unitLabel: (unit) => (isRenalUnit(unit) ? RENAL_UNIT_LABELS[unit] : unit),
   names: RENAL_CATEGORY_NAMES,

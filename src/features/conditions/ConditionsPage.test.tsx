@@ -88,6 +88,7 @@ describe('/dashboard/drugs/conditions', () => {
     ]);
     expect(screen.getByRole('heading', { level: 1, name: 'Conditions' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add Condition' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Import' })).toBeNull();
     expect(grid.queryByRole('button', { name: /^(Edit|Delete) / })).toBeNull();
 
     await user.click(grid.getByRole('button', { name: 'History of Migraine' }));
@@ -96,6 +97,19 @@ describe('/dashboard/drugs/conditions', () => {
     expect(await entries.findByRole('gridcell', { name: 'Clearer wording' })).toBeInTheDocument();
     const query = new URL(requestsTo(fetchMock, 'GET /audit')[0].url).searchParams;
     expect(Object.fromEntries(query)).toMatchObject({ entity: 'condition', entity_id: '3' });
+  });
+});
+
+describe('/dashboard/drugs/conditions for a writer', () => {
+  it('offers Import beside Add, leading to the conditions import page', async () => {
+    mockFetch({ 'GET /condition': { body: { data: [migraine] } } });
+    renderWithProviders(<ConditionsPage />, { preloadedState: signedIn() });
+    await screen.findByRole('grid', { name: 'Conditions' });
+    expect(screen.getByRole('button', { name: 'Add Condition' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Import' })).toHaveAttribute(
+      'href',
+      '/dashboard/drugs/conditions/import',
+    );
   });
 });
 

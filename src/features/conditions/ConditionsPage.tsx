@@ -12,6 +12,7 @@ import { codesColumn } from '@/components/codes';
 import { textColumn } from '@/components/crud/columns';
 import { CODES_SERVER_FIELDS } from '@/lib/codes';
 import { useRowHistory } from '@/features/history';
+import { importLink } from '@/features/import';
 import { serverMessage } from '@/lib/useMutationFeedback';
 import { ResourcePage } from '@/components/resource/ResourcePage';
 import { listState, type ResourceDefinition } from '@/components/resource/resource';
@@ -60,6 +61,7 @@ export const conditionResource: ResourceDefinition<
     exportFileName: 'conditions',
   },
   listPath: '/condition',
+  imports: [importLink('conditions')],
   columns,
   initialSort: [{ field: 'name', sort: 'asc' }],
   sortFields: { name: 'name', description: 'description' },

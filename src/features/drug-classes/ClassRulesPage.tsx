@@ -23,6 +23,7 @@ import {
   WRITE_FAILED,
 } from '@/components/resource/resource';
 import { useRowHistory } from '@/features/history';
+import { importLink } from '@/features/import';
 import { SeverityBadge } from '@/features/interactions';
 import { LazyImpactPanel as ImpactPanel } from '@/features/test-prescriptions';
 import {
@@ -121,6 +122,7 @@ export const classRuleResource: ResourceDefinition<
     exportFileName: 'class-rules',
   },
   listPath: '/class-rule',
+  imports: [importLink('class-rules')],
   columns,
   actionsLayout: 'separate',
   initialSort: [{ field: 'drug_class', sort: 'asc' }],

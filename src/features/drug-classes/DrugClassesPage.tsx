@@ -22,6 +22,7 @@ import {
   WRITE_FAILED,
 } from '@/components/resource/resource';
 import { useRowHistory } from '@/features/history';
+import { importLink } from '@/features/import';
 import { SeverityBadge } from '@/features/interactions';
 import { codesColumn } from '@/components/codes';
 import { CODES_SERVER_FIELDS } from '@/lib/codes';
@@ -102,6 +103,7 @@ export const drugClassResource: ResourceDefinition<
     exportFileName: 'drug-classes',
   },
   listPath: '/drug-class',
+  imports: [importLink('drug-classes')],
   columns,
   actionsLayout: 'separate',
   initialSort: [{ field: 'name', sort: 'asc' }],

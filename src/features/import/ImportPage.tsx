@@ -1,191 +1,234 @@
-import { useMemo, useRef, useState, type ChangeEvent } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useMemo, useRef, useState, type ChangeEvent, type DragEvent } from 'react';
+import { Navigate, Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import UploadIcon from '@mui/icons-material/UploadFileOutlined';
 import type { GridColDef } from '@mui/x-data-grid';
-import { useImportReferenceDataMutation, type ImportError, type ImportResult } from '@/api';
+import { useImportReferenceDataMutation, type ImportEntity, type ImportResult } from '@/api';
 import { CompactGrid } from '@/components/CompactGrid';
 import { ConfirmDialog } from '@/components/crud/ConfirmDialog';
+import { PageHeader } from '@/components/PageHeader';
+import { messageOf } from '@/lib/errors';
 import { serverMessage, useMutationFeedback } from '@/lib/useMutationFeedback';
 import {
   countsText,
   errorsText,
-  IMPORT_ENTITIES,
-  isImportEntity,
+  summaryText,
+  isBundleFile,
   listedText,
   previewLines,
   type PreviewLine,
 } from './importFormat';
-
-const ERROR_COLUMNS: GridColDef<ImportError & { key: string }>[] = [
-  { field: 'row', headerName: 'Row', type: 'number', width: 80 },
-  { field: 'field', headerName: 'Column', width: 180 },
-  { field: 'message', headerName: 'Problem', flex: 1, minWidth: 240 },
-];
+import { IMPORT_TARGETS, importEntityAt } from './importTargets';
 
 const LINE_COLUMNS: GridColDef<PreviewLine>[] = [
-  { field: 'row', headerName: 'Row', type: 'number', width: 80 },
-  { field: 'kind', headerName: 'Import', width: 110 },
-  { field: 'label', headerName: 'Record', flex: 1, minWidth: 180 },
-  { field: 'changes', headerName: 'Fields (before → after)', flex: 2, minWidth: 260 },
+  { field: 'row', headerName: 'Row', type: 'number', width: 70 },
+  {
+    field: 'kind',
+    headerName: 'Result',
+    width: 110,
+    renderCell: ({ row }) =>
+      row.kind === 'Error' ? (
+        <Box component="span" sx={{ color: 'error.main', fontWeight: 600 }}>
+          Error
+        </Box>
+      ) : (
+        row.kind
+      ),
+  },
+  { field: 'label', headerName: 'Record', flex: 1, minWidth: 160 },
+  { field: 'column', headerName: 'Column', width: 150 },
+  {
+    field: 'details',
+    headerName: 'Problem, or fields (before → after)',
+    flex: 2,
+    minWidth: 260,
+    sortable: false,
+    valueGetter: (_value, row) => row.details.join('; '),
+    renderCell: ({ row }) => (
+      <Box sx={{ py: 0.5 }}>
+        {row.details.map((line) => (
+          <div key={line}>{line}</div>
+        ))}
+      </Box>
+    ),
+  },
+];
+
+/** A FHIR Bundle's rows are of several entities: the grid says which each is of. */
+const BUNDLE_COLUMNS: GridColDef<PreviewLine>[] = [
+  ...LINE_COLUMNS.slice(0, 2),
+  { field: 'entity', headerName: 'Records', width: 150 },
+  ...LINE_COLUMNS.slice(2),
 ];
 
 /**
- * The file as the import reads it: a CSV body, whatever type the browser gave the file (an empty
- * one on some systems). Read as text first: a Blob of the File itself is not sent as its bytes by
- * every fetch (Node's, under test, sends its name), and FileReader reads files everywhere.
+ * The file's text, as the import reads it: `text/csv`, or `application/fhir+json` for a FHIR
+ * Bundle, whatever type the browser gave the file (an empty one on some systems). Read as text first: a Blob of the File itself is not sent as its
+ * bytes by every fetch (Node's, under test, sends its name), and FileReader reads files everywhere.
  */
-async function csvBody(file: File): Promise<Blob> {
+async function fileBody(file: File): Promise<Blob> {
   const text = await new Promise<string>((resolve, reject) => {
     const reader = new FileReader();
     reader.onload = () => resolve(String(reader.result));
     reader.onerror = () => reject(reader.error ?? new Error('The file could not be read'));
     reader.readAsText(file);
   });
-  return new Blob([text], { type: 'text/csv' });
+  return new Blob([text], { type: isBundleFile(file) ? 'application/fhir+json' : 'text/csv' });
 }
 
 /**
- * Imports one entity's records from a CSV file with its export's columns: choosing the file runs a
- * dry run, whose preview lists the file's errors first, then what would be created, changed
- * (each field before and after) and left unchanged, and the test prescriptions it would alter.
- * Apply stores it (after a confirmation) and is offered only for a file without errors.
+ * One entity's import (each list screen that imports links to its own): choosing a file, with the
+ * button or by dropping it on the page, runs a dry run (a CSV file of this entity, or a FHIR
+ * Bundle of any), whose preview lists the file's errors first, then what would be created,
+ * changed (each field before and after) and left unchanged, and the test prescriptions it would
+ * alter. Apply stores it (after a confirmation), is offered only for a file without errors, and
+ * goes back to the list, which the import's cache tags refresh.
  */
-export function ImportPage() {
-  const [params, setParams] = useSearchParams();
-  const asked = params.get('entity');
-  const entity = isImportEntity(asked) ? asked : 'conditions';
+export function ImportPage({ entity }: { entity: ImportEntity }) {
+  const { label, listPath, listLabel = label } = IMPORT_TARGETS[entity];
+  const navigate = useNavigate();
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<ImportResult | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [dragging, setDragging] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [runImport, { isLoading }] = useImportReferenceDataMutation();
   const run = useMutationFeedback();
   const input = useRef<HTMLInputElement>(null);
 
-  const dryRun = async (chosen: File, target = entity) => {
+  // A CSV file holds one entity's rows; a FHIR Bundle names the entity of each of its resources.
+  const send = (chosen: File, dryRun: boolean, body: Blob) =>
+    runImport({
+      ...(isBundleFile(chosen) ? {} : { entity }),
+      dryRun,
+      fileName: chosen.name,
+      body,
+    });
+
+  const dryRun = async (chosen: File) => {
+    setFile(chosen);
     setPreview(null);
-    const result = await run(
-      runImport({
-        entity: target,
-        dryRun: true,
-        fileName: chosen.name,
-        body: await csvBody(chosen),
-      }),
-    ).catch(() => null);
-    setPreview(result?.data ?? null);
+    setRefusal(null);
+    try {
+      // The page shows a refusal (a file it cannot read) itself, under the file's name.
+      const body = await fileBody(chosen);
+      const result = await run(send(chosen, true, body), { quiet: true });
+      setPreview(result.data);
+    } catch (error) {
+      setRefusal(messageOf(error));
+    }
   };
 
   const choose = (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = event.target.files?.[0];
     // The same file may be chosen again after it is fixed.
     event.target.value = '';
-    if (!chosen) return;
-    setFile(chosen);
-    void dryRun(chosen);
+    if (chosen) void dryRun(chosen);
+  };
+
+  const drop = (event: DragEvent<HTMLElement>) => {
+    event.preventDefault();
+    setDragging(false);
+    const chosen = event.dataTransfer.files[0];
+    if (chosen && !isLoading) void dryRun(chosen);
   };
 
   const apply = async () => {
     if (!file) return;
-    await run(
-      runImport({ entity, dryRun: false, fileName: file.name, body: await csvBody(file) }),
-      { success: serverMessage('Imported') },
-    );
-    setFile(null);
-    setPreview(null);
+    setRefusal(null);
+    try {
+      const body = await fileBody(file);
+      await run(send(file, false, body), { success: serverMessage('Imported') });
+      navigate(listPath);
+    } catch (error) {
+      // The toast said it too; the page keeps it while the preview stays.
+      setRefusal(messageOf(error));
+    }
   };
 
   const lines = useMemo(() => (preview ? previewLines(preview) : []), [preview]);
-  const errors = useMemo(
-    () => (preview?.errors ?? []).map((error, i) => ({ ...error, key: String(i) })),
-    [preview],
-  );
   const hasErrors = (preview?.counts.errors ?? 0) > 0;
-  const label = IMPORT_ENTITIES.find((e) => e.value === entity)?.label ?? entity;
+  const listed = preview && listedText(preview);
+  const bundle = preview?.entity === 'fhir-bundle';
 
   return (
     <Stack spacing={2}>
-      <Typography variant="h4" component="h1">
-        Import
-      </Typography>
+      <PageHeader
+        title={`Import ${label}`}
+        actions={
+          <Button component={RouterLink} to={listPath} startIcon={<ArrowBackIcon />}>
+            Back to {listLabel}
+          </Button>
+        }
+      />
       <Typography color="text.secondary">
-        Choose a CSV file with the columns of the list&apos;s CSV export. Rows match records by
-        code, else by name: a match is updated, anything else is created, and records the file
-        leaves out are kept. Nothing is stored until you apply the preview.
+        Choose a CSV file with the columns of the list&apos;s CSV export, or a FHIR R4 Bundle
+        (.json) of the resources the FHIR export writes. Rows match records by code, else by name: a
+        match is updated, anything else is created, and records the file leaves out are kept.
+        Nothing is stored until you apply the preview.
       </Typography>
-      <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-        <TextField
-          select
-          size="small"
-          label="Records"
-          value={entity}
-          onChange={(event) => {
-            setParams({ entity: event.target.value });
-            setPreview(null);
-            setFile(null);
-          }}
-          sx={{ minWidth: 220 }}
-        >
-          {IMPORT_ENTITIES.map((option) => (
-            <MenuItem key={option.value} value={option.value}>
-              {option.label}
-            </MenuItem>
-          ))}
-        </TextField>
-        <Button
-          variant="outlined"
-          startIcon={<UploadIcon />}
-          onClick={() => input.current?.click()}
-          disabled={isLoading}
-        >
-          Choose CSV file
-        </Button>
-        <input
-          ref={input}
-          type="file"
-          accept=".csv,text/csv"
-          hidden
-          aria-label="CSV file"
-          onChange={choose}
-        />
-        {file && <Typography>{file.name}</Typography>}
-      </Stack>
+      <Paper
+        variant="outlined"
+        aria-label="Drop a file here"
+        onDragOver={(event) => {
+          event.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={drop}
+        sx={{
+          p: 3,
+          borderStyle: 'dashed',
+          borderWidth: 2,
+          borderColor: dragging ? 'primary.main' : 'divider',
+          bgcolor: dragging ? 'action.hover' : undefined,
+        }}
+      >
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+          <Button
+            variant="outlined"
+            startIcon={<UploadIcon />}
+            onClick={() => input.current?.click()}
+            disabled={isLoading}
+          >
+            Choose file
+          </Button>
+          <Typography color="text.secondary">or drop a .csv or .json file here</Typography>
+          <input
+            ref={input}
+            type="file"
+            accept=".csv,text/csv,.json,application/json,application/fhir+json"
+            hidden
+            aria-label="Import file"
+            onChange={choose}
+          />
+          {file && <Typography sx={{ fontWeight: 600 }}>{file.name}</Typography>}
+        </Stack>
+      </Paper>
       {isLoading && <LinearProgress aria-label="Reading the file" />}
+      {refusal && <Alert severity="error">{refusal}</Alert>}
       {preview && (
         <Paper variant="outlined" sx={{ p: 2 }}>
           <Stack spacing={2}>
-            {hasErrors && (
-              <>
-                <Alert severity="error">{errorsText(preview)}</Alert>
-                <CompactGrid
-                  label="Errors"
-                  rows={errors}
-                  columns={ERROR_COLUMNS}
-                  getRowId={(row) => row.key}
-                  maxHeight="360px"
-                />
-              </>
-            )}
-            <Typography role="status">
-              {label}: {preview.rows.toLocaleString('en')} rows read; {countsText(preview)}.
+            {hasErrors && <Alert severity="error">{errorsText(preview)}</Alert>}
+            <Typography role="status" aria-label="Import summary">
+              {summaryText(preview, bundle ? 'FHIR Bundle' : label)}
             </Typography>
-            {listedText(preview) && (
-              <Typography color="text.secondary">{listedText(preview)}</Typography>
-            )}
+            {listed && <Typography color="text.secondary">{listed}</Typography>}
             {lines.length > 0 && (
               <CompactGrid
                 label="Preview"
                 rows={lines}
-                columns={LINE_COLUMNS}
+                columns={bundle ? BUNDLE_COLUMNS : LINE_COLUMNS}
                 getRowId={(row) => row.key}
-                maxHeight="480px"
+                maxHeight="520px"
                 autoRowHeights
               />
             )}
@@ -234,7 +277,7 @@ export function ImportPage() {
       <ConfirmDialog
         open={confirming}
         title="Apply this import?"
-        message={`Store the file's ${label.toLowerCase()} as previewed: ${preview ? countsText(preview) : ''}. Each change goes to the history and awaits review.`}
+        message={`Store the file's ${bundle ? 'records' : label.toLowerCase()} as previewed: ${preview ? countsText(preview) : ''}. Each change goes to the history and awaits review.`}
         details={file?.name}
         confirmLabel="Apply"
         destructive={false}
@@ -243,4 +286,15 @@ export function ImportPage() {
       />
     </Stack>
   );
+}
+
+/**
+ * The import page at `/dashboard/drugs/<list>/import`: the entity imported there (an address of no
+ * import goes to the dashboard).
+ */
+export function ImportRoute() {
+  const entity = importEntityAt(useLocation().pathname.replace(/\/+$/, ''));
+  if (!entity) return <Navigate to="/dashboard" replace />;
+  // A new page per entity: nothing of one entity's file stays for another's.
+  return <ImportPage key={entity} entity={entity} />;
 }

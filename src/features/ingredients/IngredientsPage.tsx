@@ -18,6 +18,7 @@ import { RowAction, rowActionsColumn } from '@/components/RowAction';
 import { ResourcePage } from '@/components/resource/ResourcePage';
 import { listState, type ResourceDefinition, crudFeedback } from '@/components/resource/resource';
 import { useRowHistory } from '@/features/history';
+import { importLink } from '@/features/import';
 import {
   ingredientCreateBody,
   ingredientFields,
@@ -83,6 +84,7 @@ export const ingredientResource: ResourceDefinition<
     exportFileName: 'ingredients',
   },
   listPath: '/ingredient',
+  imports: [importLink('ingredients')],
   columns,
   actionsLayout: 'separate',
   initialSort: [{ field: 'name', sort: 'asc' }],

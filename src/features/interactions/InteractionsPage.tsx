@@ -12,6 +12,7 @@ import {
 } from '@/api';
 import { useAbortSuperseded } from '@/api/abortSuperseded';
 import { useRowHistory } from '@/features/history';
+import { importLink } from '@/features/import';
 import { LazyImpactPanel as ImpactPanel } from '@/features/test-prescriptions';
 import { capitalize } from '@/components/crud/format';
 import { reasonPayload } from '@/components/crud/reason';
@@ -151,6 +152,7 @@ export const interactionResource: ResourceDefinition<
     exportFileName: 'drug-interactions',
   },
   listPath: '/drug-interaction',
+  imports: [importLink('drug-interactions')],
   columns,
   actionsLayout: 'separate',
   initialSort: [{ field: 'medication', sort: 'asc' }],

@@ -10,6 +10,7 @@ import {
 import { useAbortSuperseded } from '@/api/abortSuperseded';
 import { UNKNOWN_ERROR_MESSAGE } from '@/lib/errors';
 import { useRowHistory } from '@/features/history';
+import { importLink } from '@/features/import';
 import { ResourcePage } from '@/components/resource/ResourcePage';
 import { listState, type ResourceDefinition } from '@/components/resource/resource';
 import { lifestyleFields, lifestyleFormValues, lifestyleValidation } from './lifestyleForm';
@@ -43,6 +44,7 @@ export const lifestyleResource: ResourceDefinition<
     exportFileName: 'lifestyles',
   },
   listPath: '/lifestyle',
+  imports: [importLink('lifestyles')],
   columns,
   actionsLayout: 'separate',
   initialSort: [{ field: 'name', sort: 'asc' }],

@@ -321,4 +321,37 @@ describe('Add Medication', () => {
     ).toBeInTheDocument();
     expect(onClose).not.toHaveBeenCalled();
   });
+
+  it('sends the standard codes added in the form, normalised, and refuses a malformed one before sending', async () => {
+    const { dialog, user, fetchMock } = await openDialog({ 'POST /medication': created });
+    await fillRequired(user, dialog);
+    await user.click(await dialog.findByRole('button', { name: 'Add code' }));
+    const first = within(dialog.getByRole('group', { name: 'Code 1' }));
+    // A medication takes ATC and RxNorm codes.
+    expect(
+      within(first.getByLabelText('System'))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['ATC', 'RxNorm']);
+    await user.fill(first.getByLabelText(/^Code/), 'M1AE01');
+    await user.click(dialog.getByRole('button', { name: 'Add Medication' }));
+    expect(await first.findByText(/^An ATC code/)).toBeInTheDocument();
+    expect(requestsTo(fetchMock, 'POST /medication')).toHaveLength(0);
+
+    await user.clear(first.getByLabelText(/^Code/));
+    await user.fill(first.getByLabelText(/^Code/), ' m01ae01 ');
+    await user.fill(first.getByLabelText('Display'), 'ibuprofen');
+    await user.click(dialog.getByRole('button', { name: 'Add code' }));
+    const second = within(dialog.getByRole('group', { name: 'Code 2' }));
+    await user.selectOptions(second.getByLabelText('System'), 'RxNorm');
+    await user.fill(second.getByLabelText(/^Code/), '5640');
+    await user.click(dialog.getByRole('button', { name: 'Add Medication' }));
+
+    expect(await findToast('Medication added successfully')).toBeInTheDocument();
+    const [request] = requestsTo(fetchMock, 'POST /medication');
+    expect((await request.json()).codes).toEqual([
+      { system: 'http://www.whocc.no/atc', code: 'M01AE01', display: 'ibuprofen' },
+      { system: 'http://www.nlm.nih.gov/research/umls/rxnorm', code: '5640', display: null },
+    ]);
+  });
 });

@@ -9,6 +9,8 @@ import {
 import type { CrudField } from '@/components/crud/CrudFields';
 import { CrudFormDialog } from '@/components/crud/CrudFormDialog';
 import { capitalizedOptions, recordOptions } from '@/components/crud/format';
+import { codesField } from '@/components/codes';
+import { MEDICINE_SYSTEMS } from '@/lib/codes';
 import { reasonPayload } from '@/components/crud/reason';
 import { useMutationFeedback } from '@/lib/useMutationFeedback';
 import { pickerField } from '@/components/pickers/pickerField';
@@ -84,13 +86,15 @@ function addMedicationFields(
     },
     ...dosageRangeFields<AddMedicationValues>(),
     ...pregnancyFields<AddMedicationValues>(),
+    codesField<AddMedicationValues>(MEDICINE_SYSTEMS),
   ];
 }
 
 /**
- * Add Medication: the medication, its contraindicated conditions and its first dosage (a weight
- * dosage block when weight-based, else an age dosage block), in one `POST /medication`. Its
- * condition and contraindicated conditions are searched on the server as the user types.
+ * Add Medication: the medication, its contraindicated conditions, its first dosage (a weight
+ * dosage block when weight-based, else an age dosage block) and its standard codes, in one
+ * `POST /medication`. Its condition and contraindicated conditions are searched on the server as
+ * the user types.
  */
 export function AddMedicationDialog({ open, onClose, onExited }: DialogProps) {
   const weightCategories = useListWeightCategoriesQuery({});

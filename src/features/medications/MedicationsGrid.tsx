@@ -10,6 +10,7 @@ import {
 import { useAbortSuperseded } from '@/api/abortSuperseded';
 import { useCanWrite } from '@/session/permissions';
 import { useRowHistory } from '@/features/history';
+import { importLink } from '@/features/import';
 import { ResourcePage } from '@/components/resource/ResourcePage';
 import {
   booleanFilter,
@@ -127,6 +128,7 @@ export const medicationResource: ResourceDefinition<MedicationRow> = {
     exportFileName: 'medications',
   },
   listPath: '/medication',
+  imports: [importLink('medications'), importLink('renal-rules', 'Import Renal Rules')],
   initialSort: INITIAL_SORT,
   sortFields: MEDICATION_SORT_FIELDS,
   filters: MEDICATION_FILTERS,

@@ -166,6 +166,20 @@ describe('/dashboard/drugs/medications', () => {
     await user.click((await row('Amoxicillin')).getByRole('button', { name: 'View Amoxicillin' }));
     expect(screen.getByTestId('location')).toHaveTextContent('/dashboard/drugs/medications/7');
   });
+
+  it('offers the import of medications and of renal rules beside Add Medication', async () => {
+    mockFetch({ ...referenceLists, 'GET /medication': page([amoxicillin]) });
+    renderPage();
+    await row('Amoxicillin');
+    expect(screen.getByRole('link', { name: 'Import' })).toHaveAttribute(
+      'href',
+      '/dashboard/drugs/medications/import',
+    );
+    expect(screen.getByRole('link', { name: 'Import Renal Rules' })).toHaveAttribute(
+      'href',
+      '/dashboard/drugs/renal-rules/import',
+    );
+  });
 });
 
 describe('the medications definition', () => {

@@ -237,6 +237,7 @@ export const addMedicationSchema = withDosageRanges(
     ...dosageShape,
     isPregnancy: z.boolean(),
     pregnancy_category: z.enum(PREGNANCY_CATEGORIES),
+    codes: codesSchema,
   }),
 )
   .refine((values) => !values.is_dosage_weight_based || values.weightCategoryId !== '', {
@@ -253,7 +254,7 @@ export type AddMedicationOutput = z.output<typeof addMedicationSchema>;
 /**
  * A new medication's form: no condition yet (it is searched for), the first categories fetched
  * pre-selected, no contraindications, average weight dosage unit mg, age-based, the new-dosage defaults, no
- * pregnancy flag (category A once checked).
+ * pregnancy flag (category A once checked), no codes.
  */
 export function addMedicationDefaults(
   weightCategories: readonly WeightCategory[],
@@ -271,12 +272,14 @@ export function addMedicationDefaults(
     ...NEW_DOSAGE,
     isPregnancy: false,
     pregnancy_category: 'A',
+    codes: [],
   };
 }
 
 /**
  * The create payload: a `weight_dosage` block when weight-based, else an
- * `age_dosage` block; ids as numbers; units lowercase; the pregnancy category empty when unchecked.
+ * `age_dosage` block; ids as numbers; units lowercase; the pregnancy category empty when
+ * unchecked; the standard codes when there are any.
  */
 export function addMedicationPayload(values: AddMedicationOutput): MedicationCreate {
   const ranges = dosageRanges(values);
@@ -288,6 +291,7 @@ export function addMedicationPayload(values: AddMedicationOutput): MedicationCre
     avg_weight_dosage_unit: values.avg_weight_dosage_unit,
     contraindications: values.contraindications,
     pregnancy_category: pregnancyPayload(values),
+    ...changedCodes([], values.codes),
     ...(values.is_dosage_weight_based
       ? { weight_dosage: { weight_category_id: Number(values.weightCategoryId), ...ranges } }
       : { age_dosage: { age_category_id: Number(values.ageCategoryId), ...ranges } }),
@@ -305,6 +309,7 @@ export const addMedicationServerFields = {
   'age_dosage.age_category_id': 'ageCategoryId',
   ...dosageServerFields('weight_dosage.'),
   ...dosageServerFields('age_dosage.'),
+  ...CODES_SERVER_FIELDS,
 } as const;
 
 // ---- Edit Medication ----

@@ -1,0 +1,1 @@
+export { importLink, importPath } from './importTargets';
