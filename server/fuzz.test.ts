@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { IMPORT_MAX_BYTES } from './config';
+import { BUNDLE_MAX_BYTES } from './import/fhirBundle';
 import { API_CLIENT_ROLE, loadContract, routeDefinitions } from './contract';
 import { seedDemo } from './db/seed';
 import { contractProblems, errorMessage } from './test/contract';
@@ -169,9 +170,13 @@ type Mutation = {
 };
 
 /** A valid body for an operation. A medication is weight- or age-based: keep the one block it uses. */
-/** The body size past which an operation answers 413: 1 MiB, but a test prescription import's own. */
+/** The body size past which an operation answers 413: 1 MiB, but the imports' own. */
 const bodyLimitOf = (operationId: string) =>
-  operationId === 'importTestPrescriptions' ? IMPORT_MAX_BYTES : 1024 * 1024;
+  operationId === 'importTestPrescriptions'
+    ? IMPORT_MAX_BYTES
+    : operationId === 'importReferenceData'
+      ? BUNDLE_MAX_BYTES
+      : 1024 * 1024;
 
 function validBody(operationId: string, schema: Schema): unknown {
   const body = valid(schema) as Record<string, unknown>;
@@ -211,13 +216,32 @@ function multipart(
   };
 }
 
+/**
+ * The reference data import reads a JSON body itself, as a file (a FHIR Bundle, streamed past the
+ * contract's validator): these are the Bundle elements it takes, with their R4 types.
+ */
+const BUNDLE_SHAPE: Schema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['resourceType'],
+  properties: {
+    resourceType: { type: 'string', enum: ['Bundle'] },
+    type: { type: 'string' },
+    total: { type: 'integer', minimum: 0 },
+    entry: { type: 'array', items: { type: 'object' } },
+  },
+};
+
 /** Every way the generator breaks a request to one operation. */
 function mutations(
   op: ReturnType<typeof routeDefinitions> extends Map<string, infer D> ? D : never,
 ): fc.Arbitrary<Mutation> {
-  const bodySchema = (
-    op.schema.body as { content?: Record<string, { schema: Schema }> } | undefined
-  )?.content?.['application/json']?.schema;
+  const bodySchema =
+    op.operationId === 'importReferenceData'
+      ? BUNDLE_SHAPE
+      : (op.schema.body as { content?: Record<string, { schema: Schema }> } | undefined)?.content?.[
+          'application/json'
+        ]?.schema;
   const options: fc.Arbitrary<Mutation>[] = [];
   const json = (payload: unknown) => ({ payload: JSON.stringify(payload) });
   if (bodySchema) {

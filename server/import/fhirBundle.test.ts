@@ -337,26 +337,22 @@ describe('errors', () => {
   });
 
   it('names a body that is no Bundle, and wants entity for a CSV only', async () => {
+    // No entry of such a body can be read: it is a wrong request, not a file with errors.
     const notJson = await importBundle(t, token, '{"resourceType": "Bundle"');
-    expect(notJson.json().data.errors).toEqual([
-      { row: 1, field: 'Bundle', message: expect.stringContaining('is not valid JSON') },
-    ]);
-    const patient = await importBundle(
-      t,
-      token,
-      { resourceType: 'Patient' },
-      {
-        contentType: 'application/json',
-      },
-    );
-    expect(patient.json().data).toMatchObject({
-      entity: 'fhir-bundle',
-      rows: 0,
-      counts: { errors: 1 },
-      errors: [
-        { row: 1, field: 'Bundle', message: expect.stringContaining('is not a FHIR Bundle') },
-      ],
-    });
+    expect(notJson.statusCode).toBe(400);
+    expect(notJson.json().message).toContain('is not valid JSON');
+    for (const body of [{ resourceType: 'Patient' }, [1, 2], '"Bundle"', 'null']) {
+      const wrong = await importBundle(t, token, body, { contentType: 'application/json' });
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json().message).toContain('is not a FHIR Bundle');
+    }
+    for (const [body, message] of [
+      [{ resourceType: 'Bundle', entry: 'many' }, "The Bundle's entry is not of its FHIR type."],
+      [{ resourceType: 'Bundle', rows: [] }, 'rows is no element of a FHIR Bundle.'],
+    ] as const) {
+      const wrong = await importBundle(t, token, body);
+      expect([wrong.statusCode, wrong.json().message]).toEqual([400, message]);
+    }
     const csv = await t.app.inject({
       method: 'POST',
       url: '/api/v1/import?dry_run=true',

@@ -300,6 +300,28 @@ function emptyTranslation(): Translation {
   };
 }
 
+const isText = (value: unknown) => typeof value === 'string';
+const isObject = (value: unknown) => object(value) !== undefined;
+const isObjects = (value: unknown) => Array.isArray(value) && value.every(isObject);
+/**
+ * A Bundle's own elements and their R4 types: a body of another shape has no entries to read one
+ * by one, so it is refused whole.
+ */
+const BUNDLE_ELEMENTS: Record<string, (value: unknown) => boolean> = {
+  resourceType: (value) => value === 'Bundle',
+  id: isText,
+  meta: isObject,
+  implicitRules: isText,
+  language: isText,
+  identifier: isObject,
+  type: isText,
+  timestamp: isText,
+  total: (value) => Number.isInteger(value) && (value as number) >= 0,
+  link: isObjects,
+  entry: isObjects,
+  signature: isObject,
+};
+
 const MK = 'MedicationKnowledge';
 const MPC = 'MedicinalProductContraindication';
 const MPI = 'MedicinalProductInteraction';
@@ -317,15 +339,21 @@ function translate(bundle: unknown): {
   const translation = emptyTranslation();
   const root = object(bundle);
   if (!root || root.resourceType !== 'Bundle') {
-    problems.push({
-      row: 1,
-      field: 'Bundle',
-      message: `is not a FHIR Bundle: the import takes a Bundle (resourceType "Bundle") of ${RESOURCE_TYPES.join(', ')}`,
-    });
-    return { translation, entries: 0, problems };
+    throw new HttpError(
+      400,
+      `The body is not a FHIR Bundle: the import takes a Bundle (resourceType "Bundle") of ${RESOURCE_TYPES.join(', ')}.`,
+    );
   }
-  if (root.entry !== undefined && !Array.isArray(root.entry))
-    problems.push({ row: 1, field: 'Bundle.entry', message: 'must be a list of entries' });
+  const wrong = Object.entries(root).find(([name, value]) => !BUNDLE_ELEMENTS[name]?.(value));
+  if (wrong) {
+    const [name] = wrong;
+    throw new HttpError(
+      400,
+      name in BUNDLE_ELEMENTS
+        ? `The Bundle's ${name} is not of its FHIR type.`
+        : `${name} is no element of a FHIR Bundle.`,
+    );
+  }
   const entries = list(root.entry);
 
   // Medications first, by their ids, so that a contraindication names the row it adds to.
@@ -723,12 +751,9 @@ export async function readBundle(
   try {
     json = JSON.parse(raw);
   } catch (error) {
+    // No entry of it can be read, so there is nothing to list row by row: the request is wrong.
     const message = error instanceof Error ? error.message : String(error);
-    return {
-      parts: [],
-      rows: 0,
-      problems: [{ row: 1, field: 'Bundle', message: `is not valid JSON: ${message}` }],
-    };
+    throw new HttpError(400, `The body is not valid JSON: ${message}`);
   }
   const { translation, entries, problems } = translate(json);
   return { parts: parts(translation), rows: entries, problems };
