@@ -4,6 +4,7 @@ import { ENTITY_SYSTEMS, SYSTEM_NAMES, type CodeSystem } from '../domain/codes';
 import { HttpError } from '../errors';
 import { CANONICAL, EXTENSIONS, RESOURCE_TYPES } from '../fhir/resources';
 import type { ImportEntity } from './entities';
+import { RENAL_COLUMNS } from './rules';
 import type { ImportError, ImportPart, ImportRequest, SourceItem } from './run';
 
 /**
@@ -242,15 +243,6 @@ function medicationCell(name: string, codes: readonly Coding[]): string {
   const code = codes.find((c) => systems.includes(c.system));
   return code ? `${SYSTEM_NAMES[code.system as CodeSystem]}|${code.code}` : name;
 }
-
-const RENAL_COLUMNS = [
-  'Medication',
-  'Renal Category',
-  'Avoid',
-  'Dose',
-  'Max Daily Dose',
-  'Interval',
-];
 
 const MEDICATION_COLUMNS = [
   'Name',

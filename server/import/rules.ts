@@ -81,7 +81,8 @@ function quantities(
 
 // ---------- renal rules ----------
 
-const RENAL_COLUMNS = [
+/** A renal rule's columns, as its export writes them (a FHIR Bundle's renal guidelines too). */
+export const RENAL_COLUMNS = [
   'Medication',
   'Renal Category',
   'Avoid',
