@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { callApi, type RunningServer } from './support/harness';
 import { startSignedIn, stopSignedIn } from './support/signedIn';
+import { ATC } from '../server/domain/codes';
 
 /**
  * The CDS Hooks service's side of the console in a real browser against the real server (demo
@@ -37,7 +38,6 @@ interface Card {
   overrideReasons?: { code: string; system?: string; display?: string }[];
 }
 
-const ATC = 'http://www.whocc.no/atc';
 const bundle = (...resources: object[]) => ({
   resourceType: 'Bundle',
   type: 'searchset',

@@ -1,37 +1,20 @@
 /**
- * Standard codes on records: which code systems each kind of record takes, and the format of a
- * code in each. Pure rules, shared by the server's checks and the console's form.
+ * Standard codes on records: the format of a code in each system, and a record's codes checked.
+ * Pure rules, shared by the server's checks and the console's form; the systems and which records
+ * take which are in ./codeSystems.ts (re-exported here).
  */
 
-export const ATC = 'http://www.whocc.no/atc';
-export const RXNORM = 'http://www.nlm.nih.gov/research/umls/rxnorm';
-export const ICD10 = 'http://hl7.org/fhir/sid/icd-10';
-export const SNOMED = 'http://snomed.info/sct';
-
-export type CodeSystem = typeof ATC | typeof RXNORM | typeof ICD10 | typeof SNOMED;
-export type CodedEntity = 'medication' | 'ingredient' | 'drug_class' | 'condition';
-
-export interface Code {
-  system: CodeSystem;
-  code: string;
-  display?: string | null;
-}
-
-/** The short names shown beside a code and written in the CSV exports ("ATC|B01AA03"). */
-export const SYSTEM_NAMES: Record<CodeSystem, string> = {
-  [ATC]: 'ATC',
-  [RXNORM]: 'RxNorm',
-  [ICD10]: 'ICD-10',
-  [SNOMED]: 'SNOMED CT',
-};
-
-/** Medicines are coded by what they are (ATC) and contain (RxNorm); conditions by diagnosis. */
-export const ENTITY_SYSTEMS: Record<CodedEntity, readonly CodeSystem[]> = {
-  medication: [ATC, RXNORM],
-  ingredient: [ATC, RXNORM],
-  drug_class: [ATC, RXNORM],
-  condition: [ICD10, SNOMED],
-};
+export * from './codeSystems';
+import {
+  ATC,
+  ENTITY_SYSTEMS,
+  ICD10,
+  normalCode,
+  RXNORM,
+  SNOMED,
+  SYSTEM_NAMES,
+} from './codeSystems';
+import type { Code, CodedEntity, CodeSystem } from './codeSystems';
 
 // The dihedral group D5's multiplication table: the Verhoeff scheme SNOMED CT's identifiers end
 // with.
@@ -81,9 +64,6 @@ const FORMATS: Record<CodeSystem, { test: (code: string) => boolean; says: strin
     says: 'a SNOMED CT code is 6 to 18 digits ending with a valid check digit',
   },
 };
-
-/** A code as stored: trimmed, letters in upper case (the systems' own spelling). */
-export const normalCode = (code: string) => code.trim().toUpperCase();
 
 /** Why `code` is not a code of `system`, or null when it is one. */
 export function codeProblem(system: CodeSystem, code: string): string | null {

@@ -14,6 +14,7 @@ import {
   type TestApp,
 } from '../test/helpers';
 import { EXTENSIONS, RESOURCE_TYPES } from './resources';
+import { ATC, ICD10, RXNORM } from '../domain/codes';
 
 /**
  * The FHIR R4 API against the demo data: every resource it serves is validated against the R4
@@ -21,9 +22,6 @@ import { EXTENSIONS, RESOURCE_TYPES } from './resources';
  * the searches, paging, releases, errors and export are called as a FHIR client would.
  */
 
-const ATC = 'http://www.whocc.no/atc';
-const ICD10 = 'http://hl7.org/fhir/sid/icd-10';
-const RXNORM = 'http://www.nlm.nih.gov/research/umls/rxnorm';
 /** A code only release 2 has (the demo data may have codes of its own). */
 const NEW_CODE = '999999901';
 

@@ -5,6 +5,8 @@
  * searchset Bundle, OperationOutcome and CapabilityStatement around them.
  */
 
+import { ATC } from '../domain/codes';
+
 /** A FHIR resource as JSON (the tests validate each kind against the R4 structure definitions). */
 export interface FhirResource {
   resourceType: string;
@@ -22,17 +24,18 @@ export const EXTENSIONS = {
   pregnancyCategory: `${CANONICAL}/StructureDefinition/pregnancy-category`,
   allergen: `${CANONICAL}/StructureDefinition/allergen`,
 } as const;
-const CODE_SYSTEMS = {
+/** The code systems this server defines, and the identifier system of its medications. */
+export const CODE_SYSTEMS = {
   severity: `${CANONICAL}/CodeSystem/severity`,
   pregnancyCategory: `${CANONICAL}/CodeSystem/pregnancy-category`,
   dosageBasis: `${CANONICAL}/CodeSystem/dosage-basis`,
   classification: `${CANONICAL}/CodeSystem/classification-type`,
   lifestyle: `${CANONICAL}/CodeSystem/lifestyle`,
   condition: `${CANONICAL}/CodeSystem/condition`,
+  medication: `${CANONICAL}/MedicationKnowledge`,
 } as const;
 const UCUM = 'http://unitsofmeasure.org';
 const LOINC = 'http://loinc.org';
-const ATC = 'http://www.whocc.no/atc';
 
 export const RESOURCE_TYPES = [
   'MedicationKnowledge',
@@ -351,7 +354,7 @@ function containedMedication(localId: string, medication: MedicationRef) {
   return {
     resourceType: 'Medication',
     id: localId,
-    identifier: [{ system: `${CANONICAL}/MedicationKnowledge`, value: String(medication.id) }],
+    identifier: [{ system: CODE_SYSTEMS.medication, value: String(medication.id) }],
     code: codeableConcept(medication.codes, medication.name),
   };
 }

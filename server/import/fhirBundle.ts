@@ -1,8 +1,8 @@
 import type { Readable } from 'node:stream';
 import type { PoolClient } from 'pg';
-import { ENTITY_SYSTEMS, SYSTEM_NAMES, type CodeSystem } from '../domain/codes';
+import { ATC, ENTITY_SYSTEMS, SYSTEM_NAMES, type CodeSystem } from '../domain/codes';
 import { HttpError } from '../errors';
-import { CANONICAL, EXTENSIONS, RESOURCE_TYPES } from '../fhir/resources';
+import { CODE_SYSTEMS, EXTENSIONS, RESOURCE_TYPES } from '../fhir/resources';
 import type { ImportEntity } from './entities';
 import { RENAL_COLUMNS } from './rules';
 import type { ImportError, ImportPart, ImportRequest, SourceItem } from './run';
@@ -19,13 +19,6 @@ import type { ImportError, ImportPart, ImportRequest, SourceItem } from './run';
 /** The largest Bundle an import reads: JSON is parsed whole, so it is held to less than a CSV. */
 export const BUNDLE_MAX_BYTES = 32 * 1024 * 1024;
 
-const SYSTEMS = {
-  condition: `${CANONICAL}/CodeSystem/condition`,
-  lifestyle: `${CANONICAL}/CodeSystem/lifestyle`,
-  dosageBasis: `${CANONICAL}/CodeSystem/dosage-basis`,
-  medication: `${CANONICAL}/MedicationKnowledge`,
-};
-const ATC = 'http://www.whocc.no/atc';
 /** A drug class's ATC code: a group of levels 1 to 4 (its `ATC Code` column). */
 const ATC_GROUP = /^[A-Z]([0-9]{2}([A-Z]([A-Z])?)?)?$/;
 /** The LOINC codes of the patient characteristics a dosage's category is stated by. */
@@ -142,7 +135,7 @@ function containedMedication(resource: Json, reference: unknown) {
     (c) => c.resourceType === 'Medication' && c.id === local,
   );
   if (!medication) return undefined;
-  const id = objects(medication.identifier).find((i) => i.system === SYSTEMS.medication);
+  const id = objects(medication.identifier).find((i) => i.system === CODE_SYSTEMS.medication);
   return {
     id: text(id?.value),
     name: conceptName(medication.code) || text(object(reference)?.display) || '',
@@ -441,7 +434,7 @@ function medicationKnowledge(t: Translation, entry: number, resource: Json) {
   for (const guideline of guidelines) {
     indication ??= guideline.indicationCodeableConcept;
     for (const group of objects(guideline.dosage)) {
-      const basis = codings(group.type).find((c) => c.system === SYSTEMS.dosageBasis)?.code;
+      const basis = codings(group.type).find((c) => c.system === CODE_SYSTEMS.dosageBasis)?.code;
       if (basis === 'renal') {
         const category = categoryCell(guideline, GFR);
         for (const dosage of objects(group.dosage))
@@ -555,7 +548,9 @@ function medicationKnowledge(t: Translation, entry: number, resource: Json) {
 
 /** A condition's own codes: what its concept codes in systems other than this server's ids. */
 const conditionCodes = (concept: unknown) =>
-  codings(concept).filter((c) => c.system !== SYSTEMS.condition && c.system !== SYSTEMS.lifestyle);
+  codings(concept).filter(
+    (c) => c.system !== CODE_SYSTEMS.condition && c.system !== CODE_SYSTEMS.lifestyle,
+  );
 
 function contraindication(
   t: Translation,
@@ -579,7 +574,7 @@ function contraindication(
     return;
   }
   const name = conceptName(resource.disease);
-  if (codings(resource.disease).some((c) => c.system === SYSTEMS.lifestyle)) {
+  if (codings(resource.disease).some((c) => c.system === CODE_SYSTEMS.lifestyle)) {
     t.lifestyles.add(key(name), {
       entry,
       cells: { Name: name },

@@ -1,4 +1,5 @@
 import { findByCode } from '../repositories/codes';
+import { ATC, ICD10, RXNORM, SNOMED } from '../domain/codes';
 import { withTransaction } from '../db/pool';
 import { readRelease } from '../releases/scope';
 import { client, createTestApp, publishDraft, signIn, type TestApp } from '../test/helpers';
@@ -6,11 +7,6 @@ import { client, createTestApp, publishDraft, signIn, type TestApp } from '../te
 // Standard codes on medications, ingredients, drug classes and conditions: stored as sent (code
 // in upper case), refused when malformed, of the wrong system or held by another record of the
 // kind, found by a list search, exported, versioned by releases and kept in the history.
-
-const ATC = 'http://www.whocc.no/atc';
-const RXNORM = 'http://www.nlm.nih.gov/research/umls/rxnorm';
-const ICD10 = 'http://hl7.org/fhir/sid/icd-10';
-const SNOMED = 'http://snomed.info/sct';
 
 let t: TestApp;
 let api: ReturnType<typeof client>;

@@ -1,4 +1,13 @@
 import type { CodeSystem } from '@contract/enums';
+import {
+  ATC,
+  ENTITY_SYSTEMS,
+  ICD10,
+  normalCode,
+  RXNORM,
+  SNOMED,
+  SYSTEM_NAMES,
+} from '../../server/domain/codeSystems';
 
 /**
  * Standard codes on records, as the console edits and shows them: which systems a record takes,
@@ -12,24 +21,12 @@ export interface StoredCode {
   display?: string | null;
 }
 
-export const ATC = 'http://www.whocc.no/atc' satisfies CodeSystem;
-export const RXNORM = 'http://www.nlm.nih.gov/research/umls/rxnorm' satisfies CodeSystem;
-export const ICD10 = 'http://hl7.org/fhir/sid/icd-10' satisfies CodeSystem;
-export const SNOMED = 'http://snomed.info/sct' satisfies CodeSystem;
-
-export const SYSTEM_NAMES: Record<CodeSystem, string> = {
-  [ATC]: 'ATC',
-  [RXNORM]: 'RxNorm',
-  [ICD10]: 'ICD-10',
-  [SNOMED]: 'SNOMED CT',
-};
+// The systems, their short names and a code's stored form are the server's own.
+export { ATC, ICD10, normalCode, RXNORM, SNOMED, SYSTEM_NAMES };
 
 /** Medicines (medications, ingredients, drug classes) and conditions take different systems. */
-export const MEDICINE_SYSTEMS: readonly CodeSystem[] = [ATC, RXNORM];
-export const CONDITION_SYSTEMS: readonly CodeSystem[] = [ICD10, SNOMED];
-
-/** A code as the server stores it: trimmed, in upper case. */
-export const normalCode = (code: string) => code.trim().toUpperCase();
+export const MEDICINE_SYSTEMS: readonly CodeSystem[] = ENTITY_SYSTEMS.medication;
+export const CONDITION_SYSTEMS: readonly CodeSystem[] = ENTITY_SYSTEMS.condition;
 
 /** "ATC B01AA03". */
 export const codeLabel = ({ system, code }: StoredCode) => `${SYSTEM_NAMES[system]} ${code}`;

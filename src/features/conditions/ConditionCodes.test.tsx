@@ -1,13 +1,11 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import type { Condition } from '@/api';
+import { ICD10, SNOMED } from '@/lib/codes';
 import { mockFetch, requestsTo } from '@/test/mockFetch';
 import { renderWithProviders } from '@/test/renderWithProviders';
 import { renderResourceForm, sendSaved } from '@/test/renderListApi';
 import { signedIn, viewerUser } from '@/test/fixtures';
 import { ConditionsPage, conditionResource } from './ConditionsPage';
-
-const ICD10 = 'http://hl7.org/fhir/sid/icd-10';
-const SNOMED = 'http://snomed.info/sct';
 
 const hypertension: Condition = {
   id: 1,
