@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type pg from 'pg';
 import { authGuard } from './auth/guard';
-import type { Config } from './config';
+import { API_PREFIX, type Config } from './config';
 import {
   loadContract,
   routeDefinitions,
@@ -34,8 +34,6 @@ declare module 'fastify' {
     roles?: OperationRole[];
   }
 }
-
-export const API_PREFIX = '/api/v1';
 
 /** TRUST_PROXY as Fastify takes it. A hop count is a function: Fastify 5 trusts no address for
  * a bare number, since it cannot tell a proxy from a client that forges X-Forwarded-For. */

@@ -3,6 +3,9 @@ import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { DEFAULT_COST, MIN_COST } from './auth/passwords';
 
+/** Where the API is served: the console's and app's calls, FHIR's and CDS Hooks' long paths. */
+export const API_PREFIX = '/api/v1';
+
 /** Every setting the server reads from its environment, in one place (README: Configuration). */
 export interface Config {
   port: number;

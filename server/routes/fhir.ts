@@ -1,5 +1,6 @@
 import type { ErrorObject } from 'ajv';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { API_PREFIX } from '../config';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import { HttpError } from '../errors';
 import {
@@ -34,8 +35,6 @@ import { defineRoute } from './define';
 const FHIR_JSON = 'application/fhir+json; charset=utf-8';
 const FHIR_NDJSON = 'application/fhir+ndjson; charset=utf-8';
 const BASE_PATH = '/fhir/r4';
-/** The API's prefix (app.ts), which the bare FHIR base leaves out. */
-const API_PREFIX = '/api/v1';
 const DEFAULT_COUNT = 50;
 
 /** Sends a FHIR resource, serialised here: the contract describes only its envelope. */
