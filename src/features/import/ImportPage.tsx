@@ -70,8 +70,9 @@ const BUNDLE_COLUMNS: GridColDef<PreviewLine>[] = [
 
 /**
  * The file's text, as the import reads it: `text/csv`, or `application/fhir+json` for a FHIR
- * Bundle, whatever type the browser gave the file (an empty one on some systems). Read as text first: a Blob of the File itself is not sent as its
- * bytes by every fetch (Node's, under test, sends its name), and FileReader reads files everywhere.
+ * Bundle, whatever type the browser gave the file (an empty one on some systems). Read as text
+ * first: a Blob of the File itself is not sent as its bytes by every fetch (Node's, under test,
+ * sends its name), and FileReader reads files everywhere.
  */
 async function fileBody(file: File): Promise<Blob> {
   const text = await new Promise<string>((resolve, reject) => {
