@@ -12,6 +12,7 @@ import { migrate } from '../server/db/migrate';
 import { createPool } from '../server/db/pool';
 import { csvLine } from '../server/lib/csv';
 import { reportSummary } from './summary';
+import { benchToken } from './support/signIn';
 
 /**
  * `npm run bench:import`: a dry run of a CSV import of ROWS drug interactions (BENCH_IMPORT_ROWS,
@@ -123,18 +124,7 @@ async function main() {
     });
     await app.listen({ host: '127.0.0.1', port: 0 });
     const { port } = app.server.address() as AddressInfo;
-    const credentials = { email: 'bench@example.com', password: 'bench-password-123' };
-    await app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/register',
-      payload: { name: 'Bench', ...credentials },
-    });
-    const login = await app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/login',
-      payload: credentials,
-    });
-    const token = login.json<{ token: string }>().token;
+    const token = await benchToken(app);
 
     global.gc?.();
     const rssBefore = process.memoryUsage().rss;

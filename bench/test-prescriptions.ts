@@ -8,6 +8,7 @@ import { startEmbeddedDatabase } from '../server/db/embedded';
 import { migrate } from '../server/db/migrate';
 import { createPool } from '../server/db/pool';
 import { reportSummary } from './summary';
+import { benchToken } from './support/signIn';
 
 /**
  * `node --import tsx bench/test-prescriptions.ts`: a temporary embedded PostgreSQL with 2,000
@@ -104,18 +105,7 @@ async function main() {
       passwordCost: 10,
     });
     await app.ready();
-    const credentials = { email: 'bench@example.com', password: 'bench-password-123' };
-    await app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/register',
-      payload: { name: 'Bench', ...credentials },
-    });
-    const login = await app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/login',
-      payload: credentials,
-    });
-    const headers = { authorization: `Bearer ${login.json<{ token: string }>().token}` };
+    const headers = { authorization: `Bearer ${await benchToken(app)}` };
     const call = async (url: string, payload: object) => {
       const started = performance.now();
       const response = await app.inject({ method: 'POST', url: `/api/v1${url}`, headers, payload });
