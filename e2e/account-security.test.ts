@@ -101,6 +101,11 @@ it('an administrator makes a reset link, shown once, that sets a new password', 
   const { page } = admin;
   await page.goto('/dashboard/accounts');
   await page.getByRole('searchbox', { name: 'Search by name or email' }).fill('liam carter');
+  // The search's answer redraws the rows: a click on the first page's row while it is being
+  // replaced can be lost, so the search is let settle to its one row first.
+  await page.waitForFunction(
+    () => document.querySelectorAll('[aria-label^="Make reset link for "]').length === 1,
+  );
   await page.getByRole('button', { name: 'Make reset link for Liam Carter' }).click();
   const dialog = page.getByRole('dialog', { name: 'Make reset link' });
   await dialog.getByRole('button', { name: 'Make link' }).click();
